@@ -1,0 +1,154 @@
+// Reads a grammar file's comments into rule metadata (docs/grammar-conventions.md).
+//
+// Peggy identifiers cannot hold `-` or `+`, and the eras mix `URI-reference` with `net_path`
+// and `gopher+_string`, so no mechanical rename of identifiers can be inverted: the spec line
+// above each rule is the name map, and the banner above it gives the section.
+
+export interface RuleMeta {
+  /** The name as the spec prints it: `URI-reference`, `gopher+_string`. */
+  name: string;
+  /** The Peggy identifier: `URI_reference`. */
+  id: string;
+  /** The spec section that defines it: `3.2.2`. */
+  section: string;
+  /** The rule as printed, continuation lines joined with newlines. */
+  text: string;
+  /** A core rule (ALPHA, DIGIT, ...): named in `expected`, never reported as `rule`. */
+  core: boolean;
+  /** Its body is one character class: a failure inside it is described by its name. */
+  charRule: boolean;
+  /** `//+` examples: must match with this rule as start rule. */
+  matches: string[];
+  /** `//-` examples: must not match. */
+  rejects: string[];
+}
+
+export interface GrammarMeta {
+  spec: string;
+  title: string;
+  date: string;
+  defaultRule: string;
+  notation: string;
+  source: string;
+  /** Spec rules, in file order (which is the spec's order). */
+  rules: RuleMeta[];
+  /** PEG-only helper rules (`_name`), each with the `// PEG:` reason. */
+  helpers: Array<{ id: string; why: string }>;
+}
+
+/** The subset of Peggy's grammar AST that the metadata needs. */
+export interface PeggyRuleNode {
+  name: string;
+  location: { start: { line: number; offset: number }; end: { offset: number } };
+  expression: { type: string; location: { start: { offset: number }; end: { offset: number } } };
+}
+
+const HEADER_KEYS = ['spec', 'title', 'date', 'default', 'notation', 'source'] as const;
+// `// ----- 3.2.2. Host -----`, `// ----- A. Collected ABNF -----`, `// ----- B.1. Core -----`
+const BANNER = /^\/\/\s*-{3,}\s*(.*?)\s*-{3,}\s*$/;
+const SECTION = /^((?:\d+|[A-Z])(?:\.\d+)*)\.?(?:\s|$)/;
+const SPEC_LINE = /^\/\/\s?(\S+)\s+(?:=|::=)(?:\s|$)/;
+
+/** The Peggy identifier a spec name must have. */
+export function peggyId(specName: string): string {
+  return specName.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
+export function sectionOf(bannerText: string): string {
+  const m = SECTION.exec(bannerText);
+  if (!m) throw new Error(`banner "${bannerText}" does not start with a section number`);
+  return m[1]!;
+}
+
+export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]): GrammarMeta {
+  const lines = text.split(/\r?\n/);
+  const fail = (line: number, msg: string): never => {
+    throw new Error(`${file}:${line}: ${msg}`);
+  };
+
+  const header: Record<string, string> = {};
+  for (const line of lines) {
+    const m = /^\/\/\s*@(\w+)\s+(.*\S)\s*$/.exec(line);
+    if (m && (HEADER_KEYS as readonly string[]).includes(m[1]!) && !(m[1]! in header)) {
+      header[m[1]!] = m[2]!;
+    }
+  }
+  for (const k of HEADER_KEYS) if (!header[k]) fail(1, `header lacks "// @${k} ..."`);
+
+  // The section in force at each line.
+  const sectionAt: string[] = [];
+  let section = '';
+  lines.forEach((line, i) => {
+    const m = BANNER.exec(line);
+    if (m) section = sectionOf(m[1]!);
+    sectionAt[i] = section;
+  });
+
+  const meta: GrammarMeta = {
+    spec: header.spec!,
+    title: header.title!,
+    date: header.date!,
+    defaultRule: header.default!,
+    notation: header.notation!,
+    source: header.source!,
+    rules: [],
+    helpers: [],
+  };
+
+  for (const rule of rules) {
+    const ruleLine = rule.location.start.line; // 1-based
+    // The contiguous comment block directly above the rule.
+    const block: string[] = [];
+    for (let i = ruleLine - 2; i >= 0 && /^\s*\/\//.test(lines[i]!); i--) block.unshift(lines[i]!.trim());
+
+    if (rule.name.startsWith('_')) {
+      const why = block.filter((l) => /^\/\/\s*PEG:/.test(l));
+      if (why.length === 0) fail(ruleLine, `helper rule ${rule.name} needs a "// PEG:" line saying why`);
+      meta.helpers.push({ id: rule.name, why: why.join(' ').replace(/\/\/\s*PEG:\s*/g, '') });
+      continue;
+    }
+
+    const specIndex = block.findIndex((l) => {
+      const m = SPEC_LINE.exec(l);
+      return m !== null && !l.startsWith('//+') && !l.startsWith('//-') && peggyId(m[1]!) === rule.name;
+    });
+    if (specIndex < 0) {
+      fail(ruleLine, `rule ${rule.name} needs a spec line "// <name as printed> = ..." directly above it`);
+    }
+    const specLines = [block[specIndex]!];
+    for (let i = specIndex + 1; i < block.length && /^\/\/\s{2,}\S/.test(block[i]!); i++) {
+      specLines.push(block[i]!);
+    }
+    const name = SPEC_LINE.exec(block[specIndex]!)![1]!;
+    if (!sectionAt[ruleLine - 1]) fail(ruleLine, `rule ${name} has no section banner above it`);
+    const examples = (sign: '+' | '-') =>
+      block
+        .filter((l) => l.startsWith(`//${sign} `))
+        .map((l) => {
+          try {
+            return JSON.parse(l.slice(4)) as string;
+          } catch {
+            return fail(ruleLine, `example ${l} is not a JSON string`);
+          }
+        });
+
+    meta.rules.push({
+      name,
+      id: rule.name,
+      section: sectionAt[ruleLine - 1]!,
+      text: specLines.map((l) => l.replace(/^\/\/\s?/, '')).join('\n'),
+      core: block.some((l) => /^\/\/\s*@core\b/.test(l)),
+      charRule: rule.expression.type === 'class',
+      matches: examples('+'),
+      rejects: examples('-'),
+    });
+  }
+
+  const names = new Set<string>();
+  for (const r of meta.rules) {
+    if (names.has(r.name)) fail(1, `rule ${r.name} is defined twice`);
+    names.add(r.name);
+  }
+  if (!names.has(meta.defaultRule)) fail(1, `default rule ${meta.defaultRule} is not a rule of the grammar`);
+  return meta;
+}
