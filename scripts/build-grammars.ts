@@ -150,15 +150,22 @@ export declare const eras: GeneratedEra[];
   return { 'index.js': js, 'index.d.ts': dts };
 }
 
-/** Every generated file, by name, built in memory from grammar/. */
-export function buildAll(root = ROOT): Record<string, string> {
-  const dir = join(root, 'grammar');
+/** The eras: one grammar file each, named `<spec id>.peggy`. */
+export function eraNames(root = ROOT): string[] {
+  return readdirSync(join(root, 'grammar'))
+    .filter((n) => n.endsWith('.peggy'))
+    .map((n) => n.slice(0, -'.peggy'.length))
+    .sort();
+}
+
+/** The generated files, by name, built in memory from grammar/ (all eras, or the given ones). */
+export function buildAll(root = ROOT, only?: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  const eras: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.peggy')).sort()) {
-    const built = buildGrammar(readFileSync(join(dir, f), 'utf8'), `grammar/${f}`);
-    if (`${built.meta.spec}.peggy` !== f) throw new Error(`grammar/${f} declares @spec ${built.meta.spec}`);
-    eras.push(built.meta.spec);
+  const eras = eraNames(root);
+  for (const era of only ?? eras) {
+    if (!eras.includes(era)) throw new Error(`no grammar/${era}.peggy; the eras are ${eras.join(', ')}`);
+    const built = buildGrammar(readFileSync(join(root, 'grammar', `${era}.peggy`), 'utf8'), `grammar/${era}.peggy`);
+    if (built.meta.spec !== era) throw new Error(`grammar/${era}.peggy declares @spec ${built.meta.spec}`);
     Object.assign(out, built.files);
   }
   return Object.assign(out, registry(eras));
@@ -167,7 +174,9 @@ export function buildAll(root = ROOT): Record<string, string> {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outDir = join(ROOT, 'generated');
   mkdirSync(outDir, { recursive: true });
-  for (const [name, content] of Object.entries(buildAll())) {
+  // `npm run generate -- rfc1808` rebuilds one era (the registry always lists every grammar file).
+  const only = process.argv.slice(2);
+  for (const [name, content] of Object.entries(buildAll(ROOT, only.length > 0 ? only : undefined))) {
     writeFileSync(join(outDir, name), content);
     console.log(`generated/${name}`);
   }
