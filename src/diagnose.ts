@@ -1,0 +1,200 @@
+// The diagnosis of a failure (contract, "The diagnosis of a failure"). One mechanism for every
+// era: the era's diagnostic parser (generated/<era>.diag.js) is its grammar with every spec rule
+// wrapped in enter/leave hooks (scripts/build-grammars.ts). The hooks keep a stack of the spec
+// rules being matched, and each hook first hands over Peggy's furthest-failure position and its
+// expectation list, so every expectation Peggy recorded since the previous hook is charged to
+// the stack that was current when it was recorded. Peggy itself decides the offset and the
+// expected set; the recorder only adds which rule was being matched.
+//
+// Runs only after the fast parser rejected an input: the success path pays nothing.
+
+import type { PeggyExpectation, PeggyLibraryResult } from '#generated';
+import type { Era, RuleMeta } from './registry.js';
+
+/** The contract's error record: plain, JSON-safe data. */
+export interface ValidationError {
+  /** 0-based index of the furthest position that any alternative of the grammar reached. */
+  offset: number;
+  /** The spec rule that failed there (contract: innermost, started before offset, last). */
+  rule: string;
+  /** The spec rules from the start rule down to `rule`. */
+  rulePath: string[];
+  /** Sorted, de-duplicated descriptions of what would have been accepted at `offset`. */
+  expected: string[];
+  /** The character at `offset`, or null at the end of the input. */
+  found: string | null;
+  /** The spec section that defines `rule`. */
+  section: string;
+  /** One readable sentence built from the fields above. */
+  message: string;
+}
+
+interface Frame {
+  rule: RuleMeta;
+  start: number;
+}
+
+/** The best candidate so far for `rule`, ranked as the contract ranks them. */
+interface Candidate {
+  /** 1 when the rule started before the offset, 0 when it started at it. */
+  tier: number;
+  /** Its depth in the path: deeper is more exact. */
+  depth: number;
+  path: Frame[];
+}
+
+class Recorder {
+  private readonly stack: Frame[] = [];
+  private seenPos = 0;
+  private seenLen = 0;
+  offset = 0;
+  best: Candidate | null = null;
+  readonly expected = new Set<string>();
+
+  constructor(
+    private readonly rules: readonly RuleMeta[],
+    private readonly root: Frame | null,
+  ) {
+    if (root) this.stack.push(root);
+  }
+
+  // The hooks called by the generated diagnostic parser; each returns true so that the
+  // semantic predicates that call them let the parse go on.
+  enter(k: number, pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+    this.flush(maxPos, maxExpected);
+    this.stack.push({ rule: this.rules[k]!, start: pos });
+    return true;
+  }
+
+  leave(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+    this.flush(maxPos, maxExpected);
+    this.stack.pop();
+    return true;
+  }
+
+  fail(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+    this.flush(maxPos, maxExpected);
+    this.stack.pop();
+    return true;
+  }
+
+  /** Charge the expectations Peggy recorded since the last hook to the current stack. */
+  flush(maxPos: number, maxExpected: readonly PeggyExpectation[]): void {
+    if (maxPos === this.seenPos && maxExpected.length === this.seenLen) return;
+    let from = this.seenLen;
+    if (maxPos !== this.seenPos || maxExpected.length < this.seenLen) {
+      // Peggy started a new, further list: everything recorded before is superseded.
+      from = 0;
+      this.best = null;
+      this.expected.clear();
+    }
+    this.offset = maxPos;
+    for (let i = from; i < maxExpected.length; i++) this.expected.add(this.describe(maxExpected[i]!, maxPos));
+    this.consider(maxPos);
+    this.seenPos = maxPos;
+    this.seenLen = maxExpected.length;
+  }
+
+  /** Rank the current stack as the contract does and keep it if it is at least as good. */
+  private consider(offset: number): void {
+    const spec = this.stack.filter((f) => !f.rule.core);
+    let i = spec.length - 1;
+    while (i >= 0 && spec[i]!.start >= offset) i--;
+    const tier = i >= 0 ? 1 : 0;
+    if (i < 0) i = spec.length - 1; // none started before the offset: the innermost at it
+    if (i < 0) return; // no spec rule on the stack (the end-of-input check): see result()
+    const c: Candidate = { tier, depth: i, path: spec.slice(0, i + 1) };
+    const b = this.best;
+    // ">=": between equals, the one attempted last.
+    if (!b || c.tier > b.tier || (c.tier === b.tier && c.depth >= b.depth)) this.best = c;
+  }
+
+  /**
+   * Expectations inside a core or single-class rule that started at the offset are named by
+   * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
+   * Others as the grammar writes them: literals as JSON strings, classes in ABNF notation.
+   */
+  private describe(e: PeggyExpectation, offset: number): string {
+    let named: RuleMeta | null = null;
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const f = this.stack[i]!;
+      if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
+      named = f.rule;
+    }
+    if (named) return named.name;
+    switch (e.type) {
+      case 'literal':
+        return JSON.stringify(e.text);
+      case 'class':
+        return describeClass(e);
+      case 'any':
+        return 'any character';
+      case 'end':
+        return 'end of input';
+      default:
+        return e.description ?? String(e.type);
+    }
+  }
+}
+
+const hex = (c: string) => '%x' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+
+function describeClass(e: PeggyExpectation): string {
+  const parts = (e.parts ?? []).map((p) => (Array.isArray(p) ? `${hex(p[0])}-${hex(p[1]).slice(2)}` : hex(p)));
+  return (e.inverted ? 'not ' : '') + parts.join(' / ');
+}
+
+/** The character at `offset` as one code point (a lone surrogate stays one code unit). */
+export function foundAt(input: string, offset: number): string | null {
+  if (offset >= input.length) return null;
+  return String.fromCodePoint(input.codePointAt(offset)!);
+}
+
+const END_OF_INPUT: PeggyExpectation = { type: 'end' };
+
+/**
+ * The error record for an input that `startId` rejects. `rule` is the spec rule the caller
+ * asked for; `startId` is the Peggy rule that implements it (the same, or a variant such as
+ * RFC 1738's printed union).
+ */
+export function diagnose(era: Era, rule: RuleMeta, startId: string, input: string): ValidationError {
+  const root = startId === rule.id ? null : { rule, start: 0 };
+  const rec = new Recorder(era.meta.rules, root);
+  const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec }) as PeggyLibraryResult;
+  rec.flush(r.peg$maxFailPos, r.peg$maxFailExpected);
+  if (r.peg$result !== r.peg$FAILED && r.peg$currPos < input.length && r.peg$currPos >= r.peg$maxFailPos) {
+    // The start rule matched a prefix: Peggy adds "end of input" at that point (peg$throw).
+    // It is charged to the start rule, which was being matched from offset 0.
+    const list = r.peg$currPos > r.peg$maxFailPos ? [END_OF_INPUT] : [...r.peg$maxFailExpected, END_OF_INPUT];
+    rec.flush(r.peg$currPos, list);
+  }
+  const path = rec.best?.path ?? [{ rule, start: 0 }];
+  const failed = path[path.length - 1]!.rule;
+  const offset = rec.offset;
+  const record = {
+    offset,
+    rule: failed.name,
+    rulePath: path.map((f) => f.rule.name),
+    expected: [...rec.expected].sort(),
+    found: foundAt(input, offset),
+    section: failed.section,
+  };
+  return { ...record, message: messageOf(era, rule.name, record) };
+}
+
+const MAX_LISTED = 12;
+
+/** One readable sentence from the record's fields. */
+export function messageOf(
+  era: Era,
+  startRule: string,
+  e: Omit<ValidationError, 'message'>,
+): string {
+  const listed = e.expected.slice(0, MAX_LISTED).join(', ');
+  const more = e.expected.length > MAX_LISTED ? ` and ${e.expected.length - MAX_LISTED} more` : '';
+  const found = e.found === null ? 'the end of the input' : JSON.stringify(e.found);
+  return (
+    `not a valid ${startRule} in ${era.id}: at offset ${e.offset}, in ${e.rule} (§${e.section}), ` +
+    `expected ${e.expected.length > 1 ? 'one of ' : ''}${listed}${more} but found ${found}`
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * Misuse of the library or the CLI: an unknown spec, rule or option. Never thrown for an input
+ * string, however malformed: that gives a validation result.
+ *
+ * @example
+ * ```ts
+ * import { validate, UsageError } from 'urispec';
+ * try {
+ *   validate('http://a/', { spec: 'rfc9999' });
+ * } catch (e) {
+ *   if (e instanceof UsageError) console.error(e.message, e.choices);
+ * }
+ * ```
+ */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  constructor(
+    message: string,
+    /** What was wrong: the spec id, the rule name, or an option. */
+    readonly kind: 'spec' | 'rule' | 'option',
+    /** The valid choices, when there is a list of them. */
+    readonly choices: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export function unknownSpec(id: string, choices: string[]): UsageError {
+  return new UsageError(`unknown spec "${id}"; the specs are: ${choices.join(', ')}`, 'spec', choices);
+}
+
+export function unknownRule(rule: string, spec: string, choices: string[]): UsageError {
+  return new UsageError(
+    `unknown rule "${rule}" in ${spec}; its rules are: ${choices.join(', ')}`,
+    'rule',
+    choices,
+  );
+}
+
+export function badOption(message: string, choices: string[] = []): UsageError {
+  return new UsageError(message, 'option', choices);
+}

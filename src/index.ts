@@ -1,0 +1,57 @@
+// urispec: validate a string strictly against a chosen URI specification of any era.
+// The public interface is pinned in the contract (shared/contract.md); README.md tours it.
+
+import { allEras } from './registry.js';
+
+export { validate, isValid } from './validate.js';
+export type { ValidateOptions, ValidationResult, SpecId } from './validate.js';
+export type { ValidationError } from './diagnose.js';
+export { UsageError } from './errors.js';
+
+/** A rule of a spec's grammar. */
+export interface RuleInfo {
+  /** As the spec prints it: `URI-reference`, `net_path`, `gopher+_string`. */
+  name: string;
+  /** The section that defines it: `3.2.2`. */
+  section: string;
+  /** Its definition as printed. */
+  text: string;
+  /** A core rule (ALPHA, DIGIT, ...): named in `expected`, never reported as the failing rule. */
+  core: boolean;
+}
+
+/** A spec urispec validates against. */
+export interface SpecInfo {
+  id: string;
+  title: string;
+  /** Publication date, `YYYY-MM`. */
+  date: string;
+  defaultRule: string;
+  /** `ABNF` or `RFC 822 BNF`. */
+  notation: string;
+  /** Where its collected grammar comes from. */
+  source: string;
+  rules: RuleInfo[];
+}
+
+/**
+ * The specs, newest first, each with its rules and their sections, as read from the grammars.
+ *
+ * @example
+ * ```ts
+ * import { specs } from 'urispec';
+ * for (const s of specs()) console.log(s.id, s.date, s.defaultRule);
+ * specs().find((s) => s.id === 'rfc3986')?.rules.find((r) => r.name === 'port')?.section; // '3.2.3'
+ * ```
+ */
+export function specs(): SpecInfo[] {
+  return allEras().map(({ meta }) => ({
+    id: meta.spec,
+    title: meta.title,
+    date: meta.date,
+    defaultRule: meta.defaultRule,
+    notation: meta.notation,
+    source: meta.source,
+    rules: meta.rules.map((r) => ({ name: r.name, section: r.section, text: r.text, core: r.core })),
+  }));
+}
