@@ -174,7 +174,6 @@ function peg$parse(input, options) {
     IP_literal: peg$parseIP_literal,
     IPvFuture: peg$parseIPvFuture,
     IPv6address: peg$parseIPv6address,
-    _IPv6end: peg$parse_IPv6end,
     h16: peg$parseh16,
     ls32: peg$parsels32,
     IPv4address: peg$parseIPv4address,
@@ -264,28 +263,27 @@ function peg$parse(input, options) {
   const peg$e16 = peg$classExpectation([["0", "4"]], false, false, false);
   const peg$e17 = peg$literalExpectation("1", false);
   const peg$e18 = peg$classExpectation([["1", "9"]], false, false, false);
-  const peg$e19 = peg$anyExpectation();
-  const peg$e20 = peg$literalExpectation("/", false);
-  const peg$e21 = peg$literalExpectation("_", false);
-  const peg$e22 = peg$literalExpectation("~", false);
-  const peg$e23 = peg$literalExpectation("!", false);
-  const peg$e24 = peg$literalExpectation("$", false);
-  const peg$e25 = peg$literalExpectation("&", false);
-  const peg$e26 = peg$literalExpectation("'", false);
-  const peg$e27 = peg$literalExpectation("(", false);
-  const peg$e28 = peg$literalExpectation(")", false);
-  const peg$e29 = peg$literalExpectation("*", false);
-  const peg$e30 = peg$literalExpectation(",", false);
-  const peg$e31 = peg$literalExpectation(";", false);
-  const peg$e32 = peg$literalExpectation("=", false);
-  const peg$e33 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
-  const peg$e34 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e35 = peg$literalExpectation("A", true);
-  const peg$e36 = peg$literalExpectation("B", true);
-  const peg$e37 = peg$literalExpectation("C", true);
-  const peg$e38 = peg$literalExpectation("D", true);
-  const peg$e39 = peg$literalExpectation("E", true);
-  const peg$e40 = peg$literalExpectation("F", true);
+  const peg$e19 = peg$literalExpectation("/", false);
+  const peg$e20 = peg$literalExpectation("_", false);
+  const peg$e21 = peg$literalExpectation("~", false);
+  const peg$e22 = peg$literalExpectation("!", false);
+  const peg$e23 = peg$literalExpectation("$", false);
+  const peg$e24 = peg$literalExpectation("&", false);
+  const peg$e25 = peg$literalExpectation("'", false);
+  const peg$e26 = peg$literalExpectation("(", false);
+  const peg$e27 = peg$literalExpectation(")", false);
+  const peg$e28 = peg$literalExpectation("*", false);
+  const peg$e29 = peg$literalExpectation(",", false);
+  const peg$e30 = peg$literalExpectation(";", false);
+  const peg$e31 = peg$literalExpectation("=", false);
+  const peg$e32 = peg$classExpectation([["A", "Z"], ["a", "z"]], false, false, false);
+  const peg$e33 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e34 = peg$literalExpectation("A", true);
+  const peg$e35 = peg$literalExpectation("B", true);
+  const peg$e36 = peg$literalExpectation("C", true);
+  const peg$e37 = peg$literalExpectation("D", true);
+  const peg$e38 = peg$literalExpectation("E", true);
+  const peg$e39 = peg$literalExpectation("F", true);
 
   function peg$f0() {    return options.$urispec.enter(0, peg$currPos, peg$maxFailPos, peg$maxFailExpected);  }
   function peg$f1(urispec_node) {    return options.$urispec.leave(peg$currPos, peg$maxFailPos, peg$maxFailExpected);  }
@@ -1892,14 +1890,8 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parsels32();
         if (s4 !== peg$FAILED) {
-          s5 = peg$parse_IPv6end();
-          if (s5 !== peg$FAILED) {
-            s3 = [s3, s4, s5];
-            s2 = s3;
-          } else {
-            peg$currPos = s2;
-            s2 = peg$FAILED;
-          }
+          s3 = [s3, s4];
+          s2 = s3;
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -1978,14 +1970,8 @@ function peg$parse(input, options) {
           if (s4 !== peg$FAILED) {
             s5 = peg$parsels32();
             if (s5 !== peg$FAILED) {
-              s6 = peg$parse_IPv6end();
-              if (s6 !== peg$FAILED) {
-                s3 = [s3, s4, s5, s6];
-                s2 = s3;
-              } else {
-                peg$currPos = s2;
-                s2 = peg$FAILED;
-              }
+              s3 = [s3, s4, s5];
+              s2 = s3;
             } else {
               peg$currPos = s2;
               s2 = peg$FAILED;
@@ -2072,14 +2058,8 @@ function peg$parse(input, options) {
             if (s5 !== peg$FAILED) {
               s6 = peg$parsels32();
               if (s6 !== peg$FAILED) {
-                s7 = peg$parse_IPv6end();
-                if (s7 !== peg$FAILED) {
-                  s3 = [s3, s4, s5, s6, s7];
-                  s2 = s3;
-                } else {
-                  peg$currPos = s2;
-                  s2 = peg$FAILED;
-                }
+                s3 = [s3, s4, s5, s6];
+                s2 = s3;
               } else {
                 peg$currPos = s2;
                 s2 = peg$FAILED;
@@ -2224,14 +2204,8 @@ function peg$parse(input, options) {
               if (s5 !== peg$FAILED) {
                 s6 = peg$parsels32();
                 if (s6 !== peg$FAILED) {
-                  s7 = peg$parse_IPv6end();
-                  if (s7 !== peg$FAILED) {
-                    s3 = [s3, s4, s5, s6, s7];
-                    s2 = s3;
-                  } else {
-                    peg$currPos = s2;
-                    s2 = peg$FAILED;
-                  }
+                  s3 = [s3, s4, s5, s6];
+                  s2 = s3;
                 } else {
                   peg$currPos = s2;
                   s2 = peg$FAILED;
@@ -2376,14 +2350,8 @@ function peg$parse(input, options) {
                 if (s5 !== peg$FAILED) {
                   s6 = peg$parsels32();
                   if (s6 !== peg$FAILED) {
-                    s7 = peg$parse_IPv6end();
-                    if (s7 !== peg$FAILED) {
-                      s3 = [s3, s4, s5, s6, s7];
-                      s2 = s3;
-                    } else {
-                      peg$currPos = s2;
-                      s2 = peg$FAILED;
-                    }
+                    s3 = [s3, s4, s5, s6];
+                    s2 = s3;
                   } else {
                     peg$currPos = s2;
                     s2 = peg$FAILED;
@@ -2480,14 +2448,8 @@ function peg$parse(input, options) {
                     if (s6 !== peg$FAILED) {
                       s7 = peg$parsels32();
                       if (s7 !== peg$FAILED) {
-                        s8 = peg$parse_IPv6end();
-                        if (s8 !== peg$FAILED) {
-                          s3 = [s3, s4, s5, s6, s7, s8];
-                          s2 = s3;
-                        } else {
-                          peg$currPos = s2;
-                          s2 = peg$FAILED;
-                        }
+                        s3 = [s3, s4, s5, s6, s7];
+                        s2 = s3;
                       } else {
                         peg$currPos = s2;
                         s2 = peg$FAILED;
@@ -2578,14 +2540,8 @@ function peg$parse(input, options) {
                   if (s4 !== peg$FAILED) {
                     s5 = peg$parsels32();
                     if (s5 !== peg$FAILED) {
-                      s6 = peg$parse_IPv6end();
-                      if (s6 !== peg$FAILED) {
-                        s3 = [s3, s4, s5, s6];
-                        s2 = s3;
-                      } else {
-                        peg$currPos = s2;
-                        s2 = peg$FAILED;
-                      }
+                      s3 = [s3, s4, s5];
+                      s2 = s3;
                     } else {
                       peg$currPos = s2;
                       s2 = peg$FAILED;
@@ -2668,14 +2624,8 @@ function peg$parse(input, options) {
                     if (s4 !== peg$FAILED) {
                       s5 = peg$parseh16();
                       if (s5 !== peg$FAILED) {
-                        s6 = peg$parse_IPv6end();
-                        if (s6 !== peg$FAILED) {
-                          s3 = [s3, s4, s5, s6];
-                          s2 = s3;
-                        } else {
-                          peg$currPos = s2;
-                          s2 = peg$FAILED;
-                        }
+                        s3 = [s3, s4, s5];
+                        s2 = s3;
                       } else {
                         peg$currPos = s2;
                         s2 = peg$FAILED;
@@ -2756,14 +2706,8 @@ function peg$parse(input, options) {
                         if (peg$silentFails === 0) { peg$fail(peg$e12); }
                       }
                       if (s4 !== peg$FAILED) {
-                        s5 = peg$parse_IPv6end();
-                        if (s5 !== peg$FAILED) {
-                          s3 = [s3, s4, s5];
-                          s2 = s3;
-                        } else {
-                          peg$currPos = s2;
-                          s2 = peg$FAILED;
-                        }
+                        s3 = [s3, s4];
+                        s2 = s3;
                       } else {
                         peg$currPos = s2;
                         s2 = peg$FAILED;
@@ -2807,41 +2751,6 @@ function peg$parse(input, options) {
       } else {
         s0 = undefined;
       }
-    }
-
-    return s0;
-  }
-
-  function peg$parse_IPv6end() {
-    let s0, s1;
-
-    s0 = peg$currPos;
-    peg$silentFails++;
-    s1 = peg$parseHEXDIG();
-    if (s1 === peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 58) {
-        s1 = peg$c0;
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e0); }
-      }
-      if (s1 === peg$FAILED) {
-        if (input.charCodeAt(peg$currPos) === 46) {
-          s1 = peg$c6;
-          peg$currPos++;
-        } else {
-          s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
-        }
-      }
-    }
-    peg$silentFails--;
-    if (s1 === peg$FAILED) {
-      s0 = undefined;
-    } else {
-      peg$currPos = s0;
-      s0 = peg$FAILED;
     }
 
     return s0;
@@ -3338,7 +3247,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parsepath() {
-    let s0, s1, s2, s3, s4, s5;
+    let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
@@ -3350,24 +3259,24 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
-      s3 = peg$parsepath_abempty();
+      s3 = peg$currPos;
+      peg$silentFails++;
+      if (input.charCodeAt(peg$currPos) === 47) {
+        s4 = peg$c16;
+        peg$currPos++;
+      } else {
+        s4 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      }
+      peg$silentFails--;
+      if (s4 !== peg$FAILED) {
+        peg$currPos = s3;
+        s3 = undefined;
+      } else {
+        s3 = peg$FAILED;
+      }
       if (s3 !== peg$FAILED) {
-        s4 = peg$currPos;
-        peg$silentFails++;
-        if (input.length > peg$currPos) {
-          s5 = input.charAt(peg$currPos);
-          peg$currPos++;
-        } else {
-          s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e19); }
-        }
-        peg$silentFails--;
-        if (s5 === peg$FAILED) {
-          s4 = undefined;
-        } else {
-          peg$currPos = s4;
-          s4 = peg$FAILED;
-        }
+        s4 = peg$parsepath_abempty();
         if (s4 !== peg$FAILED) {
           s3 = [s3, s4];
           s2 = s3;
@@ -3380,131 +3289,9 @@ function peg$parse(input, options) {
         s2 = peg$FAILED;
       }
       if (s2 === peg$FAILED) {
-        s2 = peg$currPos;
-        s3 = peg$parsepath_absolute();
-        if (s3 !== peg$FAILED) {
-          s4 = peg$currPos;
-          peg$silentFails++;
-          if (input.length > peg$currPos) {
-            s5 = input.charAt(peg$currPos);
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e19); }
-          }
-          peg$silentFails--;
-          if (s5 === peg$FAILED) {
-            s4 = undefined;
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-          if (s4 !== peg$FAILED) {
-            s3 = [s3, s4];
-            s2 = s3;
-          } else {
-            peg$currPos = s2;
-            s2 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
+        s2 = peg$parsepath_rootless();
         if (s2 === peg$FAILED) {
-          s2 = peg$currPos;
-          s3 = peg$parsepath_noscheme();
-          if (s3 !== peg$FAILED) {
-            s4 = peg$currPos;
-            peg$silentFails++;
-            if (input.length > peg$currPos) {
-              s5 = input.charAt(peg$currPos);
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e19); }
-            }
-            peg$silentFails--;
-            if (s5 === peg$FAILED) {
-              s4 = undefined;
-            } else {
-              peg$currPos = s4;
-              s4 = peg$FAILED;
-            }
-            if (s4 !== peg$FAILED) {
-              s3 = [s3, s4];
-              s2 = s3;
-            } else {
-              peg$currPos = s2;
-              s2 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s2;
-            s2 = peg$FAILED;
-          }
-          if (s2 === peg$FAILED) {
-            s2 = peg$currPos;
-            s3 = peg$parsepath_rootless();
-            if (s3 !== peg$FAILED) {
-              s4 = peg$currPos;
-              peg$silentFails++;
-              if (input.length > peg$currPos) {
-                s5 = input.charAt(peg$currPos);
-                peg$currPos++;
-              } else {
-                s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e19); }
-              }
-              peg$silentFails--;
-              if (s5 === peg$FAILED) {
-                s4 = undefined;
-              } else {
-                peg$currPos = s4;
-                s4 = peg$FAILED;
-              }
-              if (s4 !== peg$FAILED) {
-                s3 = [s3, s4];
-                s2 = s3;
-              } else {
-                peg$currPos = s2;
-                s2 = peg$FAILED;
-              }
-            } else {
-              peg$currPos = s2;
-              s2 = peg$FAILED;
-            }
-            if (s2 === peg$FAILED) {
-              s2 = peg$currPos;
-              s3 = peg$parsepath_empty();
-              if (s3 !== peg$FAILED) {
-                s4 = peg$currPos;
-                peg$silentFails++;
-                if (input.length > peg$currPos) {
-                  s5 = input.charAt(peg$currPos);
-                  peg$currPos++;
-                } else {
-                  s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e19); }
-                }
-                peg$silentFails--;
-                if (s5 === peg$FAILED) {
-                  s4 = undefined;
-                } else {
-                  peg$currPos = s4;
-                  s4 = peg$FAILED;
-                }
-                if (s4 !== peg$FAILED) {
-                  s3 = [s3, s4];
-                  s2 = s3;
-                } else {
-                  peg$currPos = s2;
-                  s2 = peg$FAILED;
-                }
-              } else {
-                peg$currPos = s2;
-                s2 = peg$FAILED;
-              }
-            }
-          }
+          s2 = peg$parsepath_empty();
         }
       }
       if (s2 !== peg$FAILED) {
@@ -3562,7 +3349,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parsesegment();
@@ -3585,7 +3372,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$parsesegment();
@@ -3650,7 +3437,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e20); }
+        if (peg$silentFails === 0) { peg$fail(peg$e19); }
       }
       if (s3 !== peg$FAILED) {
         s4 = peg$currPos;
@@ -3663,7 +3450,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$parsesegment();
@@ -3686,7 +3473,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e20); }
+              if (peg$silentFails === 0) { peg$fail(peg$e19); }
             }
             if (s8 !== peg$FAILED) {
               s9 = peg$parsesegment();
@@ -3775,7 +3562,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -3798,7 +3585,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parsesegment();
@@ -3878,7 +3665,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s6 !== peg$FAILED) {
           s7 = peg$parsesegment();
@@ -3901,7 +3688,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s6 !== peg$FAILED) {
             s7 = peg$parsesegment();
@@ -4291,7 +4078,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s3 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 63) {
@@ -4312,7 +4099,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s3 === peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 63) {
@@ -4376,7 +4163,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s3 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 63) {
@@ -4397,7 +4184,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e20); }
+            if (peg$silentFails === 0) { peg$fail(peg$e19); }
           }
           if (s3 === peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 63) {
@@ -4553,7 +4340,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e21); }
+                if (peg$silentFails === 0) { peg$fail(peg$e20); }
               }
               if (s2 === peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 126) {
@@ -4561,7 +4348,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e22); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e21); }
                 }
               }
             }
@@ -4681,7 +4468,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e20); }
+          if (peg$silentFails === 0) { peg$fail(peg$e19); }
         }
         if (s2 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 63) {
@@ -4782,7 +4569,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       if (s2 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 36) {
@@ -4790,7 +4577,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e24); }
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
         }
         if (s2 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 38) {
@@ -4798,7 +4585,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e25); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
           if (s2 === peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 39) {
@@ -4806,7 +4593,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e26); }
+              if (peg$silentFails === 0) { peg$fail(peg$e25); }
             }
             if (s2 === peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 40) {
@@ -4814,7 +4601,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e27); }
+                if (peg$silentFails === 0) { peg$fail(peg$e26); }
               }
               if (s2 === peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 41) {
@@ -4822,7 +4609,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e28); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e27); }
                 }
                 if (s2 === peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 42) {
@@ -4830,7 +4617,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e29); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e28); }
                   }
                   if (s2 === peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 43) {
@@ -4846,7 +4633,7 @@ function peg$parse(input, options) {
                         peg$currPos++;
                       } else {
                         s2 = peg$FAILED;
-                        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+                        if (peg$silentFails === 0) { peg$fail(peg$e29); }
                       }
                       if (s2 === peg$FAILED) {
                         if (input.charCodeAt(peg$currPos) === 59) {
@@ -4854,7 +4641,7 @@ function peg$parse(input, options) {
                           peg$currPos++;
                         } else {
                           s2 = peg$FAILED;
-                          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+                          if (peg$silentFails === 0) { peg$fail(peg$e30); }
                         }
                         if (s2 === peg$FAILED) {
                           if (input.charCodeAt(peg$currPos) === 61) {
@@ -4862,7 +4649,7 @@ function peg$parse(input, options) {
                             peg$currPos++;
                           } else {
                             s2 = peg$FAILED;
-                            if (peg$silentFails === 0) { peg$fail(peg$e32); }
+                            if (peg$silentFails === 0) { peg$fail(peg$e31); }
                           }
                         }
                       }
@@ -4927,7 +4714,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e33); }
+        if (peg$silentFails === 0) { peg$fail(peg$e32); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = peg$currPos;
@@ -4982,7 +4769,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e34); }
+        if (peg$silentFails === 0) { peg$fail(peg$e33); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = peg$currPos;
@@ -5039,7 +4826,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e35); }
+          if (peg$silentFails === 0) { peg$fail(peg$e34); }
         }
         if (s2 === peg$FAILED) {
           s2 = input.charAt(peg$currPos);
@@ -5047,7 +4834,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e36); }
+            if (peg$silentFails === 0) { peg$fail(peg$e35); }
           }
           if (s2 === peg$FAILED) {
             s2 = input.charAt(peg$currPos);
@@ -5055,7 +4842,7 @@ function peg$parse(input, options) {
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e37); }
+              if (peg$silentFails === 0) { peg$fail(peg$e36); }
             }
             if (s2 === peg$FAILED) {
               s2 = input.charAt(peg$currPos);
@@ -5063,7 +4850,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e38); }
+                if (peg$silentFails === 0) { peg$fail(peg$e37); }
               }
               if (s2 === peg$FAILED) {
                 s2 = input.charAt(peg$currPos);
@@ -5071,7 +4858,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e39); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e38); }
                 }
                 if (s2 === peg$FAILED) {
                   s2 = input.charAt(peg$currPos);
@@ -5079,7 +4866,7 @@ function peg$parse(input, options) {
                     peg$currPos++;
                   } else {
                     s2 = peg$FAILED;
-                    if (peg$silentFails === 0) { peg$fail(peg$e40); }
+                    if (peg$silentFails === 0) { peg$fail(peg$e39); }
                   }
                 }
               }
@@ -5172,7 +4959,6 @@ const peg$allowedStartRules = [
   "IP_literal",
   "IPvFuture",
   "IPv6address",
-  "_IPv6end",
   "h16",
   "ls32",
   "IPv4address",

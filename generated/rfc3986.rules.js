@@ -500,10 +500,5 @@ export default {
       "rejects": []
     }
   ],
-  "helpers": [
-    {
-      "id": "_IPv6end",
-      "why": "no HEXDIG, \":\" or \".\" can follow an IPv6address (\"]\" or the end of the input does)."
-    }
-  ]
+  "helpers": []
 };
