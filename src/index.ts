@@ -7,6 +7,8 @@ export { validate, isValid } from './validate.js';
 export type { ValidateOptions, ValidationResult, SpecId } from './validate.js';
 export type { ValidationError } from './diagnose.js';
 export { UsageError } from './errors.js';
+export { compare } from './compare.js';
+export type { CompareOptions, Comparison, EraVerdict } from './compare.js';
 
 /** A rule of a spec's grammar. */
 export interface RuleInfo {
