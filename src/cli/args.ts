@@ -1,0 +1,70 @@
+/**
+ * Option parsing for every command, on Node's own `util.parseArgs`.
+ *
+ * parseArgs runs non-strict with tokens so that each mistake gets a message naming the
+ * command's valid options (its strict errors do not), and so that `--spec --json` is
+ * reported as a missing value instead of a spec called `--json`.
+ */
+import { parseArgs } from 'node:util';
+
+/** A mistake on the command line: exit status 2, the message on standard error. */
+export class CommandLineError extends Error {
+  override name = 'CommandLineError';
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  /** Placeholder shown in messages and help, e.g. `ID` for `--spec ID`. */
+  value?: string;
+  description: string;
+}
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+/** `--spec ID, --json, -h/--help`: the options as a user would type them. */
+export function describeOptions(options: OptionSpecs): string {
+  return Object.entries(options)
+    .map(([name, o]) => (o.short ? `-${o.short}/` : '') + `--${name}` + (o.value ? ` ${o.value}` : ''))
+    .join(', ');
+}
+
+/**
+ * Parses `args` for `command` (used in messages) against `options`.
+ * Throws {@link CommandLineError} for an unknown option, a missing value, or a value given
+ * to a flag. Everything after `--` is positional, so a URI may start with `-`.
+ */
+export function parseCommandArgs(command: string, args: string[], options: OptionSpecs): ParsedArgs {
+  const config = Object.fromEntries(
+    Object.entries(options).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
+  );
+  const { tokens } = parseArgs({ args, options: config, strict: false, allowPositionals: true, tokens: true });
+  const values: ParsedArgs['values'] = {};
+  const positionals: string[] = [];
+  const choices = () => `options of ${command}: ${describeOptions(options)}`;
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      positionals.push(token.value);
+      continue;
+    }
+    if (token.kind === 'option-terminator') continue;
+    const option = options[token.name];
+    if (!option) throw new CommandLineError(`unknown option '${token.rawName}'; ${choices()}`);
+    if (option.type === 'boolean') {
+      if (token.value !== undefined) throw new CommandLineError(`option '${token.rawName}' takes no value`);
+      values[token.name] = true;
+    } else {
+      // As strict parseArgs does: a following word that starts with '-' is an option, not a value.
+      if (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))) {
+        throw new CommandLineError(`option '${token.rawName}' needs a value (${token.rawName} ${option.value ?? 'VALUE'})`);
+      }
+      values[token.name] = token.value;
+    }
+  }
+  return { values, positionals };
+}

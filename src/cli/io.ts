@@ -1,0 +1,19 @@
+/**
+ * What a command may touch: passed in rather than taken from `process`, so that tests can
+ * run a command in memory and only `main.ts` knows about the real process.
+ */
+import type { Writable } from 'node:stream';
+
+export interface CliIO {
+  /** Standard input as bytes; read only by commands that take input lines. */
+  stdin: AsyncIterable<Uint8Array | string>;
+  stdout: Writable;
+  stderr: Writable;
+  /** Whether standard output wants ANSI colour (a terminal, and `NO_COLOR` unset). */
+  color: boolean;
+}
+
+/** Exit statuses of the contract. */
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;

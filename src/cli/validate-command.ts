@@ -1,0 +1,145 @@
+/**
+ * `urispec validate [--spec ID] [--rule NAME] [--json] [--json-input] [URI...]`
+ *
+ * One record out for every URI in, in input order: from the arguments, or else from standard
+ * input, one a line, streamed. Exit status 0 when every URI is valid, 1 when any is invalid
+ * or any input line was unreadable.
+ */
+import { validate, UsageError, type ValidationResult } from '../index.js';
+import { formatInputError, formatResult } from '../format.js';
+import { parseCommandArgs, type OptionSpecs } from './args.js';
+import { commandHelp } from './help.js';
+import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
+import { isProblem, parseJsonInputLine } from './json-input.js';
+import { readLineBatches } from './lines.js';
+import { Output } from './output.js';
+import { resolveSelection, type Selection } from './selection.js';
+
+export const validateOptions: OptionSpecs = {
+  spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`)' },
+  rule: { type: 'string', value: 'NAME', description: "the start rule, as the spec spells it, any case (default: the spec's; see `urispec rules`)" },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","error"?}' },
+  'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+};
+
+export const validateHelp = commandHelp({
+  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--json] [--json-input] [URI...]',
+  summary: 'Check each URI against a spec\'s grammar and explain every failure.',
+  options: validateOptions,
+  details: [
+    'URIs come from the arguments or, when there are none, from standard input, one a line.',
+    'A CR before the LF is part of the line ending. Bytes that are not UTF-8 are read as',
+    'U+DC80..U+DCFF, so the record shows which byte it was. Arguments after -- may start with -.',
+    '',
+    'With --json-input an unreadable line (not JSON, no string "input", an unknown spec or',
+    'rule) gives a record {"input": <the line>, "valid": false, "inputError": "..."} and the',
+    'run goes on.',
+    '',
+    'Exit status: 0 all valid, 1 any invalid or unreadable, 2 usage error.',
+  ],
+});
+
+/** What one input produced: a validation result, or the reason the input could not be read. */
+type LineRecord =
+  | { result: ValidationResult }
+  | { inputError: { input: string; spec?: string; rule?: string; message: string } };
+
+interface Settings {
+  json: boolean;
+  jsonInput: boolean;
+  color: boolean;
+  /** The options as given (absent when not given), passed on to the library. */
+  given: { spec?: string; rule?: string };
+  /** What they resolved to, for records that never reach the library. */
+  resolved: Selection;
+}
+
+export async function validateCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('urispec validate', args, validateOptions);
+  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  if (values.help) {
+    await out.write(validateHelp);
+    await out.end();
+    return EXIT_OK;
+  }
+  const given: Settings['given'] = {};
+  if (typeof values.spec === 'string') given.spec = values.spec;
+  if (typeof values.rule === 'string') given.rule = values.rule;
+  const json = values.json === true;
+  const settings: Settings = {
+    json,
+    jsonInput: values['json-input'] === true,
+    color: io.color && !json,
+    given,
+    // Throws UsageError (exit 2) before any input is read.
+    resolved: resolveSelection(given.spec, given.rule),
+  };
+
+  let allValid = true;
+  const emit = async (raw: string) => {
+    const record = check(raw, settings);
+    if (!('result' in record && record.result.valid)) allValid = false;
+    await out.write(render(record, settings) + '\n');
+  };
+
+  if (positionals.length > 0) {
+    for (const raw of positionals) await emit(raw);
+  } else {
+    for await (const lines of readLineBatches(io.stdin)) {
+      for (const line of lines) await emit(line);
+      // Answer what this chunk completed before reading on: a terminal user sees each line's
+      // record at once, and a slow reader holds back standard input.
+      await out.flush();
+      if (out.closed) break;
+    }
+  }
+  await out.end();
+  return allValid ? EXIT_OK : EXIT_INVALID;
+}
+
+function check(raw: string, settings: Settings): LineRecord {
+  if (!settings.jsonInput) return { result: validate(raw, settings.given) };
+  const line = parseJsonInputLine(raw);
+  // A line's own spec and rule take the place of the command's, each on its own.
+  const spec = line.spec ?? settings.given.spec;
+  const rule = line.rule ?? settings.given.rule;
+  if (isProblem(line)) return { inputError: { input: raw, ...named(line, settings), message: line.problem } };
+  const options: { spec?: string; rule?: string } = {};
+  if (spec !== undefined) options.spec = spec;
+  if (rule !== undefined) options.rule = rule;
+  try {
+    return { result: validate(line.input, options) };
+  } catch (error) {
+    // An unknown spec or rule on one line spoils that line only; anything else is a bug.
+    if (!(error instanceof UsageError)) throw error;
+    return { inputError: { input: raw, ...named(line, settings), message: error.message } };
+  }
+}
+
+/**
+ * The spec and rule an unreadable line would have been checked with, as far as that is known:
+ * the line's own, else the command's. The command's default rule belongs to the command's
+ * spec, so it is not claimed for a line that names another spec.
+ */
+function named(line: { spec?: string; rule?: string }, settings: Settings): { spec: string; rule?: string } {
+  const spec = line.spec ?? settings.resolved.spec;
+  const rule = line.rule ?? (settings.given.rule !== undefined || line.spec === undefined ? settings.resolved.rule : undefined);
+  return rule === undefined ? { spec } : { spec, rule };
+}
+
+function render(record: LineRecord, settings: Settings): string {
+  if ('result' in record) {
+    const { result } = record;
+    if (!settings.json) return formatResult(result, { color: settings.color });
+    // The contract's key order: input, spec, rule, valid, error.
+    return JSON.stringify(
+      result.valid
+        ? { input: result.input, spec: result.spec, rule: result.rule, valid: true }
+        : { input: result.input, spec: result.spec, rule: result.rule, valid: false, error: result.error },
+    );
+  }
+  const { input, spec, rule, message } = record.inputError;
+  if (!settings.json) return formatInputError(input, message, { color: settings.color });
+  return JSON.stringify({ input, spec, rule, valid: false, inputError: message });
+}

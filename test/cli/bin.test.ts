@@ -1,0 +1,112 @@
+/**
+ * The real `urispec` binary over pipes, as users and scripts run it: built first with the
+ * package's tsconfig, then spawned as `node dist/src/cli/main.js`.
+ */
+import { spawn } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { specs } from '../../src/index.js';
+import { binary, buildOnce, records, runBinary } from './cli-harness.js';
+import { badJsonLines, badLines, contractExamples, exitStatusRows } from './rows.js';
+
+beforeAll(buildOnce, 120_000);
+
+describe('urispec (the binary)', () => {
+  it('gives the contract diagnoses through --json-input --json', async () => {
+    const { status, stdout, stderr } = await runBinary(
+      ['validate', '--json-input', '--json'],
+      contractExamples.map((row) => row.line + '\n').join(''),
+    );
+    expect(stderr).toBe('');
+    expect(status).toBe(1);
+    const out = records(stdout);
+    expect(out).toHaveLength(contractExamples.length);
+    contractExamples.forEach(({ offset, rule, found }, i) => {
+      expect(out[i]).toMatchObject({ valid: false, rule: 'URI', error: { offset, rule, found } });
+    });
+  });
+
+  it.each(exitStatusRows)('exits $status for $name', async ({ argv, stdin, status, stderr }) => {
+    const result = await runBinary(argv, stdin ?? '');
+    expect(result.status).toBe(status);
+    if (stderr) expect(result.stderr).toMatch(stderr);
+    else expect(result.stderr).toBe('');
+    if (status === 2) expect(result.stdout).toBe('');
+  });
+
+  it('gives one record per hostile line, in order, and never crashes', async () => {
+    const stdin = Buffer.concat(badLines.flatMap(({ bytes }) => [bytes, Buffer.from('\n')]));
+    const { status, stdout, stderr } = await runBinary(['validate', '--json'], stdin);
+    expect(stderr).toBe('');
+    expect(status).toBe(1);
+    const out = records(stdout);
+    expect(out.map((r) => r.input)).toEqual(badLines.map((row) => row.input));
+    for (const record of out) expect(Object.keys(record).slice(0, 4)).toEqual(['input', 'spec', 'rule', 'valid']);
+  });
+
+  it('gives one record per hostile --json-input line and goes on', async () => {
+    const stdin = badJsonLines.map(({ line }) => line + '\n').join('');
+    const { status, stdout, stderr } = await runBinary(['validate', '--json-input', '--json'], stdin);
+    expect(stderr).toBe('');
+    expect(status).toBe(1);
+    const out = records(stdout);
+    expect(out.map((r) => r.input)).toEqual(badJsonLines.map((row) => row.input));
+    badJsonLines.forEach(({ inputError }, i) => {
+      expect(typeof out[i]?.inputError === 'string').toBe(inputError);
+      if (inputError) expect(out[i]?.valid).toBe(false);
+    });
+  });
+
+  it('shows hostile lines readably without a raw control character', async () => {
+    const stdin = Buffer.concat(badLines.flatMap(({ bytes }) => [bytes, Buffer.from('\n')]));
+    const { stdout } = await runBinary(['validate'], stdin);
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]|[\ud800-\udfff]|\ufffd/);
+    expect(stdout.length).toBeLessThan(64 * 1024);
+    expect(stdout.match(/^[✓✗] /gm)).toHaveLength(badLines.length);
+  });
+
+  it('keeps every one of 200,000 lines, in order', async () => {
+    const lines = Array.from({ length: 200_000 }, (_, i) => (i % 3 === 0 ? `http://h${i}/ ` : `http://h${i}/`));
+    const { status, stdout } = await runBinary(['validate', '--json'], lines.join('\n') + '\n');
+    expect(status).toBe(1);
+    const out = records(stdout);
+    expect(out.map((r) => r.input)).toEqual(lines);
+    expect(out.map((r) => r.valid)).toEqual(lines.map((line) => !line.endsWith(' ')));
+  }, 60_000);
+
+  it('stops quietly when its reader goes away', async () => {
+    const child = spawn(process.execPath, [binary, 'validate'], { stdio: 'pipe' });
+    let stderr = '';
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.stdin.on('error', () => {});
+    child.stdout.once('data', () => child.stdout.destroy());
+    child.stdin.end('http://exa mple.com/\n'.repeat(200_000));
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(status).toBe(1);
+  }, 60_000);
+
+  it('lists the specs as --json', async () => {
+    const { stdout } = await runBinary(['specs', '--json']);
+    const expected = specs().map(({ id, title, date, defaultRule }) => ({ id, title, date, defaultRule }));
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it("lists a spec's rules with sections and definitions", async () => {
+    for (const spec of specs()) {
+      const { status, stdout } = await runBinary(['rules', '--spec', spec.id, '--json']);
+      expect(status).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(spec.rules.map(({ name, section, text, core }) => ({ name, section, text, core })));
+    }
+  });
+
+  it('colours only a terminal, and never --json', async () => {
+    // Pipes are not terminals, so no run here may colour; FORCE-style variables are not honoured.
+    const { stdout } = await runBinary(['validate', 'http://exa mple.com/'], '', { NO_COLOR: '' });
+    expect(stdout).not.toContain('\u001b[');
+  });
+
+  it('prints the package version', async () => {
+    const { stdout } = await runBinary(['--version']);
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+  });
+});
