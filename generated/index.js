@@ -2,11 +2,15 @@
 import * as rfc1808 from './rfc1808.js';
 import * as rfc1808_diag from './rfc1808.diag.js';
 import rfc1808_meta from './rfc1808.rules.js';
+import * as rfc2396_draft from './rfc2396-draft.js';
+import * as rfc2396_draft_diag from './rfc2396-draft.diag.js';
+import rfc2396_draft_meta from './rfc2396-draft.rules.js';
 import * as rfc3986 from './rfc3986.js';
 import * as rfc3986_diag from './rfc3986.diag.js';
 import rfc3986_meta from './rfc3986.rules.js';
 
 export const eras = [
   { meta: rfc1808_meta, parser: rfc1808, diag: rfc1808_diag },
+  { meta: rfc2396_draft_meta, parser: rfc2396_draft, diag: rfc2396_draft_diag },
   { meta: rfc3986_meta, parser: rfc3986, diag: rfc3986_diag },
 ];
