@@ -30,10 +30,11 @@ export function commandHelp({ synopsis, summary, options, details = [] }: Comman
 export const mainHelp = `Usage: urispec <command> [options]
 
 Validate strings against the URI specifications of several eras (RFC 1738, RFC 1808, the
-1996 draft, RFC 2396, RFC 3986), with a precise diagnosis: offset, rule, rule path, section.
+1996 draft, RFC 3986), with a precise diagnosis: offset, rule, rule path, section.
 
 Commands:
   validate [URI...]   check URIs (arguments, or standard input one a line)
+  compare [URI...]    the same URIs under every era, side by side
   specs               list the specs and their default start rules
   rules               list a spec's rules with their sections and definitions
 

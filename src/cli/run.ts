@@ -6,12 +6,14 @@ import { UsageError } from '../index.js';
 import { CommandLineError } from './args.js';
 import { mainHelp, version } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
+import { compareCommand } from './compare-command.js';
 import { rulesCommand } from './rules-command.js';
 import { specsCommand } from './specs-command.js';
 import { validateCommand } from './validate-command.js';
 
 const commands: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
   validate: validateCommand,
+  compare: compareCommand,
   specs: specsCommand,
   rules: rulesCommand,
 };

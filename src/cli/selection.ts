@@ -15,10 +15,11 @@ export interface Selection {
  * defaults, case-insensitive rule names and the messages naming the choices stay the
  * library's: it throws `UsageError` for an unknown spec or rule and never for an input.
  */
-export function resolveSelection(spec: string | undefined, rule: string | undefined): Selection {
-  const options: { spec?: string; rule?: string } = {};
+export function resolveSelection(spec: string | undefined, rule: string | undefined, union = false): Selection {
+  const options: { spec?: string; rule?: string; union?: boolean } = {};
   if (spec !== undefined) options.spec = spec;
   if (rule !== undefined) options.rule = rule;
+  if (union) options.union = true;
   const probe = validate('', options);
   return { spec: probe.spec, rule: probe.rule };
 }

@@ -20,11 +20,12 @@ export const validateOptions: OptionSpecs = {
   rule: { type: 'string', value: 'NAME', description: "the start rule, as the spec spells it, any case (default: the spec's; see `urispec rules`)" },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","error"?}' },
   'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },
+  union: { type: 'boolean', description: "read the rule as its printed union (rfc1738 url: any scheme may be otherurl)" },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
 export const validateHelp = commandHelp({
-  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--json] [--json-input] [URI...]',
+  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--union] [--json] [--json-input] [URI...]',
   summary: 'Check each URI against a spec\'s grammar and explain every failure.',
   options: validateOptions,
   details: [
@@ -50,7 +51,7 @@ interface Settings {
   jsonInput: boolean;
   color: boolean;
   /** The options as given (absent when not given), passed on to the library. */
-  given: { spec?: string; rule?: string };
+  given: { spec?: string; rule?: string; union?: boolean };
   /** What they resolved to, for records that never reach the library. */
   resolved: Selection;
 }
@@ -66,6 +67,7 @@ export async function validateCommand(args: string[], io: CliIO): Promise<number
   const given: Settings['given'] = {};
   if (typeof values.spec === 'string') given.spec = values.spec;
   if (typeof values.rule === 'string') given.rule = values.rule;
+  if (values.union === true) given.union = true;
   const json = values.json === true;
   const settings: Settings = {
     json,
@@ -73,7 +75,7 @@ export async function validateCommand(args: string[], io: CliIO): Promise<number
     color: io.color && !json,
     given,
     // Throws UsageError (exit 2) before any input is read.
-    resolved: resolveSelection(given.spec, given.rule),
+    resolved: resolveSelection(given.spec, given.rule, given.union),
   };
 
   let allValid = true;
@@ -105,9 +107,10 @@ function check(raw: string, settings: Settings): LineRecord {
   const spec = line.spec ?? settings.given.spec;
   const rule = line.rule ?? settings.given.rule;
   if (isProblem(line)) return { inputError: { input: raw, ...named(line, settings), message: line.problem } };
-  const options: { spec?: string; rule?: string } = {};
+  const options: { spec?: string; rule?: string; union?: boolean } = {};
   if (spec !== undefined) options.spec = spec;
   if (rule !== undefined) options.rule = rule;
+  if (settings.given.union) options.union = true;
   try {
     return { result: validate(line.input, options) };
   } catch (error) {

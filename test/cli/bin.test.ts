@@ -3,12 +3,12 @@
  * package's tsconfig, then spawned as `node dist/src/cli/main.js`.
  */
 import { spawn } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { specs } from '../../src/index.js';
-import { binary, buildOnce, records, runBinary } from './cli-harness.js';
+import { binary, records, runBinary } from './cli-harness.js';
 import { badJsonLines, badLines, contractExamples, exitStatusRows } from './rows.js';
 
-beforeAll(buildOnce, 120_000);
+// dist/ is built once for the whole run by test/global-setup.ts.
 
 describe('urispec (the binary)', () => {
   it('gives the contract diagnoses through --json-input --json', async () => {
