@@ -5,7 +5,8 @@ export function table(header: string[], rows: string[][], color: boolean): strin
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
-      .join('  ');
+      .join('  ')
+      .trimEnd();
   const head = line(header);
   return [color ? `\u001b[1m${head}\u001b[22m` : head, ...rows.map(line)].join('\n');
 }
