@@ -28,7 +28,7 @@ export default {
       "id": "lowalpha",
       "section": "1.3",
       "text": "lowalpha = \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\" | \"g\" | \"h\" | \"i\" |\n           \"j\" | \"k\" | \"l\" | \"m\" | \"n\" | \"o\" | \"p\" | \"q\" | \"r\" |\n           \"s\" | \"t\" | \"u\" | \"v\" | \"w\" | \"x\" | \"y\" | \"z\"",
-      "core": false,
+      "core": true,
       "charRule": true,
       "matches": [
         "a",
@@ -43,7 +43,7 @@ export default {
       "id": "hialpha",
       "section": "1.3",
       "text": "hialpha  = \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" | \"G\" | \"H\" | \"I\" |\n           \"J\" | \"K\" | \"L\" | \"M\" | \"N\" | \"O\" | \"P\" | \"Q\" | \"R\" |\n           \"S\" | \"T\" | \"U\" | \"V\" | \"W\" | \"X\" | \"Y\" | \"Z\"",
-      "core": false,
+      "core": true,
       "charRule": true,
       "matches": [
         "A",
