@@ -29,9 +29,27 @@ export interface ValidationError {
   message: string;
 }
 
+/** A node of the derivation tree: a spec rule and the span of the input it matched. */
+export interface DerivationNode {
+  rule: string;
+  start: number;
+  end: number;
+  children: DerivationNode[];
+}
+
 interface Frame {
   rule: RuleMeta;
   start: number;
+  /** The rules this one has matched so far (only when the tree is built). */
+  children: DerivationNode[] | null;
+}
+
+/** A frame of the failing path as it stood when it became the best candidate. */
+interface FrameSnapshot {
+  rule: RuleMeta;
+  start: number;
+  children: DerivationNode[];
+  length: number;
 }
 
 /** The best candidate so far for `rule`, ranked as the contract ranks them. */
@@ -41,6 +59,8 @@ interface Candidate {
   /** Its depth in the path: deeper is more exact. */
   depth: number;
   path: Frame[];
+  /** The path with the children each rule had matched, for the partial tree. */
+  snapshot: FrameSnapshot[] | null;
 }
 
 class Recorder {
@@ -50,10 +70,15 @@ class Recorder {
   offset = 0;
   best: Candidate | null = null;
   readonly expected = new Set<string>();
+  /** The derivation's top node, once the start rule has matched. */
+  top: DerivationNode | null = null;
+  /** Children arrays that the best candidate's snapshot still reads: copied before truncation. */
+  private readonly frozen = new WeakSet<DerivationNode[]>();
 
   constructor(
     private readonly rules: readonly RuleMeta[],
-    private readonly root: Frame | null,
+    readonly root: Frame | null,
+    private readonly tree: boolean,
   ) {
     if (root) this.stack.push(root);
   }
@@ -62,14 +87,45 @@ class Recorder {
   // semantic predicates that call them let the parse go on.
   enter(k: number, pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
     this.flush(maxPos, maxExpected);
-    this.stack.push({ rule: this.rules[k]!, start: pos });
+    this.stack.push({ rule: this.rules[k]!, start: pos, children: this.tree ? [] : null });
     return true;
   }
 
-  leave(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+  leave(pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
     this.flush(maxPos, maxExpected);
-    this.stack.pop();
+    const frame = this.stack.pop()!;
+    // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
+    // for every letter says nothing a reader of the grammar needs.
+    if (this.tree && !frame.rule.core) {
+      const node = { rule: frame.rule.name, start: frame.start, end: pos, children: this.trimmed(frame, pos) };
+      const parent = this.stack[this.stack.length - 1];
+      if (parent) this.adopt(parent, node);
+      else this.top = node;
+    }
     return true;
+  }
+
+  /**
+   * A rule's children, less those matched by an alternative or a lookahead it later abandoned:
+   * PEG backtracks inside a rule without a hook, so a child that a later sibling starts inside
+   * of, or that ends past the rule's own end, belongs to a path not taken.
+   */
+  private trimmed(frame: Frame, end: number): DerivationNode[] {
+    const children = frame.children!;
+    let n = children.length;
+    while (n > 0 && children[n - 1]!.end > end) n--;
+    return n === children.length ? children : children.slice(0, n);
+  }
+
+  private adopt(parent: Frame, node: DerivationNode): void {
+    let children = parent.children!;
+    let n = children.length;
+    while (n > 0 && children[n - 1]!.end > node.start) n--;
+    if (n < children.length) {
+      if (this.frozen.has(children)) children = parent.children = children.slice(0, n);
+      else children.length = n;
+    }
+    children.push(node);
   }
 
   fail(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
@@ -103,10 +159,36 @@ class Recorder {
     const tier = i >= 0 ? 1 : 0;
     if (i < 0) i = spec.length - 1; // none started before the offset: the innermost at it
     if (i < 0) return; // no spec rule on the stack (the end-of-input check): see result()
-    const c: Candidate = { tier, depth: i, path: spec.slice(0, i + 1) };
     const b = this.best;
     // ">=": between equals, the one attempted last.
-    if (!b || c.tier > b.tier || (c.tier === b.tier && c.depth >= b.depth)) this.best = c;
+    if (b && !(tier > b.tier || (tier === b.tier && i >= b.depth))) return;
+    const path = spec.slice(0, i + 1);
+    this.best = { tier, depth: i, path, snapshot: this.tree ? this.snapshot(path) : null };
+  }
+
+  private snapshot(path: Frame[]): FrameSnapshot[] {
+    return path.map((f) => {
+      const children = f.children!;
+      this.frozen.add(children);
+      return { rule: f.rule, start: f.start, children, length: children.length };
+    });
+  }
+
+  /** The derivation up to the failure: the failing path, each rule with what it had matched. */
+  partialTree(offset: number): DerivationNode | null {
+    const snap = this.best?.snapshot;
+    if (!snap) return null;
+    let node: DerivationNode | null = null;
+    for (let i = snap.length - 1; i >= 0; i--) {
+      const f = snap[i]!;
+      // As when a rule is adopted: what ends past the next open rule's start was abandoned.
+      const limit = node ? node.start : offset;
+      let n = f.length;
+      while (n > 0 && f.children[n - 1]!.end > limit) n--;
+      const children = f.children.slice(0, n);
+      node = { rule: f.rule.name, start: f.start, end: offset, children: node ? [...children, node] : children };
+    }
+    return node;
   }
 
   /**
@@ -158,9 +240,26 @@ const END_OF_INPUT: PeggyExpectation = { type: 'end' };
  * RFC 1738's printed union).
  */
 export function diagnose(era: Era, rule: RuleMeta, startId: string, input: string): ValidationError {
-  const root = startId === rule.id ? null : { rule, start: 0 };
-  const rec = new Recorder(era.meta.rules, root);
+  return traced(era, rule, startId, input, false).error!;
+}
+
+/** The derivation tree of an input, and for a rejected one the error record. */
+export interface Derivation {
+  valid: boolean;
+  /** The whole tree when valid; when not, the failing path with what each rule had matched. */
+  tree: DerivationNode | null;
+  error?: ValidationError;
+}
+
+/** Runs the diagnostic parser once, recording the error (and the tree when asked). */
+export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean): Derivation {
+  const root = startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null };
+  const rec = new Recorder(era.meta.rules, root, tree);
   const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec }) as PeggyLibraryResult;
+  if (r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length) {
+    const top = root ? { rule: rule.name, start: 0, end: input.length, children: root.children ?? [] } : rec.top;
+    return { valid: true, tree: tree ? top : null };
+  }
   rec.flush(r.peg$maxFailPos, r.peg$maxFailExpected);
   if (r.peg$result !== r.peg$FAILED && r.peg$currPos < input.length && r.peg$currPos >= r.peg$maxFailPos) {
     // The start rule matched a prefix: Peggy adds "end of input" at that point (peg$throw).
@@ -168,7 +267,14 @@ export function diagnose(era: Era, rule: RuleMeta, startId: string, input: strin
     const list = r.peg$currPos > r.peg$maxFailPos ? [END_OF_INPUT] : [...r.peg$maxFailExpected, END_OF_INPUT];
     rec.flush(r.peg$currPos, list);
   }
-  const path = rec.best?.path ?? [{ rule, start: 0 }];
+  const error = errorRecord(era, rule, input, rec);
+  // Without a failing path (only "end of input" was expected), the start rule's own match is
+  // the derivation up to the failure.
+  return { valid: false, tree: tree ? (rec.partialTree(error.offset) ?? rec.top) : null, error };
+}
+
+function errorRecord(era: Era, rule: RuleMeta, input: string, rec: Recorder): ValidationError {
+  const path = rec.best?.path ?? [{ rule, start: 0, children: null }];
   const failed = path[path.length - 1]!.rule;
   const offset = rec.offset;
   const record = {

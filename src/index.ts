@@ -8,6 +8,8 @@ export type { ValidateOptions, ValidationResult, SpecId } from './validate.js';
 export type { ValidationError } from './diagnose.js';
 export { UsageError } from './errors.js';
 export { compare } from './compare.js';
+export { explain } from './explain.js';
+export type { Explanation, DerivationNode } from './explain.js';
 export type { CompareOptions, Comparison, EraVerdict } from './compare.js';
 
 /** A rule of a spec's grammar. */

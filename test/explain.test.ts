@@ -1,0 +1,77 @@
+// The derivation tree: what `parse` (components) and `explain` build on.
+import { describe, expect, it } from 'vitest';
+import { explain, specs, validate, type DerivationNode } from '../src/index.js';
+
+const shape = (n: DerivationNode | null): unknown =>
+  n && [n.rule, n.start, n.end, ...(n.children.length ? [n.children.map(shape)] : [])];
+
+/** Properties of any derivation: children in order, inside their parent, never overlapping. */
+function checkSpans(n: DerivationNode, input: string): void {
+  expect(n.start).toBeLessThanOrEqual(n.end);
+  expect(n.end).toBeLessThanOrEqual(input.length);
+  let at = n.start;
+  for (const c of n.children) {
+    expect(c.start, `${c.rule} in ${n.rule}`).toBeGreaterThanOrEqual(at);
+    expect(c.end).toBeLessThanOrEqual(n.end);
+    at = c.end;
+    checkSpans(c, input);
+  }
+}
+
+describe('explain', () => {
+  it('derives RFC 3986 §3 example into its components', () => {
+    const input = 'foo://example.com:8042/over/there?name=ferret#nose';
+    const { tree, valid } = explain(input, { rule: 'URI' });
+    expect(valid).toBe(true);
+    const top = tree!.children.map((c) => [c.rule, input.slice(c.start, c.end)]);
+    // RFC 3986 §3: scheme, authority, path, query, fragment.
+    expect(top).toEqual([['scheme', 'foo'], ['hier-part', '//example.com:8042/over/there'], ['query', 'name=ferret'], ['fragment', 'nose']]);
+    const hier = tree!.children[1]!;
+    expect(hier.children.map((c) => [c.rule, input.slice(c.start, c.end)])).toEqual([
+      ['authority', 'example.com:8042'],
+      ['path-abempty', '/over/there'],
+    ]);
+    const authority = hier.children[0]!;
+    expect(authority.children.map((c) => c.rule)).toEqual(['host', 'port']);
+    checkSpans(tree!, input);
+  });
+
+  it('keeps no node of an abandoned alternative (IPv4address tried, then reg-name)', () => {
+    const { tree } = explain('1.2.3.4.5', { rule: 'host' });
+    expect(shape(tree)).toEqual(['host', 0, 9, [['reg-name', 0, 9, [
+      ...'1.2.3.4.5'.split('').map((_, i) => ['unreserved', i, i + 1]),
+    ]]]]);
+  });
+
+  it('keeps no node of an abandoned optional part (userinfo without "@")', () => {
+    const { tree } = explain('a:1', { rule: 'authority' });
+    expect(tree!.children.map((c) => c.rule)).toEqual(['host', 'port']);
+  });
+
+  it('gives the failing path with what each rule had matched, and the error', () => {
+    const input = 'http://exa mple.com/';
+    const e = explain(input, { rule: 'URI' });
+    expect(e.valid).toBe(false);
+    expect(e.error).toEqual(validate(input, { rule: 'URI' }).valid ? undefined : validate(input, { rule: 'URI' }).error);
+    const path: string[] = [];
+    for (let n: DerivationNode | undefined = e.tree!; n; n = n.children[n.children.length - 1]) path.push(n.rule);
+    expect(path.slice(0, 5)).toEqual(e.error!.rulePath);
+    expect(e.tree!.children[0]).toMatchObject({ rule: 'scheme', start: 0, end: 4 });
+    checkSpans(e.tree!, input);
+  });
+
+  it.each(specs().map((s) => [s.id, s.defaultRule]))('builds a consistent tree in %s', (spec) => {
+    for (const input of ['http://a/b?c#d', 'http://a.b.c/d;e/f', 'ftp://u:p@h:21/x;type=a', 'http://a b/']) {
+      const e = explain(input, { spec });
+      expect(e.valid).toBe(validate(input, { spec }).valid);
+      if (e.tree) checkSpans(e.tree, input);
+      if (e.valid) expect([e.tree!.start, e.tree!.end]).toEqual([0, input.length]);
+    }
+  });
+
+  it('stays linear on a 1 MB input', () => {
+    const long = 'http://a/' + 'abcdefghi/'.repeat(100_000) + ' ';
+    const e = explain(long, { rule: 'URI' });
+    expect(e.error!.offset).toBe(long.length - 1);
+  });
+});
