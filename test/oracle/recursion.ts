@@ -81,7 +81,8 @@ function rewriteRightRecursion(body: Node, name: string, grammar: Grammar): Node
   const loops = branches.filter((b) => b.recursive).map((b) => seq(b.prefix));
   const exits = branches.filter((b) => !b.recursive).map((b) => seq(b.prefix));
   if (exits.length === 0) return null; // R = a R only: the empty language, not a URI grammar
-  return seq([{ type: 'rep', min: 0, max: null, item: altOf(loops) }, altOf(exits)].filter((n) => n !== EMPTY));
+  const loop: Node = { type: 'rep', min: 0, max: null, item: altOf(loops) };
+  return seq([loop, altOf(exits)].filter((n) => n !== EMPTY));
 }
 
 /**
