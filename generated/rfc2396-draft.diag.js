@@ -257,7 +257,7 @@ function peg$parse(input, options) {
   const peg$r1 = /^[A-Z]/;
   const peg$r2 = /^[0-9]/;
   const peg$r3 = /^[\0-\x1F\x7F]/;
-  const peg$r4 = /^[^\uD800-\uDFFF]/u;
+  const peg$r4 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
 
   const peg$e0 = peg$classExpectation([["a", "z"]], false, false, false);
   const peg$e1 = peg$classExpectation([["A", "Z"]], false, false, false);
@@ -308,7 +308,7 @@ function peg$parse(input, options) {
   const peg$e46 = peg$literalExpectation("[", false);
   const peg$e47 = peg$literalExpectation("]", false);
   const peg$e48 = peg$literalExpectation("`", false);
-  const peg$e49 = peg$classExpectation([["\uD800", "\uDFFF"]], true, false, true);
+  const peg$e49 = peg$classExpectation([["\x80", "\uD7FF"], ["\uE000", "\u{10FFFF}"]], false, false, true);
   const peg$e50 = peg$literalExpectation("//", false);
 
   function peg$f0() {    return options.$urispec.enter(0, peg$currPos, peg$maxFailPos, peg$maxFailExpected);  }
@@ -1904,7 +1904,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parsenational() {
-    let s0, s1, s2, s3, s4;
+    let s0, s1, s2, s3;
 
     s0 = peg$currPos;
     peg$savedPos = peg$currPos;
@@ -1915,50 +1915,12 @@ function peg$parse(input, options) {
       s1 = peg$FAILED;
     }
     if (s1 !== peg$FAILED) {
-      s2 = peg$currPos;
-      s3 = peg$currPos;
-      peg$silentFails++;
-      s4 = peg$parsereserved();
-      if (s4 === peg$FAILED) {
-        s4 = peg$parseunreserved();
-        if (s4 === peg$FAILED) {
-          s4 = peg$parsecontrol();
-          if (s4 === peg$FAILED) {
-            s4 = peg$parsespace();
-            if (s4 === peg$FAILED) {
-              s4 = peg$parsedelims();
-              if (s4 === peg$FAILED) {
-                s4 = peg$parseunwise();
-              }
-            }
-          }
-        }
-      }
-      peg$silentFails--;
-      if (s4 === peg$FAILED) {
-        s3 = undefined;
+      s2 = peg$getUnicode();
+      if (peg$r4.test(s2)) {
+        peg$currPos += s2.length;
       } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
-      }
-      if (s3 !== peg$FAILED) {
-        s4 = peg$getUnicode();
-        if (peg$r4.test(s4)) {
-          peg$currPos += s4.length;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e49); }
-        }
-        if (s4 !== peg$FAILED) {
-          s3 = [s3, s4];
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
         s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e49); }
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = peg$currPos;

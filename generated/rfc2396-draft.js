@@ -257,7 +257,7 @@ function peg$parse(input, options) {
   const peg$r1 = /^[A-Z]/;
   const peg$r2 = /^[0-9]/;
   const peg$r3 = /^[\0-\x1F\x7F]/;
-  const peg$r4 = /^[^\uD800-\uDFFF]/u;
+  const peg$r4 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
 
   const peg$e0 = peg$classExpectation([["a", "z"]], false, false, false);
   const peg$e1 = peg$classExpectation([["A", "Z"]], false, false, false);
@@ -308,7 +308,7 @@ function peg$parse(input, options) {
   const peg$e46 = peg$literalExpectation("[", false);
   const peg$e47 = peg$literalExpectation("]", false);
   const peg$e48 = peg$literalExpectation("`", false);
-  const peg$e49 = peg$classExpectation([["\uD800", "\uDFFF"]], true, false, true);
+  const peg$e49 = peg$classExpectation([["\x80", "\uD7FF"], ["\uE000", "\u{10FFFF}"]], false, false, true);
   const peg$e50 = peg$literalExpectation("//", false);
 
   let peg$currPos = options.peg$currPos | 0;
@@ -1080,52 +1080,14 @@ function peg$parse(input, options) {
   }
 
   function peg$parsenational() {
-    let s0, s1, s2;
+    let s0;
 
-    s0 = peg$currPos;
-    s1 = peg$currPos;
-    peg$silentFails++;
-    s2 = peg$parsereserved();
-    if (s2 === peg$FAILED) {
-      s2 = peg$parseunreserved();
-      if (s2 === peg$FAILED) {
-        s2 = peg$parsecontrol();
-        if (s2 === peg$FAILED) {
-          s2 = peg$parsespace();
-          if (s2 === peg$FAILED) {
-            s2 = peg$parsedelims();
-            if (s2 === peg$FAILED) {
-              s2 = peg$parseunwise();
-            }
-          }
-        }
-      }
-    }
-    peg$silentFails--;
-    if (s2 === peg$FAILED) {
-      s1 = undefined;
+    s0 = peg$getUnicode();
+    if (peg$r4.test(s0)) {
+      peg$currPos += s0.length;
     } else {
-      peg$currPos = s1;
-      s1 = peg$FAILED;
-    }
-    if (s1 !== peg$FAILED) {
-      s2 = peg$getUnicode();
-      if (peg$r4.test(s2)) {
-        peg$currPos += s2.length;
-      } else {
-        s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e49); }
-      }
-      if (s2 !== peg$FAILED) {
-        s1 = [s1, s2];
-        s0 = s1;
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s0;
       s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e49); }
     }
 
     return s0;

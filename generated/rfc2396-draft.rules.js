@@ -275,7 +275,7 @@ export default {
       "section": "2.3.3",
       "text": "national    = <Any character not in the reserved, unreserved,\n               control, space, delims, or unwise sets>",
       "core": false,
-      "charRule": false,
+      "charRule": true,
       "matches": [
         "é",
         "😀",
