@@ -238,26 +238,26 @@ function peg$parse(input, options) {
   const peg$c29 = "d";
   const peg$c30 = "e";
   const peg$c31 = "f";
-  const peg$c32 = " ";
-  const peg$c33 = "<";
-  const peg$c34 = ">";
-  const peg$c35 = "#";
-  const peg$c36 = "\"";
-  const peg$c37 = "{";
-  const peg$c38 = "}";
-  const peg$c39 = "|";
-  const peg$c40 = "\\";
-  const peg$c41 = "^";
-  const peg$c42 = "[";
-  const peg$c43 = "]";
-  const peg$c44 = "`";
-  const peg$c45 = "//";
+  const peg$c32 = "<";
+  const peg$c33 = ">";
+  const peg$c34 = "#";
+  const peg$c35 = "\"";
+  const peg$c36 = "{";
+  const peg$c37 = "}";
+  const peg$c38 = "|";
+  const peg$c39 = "\\";
+  const peg$c40 = "^";
+  const peg$c41 = "[";
+  const peg$c42 = "]";
+  const peg$c43 = "`";
+  const peg$c44 = "//";
 
   const peg$r0 = /^[a-z]/;
   const peg$r1 = /^[A-Z]/;
   const peg$r2 = /^[0-9]/;
   const peg$r3 = /^[\0-\x1F\x7F]/;
-  const peg$r4 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
+  const peg$r4 = /^[ ]/;
+  const peg$r5 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
 
   const peg$e0 = peg$classExpectation([["a", "z"]], false, false, false);
   const peg$e1 = peg$classExpectation([["A", "Z"]], false, false, false);
@@ -295,7 +295,7 @@ function peg$parse(input, options) {
   const peg$e33 = peg$literalExpectation("e", false);
   const peg$e34 = peg$literalExpectation("f", false);
   const peg$e35 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
-  const peg$e36 = peg$literalExpectation(" ", false);
+  const peg$e36 = peg$classExpectation([" "], false, false, false);
   const peg$e37 = peg$literalExpectation("<", false);
   const peg$e38 = peg$literalExpectation(">", false);
   const peg$e39 = peg$literalExpectation("#", false);
@@ -1651,8 +1651,8 @@ function peg$parse(input, options) {
       s1 = peg$FAILED;
     }
     if (s1 !== peg$FAILED) {
-      if (input.charCodeAt(peg$currPos) === 32) {
-        s2 = peg$c32;
+      s2 = input.charAt(peg$currPos);
+      if (peg$r4.test(s2)) {
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
@@ -1707,7 +1707,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 60) {
-        s2 = peg$c33;
+        s2 = peg$c32;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
@@ -1715,7 +1715,7 @@ function peg$parse(input, options) {
       }
       if (s2 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 62) {
-          s2 = peg$c34;
+          s2 = peg$c33;
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
@@ -1723,7 +1723,7 @@ function peg$parse(input, options) {
         }
         if (s2 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 35) {
-            s2 = peg$c35;
+            s2 = peg$c34;
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
@@ -1739,7 +1739,7 @@ function peg$parse(input, options) {
             }
             if (s2 === peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 34) {
-                s2 = peg$c36;
+                s2 = peg$c35;
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
@@ -1798,7 +1798,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 123) {
-        s2 = peg$c37;
+        s2 = peg$c36;
         peg$currPos++;
       } else {
         s2 = peg$FAILED;
@@ -1806,7 +1806,7 @@ function peg$parse(input, options) {
       }
       if (s2 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 125) {
-          s2 = peg$c38;
+          s2 = peg$c37;
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
@@ -1814,7 +1814,7 @@ function peg$parse(input, options) {
         }
         if (s2 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 124) {
-            s2 = peg$c39;
+            s2 = peg$c38;
             peg$currPos++;
           } else {
             s2 = peg$FAILED;
@@ -1822,7 +1822,7 @@ function peg$parse(input, options) {
           }
           if (s2 === peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 92) {
-              s2 = peg$c40;
+              s2 = peg$c39;
               peg$currPos++;
             } else {
               s2 = peg$FAILED;
@@ -1830,7 +1830,7 @@ function peg$parse(input, options) {
             }
             if (s2 === peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 94) {
-                s2 = peg$c41;
+                s2 = peg$c40;
                 peg$currPos++;
               } else {
                 s2 = peg$FAILED;
@@ -1838,7 +1838,7 @@ function peg$parse(input, options) {
               }
               if (s2 === peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 91) {
-                  s2 = peg$c42;
+                  s2 = peg$c41;
                   peg$currPos++;
                 } else {
                   s2 = peg$FAILED;
@@ -1846,7 +1846,7 @@ function peg$parse(input, options) {
                 }
                 if (s2 === peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 93) {
-                    s2 = peg$c43;
+                    s2 = peg$c42;
                     peg$currPos++;
                   } else {
                     s2 = peg$FAILED;
@@ -1854,7 +1854,7 @@ function peg$parse(input, options) {
                   }
                   if (s2 === peg$FAILED) {
                     if (input.charCodeAt(peg$currPos) === 96) {
-                      s2 = peg$c44;
+                      s2 = peg$c43;
                       peg$currPos++;
                     } else {
                       s2 = peg$FAILED;
@@ -1916,7 +1916,7 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$getUnicode();
-      if (peg$r4.test(s2)) {
+      if (peg$r5.test(s2)) {
         peg$currPos += s2.length;
       } else {
         s2 = peg$FAILED;
@@ -1980,7 +1980,7 @@ function peg$parse(input, options) {
       }
       s4 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 35) {
-        s5 = peg$c35;
+        s5 = peg$c34;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
@@ -2515,8 +2515,8 @@ function peg$parse(input, options) {
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c45) {
-        s3 = peg$c45;
+      if (input.substr(peg$currPos, 2) === peg$c44) {
+        s3 = peg$c44;
         peg$currPos += 2;
       } else {
         s3 = peg$FAILED;

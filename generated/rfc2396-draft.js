@@ -238,26 +238,26 @@ function peg$parse(input, options) {
   const peg$c29 = "d";
   const peg$c30 = "e";
   const peg$c31 = "f";
-  const peg$c32 = " ";
-  const peg$c33 = "<";
-  const peg$c34 = ">";
-  const peg$c35 = "#";
-  const peg$c36 = "\"";
-  const peg$c37 = "{";
-  const peg$c38 = "}";
-  const peg$c39 = "|";
-  const peg$c40 = "\\";
-  const peg$c41 = "^";
-  const peg$c42 = "[";
-  const peg$c43 = "]";
-  const peg$c44 = "`";
-  const peg$c45 = "//";
+  const peg$c32 = "<";
+  const peg$c33 = ">";
+  const peg$c34 = "#";
+  const peg$c35 = "\"";
+  const peg$c36 = "{";
+  const peg$c37 = "}";
+  const peg$c38 = "|";
+  const peg$c39 = "\\";
+  const peg$c40 = "^";
+  const peg$c41 = "[";
+  const peg$c42 = "]";
+  const peg$c43 = "`";
+  const peg$c44 = "//";
 
   const peg$r0 = /^[a-z]/;
   const peg$r1 = /^[A-Z]/;
   const peg$r2 = /^[0-9]/;
   const peg$r3 = /^[\0-\x1F\x7F]/;
-  const peg$r4 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
+  const peg$r4 = /^[ ]/;
+  const peg$r5 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
 
   const peg$e0 = peg$classExpectation([["a", "z"]], false, false, false);
   const peg$e1 = peg$classExpectation([["A", "Z"]], false, false, false);
@@ -295,7 +295,7 @@ function peg$parse(input, options) {
   const peg$e33 = peg$literalExpectation("e", false);
   const peg$e34 = peg$literalExpectation("f", false);
   const peg$e35 = peg$classExpectation([["\0", "\x1F"], "\x7F"], false, false, false);
-  const peg$e36 = peg$literalExpectation(" ", false);
+  const peg$e36 = peg$classExpectation([" "], false, false, false);
   const peg$e37 = peg$literalExpectation("<", false);
   const peg$e38 = peg$literalExpectation(">", false);
   const peg$e39 = peg$literalExpectation("#", false);
@@ -941,8 +941,8 @@ function peg$parse(input, options) {
   function peg$parsespace() {
     let s0;
 
-    if (input.charCodeAt(peg$currPos) === 32) {
-      s0 = peg$c32;
+    s0 = input.charAt(peg$currPos);
+    if (peg$r4.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
@@ -956,7 +956,7 @@ function peg$parse(input, options) {
     let s0;
 
     if (input.charCodeAt(peg$currPos) === 60) {
-      s0 = peg$c33;
+      s0 = peg$c32;
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
@@ -964,7 +964,7 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 62) {
-        s0 = peg$c34;
+        s0 = peg$c33;
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
@@ -972,7 +972,7 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 35) {
-          s0 = peg$c35;
+          s0 = peg$c34;
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
@@ -988,7 +988,7 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 34) {
-              s0 = peg$c36;
+              s0 = peg$c35;
               peg$currPos++;
             } else {
               s0 = peg$FAILED;
@@ -1006,7 +1006,7 @@ function peg$parse(input, options) {
     let s0;
 
     if (input.charCodeAt(peg$currPos) === 123) {
-      s0 = peg$c37;
+      s0 = peg$c36;
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
@@ -1014,7 +1014,7 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       if (input.charCodeAt(peg$currPos) === 125) {
-        s0 = peg$c38;
+        s0 = peg$c37;
         peg$currPos++;
       } else {
         s0 = peg$FAILED;
@@ -1022,7 +1022,7 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         if (input.charCodeAt(peg$currPos) === 124) {
-          s0 = peg$c39;
+          s0 = peg$c38;
           peg$currPos++;
         } else {
           s0 = peg$FAILED;
@@ -1030,7 +1030,7 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           if (input.charCodeAt(peg$currPos) === 92) {
-            s0 = peg$c40;
+            s0 = peg$c39;
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
@@ -1038,7 +1038,7 @@ function peg$parse(input, options) {
           }
           if (s0 === peg$FAILED) {
             if (input.charCodeAt(peg$currPos) === 94) {
-              s0 = peg$c41;
+              s0 = peg$c40;
               peg$currPos++;
             } else {
               s0 = peg$FAILED;
@@ -1046,7 +1046,7 @@ function peg$parse(input, options) {
             }
             if (s0 === peg$FAILED) {
               if (input.charCodeAt(peg$currPos) === 91) {
-                s0 = peg$c42;
+                s0 = peg$c41;
                 peg$currPos++;
               } else {
                 s0 = peg$FAILED;
@@ -1054,7 +1054,7 @@ function peg$parse(input, options) {
               }
               if (s0 === peg$FAILED) {
                 if (input.charCodeAt(peg$currPos) === 93) {
-                  s0 = peg$c43;
+                  s0 = peg$c42;
                   peg$currPos++;
                 } else {
                   s0 = peg$FAILED;
@@ -1062,7 +1062,7 @@ function peg$parse(input, options) {
                 }
                 if (s0 === peg$FAILED) {
                   if (input.charCodeAt(peg$currPos) === 96) {
-                    s0 = peg$c44;
+                    s0 = peg$c43;
                     peg$currPos++;
                   } else {
                     s0 = peg$FAILED;
@@ -1083,7 +1083,7 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = peg$getUnicode();
-    if (peg$r4.test(s0)) {
+    if (peg$r5.test(s0)) {
       peg$currPos += s0.length;
     } else {
       s0 = peg$FAILED;
@@ -1106,7 +1106,7 @@ function peg$parse(input, options) {
     }
     s2 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 35) {
-      s3 = peg$c35;
+      s3 = peg$c34;
       peg$currPos++;
     } else {
       s3 = peg$FAILED;
@@ -1359,8 +1359,8 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c45) {
-      s1 = peg$c45;
+    if (input.substr(peg$currPos, 2) === peg$c44) {
+      s1 = peg$c44;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;

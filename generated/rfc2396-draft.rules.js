@@ -229,7 +229,7 @@ export default {
       "section": "2.3.3",
       "text": "space       = <US-ASCII coded character 20 hexadecimal>",
       "core": false,
-      "charRule": false,
+      "charRule": true,
       "matches": [
         " "
       ],
