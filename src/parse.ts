@@ -1,0 +1,239 @@
+// Components from the validating parse. The derivation tree of `explain` (the same grammar and
+// the same parse that validate the input) names every span by its spec rule; a small table per
+// era says which rules carry which component. Nothing here splits strings: a component is a
+// node of the tree or it is absent.
+//
+// One limitation of the tree, handled here: Peggy backtracks inside a rule without a hook, and
+// the tree builder drops an abandoned child only when a later sibling starts inside it, so an
+// abandoned attempt that matched nothing (the `userinfo` of `[ userinfo "@" ] host` when no "@"
+// follows) leaves an empty node. An empty node therefore counts only where the grammar's
+// delimiter of that component stands beside it (`emptyIf` below): the literal the grammar
+// itself puts there, not a split of the string.
+
+import type { ValidationError } from './diagnose.js';
+import { explain, type DerivationNode } from './explain.js';
+import { eraOf } from './registry.js';
+import type { SpecId } from './validate.js';
+
+/** A component: the span of the input that a spec rule matched. */
+export interface Component {
+  /** The text, exactly as in the input (nothing decoded or case-folded). */
+  value: string;
+  start: number;
+  end: number;
+  /** The spec rule whose node carries it: `host`, `path-abempty`, `net_loc`, `fpath`. */
+  rule: string;
+  /**
+   * Which form it takes, where the era names forms: the host's `IP-literal`, `IPv4address` or
+   * `reg-name` (RFC 3986), `hostname` or `hostnumber` (older eras); the path's rule
+   * (`path-abempty`, `path-absolute`, ... in RFC 3986; `abs_path` or `rel_path`, the rule it
+   * stands in, in RFC 1808 and the 1996 draft).
+   */
+  kind?: string;
+}
+
+/** The components an era names, by the era's names; an absent component is not a key. */
+export type Components = Record<string, Component>;
+
+export interface ParseOptions {
+  /** The spec; default `rfc3986`. */
+  spec?: SpecId;
+  /** The start rule; default: the spec's. */
+  rule?: string;
+}
+
+export type ParseResult =
+  | { valid: true; input: string; spec: SpecId; rule: string; components: Components }
+  | { valid: false; input: string; spec: SpecId; rule: string; error: ValidationError };
+
+/** One row of an era's table: a component and the rules whose nodes carry it. */
+interface ComponentRule {
+  name: string;
+  rules: readonly string[];
+  /** The component's form, from its node (`child`: the rule of its first child). */
+  kind?: 'child' | 'rule' | ((ancestors: readonly string[]) => string);
+  /** An empty node counts only when this holds (see the file's head). */
+  emptyIf?: (input: string, node: DerivationNode) => boolean;
+  /** Only a node whose parent is this rule carries it. */
+  within?: string;
+  /** A fixed value for a rule that carries no text of its own (RFC 1738's scheme literals). */
+  fixed?: Readonly<Record<string, string>>;
+}
+
+const before = (delimiter: string) => (input: string, n: DerivationNode) =>
+  input.slice(n.start - delimiter.length, n.start) === delimiter;
+const after = (...delimiters: string[]) => (input: string, n: DerivationNode) =>
+  delimiters.some((d) => input.startsWith(d, n.end));
+const pathForm = (ancestors: readonly string[]): string => (ancestors.includes('abs_path') ? 'abs_path' : 'rel_path');
+
+const RFC3986: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme'] },
+  { name: 'authority', rules: ['authority'], emptyIf: before('//') },
+  { name: 'userinfo', rules: ['userinfo'], emptyIf: after('@') },
+  { name: 'host', rules: ['host'], kind: 'child' },
+  { name: 'port', rules: ['port'], emptyIf: before(':') },
+  {
+    name: 'path',
+    rules: ['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty'],
+    kind: 'rule',
+  },
+  { name: 'query', rules: ['query'], emptyIf: before('?') },
+  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+];
+
+const RFC1808: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme'] },
+  { name: 'net_loc', rules: ['net_loc'], emptyIf: before('//') },
+  { name: 'path', rules: ['path'], kind: pathForm },
+  { name: 'params', rules: ['params'], emptyIf: before(';') },
+  { name: 'query', rules: ['query'], emptyIf: before('?') },
+  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+];
+
+const RFC2396_DRAFT: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme'] },
+  { name: 'server', rules: ['server'], emptyIf: before('//') },
+  { name: 'user', rules: ['user'], emptyIf: after('@', ':') },
+  { name: 'password', rules: ['password'], emptyIf: (i, n) => before(':')(i, n) && after('@')(i, n) },
+  { name: 'host', rules: ['host'], kind: 'child' },
+  { name: 'port', rules: ['port'], emptyIf: before(':') },
+  // §4.3.2: `path = segment *( "/" segment )` derives the empty string, so an empty path
+  // stands wherever its rel_path does.
+  { name: 'path', rules: ['path'], kind: pathForm },
+  { name: 'query', rules: ['query'], emptyIf: before('?') },
+  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+];
+
+/** RFC 1738 §5: the scheme of each scheme's rule is a literal of that rule. */
+const RFC1738_SCHEMES: Readonly<Record<string, string>> = {
+  ftpurl: 'ftp', fileurl: 'file', httpurl: 'http', gopherurl: 'gopher', mailtourl: 'mailto',
+  newsurl: 'news', nntpurl: 'nntp', telneturl: 'telnet', waisurl: 'wais', prosperourl: 'prospero',
+};
+
+const RFC1738: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme', ...Object.keys(RFC1738_SCHEMES)], fixed: RFC1738_SCHEMES },
+  { name: 'schemepart', rules: ['schemepart'] },
+  { name: 'user', rules: ['user'], emptyIf: after('@', ':') },
+  { name: 'password', rules: ['password'], emptyIf: (i, n) => before(':')(i, n) && after('@')(i, n) },
+  { name: 'host', rules: ['host'], kind: 'child' },
+  { name: 'port', rules: ['port'] },
+  { name: 'urlpath', rules: ['urlpath'] },
+  { name: 'fpath', rules: ['fpath'], emptyIf: before('/') },
+  { name: 'ftptype', rules: ['ftptype'] },
+  { name: 'hpath', rules: ['hpath'], emptyIf: before('/') },
+  { name: 'search', rules: ['search'], emptyIf: (i, n) => before('?')(i, n) || before('%09')(i, n) },
+  { name: 'gtype', rules: ['gtype'] },
+  { name: 'selector', rules: ['selector'] },
+  { name: 'gopher+_string', rules: ['gopher+_string'], emptyIf: before('%09') },
+  { name: 'encoded822addr', rules: ['encoded822addr'] },
+  { name: 'group', rules: ['group'] },
+  { name: 'article', rules: ['article'] },
+  // nntpurl's article number; `digits` is also the port's and the hostnumber's rule.
+  { name: 'digits', rules: ['digits'], within: 'nntpurl' },
+  { name: 'database', rules: ['database'], emptyIf: before('/') },
+  { name: 'wtype', rules: ['wtype'], emptyIf: before('/') },
+  { name: 'wpath', rules: ['wpath'], emptyIf: before('/') },
+  { name: 'ppath', rules: ['ppath'], emptyIf: before('/') },
+  { name: 'fieldspec', rules: ['fieldspec'] },
+];
+
+/** Per era: the components it names, in its own words, and the rules that carry them. */
+const TABLES: Readonly<Record<string, readonly ComponentRule[]>> = {
+  rfc3986: RFC3986,
+  rfc1808: RFC1808,
+  'rfc2396-draft': RFC2396_DRAFT,
+  rfc1738: RFC1738,
+};
+
+/** The names of the components an era's parse can give, in the order the table lists them. */
+export function componentNames(spec: SpecId): string[] {
+  return (TABLES[eraOf(spec).id] ?? []).map((c) => c.name);
+}
+
+/**
+ * Reads the components off a derivation tree: for each component, the first node (pre-order)
+ * of one of its rules. Nodes below a `host`'s or a scheme part's own node are searched too,
+ * since tables name nested components (`host` inside `authority`).
+ */
+export function componentsOfTree(spec: SpecId, input: string, tree: DerivationNode): Components {
+  const table = TABLES[spec] ?? [];
+  const byRule = new Map<string, ComponentRule>();
+  for (const c of table) for (const r of c.rules) byRule.set(r, c);
+  const out: Components = {};
+  const ancestors: string[] = [];
+  const walk = (node: DerivationNode): void => {
+    const c = byRule.get(node.rule);
+    if (c && !(c.name in out) && (!c.within || ancestors[ancestors.length - 1] === c.within) && (node.start < node.end || !c.emptyIf || c.emptyIf(input, node))) {
+      const fixed = c.fixed?.[node.rule];
+      const component: Component = fixed !== undefined
+        ? { value: fixed, start: node.start, end: node.start + fixed.length, rule: node.rule }
+        : { value: input.slice(node.start, node.end), start: node.start, end: node.end, rule: node.rule };
+      const kind = c.kind === 'child' ? node.children[0]?.rule : c.kind === 'rule' ? node.rule : c.kind?.(ancestors);
+      if (kind !== undefined) component.kind = kind;
+      out[c.name] = component;
+    }
+    ancestors.push(node.rule);
+    for (const child of node.children) walk(child);
+    ancestors.pop();
+  };
+  walk(tree);
+  return out;
+}
+
+/**
+ * Whether the derivation of `input` went through `rule` (RFC 1808's `abs_path`: "the parser
+ * must remember whether or not [the slash] was present", §2.4.6).
+ *
+ * @internal
+ */
+export function hasRule(tree: DerivationNode, rule: string): boolean {
+  return tree.rule === rule || tree.children.some((c) => hasRule(c, rule));
+}
+
+/**
+ * The components of `input` as its era names them, read from the parse that validates it (the
+ * derivation tree of `explain`), never from a second split. An absent component is not a key;
+ * an empty one is present with the value `''` (`http://a?` has an empty query, `http://a` none).
+ * An invalid input gives the error record of `validate` instead.
+ *
+ * Components per era: `rfc3986` scheme, authority, userinfo, host (kind `IP-literal`,
+ * `IPv4address` or `reg-name`), port, path (kind `path-abempty`, ...), query, fragment;
+ * `rfc1808` scheme, net_loc, path, params, query, fragment; `rfc2396-draft` scheme, server,
+ * user, password, host, port, path, query, fragment; `rfc1738` the parts of each scheme's rule
+ * (user, password, host, port, urlpath, fpath, ftptype, hpath, search, gtype, selector,
+ * group, article, database, ...).
+ *
+ * @throws {UsageError} for an unknown spec or rule; never for any input string.
+ * @example
+ * ```ts
+ * import { parse } from 'urispec';
+ * const r = parse('http://[::1]:80/a?');
+ * if (r.valid) {
+ *   r.components.host;     // { value: '[::1]', start: 7, end: 12, rule: 'host', kind: 'IP-literal' }
+ *   r.components.query;    // { value: '', start: 19, end: 19, rule: 'query' }
+ *   r.components.fragment; // undefined: no "#"
+ * }
+ * parse('http://a/b;p?q', { spec: 'rfc1808' }); // components scheme, net_loc, path, params, query
+ * ```
+ */
+export function parse(input: string, options?: ParseOptions): ParseResult {
+  const x = explain(input, options);
+  const base = { input, spec: x.spec, rule: x.rule };
+  if (!x.valid || !x.tree) return { valid: false, ...base, error: x.error! };
+  return { valid: true, ...base, components: componentsOfTree(x.spec, input, x.tree) };
+}
+
+/**
+ * The components as plain strings (absent ones left out): the shape the resolution algorithms
+ * and most callers want.
+ *
+ * @example
+ * ```ts
+ * import { parse, componentValues } from 'urispec';
+ * const r = parse('http://a/b?q');
+ * if (r.valid) componentValues(r.components); // { scheme: 'http', authority: 'a', host: 'a', path: '/b', query: 'q' }
+ * ```
+ */
+export function componentValues(components: Components): Record<string, string> {
+  return Object.fromEntries(Object.entries(components).map(([k, c]) => [k, c.value]));
+}

@@ -1,0 +1,104 @@
+// Reference resolution per era: each era's own algorithm (RFC 1808 §4, the 1996 draft's §6,
+// RFC 3986 §5.2), one module each, over the components its own grammar assigns.
+
+import { badOption } from '../errors.js';
+import { allEras, eraOf } from '../registry.js';
+import type { ResolveError, ResolveOptions, ResolveResult } from './common.js';
+import { resolve1808 } from './rfc1808.js';
+import { resolve2396Draft } from './rfc2396-draft.js';
+import { resolve3986 } from './rfc3986.js';
+
+export type { ResolveError, ResolveOptions, ResolveResult } from './common.js';
+export { resolve1808 } from './rfc1808.js';
+export { resolve2396Draft } from './rfc2396-draft.js';
+export { resolve3986, removeDotSegments, recompose } from './rfc3986.js';
+
+/** The eras that define resolution, with the section of their algorithm. */
+const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string, ref: string, strict: boolean) => string | ResolveError }>> = {
+  rfc3986: { section: 'RFC 3986 §5.2', run: resolve3986 },
+  'rfc2396-draft': { section: 'draft-fielding-url-syntax-01 §6', run: (b, r) => resolve2396Draft(b, r) },
+  rfc1808: { section: 'RFC 1808 §4', run: (b, r) => resolve1808(b, r) },
+};
+
+/** Why an era has no resolution, for the eras that define none. */
+const UNDEFINED: Readonly<Record<string, string>> = {
+  rfc1738: 'RFC 1738 defines no resolution of relative URLs: it leaves them to RFC 1808 (spec rfc1808)',
+};
+
+/**
+ * Whether `spec` defines reference resolution, and where (or why not).
+ *
+ * @example
+ * ```ts
+ * import { resolutionOf } from 'urispec';
+ * resolutionOf('rfc1808');  // { defined: true, section: 'RFC 1808 §4' }
+ * resolutionOf('rfc1738');  // { defined: false, reason: 'RFC 1738 defines no resolution ...' }
+ * ```
+ */
+export function resolutionOf(spec?: string): { defined: true; section: string } | { defined: false; reason: string } {
+  const id = eraOf(spec).id;
+  const a = ALGORITHMS[id];
+  return a ? { defined: true, section: a.section } : { defined: false, reason: UNDEFINED[id] ?? `${id} defines no resolution of relative references` };
+}
+
+/**
+ * Resolves a reference against a base by the chosen era's own algorithm: RFC 3986 §5.2
+ * (`rfc3986`, the default; `strict: false` for the §5.2.2 backward-compatible reading), the
+ * 1996 draft's §6 (`rfc2396-draft`), RFC 1808 §4 (`rfc1808`). A base that is not absolute in the
+ * era, or a reference that is not valid in it, gives an error record naming which input, the
+ * offset and the rule; no input string makes it throw.
+ *
+ * @throws {UsageError} for an unknown spec, or one that defines no resolution (`rfc1738`).
+ * @example
+ * ```ts
+ * import { resolve } from 'urispec';
+ * resolve('http://a/b/c/d;p?q', '?y').target;                        // 'http://a/b/c/d;p?y'
+ * resolve('http://a/b/c/d;p?q', ';x', { spec: 'rfc2396-draft' }).target; // 'http://a/b/c/;x'
+ * resolve('http://a/b/c/d;p?q#f', '../../../g', { spec: 'rfc1808' }).target; // 'http://a/../g'
+ * resolve('http://a/b/c/d;p?q', 'http:g', { strict: false }).target;  // 'http://a/b/c/g'
+ * resolve('a/b', 'g').error?.which;                                  // 'base'
+ * ```
+ */
+export function resolve(base: string, ref: string, options?: ResolveOptions): ResolveResult {
+  const spec = eraOf(options?.spec).id;
+  const algorithm = ALGORITHMS[spec];
+  if (!algorithm) throw badOption(UNDEFINED[spec] ?? `${spec} defines no resolution`, Object.keys(ALGORITHMS));
+  if (options?.strict === false && spec !== 'rfc3986') {
+    throw badOption('non-strict resolution is RFC 3986 §5.2.2\'s option: use it with spec rfc3986', ['rfc3986']);
+  }
+  const out = algorithm.run(base, ref, options?.strict ?? true);
+  return typeof out === 'string' ? { base, ref, spec, target: out } : { base, ref, spec, error: out };
+}
+
+/** One era's answer in {@link resolveAcross}. */
+export type EraResolution =
+  | { spec: string; target: string }
+  | { spec: string; error: ResolveError }
+  | { spec: string; undefined: string };
+
+/**
+ * The same reference against the same base in every era, newest first: where the eras
+ * disagree (`?y`, `;x`, `../../../g` against `http://a/b/c/d;p?q`). An era that defines no
+ * resolution says so instead of a target.
+ *
+ * @example
+ * ```ts
+ * import { resolveAcross } from 'urispec';
+ * resolveAcross('http://a/b/c/d;p?q', '../../../g');
+ * // [{ spec: 'rfc3986', target: 'http://a/g' }, { spec: 'rfc2396-draft', target: 'http://a/../g' },
+ * //  { spec: 'rfc1808', target: 'http://a/../g' }, { spec: 'rfc1738', undefined: 'RFC 1738 defines no ...' }]
+ * ```
+ */
+export function resolveAcross(base: string, ref: string, specs?: string[]): EraResolution[] {
+  const ids = specs ?? allSpecIds();
+  return ids.map((id) => {
+    const r = resolutionOf(id);
+    if (!r.defined) return { spec: eraOf(id).id, undefined: r.reason };
+    const x = resolve(base, ref, { spec: id });
+    return x.error ? { spec: x.spec, error: x.error } : { spec: x.spec, target: x.target! };
+  });
+}
+
+function allSpecIds(): string[] {
+  return allEras().map((e) => e.id);
+}

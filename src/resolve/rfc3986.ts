@@ -1,0 +1,167 @@
+// RFC 3986 §5.2, "Relative Resolution": §5.2.1 (pre-parse the base), §5.2.2 (transform
+// references), §5.2.3 (merge paths), §5.2.4 (remove dot segments), and §5.3 (component
+// recomposition). The components come from the grammar of Appendix A (parse.ts), which gives
+// what §5.2.1 asks for: defined and empty are different (`?` is an empty query, RFC 3986 §5.2.1:
+// "a component is undefined if its associated delimiter does not appear in the URI reference").
+
+import { isError, parseAs, type ResolveError } from './common.js';
+
+const SPEC = 'rfc3986';
+
+/** The five components of §5.2.1, `undefined` where the delimiter is absent. */
+export interface Parts5 {
+  scheme: string | undefined;
+  authority: string | undefined;
+  path: string;
+  query: string | undefined;
+  fragment: string | undefined;
+}
+
+function partsOf(c: Record<string, string>): Parts5 {
+  return { scheme: c.scheme, authority: c.authority, path: c.path ?? '', query: c.query, fragment: c.fragment };
+}
+
+/**
+ * §5.2.4, the loop over the input buffer, step by step as printed (A to E).
+ *
+ * @example
+ * ```ts
+ * import { removeDotSegments } from 'urispec';
+ * removeDotSegments('/a/b/c/./../../g');  // '/a/g'
+ * removeDotSegments('mid/content=5/../6'); // 'mid/6'
+ * ```
+ */
+export function removeDotSegments(path: string): string {
+  // 1. The input buffer is initialized with the now-appended path components and the output
+  //    buffer is initialized to the empty string.
+  let input = path;
+  let output = '';
+  // 2. While the input buffer is not empty, loop as follows:
+  while (input.length > 0) {
+    if (input.startsWith('../')) {
+      // A. If the input buffer begins with a prefix of "../" or "./", then remove that prefix.
+      input = input.slice(3);
+    } else if (input.startsWith('./')) {
+      input = input.slice(2);
+    } else if (input.startsWith('/./')) {
+      // B. if the input buffer begins with a prefix of "/./" or "/.", where "." is a complete
+      //    path segment, then replace that prefix with "/";
+      input = input.slice(2);
+    } else if (input === '/.') {
+      input = '/';
+    } else if (input.startsWith('/../')) {
+      // C. if the input buffer begins with a prefix of "/../" or "/..", where ".." is a
+      //    complete path segment, then replace that prefix with "/" and remove the last segment
+      //    and its preceding "/" (if any) from the output buffer;
+      input = input.slice(3);
+      output = output.slice(0, Math.max(0, output.lastIndexOf('/')));
+    } else if (input === '/..') {
+      input = '/';
+      output = output.slice(0, Math.max(0, output.lastIndexOf('/')));
+    } else if (input === '.' || input === '..') {
+      // D. if the input buffer consists only of "." or "..", then remove that from the input
+      //    buffer;
+      input = '';
+    } else {
+      // E. move the first path segment in the input buffer to the end of the output buffer,
+      //    including the initial "/" character (if any) and any subsequent characters up to,
+      //    but not including, the next "/" character or the end of the input buffer.
+      const next = input.indexOf('/', input.startsWith('/') ? 1 : 0);
+      const end = next < 0 ? input.length : next;
+      output += input.slice(0, end);
+      input = input.slice(end);
+    }
+  }
+  // 3. Finally, the output buffer is returned as the result of remove_dot_segments.
+  return output;
+}
+
+/** §5.2.3: merge the reference's path with the base's. */
+function merge(base: Parts5, refPath: string): string {
+  // If the base URI has a defined authority component and an empty path, then return a string
+  // consisting of "/" concatenated with the reference's path; otherwise,
+  if (base.authority !== undefined && base.path === '') return `/${refPath}`;
+  // return a string consisting of the reference's path component appended to all but the last
+  // segment of the base URI's path (i.e., excluding any characters after the right-most "/" in
+  // the base URI path, or excluding the entire base URI path if it does not contain any "/").
+  return base.path.slice(0, base.path.lastIndexOf('/') + 1) + refPath;
+}
+
+/**
+ * §5.3, component recomposition.
+ *
+ * @example
+ * ```ts
+ * import { recompose } from 'urispec';
+ * recompose({ scheme: 'http', authority: 'a', path: '/b', query: '', fragment: undefined }); // 'http://a/b?'
+ * ```
+ */
+export function recompose(T: Parts5): string {
+  let result = '';
+  if (T.scheme !== undefined) result += `${T.scheme}:`;
+  if (T.authority !== undefined) result += `//${T.authority}`;
+  result += T.path;
+  if (T.query !== undefined) result += `?${T.query}`;
+  if (T.fragment !== undefined) result += `#${T.fragment}`;
+  return result;
+}
+
+/** §5.2.2, the pseudocode, on parsed components: R the reference, Base the base. */
+export function transformReferences(R: Parts5, Base: Parts5, strict: boolean): Parts5 {
+  const T: Parts5 = { scheme: undefined, authority: undefined, path: '', query: undefined, fragment: undefined };
+  // -- A non-strict parser may ignore a scheme in the reference if it is identical to the base
+  //    URI's scheme (schemes are case-insensitive, §3.1).
+  let scheme = R.scheme;
+  if (!strict && scheme !== undefined && scheme.toLowerCase() === Base.scheme?.toLowerCase()) scheme = undefined;
+  if (scheme !== undefined) {
+    T.scheme = scheme;
+    T.authority = R.authority;
+    T.path = removeDotSegments(R.path);
+    T.query = R.query;
+  } else {
+    if (R.authority !== undefined) {
+      T.authority = R.authority;
+      T.path = removeDotSegments(R.path);
+      T.query = R.query;
+    } else {
+      if (R.path === '') {
+        T.path = Base.path;
+        T.query = R.query !== undefined ? R.query : Base.query;
+      } else {
+        if (R.path.startsWith('/')) {
+          T.path = removeDotSegments(R.path);
+        } else {
+          T.path = removeDotSegments(merge(Base, R.path));
+        }
+        T.query = R.query;
+      }
+      T.authority = Base.authority;
+    }
+    T.scheme = Base.scheme;
+  }
+  T.fragment = R.fragment;
+  return T;
+}
+
+/**
+ * Resolves `ref` against `base` by RFC 3986 §5.2, recomposed by §5.3.
+ *
+ * @returns the target, or the error record of the input that is not valid: the base must match
+ * `absolute-URI` (§5.2.1: "a base URI must conform to the <absolute-URI> syntax rule"), the
+ * reference `URI-reference`.
+ * @example
+ * ```ts
+ * import { resolve3986 } from 'urispec';
+ * resolve3986('http://a/b/c/d;p?q', '../../../g');          // 'http://a/g'
+ * resolve3986('http://a/b/c/d;p?q', 'http:g');              // 'http:g'
+ * resolve3986('http://a/b/c/d;p?q', 'http:g', false);       // 'http://a/b/c/g'
+ * ```
+ */
+export function resolve3986(base: string, ref: string, strict = true): string | ResolveError {
+  // §5.2.1: the base is parsed into its five components; it must be an absolute-URI.
+  const b = parseAs(SPEC, base, 'absolute-URI', 'base');
+  if (isError(b)) return b;
+  const r = parseAs(SPEC, ref, 'URI-reference', 'ref');
+  if (isError(r)) return r;
+  return recompose(transformReferences(partsOf(r.c), partsOf(b.c), strict));
+}
