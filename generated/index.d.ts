@@ -21,9 +21,16 @@ export interface GeneratedParser {
   StartRules: string[];
   parse(input: string, options?: Record<string, unknown>): unknown;
 }
+/** The fast recognizer (scripts/recognizer-codegen.ts): a verdict, nothing else. */
+export interface GeneratedRecognizer {
+  StartRules: string[];
+  /** Whether the rule matches all of the input; throws only for an unknown rule. */
+  accepts(input: string, startRule: string): boolean;
+}
 export interface GeneratedEra {
   meta: GeneratedGrammarMeta;
   parser: GeneratedParser;
   diag: GeneratedParser;
+  fast: GeneratedRecognizer;
 }
 export declare const eras: GeneratedEra[];

@@ -74,6 +74,7 @@ const ROWS: Row[] = [
     ],
     count: 3000,
   },
+  { spec: 'draft-ietf-uri-relative-url-01', startRules: ['relativeURL', 'absoluteURL', 'location', 'rel_path', 'net_loc', 'segment'], count: 3000 },
 ];
 
 const SEED = 0x3986;

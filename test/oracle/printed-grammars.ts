@@ -42,6 +42,7 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
     notation: 'rfc822',
     options: { prose: DRAFT_1996_PROSE },
   },
+  'draft-ietf-uri-relative-url-01': { spec: 'draft-ietf-uri-relative-url-01', file: 'grammar/printed/draft-ietf-uri-relative-url-01.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
 };
 
 const ROOT = new URL('../../', import.meta.url);
