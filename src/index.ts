@@ -11,6 +11,16 @@ export { compare } from './compare.js';
 export { explain } from './explain.js';
 export type { Explanation, DerivationNode } from './explain.js';
 export type { CompareOptions, Comparison, EraVerdict } from './compare.js';
+export { grammarDiff } from './grammar-diff.js';
+export type { GrammarDiff, RuleChange, Witness } from './grammar-diff.js';
+export { parse, componentValues, componentNames } from './parse.js';
+export type { Component, Components, ParseOptions, ParseResult } from './parse.js';
+export {
+  resolve, resolveAcross, resolutionOf, resolve3986, resolve2396Draft, resolve1808, removeDotSegments, recompose,
+} from './resolve/index.js';
+export type { ResolveError, ResolveOptions, ResolveResult, EraResolution } from './resolve/index.js';
+export { normalize, equivalent } from './normalize.js';
+export type { NormalizeOptions, NormalizeResult } from './normalize.js';
 
 /** A rule of a spec's grammar. */
 export interface RuleInfo {

@@ -218,9 +218,9 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  */
 export function parse(input: string, options?: ParseOptions): ParseResult {
   const x = explain(input, options);
-  const base = { input, spec: x.spec, rule: x.rule };
-  if (!x.valid || !x.tree) return { valid: false, ...base, error: x.error! };
-  return { valid: true, ...base, components: componentsOfTree(x.spec, input, x.tree) };
+  // The key order of `validate`'s records (contract): input, spec, rule, valid, then the rest.
+  if (!x.valid || !x.tree) return { input, spec: x.spec, rule: x.rule, valid: false, error: x.error! };
+  return { input, spec: x.spec, rule: x.rule, valid: true, components: componentsOfTree(x.spec, input, x.tree) };
 }
 
 /**

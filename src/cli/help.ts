@@ -35,8 +35,13 @@ Validate strings against the URI specifications of several eras (RFC 1738, RFC 1
 Commands:
   validate [URI...]   check URIs (arguments, or standard input one a line)
   compare [URI...]    the same URIs under every era, side by side
+  explain [URI...]    the derivation tree of each URI in the spec's rule names
+  grammar-diff A B    what changed between two eras: rules, and strings that show it
   specs               list the specs and their default start rules
   rules               list a spec's rules with their sections and definitions
+  parse [URI...]      the components each era names, from the validating parse
+  resolve BASE [REF...]  resolve references by an era's algorithm (--compare: every era's)
+  normalize [URI...]  RFC 3986 §6 normalization, one normalized URI a line
 
 Options:
   -h/--help           show help (also after a command: urispec validate --help)

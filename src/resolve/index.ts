@@ -38,7 +38,7 @@ const UNDEFINED: Readonly<Record<string, string>> = {
 export function resolutionOf(spec?: string): { defined: true; section: string } | { defined: false; reason: string } {
   const id = eraOf(spec).id;
   const a = ALGORITHMS[id];
-  return a ? { defined: true, section: a.section } : { defined: false, reason: UNDEFINED[id] ?? `${id} defines no resolution of relative references` };
+  return a ? { defined: true, section: a.section } : { defined: false, reason: UNDEFINED[id] ?? `urispec has no resolution for ${id} yet (resolution is defined for: ${Object.keys(ALGORITHMS).join(', ')})` };
 }
 
 /**
@@ -62,7 +62,7 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
 export function resolve(base: string, ref: string, options?: ResolveOptions): ResolveResult {
   const spec = eraOf(options?.spec).id;
   const algorithm = ALGORITHMS[spec];
-  if (!algorithm) throw badOption(UNDEFINED[spec] ?? `${spec} defines no resolution`, Object.keys(ALGORITHMS));
+  if (!algorithm) throw badOption((resolutionOf(spec) as { reason: string }).reason, Object.keys(ALGORITHMS));
   if (options?.strict === false && spec !== 'rfc3986') {
     throw badOption('non-strict resolution is RFC 3986 §5.2.2\'s option: use it with spec rfc3986', ['rfc3986']);
   }
@@ -70,35 +70,34 @@ export function resolve(base: string, ref: string, options?: ResolveOptions): Re
   return typeof out === 'string' ? { base, ref, spec, target: out } : { base, ref, spec, error: out };
 }
 
-/** One era's answer in {@link resolveAcross}. */
+/** One era's answer in {@link resolveAcross}: a target, an error record, or why there is none. */
 export type EraResolution =
   | { spec: string; target: string }
   | { spec: string; error: ResolveError }
-  | { spec: string; undefined: string };
+  | { spec: string; notDefined: string };
 
 /**
- * The same reference against the same base in every era, newest first: where the eras
- * disagree (`?y`, `;x`, `../../../g` against `http://a/b/c/d;p?q`). An era that defines no
- * resolution says so instead of a target.
+ * The same reference against the same base in every era (or the ones named), newest first:
+ * where the eras disagree (`?y`, `;x`, `../../../g` against `http://a/b/c/d;p?q`). An era
+ * that defines no resolution says so instead of a target. `strict: false` applies to RFC 3986
+ * only, the one era that names that reading.
  *
+ * @throws {UsageError} for an unknown spec id.
  * @example
  * ```ts
  * import { resolveAcross } from 'urispec';
  * resolveAcross('http://a/b/c/d;p?q', '../../../g');
  * // [{ spec: 'rfc3986', target: 'http://a/g' }, { spec: 'rfc2396-draft', target: 'http://a/../g' },
- * //  { spec: 'rfc1808', target: 'http://a/../g' }, { spec: 'rfc1738', undefined: 'RFC 1738 defines no ...' }]
+ * //  { spec: 'rfc1808', target: 'http://a/../g' }, { spec: 'rfc1738', notDefined: 'RFC 1738 defines no ...' }]
  * ```
  */
-export function resolveAcross(base: string, ref: string, specs?: string[]): EraResolution[] {
-  const ids = specs ?? allSpecIds();
-  return ids.map((id) => {
-    const r = resolutionOf(id);
-    if (!r.defined) return { spec: eraOf(id).id, undefined: r.reason };
-    const x = resolve(base, ref, { spec: id });
-    return x.error ? { spec: x.spec, error: x.error } : { spec: x.spec, target: x.target! };
+export function resolveAcross(base: string, ref: string, options?: { specs?: string[]; strict?: boolean }): EraResolution[] {
+  const ids = (options?.specs ?? allEras().map((e) => e.id)).map((id) => eraOf(id).id);
+  return ids.map((spec) => {
+    const r = resolutionOf(spec);
+    if (!r.defined) return { spec, notDefined: r.reason };
+    const strict = spec === 'rfc3986' ? options?.strict ?? true : true;
+    const x = resolve(base, ref, { spec, strict });
+    return x.error ? { spec, error: x.error } : { spec, target: x.target! };
   });
-}
-
-function allSpecIds(): string[] {
-  return allEras().map((e) => e.id);
 }

@@ -1,0 +1,121 @@
+/**
+ * `urispec resolve [--spec ID] [--json] [--non-strict] BASE [REF...]`
+ * `urispec resolve --compare [--json] BASE [REF...]`
+ *
+ * Resolves each reference against the base by the era's own algorithm (RFC 3986 §5.2, the
+ * 1996 draft's §6, RFC 1808 §4); with --compare by every era's, side by side. References from
+ * the arguments after the base or, when there are none, from standard input, one a line,
+ * streamed. Exit status 0 when every reference has a target, 1 when any has none (an invalid
+ * base or reference), 2 for a usage error.
+ */
+import { resolutionOf, resolve, resolveAcross, specs, type EraResolution, type ResolveResult } from '../index.js';
+import { formatResult, renderInput } from '../format.js';
+import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
+import { commandHelp } from './help.js';
+import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
+import { readLineBatches } from './lines.js';
+import { Output } from './output.js';
+import { table } from './table.js';
+
+export const resolveOptions: OptionSpecs = {
+  spec: { type: 'string', value: 'ID', description: 'the era whose algorithm to use: rfc3986 (default), rfc2396-draft, rfc1808' },
+  'non-strict': { type: 'boolean', description: 'RFC 3986 §5.2.2 backward-compatible reading: http:g against an http base is relative' },
+  compare: { type: 'boolean', description: "every era's target side by side (instead of --spec)" },
+  json: {
+    type: 'boolean',
+    description: 'one JSON object a reference: {"base","ref","spec","target"|"error"} (--compare: {"base","ref","results"})',
+  },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+};
+
+export const resolveHelp = commandHelp({
+  synopsis: 'urispec resolve [--spec ID | --compare] [--non-strict] [--json] BASE [REF...]',
+  summary: 'Resolve each reference against the base, by the algorithm of the chosen era.',
+  options: resolveOptions,
+  details: [
+    'Algorithms: rfc3986 §5.2 (strict unless --non-strict), rfc2396-draft §6 (where its',
+    'Appendix C disagrees with §6, §6 governs), rfc1808 §4. RFC 1738 defines no resolution.',
+    'The base must be absolute in the era (rfc3986: absolute-URI, no fragment); an invalid base',
+    'or reference gets the diagnosis of `urispec validate` instead of a target.',
+    '',
+    'References come from the arguments after BASE or, when there are none, from standard',
+    'input, one a line.',
+    '',
+    'Exit status: 0 every reference resolved, 1 any not, 2 usage error.',
+  ],
+});
+
+export async function resolveCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('urispec resolve', args, resolveOptions);
+  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  if (values.help) {
+    await out.write(resolveHelp);
+    await out.end();
+    return EXIT_OK;
+  }
+  const [base, ...refs] = positionals;
+  if (base === undefined) throw new CommandLineError('resolve needs a BASE (urispec resolve [--spec ID] BASE [REF...])');
+  const compare = values.compare === true;
+  const strict = values['non-strict'] !== true;
+  const spec = typeof values.spec === 'string' ? values.spec : undefined;
+  if (compare && spec !== undefined) throw new CommandLineError('--compare shows every era: give it or --spec, not both');
+  if (!compare) {
+    // Usage errors (exit 2) before any input is read: an unknown spec, one without resolution,
+    // --non-strict outside RFC 3986.
+    const r = resolutionOf(spec);
+    if (!r.defined) throw new CommandLineError(r.reason);
+    resolve('http:', '', { ...(spec ? { spec } : {}), strict });
+  }
+  const json = values.json === true;
+  const color = io.color && !json;
+
+  let allResolved = true;
+  const emit = async (ref: string) => {
+    let line: string;
+    if (compare) {
+      const results = resolveAcross(base, ref, { strict });
+      if (results.some((r) => 'error' in r)) allResolved = false;
+      line = json ? JSON.stringify({ base, ref, results }) : renderAcross(base, ref, results, color);
+    } else {
+      const r = resolve(base, ref, { ...(spec ? { spec } : {}), strict });
+      if (r.error) allResolved = false;
+      line = json ? JSON.stringify(r) : renderOne(r, color);
+    }
+    await out.write(line + '\n');
+  };
+  if (refs.length > 0) {
+    for (const ref of refs) await emit(ref);
+  } else {
+    for await (const lines of readLineBatches(io.stdin)) {
+      for (const line of lines) await emit(line);
+      await out.flush();
+      if (out.closed) break;
+    }
+  }
+  await out.end();
+  return allResolved ? EXIT_OK : EXIT_INVALID;
+}
+
+/** The target alone; or, for an invalid base or reference, the diagnosis of that input. */
+function renderOne(r: ResolveResult, color: boolean): string {
+  if (r.target !== undefined) return r.target;
+  const e = r.error!;
+  const input = e.which === 'base' ? r.base : r.ref;
+  return `${e.which === 'base' ? 'base' : 'reference'} ${renderInput(input)} is not usable in ${r.spec}:\n` +
+    formatResult({ valid: false, input, spec: r.spec, rule: e.rulePath[0] ?? e.rule, error: e }, { color });
+}
+
+/** One row an era: its target, its failure, or why it has none. */
+function renderAcross(base: string, ref: string, results: EraResolution[], color: boolean): string {
+  const dates = new Map(specs().map((s) => [s.id, s.date]));
+  const rows = results.map((r) => [
+    r.spec,
+    dates.get(r.spec) ?? '',
+    'target' in r
+      ? renderInput(r.target)
+      : 'error' in r
+        ? `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} fails at offset ${r.error.offset} in ${r.error.rule}`
+        : `not defined: ${r.notDefined}`,
+  ]);
+  return `${renderInput(ref)}  against ${renderInput(base)}\n` + table(['spec', 'date', 'target'], rows, color);
+}

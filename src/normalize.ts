@@ -1,0 +1,123 @@
+// RFC 3986 §6, "Normalization and Comparison": §6.2.2 syntax-based normalization (case,
+// percent-encoding, path segments) and §6.2.3 scheme-based normalization for http and https,
+// on the components of the validating parse (parse.ts), recomposed by §5.3.
+
+import type { ValidationError } from './diagnose.js';
+import { parse } from './parse.js';
+import { recompose, removeDotSegments } from './resolve/rfc3986.js';
+
+export interface NormalizeOptions {
+  /** §6.2.2.1: scheme and host to lower case, hex digits of percent-encodings to upper case. Default true. */
+  case?: boolean;
+  /** §6.2.2.2: percent-encoded unreserved characters decoded. Default true. */
+  percentEncoding?: boolean;
+  /** §6.2.2.3: dot-segments removed by §5.2.4. Default true. */
+  pathSegments?: boolean;
+  /** §6.2.3 for `http` and `https`: default port and empty port removed, empty path as `/`. Default true. */
+  schemeBased?: boolean;
+}
+
+/** A normalization: exactly one of `normalized` and `error` (the input is not an RFC 3986 URI-reference). */
+export interface NormalizeResult {
+  input: string;
+  normalized?: string;
+  error?: ValidationError;
+}
+
+/** §6.2.3: the schemes whose definitions this normalizes by, with their default ports. */
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
+
+/** §2.3: ALPHA / DIGIT / "-" / "." / "_" / "~". */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/** §6.2.2.2: every percent-encoded octet that is an unreserved character, decoded. */
+function decodeUnreserved(s: string): string {
+  return s.replace(/%([0-9A-Fa-f]{2})/g, (triplet, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(c) ? c : triplet;
+  });
+}
+
+/** §6.2.2.1: "the hexadecimal digits within a percent-encoding triplet" in upper case. */
+function upperTriplets(s: string): string {
+  return s.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toUpperCase());
+}
+
+/**
+ * Normalizes an RFC 3986 URI reference (§6.2.2 and §6.2.3), every step on by default and each
+ * switchable. A reference without a scheme keeps its dot-segments unless its path is absolute:
+ * §5.2.4 would turn `../a` into `/a`. Removing dot-segments never makes a path without
+ * authority begin with `//` (that would read as an authority): such a path is left as it was.
+ *
+ * @throws never: an invalid input gives `error` (the record of `validate`).
+ * @example
+ * ```ts
+ * import { normalize } from 'urispec';
+ * normalize('HTTP://www.Example.COM:80/a/./b/../c/%7euser?%3d#F').normalized;
+ * // 'http://www.example.com/a/c/~user?%3D#F'
+ * normalize('http://a:80', { schemeBased: false }).normalized; // 'http://a:80'
+ * normalize('http://a b').error?.offset;                       // 8
+ * ```
+ */
+export function normalize(uri: string, options: NormalizeOptions = {}): NormalizeResult {
+  const p = parse(uri, { spec: 'rfc3986', rule: 'URI-reference' });
+  if (!p.valid) return { input: uri, error: p.error };
+  const c = p.components;
+  const doCase = options.case !== false;
+  const doPct = options.percentEncoding !== false;
+  const doDots = options.pathSegments !== false;
+  const doScheme = options.schemeBased !== false;
+
+  // §6.2.2.2 first, so that case normalization sees the decoded letters (a decoded %41 in a
+  // host is then lower-cased, and a second run changes nothing).
+  const text = (v: string | undefined): string | undefined => {
+    if (v === undefined) return undefined;
+    let s = doPct ? decodeUnreserved(v) : v;
+    if (doCase) s = upperTriplets(s);
+    return s;
+  };
+  let scheme = c.scheme?.value;
+  if (scheme !== undefined && doCase) scheme = scheme.toLowerCase();
+  const userinfo = text(c.userinfo?.value);
+  let host = text(c.host?.value);
+  if (host !== undefined && doCase) host = upperTriplets(host.toLowerCase());
+  let port = c.port?.value;
+  let path = text(c.path?.value) ?? '';
+  const query = text(c.query?.value);
+  const fragment = text(c.fragment?.value);
+
+  if (doDots && (scheme !== undefined || path.startsWith('/'))) {
+    const removed = removeDotSegments(path);
+    if (c.authority !== undefined || !removed.startsWith('//')) path = removed;
+  }
+  const defaultPort = scheme === undefined ? undefined : DEFAULT_PORTS[scheme.toLowerCase()];
+  if (doScheme && defaultPort !== undefined && c.authority !== undefined) {
+    // §6.2.3: "an explicit ":port", for which the port is empty or the default for the
+    // scheme, is equivalent to one where the port and its ":" delimiter are elided".
+    if (port === '' || port === defaultPort) port = undefined;
+    // "the empty path ... should be normalized to a path of "/"".
+    if (path === '') path = '/';
+  }
+  let authority: string | undefined;
+  if (c.authority !== undefined) {
+    authority = (userinfo !== undefined ? `${userinfo}@` : '') + (host ?? '') + (port !== undefined ? `:${port}` : '');
+  }
+  return { input: uri, normalized: recompose({ scheme, authority, path, query, fragment }) };
+}
+
+/**
+ * Whether two URI references are equivalent after normalization (§6.1: compared by their
+ * normalized forms, with the same options). An invalid input is equivalent to nothing.
+ *
+ * @example
+ * ```ts
+ * import { equivalent } from 'urispec';
+ * equivalent('http://example.com', 'HTTP://example.com:80/');   // true
+ * equivalent('http://example.com/?', 'http://example.com/');    // false: §6.2.3, an empty query stays
+ * ```
+ */
+export function equivalent(a: string, b: string, options?: NormalizeOptions): boolean {
+  const x = normalize(a, options).normalized;
+  const y = normalize(b, options).normalized;
+  return x !== undefined && x === y;
+}

@@ -1,0 +1,210 @@
+/**
+ * Resolution per era, from each spec's own printed examples (test/resolution/<spec>.json, one
+ * row a printed example with its source, each table with its own base), the errors for bases
+ * and references an era cannot take, and the command line.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resolve, resolveAcross, resolutionOf, removeDotSegments, UsageError } from '../src/index.js';
+import { runInMemory } from './cli/cli-harness.js';
+
+interface Row {
+  ref: string;
+  /** The target the era's algorithm gives. */
+  target: string;
+  source: string;
+  /** What the spec prints, where it is not `target` written as a URL (`<>`, a contradiction). */
+  printed?: string;
+  /** The printed target contradicts the era's own algorithm (seed 000 Appendix C vs §6). */
+  contradicts?: boolean;
+  /** RFC 3986 §5.2.2's backward-compatible reading. */
+  strict?: boolean;
+  note?: string;
+}
+
+interface Table {
+  spec: string;
+  base: string;
+  source: string;
+  rows: Row[];
+}
+
+const TABLES: Table[] = ['rfc1808', 'rfc2396-draft', 'rfc3986'].map(
+  (spec) => JSON.parse(readFileSync(new URL(`resolution/${spec}.json`, import.meta.url), 'utf8')) as Table,
+);
+
+describe.each(TABLES)('$spec: the printed examples against $base', (table) => {
+  it.each(table.rows.map((r) => ({ ...r, label: JSON.stringify(r.ref) + (r.strict === false ? ' (non-strict)' : '') })))(
+    '$label = $target ($source)',
+    (row) => {
+      const r = resolve(table.base, row.ref, { spec: table.spec, ...(row.strict === false ? { strict: false } : {}) });
+      expect(r.error).toBeUndefined();
+      expect(r.target).toBe(row.target);
+    },
+  );
+});
+
+describe('the tables', () => {
+  it('hold every printed row: RFC 1808 §5 (39), seed 000 Appendix C (43), RFC 3986 §5.4 (42 and the non-strict http:g)', () => {
+    expect(TABLES.map((t) => [t.spec, t.rows.length])).toEqual([['rfc1808', 39], ['rfc2396-draft', 43], ['rfc3986', 43]]);
+  });
+
+  it('mark exactly the three rows where seed 000 Appendix C contradicts its §6', () => {
+    const draft = TABLES.find((t) => t.spec === 'rfc2396-draft')!;
+    expect(draft.rows.filter((r) => r.contradicts).map((r) => [r.ref, r.printed, r.target])).toEqual([
+      ['?y', 'http://a/b/c/?y', 'http://a/b/c/d;p?y'],
+      ['g?y/./x', 'http://a/b/c/g?y/x', 'http://a/b/c/g?y/./x'],
+      ['g?y/../x', 'http://a/b/c/x', 'http://a/b/c/g?y/../x'],
+    ]);
+  });
+
+  it('every other row is the printed target', () => {
+    for (const t of TABLES) {
+      for (const r of t.rows) if (!r.contradicts && r.printed === undefined) expect(r.target).toMatch(/^[a-z]+:/);
+    }
+  });
+});
+
+describe('the teaching cases: one reference, one base, every era', () => {
+  const base = 'http://a/b/c/d;p?q';
+  const target = (ref: string) =>
+    Object.fromEntries(resolveAcross(base, ref, { specs: ['rfc3986', 'rfc2396-draft', 'rfc1808', 'rfc1738'] }).map((r) => [
+      r.spec,
+      'target' in r ? r.target : 'notDefined' in r ? 'not defined' : 'error',
+    ]));
+  it.each([
+    ['?y', { rfc3986: 'http://a/b/c/d;p?y', 'rfc2396-draft': 'http://a/b/c/d;p?y', rfc1808: 'http://a/b/c/d;p?y', rfc1738: 'not defined' }],
+    [';x', { rfc3986: 'http://a/b/c/;x', 'rfc2396-draft': 'http://a/b/c/;x', rfc1808: 'http://a/b/c/d;x', rfc1738: 'not defined' }],
+    ['../../../g', { rfc3986: 'http://a/g', 'rfc2396-draft': 'http://a/../g', rfc1808: 'http://a/../g', rfc1738: 'not defined' }],
+  ])('%s', (ref, expected) => {
+    expect(target(ref)).toEqual(expected);
+  });
+});
+
+describe('RFC 3986 §5.2.4 remove_dot_segments', () => {
+  it.each([
+    // §5.2.4's two worked examples.
+    ['/a/b/c/./../../g', '/a/g'],
+    ['mid/content=5/../6', 'mid/6'],
+    ['', ''],
+    ['/..', '/'],
+    ['../a', 'a'],
+    ['.', ''],
+    ['/a/..', '/'],
+  ])('%j gives %j', (input, output) => {
+    expect(removeDotSegments(input)).toBe(output);
+  });
+});
+
+describe('edge cases of each algorithm', () => {
+  it.each([
+    // §5.2.3: a base with an authority and an empty path merges as "/" + the reference's path.
+    ['rfc3986', 'http://a', 'g', 'http://a/g'],
+    ['rfc3986', 'http://a/b', '?', 'http://a/b?'],
+    ['rfc3986', 'http://a/b?q', '#', 'http://a/b?q#'],
+    ['rfc3986', 'http://a/b', '//c', 'http://c'],
+    ['rfc3986', 'mailto:x@y', 'z', 'mailto:z'],
+    // RFC 1808: an empty query or params is §2.4's "empty", which inherits the base's.
+    ['rfc1808', 'http://a/b;p?q', '?', 'http://a/b;p?q'],
+    ['rfc1808', 'http://a', 'g', 'http://a/g'],
+    ['rfc1808', 'http://a', '?y', 'http://a/?y'],
+    ['rfc1808', 'http://a/b/c/d;p?q#f', '#', 'http://a/b/c/d;p?q'],
+    ['rfc1808', 'http://a/b/c/d;p?q#f', 'http://a//b', 'http://a//b'],
+    // The draft: an empty reference, or one of only a fragment, is the current document.
+    ['rfc2396-draft', 'http://a/b/c/d;p?q', '#s', 'http://a/b/c/d;p?q#s'],
+    ['rfc2396-draft', 'http://a/b/c/d;p?q', '', 'http://a/b/c/d;p?q'],
+    ['rfc2396-draft', 'http://a', '?y', 'http://a/?y'],
+    ['rfc2396-draft', 'ftp://u:p@h:21/x', '../y', 'ftp://u:p@h:21/../y'],
+  ])('%s: %s with %j gives %s', (spec, base, ref, target) => {
+    expect(resolve(base, ref, { spec }).target).toBe(target);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    // RFC 3986 §5.2.1: the base must be an absolute-URI (no fragment).
+    ['rfc3986', 'a/b', 'g', 'base', 1, 'scheme'],
+    ['rfc3986', 'http://a/b#f', 'g', 'base', 10, 'absolute-URI'],
+    ['rfc3986', 'http://a/', 'a b', 'ref', 1, 'segment-nz-nc'],
+    ['rfc1808', '/b/c', 'g', 'base', 0, 'absoluteURL'],
+    ['rfc1808', 'http://a/b', '~', 'ref', 0, 'URL'],
+    // RFC 1808: an absolute URL that is no generic-RL has no parts to resolve against.
+    ['rfc1808', 'http://a//b', 'g', 'base', 9, 'generic-RL'],
+    ['rfc2396-draft', '//a/b', 'g', 'base', 0, 'scheme'],
+    ['rfc2396-draft', 'http://a/', 'a#b#c', 'ref', 3, 'URL-reference'],
+  ])('%s: base %j, ref %j: the %s fails at %d', (spec, base, ref, which, offset, rule) => {
+    const r = resolve(base, ref, { spec });
+    expect(r.target).toBeUndefined();
+    expect(r.error).toMatchObject({ which, offset });
+    expect(r.error!.rulePath).toContain(rule);
+  });
+
+  it('RFC 1738 defines no resolution: a UsageError saying so', () => {
+    expect(resolutionOf('rfc1738')).toMatchObject({ defined: false });
+    expect(() => resolve('http://a/', 'g', { spec: 'rfc1738' })).toThrow(UsageError);
+    expect(() => resolve('http://a/', 'g', { spec: 'rfc1738' })).toThrow(/RFC 1738 defines no resolution/);
+  });
+
+  it('non-strict is RFC 3986 §5.2.2 only; an unknown spec is a UsageError', () => {
+    expect(() => resolve('http://a/', 'g', { spec: 'rfc1808', strict: false })).toThrow(UsageError);
+    expect(() => resolve('http://a/', 'g', { spec: 'rfc9999' })).toThrow(UsageError);
+  });
+
+  it('no input string makes it throw', () => {
+    for (const spec of ['rfc3986', 'rfc2396-draft', 'rfc1808']) {
+      for (const [b, r] of [['', ''], ['\u0000', '%'], ['http://a/', '\ud800'], ['x:', '#\n']]) {
+        expect(() => resolve(b!, r!, { spec })).not.toThrow();
+      }
+    }
+  });
+});
+
+describe('urispec resolve', () => {
+  const base = 'http://a/b/c/d;p?q';
+
+  it('one target a line, in order', async () => {
+    const r = await runInMemory(['resolve', base, 'g', '?y', '../../../g']);
+    expect(r).toMatchObject({ status: 0, stdout: 'http://a/b/c/g\nhttp://a/b/c/d;p?y\nhttp://a/g\n' });
+  });
+
+  it('references from standard input when none are given', async () => {
+    const r = await runInMemory(['resolve', '--spec', 'rfc1808', base], ';x\r\n../../../g\n');
+    expect(r).toMatchObject({ status: 0, stdout: 'http://a/b/c/d;x\nhttp://a/../g\n' });
+  });
+
+  it('--json: {"base","ref","spec","target"} or "error" instead of "target"; exit 1 on an error', async () => {
+    const r = await runInMemory(['resolve', '--json', base, 'g', 'a b']);
+    expect(r.status).toBe(1);
+    const [ok, bad] = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(ok).toEqual({ base, ref: 'g', spec: 'rfc3986', target: 'http://a/b/c/g' });
+    expect(Object.keys(bad!)).toEqual(['base', 'ref', 'spec', 'error']);
+    expect(bad!.error).toMatchObject({ which: 'ref', offset: 1 });
+  });
+
+  it('--non-strict: http:g against an http base is relative', async () => {
+    expect((await runInMemory(['resolve', base, 'http:g'])).stdout).toBe('http:g\n');
+    expect((await runInMemory(['resolve', '--non-strict', base, 'http:g'])).stdout).toBe('http://a/b/c/g\n');
+  });
+
+  it('--compare: every era side by side, RFC 1738 as not defined', async () => {
+    const r = await runInMemory(['resolve', '--compare', base, '?y']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/rfc2396-draft +1996-11 +http:\/\/a\/b\/c\/d;p\?y/);
+    expect(r.stdout).toMatch(/rfc1738 +1994-12 +not defined: RFC 1738 defines no resolution/);
+    const j = await runInMemory(['resolve', '--compare', '--json', base, ';x']);
+    const { results } = JSON.parse(j.stdout) as { results: Array<{ spec: string; target?: string }> };
+    expect(results.find((x) => x.spec === 'rfc1808')?.target).toBe('http://a/b/c/d;x');
+  });
+
+  it.each([
+    [['resolve', '--spec', 'rfc1738', base, 'g'], /RFC 1738 defines no resolution/],
+    [['resolve'], /needs a BASE/],
+    [['resolve', '--spec', 'rfc1808', '--non-strict', base, 'g'], /non-strict/],
+    [['resolve', '--compare', '--spec', 'rfc3986', base, 'g'], /--compare/],
+    [['resolve', '--bogus', base], /unknown option/],
+  ])('usage error (exit 2): %j', async (argv, message) => {
+    const r = await runInMemory(argv);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
