@@ -7,8 +7,6 @@ import { CommandLineError } from './args.js';
 import { mainHelp, version } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { compareCommand } from './compare-command.js';
-import { explainCommand } from './explain-command.js';
-import { grammarDiffCommand } from './grammar-diff-command.js';
 import { normalizeCommand } from './normalize-command.js';
 import { parseCommand } from './parse-command.js';
 import { resolveCommand } from './resolve-command.js';
@@ -19,8 +17,6 @@ import { validateCommand } from './validate-command.js';
 const commands: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
   validate: validateCommand,
   compare: compareCommand,
-  explain: explainCommand,
-  'grammar-diff': grammarDiffCommand,
   specs: specsCommand,
   rules: rulesCommand,
   parse: parseCommand,
