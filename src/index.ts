@@ -11,6 +11,8 @@ export { compare } from './compare.js';
 export { explain } from './explain.js';
 export type { Explanation, DerivationNode } from './explain.js';
 export type { CompareOptions, Comparison, EraVerdict } from './compare.js';
+export { grammarDiff } from './grammar-diff.js';
+export type { GrammarDiff, RuleChange, Witness } from './grammar-diff.js';
 export { parse, componentValues, componentNames } from './parse.js';
 export type { Component, Components, ParseOptions, ParseResult } from './parse.js';
 export {

@@ -35,6 +35,8 @@ Validate strings against the URI specifications of several eras (RFC 1738, RFC 1
 Commands:
   validate [URI...]   check URIs (arguments, or standard input one a line)
   compare [URI...]    the same URIs under every era, side by side
+  explain [URI...]    the derivation tree of each URI in the spec's rule names
+  grammar-diff A B    what changed between two eras: rules, and strings that show it
   specs               list the specs and their default start rules
   rules               list a spec's rules with their sections and definitions
   parse [URI...]      the components each era names, from the validating parse

@@ -7,6 +7,8 @@ import { CommandLineError } from './args.js';
 import { mainHelp, version } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { compareCommand } from './compare-command.js';
+import { explainCommand } from './explain-command.js';
+import { grammarDiffCommand } from './grammar-diff-command.js';
 import { normalizeCommand } from './normalize-command.js';
 import { parseCommand } from './parse-command.js';
 import { resolveCommand } from './resolve-command.js';
@@ -17,6 +19,8 @@ import { validateCommand } from './validate-command.js';
 const commands: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
   validate: validateCommand,
   compare: compareCommand,
+  explain: explainCommand,
+  'grammar-diff': grammarDiffCommand,
   specs: specsCommand,
   rules: rulesCommand,
   parse: parseCommand,
