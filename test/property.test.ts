@@ -74,6 +74,11 @@ const ROWS: Row[] = [
     ],
     count: 3000,
   },
+  {
+    spec: 'rfc2396',
+    startRules: ['URI-reference', 'absoluteURI', 'relativeURI', 'authority', 'hostport', 'host', 'hostname', 'IPv6address'],
+    count: 3000,
+  },
   { spec: 'draft-ietf-uri-relative-url-01', startRules: ['relativeURL', 'absoluteURL', 'location', 'rel_path', 'net_loc', 'segment'], count: 3000 },
 ];
 
