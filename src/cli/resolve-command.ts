@@ -1,6 +1,6 @@
 /**
  * `urispec resolve [--spec ID] [--json] [--non-strict] BASE [REF...]`
- * `urispec resolve --compare [--json] BASE [REF...]`
+ * `urispec resolve --compare [--specs a,b,...] [--json] BASE [REF...]`
  *
  * Resolves each reference against the base by the era's own algorithm (RFC 3986 §5.2, the
  * 1996 draft's §6, RFC 1808 §4); with --compare by every era's, side by side. References from
@@ -21,6 +21,7 @@ export const resolveOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: 'the era whose algorithm to use: rfc3986 (default), rfc2396-draft, rfc1808' },
   'non-strict': { type: 'boolean', description: 'RFC 3986 §5.2.2 backward-compatible reading: http:g against an http base is relative' },
   compare: { type: 'boolean', description: "every era's target side by side (instead of --spec)" },
+  specs: { type: 'string', value: 'a,b,...', description: 'with --compare: the eras to show, in this order (default: all, newest first)' },
   json: {
     type: 'boolean',
     description: 'one JSON object a reference: {"base","ref","spec","target"|"error"} (--compare: {"base","ref","results"})',
@@ -29,7 +30,7 @@ export const resolveOptions: OptionSpecs = {
 };
 
 export const resolveHelp = commandHelp({
-  synopsis: 'urispec resolve [--spec ID | --compare] [--non-strict] [--json] BASE [REF...]',
+  synopsis: 'urispec resolve [--spec ID | --compare [--specs a,b,...]] [--non-strict] [--json] BASE [REF...]',
   summary: 'Resolve each reference against the base, by the algorithm of the chosen era.',
   options: resolveOptions,
   details: [
@@ -59,6 +60,13 @@ export async function resolveCommand(args: string[], io: CliIO): Promise<number>
   const strict = values['non-strict'] !== true;
   const spec = typeof values.spec === 'string' ? values.spec : undefined;
   if (compare && spec !== undefined) throw new CommandLineError('--compare shows every era: give it or --spec, not both');
+  let ids: string[] | undefined;
+  if (typeof values.specs === 'string') {
+    if (!compare) throw new CommandLineError('--specs goes with --compare (for one era: --spec ID)');
+    ids = values.specs.split(',').map((s) => s.trim());
+    if (ids.some((s) => s === '')) throw new CommandLineError(`--specs wants ids separated by commas, got '${values.specs}'`);
+  }
+  if (ids) resolveAcross('http:', '', { specs: ids }); // an unknown id: exit 2 before any input is read
   if (!compare) {
     // Usage errors (exit 2) before any input is read: an unknown spec, one without resolution,
     // --non-strict outside RFC 3986.
@@ -73,7 +81,7 @@ export async function resolveCommand(args: string[], io: CliIO): Promise<number>
   const emit = async (ref: string) => {
     let line: string;
     if (compare) {
-      const results = resolveAcross(base, ref, { strict });
+      const results = resolveAcross(base, ref, { strict, ...(ids ? { specs: ids } : {}) });
       if (results.some((r) => 'error' in r)) allResolved = false;
       line = json ? JSON.stringify({ base, ref, results }) : renderAcross(base, ref, results, color);
     } else {

@@ -38,7 +38,7 @@ const UNDEFINED: Readonly<Record<string, string>> = {
 export function resolutionOf(spec?: string): { defined: true; section: string } | { defined: false; reason: string } {
   const id = eraOf(spec).id;
   const a = ALGORITHMS[id];
-  return a ? { defined: true, section: a.section } : { defined: false, reason: UNDEFINED[id] ?? `urispec has no resolution for ${id} yet (resolution is defined for: ${Object.keys(ALGORITHMS).join(', ')})` };
+  return a ? { defined: true, section: a.section } : { defined: false, reason: UNDEFINED[id] ?? `urispec does not implement the resolution of ${id} yet` };
 }
 
 /**
