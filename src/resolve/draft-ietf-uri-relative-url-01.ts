@@ -1,0 +1,211 @@
+// draft-ietf-uri-relative-url-01 §4, "Resolving Relative URLs", steps 1 to 8, over the
+// components of §2.4 and the scheme categories of §2.3.
+//
+// Unlike RFC 1808's, this draft's grammar (§2.2) cannot give the components: `pchar` holds "?"
+// and "#", so `path` alone derives every string of the grammar, and §2.2 says so itself: "this
+// BNF is not sufficient to completely specify the allowed syntax within any given context.
+// Section 2.4 describes a context-sensitive parsing algorithm which disambiguates the grammar."
+// The inputs are validated by the grammar (relativeURL; the base also as absoluteURL), then
+// split by §2.4's parse order, which is a string algorithm and depends on the scheme:
+//   2.4.1 the scheme: up to the first ":", if that colon comes "after the first character and
+//         before any characters not allowed as part of a scheme name";
+//   2.4.2 the fragment, only for Uses-Fragment schemes: after the RIGHT-most "#";
+//   2.4.3 the net_loc, only for Uses-Netloc schemes: after a leading "//", up to the next "/";
+//   2.4.4 the query, only for Uses-Query schemes: after the left-most "?";
+//   2.4.5 the params, only for Uses-Params schemes: after the left-most ";";
+//   2.4.6 the path, with the slash that may precede it remembered.
+// An embedded URL without a scheme is parsed with the categories of the scheme it inherits
+// (§4 step 3 b): without a scheme, §2.4 would skip every step and leave it all a path.
+// A scheme outside the ten of §2.3 is a member of no set (the sets are printed as lists;
+// §2.3 only recommends that new schemes declare their membership). Scheme names are compared
+// ignoring case. §2.4 calls a component empty "if the [delimiter] is the last character, or no
+// [delimiter] is present": empty and absent are one value here, as in the text.
+
+import { isError, parseAs, requireRule, type ResolveError } from './common.js';
+
+const SPEC = 'draft-ietf-uri-relative-url-01';
+
+/** §2.3.1 to §2.3.5, as printed (the summary table of §2.3.6 agrees). */
+const USES_NETLOC = new Set(['ftp', 'http', 'gopher', 'nntp', 'telnet', 'wais', 'file', 'prospero']);
+const NON_HIERARCHICAL = new Set(['gopher', 'wais', 'mailto', 'news', 'telnet', 'prospero']);
+const USES_PARAMS = new Set(['ftp', 'http', 'prospero']);
+const USES_QUERY = new Set(['http', 'wais']);
+const USES_FRAGMENT = new Set(['ftp', 'http', 'gopher', 'news', 'nntp', 'wais', 'file', 'prospero']);
+
+/** The parts of a URL as §2.1 names them, with §2.4.6's remembered slash. */
+interface Parts {
+  scheme: string;
+  /** Undefined when no "//" began the parse string (or the scheme is not Uses-Netloc). */
+  netLoc: string | undefined;
+  slash: boolean;
+  path: string;
+  params: string;
+  query: string;
+  fragment: string;
+}
+
+/** §2.4.1: the scheme and the parse string after its colon, or no scheme. */
+function parseScheme(url: string): { scheme: string; rest: string } | undefined {
+  const m = /^[A-Za-z0-9+.-]+:/.exec(url);
+  return m ? { scheme: m[0].slice(0, -1), rest: url.slice(m[0].length) } : undefined;
+}
+
+/** §2.4.2 to §2.4.6 on the parse string after the scheme, with the categories of `scheme`. */
+function parseRest(scheme: string, rest: string): Parts {
+  const s = scheme.toLowerCase();
+  let fragment = '';
+  let netLoc: string | undefined;
+  let query = '';
+  let params = '';
+  // 2.4.2: "the substring after the last (right-most) crosshatch".
+  if (USES_FRAGMENT.has(s)) {
+    const i = rest.lastIndexOf('#');
+    if (i >= 0) [rest, fragment] = [rest.slice(0, i), rest.slice(i + 1)];
+  }
+  // 2.4.3: "after the double-slash and up to, but not including, the next slash".
+  if (USES_NETLOC.has(s) && rest.startsWith('//')) {
+    const i = rest.indexOf('/', 2);
+    const end = i < 0 ? rest.length : i;
+    [netLoc, rest] = [rest.slice(2, end), rest.slice(end)];
+  }
+  // 2.4.4: "the substring after the first (left-most) question mark".
+  if (USES_QUERY.has(s)) {
+    const i = rest.indexOf('?');
+    if (i >= 0) [rest, query] = [rest.slice(0, i), rest.slice(i + 1)];
+  }
+  // 2.4.5: "the substring after the first (left-most) semicolon".
+  if (USES_PARAMS.has(s)) {
+    const i = rest.indexOf(';');
+    if (i >= 0) [rest, params] = [rest.slice(0, i), rest.slice(i + 1)];
+  }
+  // 2.4.6: "the URL path and the slash "/" that may precede it".
+  const slash = rest.startsWith('/');
+  return { scheme, netLoc, slash, path: slash ? rest.slice(1) : rest, params, query, fragment };
+}
+
+/**
+ * §4 step 7 a) to d), on the merged path. §2.3.2: only "for schemes not in the
+ * Non-Hierarchical set" do "the complete path segments ".." and "." have a significance".
+ * Unlike RFC 1808 ("<segment> is a complete path segment not equal to ".."), this draft's c)
+ * and d) name any complete segment, ".." included.
+ */
+function step7(path: string): string {
+  let s = path.split('/');
+  // a) All occurrences of "./", where "." is a complete path segment, are removed.
+  s = s.filter((seg, i) => !(seg === '.' && i < s.length - 1));
+  // b) If the URL path ends with "." as a complete path segment, that "." is removed.
+  if (s[s.length - 1] === '.') s[s.length - 1] = '';
+  // c) All occurrences of "<segment>/../", where <segment> and ".." are complete path segments,
+  //    are removed, iteratively, the leftmost matching pattern on each iteration.
+  for (;;) {
+    const i = s.findIndex((_seg, k) => s[k + 1] === '..' && k + 2 < s.length);
+    if (i < 0) break;
+    s.splice(i, 2);
+  }
+  // d) If the URL path ends with "<segment>/..", that "<segment>/.." is removed.
+  const n = s.length;
+  if (n >= 2 && s[n - 1] === '..') s.splice(n - 2, 2, '');
+  return s.join('/');
+}
+
+/**
+ * Step 8: "The resulting URL components ... are recombined". A net_loc ends at the next "/"
+ * (§2.4.3), so whatever follows it starts with that slash: `http://a` and `?y` give
+ * `http://a/?y`, since `http://a?y` would read the query into the net_loc.
+ */
+function recombine(p: Parts): string {
+  let out = `${p.scheme}:`;
+  if (p.netLoc !== undefined) out += `//${p.netLoc}`;
+  const rest = p.path + (p.params ? `;${p.params}` : '') + (p.query ? `?${p.query}` : '');
+  if (p.slash || (p.netLoc !== undefined && rest !== '')) out += '/';
+  out += rest;
+  if (p.fragment) out += `#${p.fragment}`;
+  return out;
+}
+
+/**
+ * The error record for a base that the grammar takes as an absoluteURL but in which §2.4.1
+ * finds no scheme: one that begins with ":" (the printed `scheme = 1*[ ... ]` may be empty,
+ * §2.4.1 wants the colon "after the first character").
+ */
+function noScheme(base: string): ResolveError {
+  return {
+    which: 'base',
+    offset: 0,
+    rule: 'scheme',
+    rulePath: ['absoluteURL', 'scheme'],
+    expected: ['alpha', 'digit', '"+"', '"-"', '"."'],
+    found: base.length > 0 ? base[0]! : null,
+    section: '2.4.1',
+    message: 'the base begins with ":", so §2.4.1 finds no scheme in it (the colon must come "after the first character")',
+  };
+}
+
+/**
+ * Resolves `ref` against `base` by draft-ietf-uri-relative-url-01 §4.
+ *
+ * @returns the target, or the error record of the input that is not a relativeURL of §2.2 (a
+ * base must moreover be an absoluteURL with a scheme that §2.4.1 finds).
+ * @example
+ * ```ts
+ * resolveRelativeUrl01('http://a/b/c/d', '../g');        // 'http://a/b/g'
+ * resolveRelativeUrl01('http://a/b/c/d;p?q', ';x');      // 'http://a/b/c/d;x?q'
+ * resolveRelativeUrl01('http://a/b/c/d', 'g#s#t');       // 'http://a/b/c/g#s#t'
+ * ```
+ */
+export function resolveRelativeUrl01(base: string, ref: string): string | ResolveError {
+  const r = parseAs(SPEC, ref, 'relativeURL', 'ref');
+  if (isError(r)) return r;
+  // Step 1: the base URL is established (§3) by the caller.
+  // Step 2: if the base URL is the empty string (unknown), the embedded URL is absolute.
+  if (base === '') return ref;
+  const b = parseAs(SPEC, base, 'relativeURL', 'base');
+  if (isError(b)) return b;
+  const notAbsolute = requireRule(SPEC, base, b, 'absoluteURL', 'base');
+  if (notAbsolute) return notAbsolute;
+
+  // Step 3: both are parsed into their component parts (§2.4).
+  const bs = parseScheme(base);
+  if (!bs) return noScheme(base);
+  const B = parseRest(bs.scheme, bs.rest);
+  // a) If the embedded URL starts with a scheme name, it is absolute and we are done.
+  if (parseScheme(ref)) return ref;
+  // b) Otherwise, the embedded URL inherits the scheme of the base URL (and is parsed with
+  //    that scheme's categories).
+  const T = parseRest(B.scheme, ref);
+  const s = B.scheme.toLowerCase();
+
+  // Step 4: if the scheme is a member of the Uses-Netloc set, then
+  if (USES_NETLOC.has(s)) {
+    // a) if the embedded URL's <net_loc> is non-empty, we skip to step 8;
+    if (T.netLoc !== undefined && T.netLoc !== '') return recombine(T);
+    // b) otherwise, the embedded URL inherits the <net_loc> of the base URL (an empty "//"
+    //    stays when the base has none).
+    T.netLoc = B.netLoc ?? T.netLoc;
+  }
+
+  // Step 5: if the embedded URL path is preceded by a slash "/", we skip to step 8.
+  if (T.slash) return recombine(T);
+
+  // Step 6: if the embedded URL path is empty (and not preceded by a slash), then
+  if (T.path === '') {
+    // a) the embedded URL inherits the base URL path; and,
+    T.path = B.path;
+    T.slash = B.slash;
+    // b) if the embedded URL's <params> is empty, it inherits the base's (if any); and,
+    if (T.params === '') T.params = B.params;
+    // c) if the embedded URL's <query> is empty, it inherits the base's (if any); and,
+    if (T.query === '') T.query = B.query;
+    // d) we skip to step 8.
+    return recombine(T);
+  }
+
+  // Step 7: the last segment of the base path ("anything following the rightmost slash "/", or
+  // the entire path if no slash is present") is replaced by the embedded path; then a) to d),
+  // for hierarchical schemes (§2.3.2).
+  const merged = B.path.slice(0, B.path.lastIndexOf('/') + 1) + T.path;
+  T.path = NON_HIERARCHICAL.has(s) ? merged : step7(merged);
+  T.slash = B.slash;
+  // Step 8: the resulting components are recombined.
+  return recombine(T);
+}
