@@ -1,0 +1,54 @@
+// Builds the playground into playground/dist/, a static folder that can be published as it is:
+// index.html, style.css and main.js (the page's script with the library and the generated
+// parsers bundled by esbuild from src/). `--serve` rebuilds on change and serves it locally.
+//
+//   npm run build:playground        write playground/dist/
+//   npm run playground              serve it at http://127.0.0.1:8000/ (PORT to change)
+
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const OUTDIR = join(here, 'dist');
+
+/** esbuild's options for the page's script. */
+function options(outdir) {
+  return {
+    entryPoints: [join(here, 'main.ts')],
+    outfile: join(outdir, 'main.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022'],
+    minify: true,
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  };
+}
+
+function copyStatic(outdir) {
+  mkdirSync(outdir, { recursive: true });
+  for (const file of ['index.html', 'style.css']) copyFileSync(join(here, file), join(outdir, file));
+}
+
+/** Writes the static folder; returns its path. */
+export async function buildPlayground(outdir = OUTDIR) {
+  copyStatic(outdir);
+  await esbuild.build(options(outdir));
+  return outdir;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  if (process.argv.includes('--serve')) {
+    copyStatic(OUTDIR);
+    const ctx = await esbuild.context(options(OUTDIR));
+    await ctx.watch();
+    const { host, port } = await ctx.serve({ servedir: OUTDIR, host: '127.0.0.1', port: Number(process.env.PORT ?? 8000) });
+    console.log(`playground at http://${host}:${port}/ (html and css are copied at start: restart after editing them)`);
+  } else {
+    console.log(`built ${await buildPlayground()}`);
+  }
+}
