@@ -12,6 +12,7 @@
 
 import type { ValidationError } from './diagnose.js';
 import { explain, type DerivationNode } from './explain.js';
+import { badOption } from './errors.js';
 import { eraOf } from './registry.js';
 import type { SpecId } from './validate.js';
 
@@ -203,7 +204,8 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  * (user, password, host, port, urlpath, fpath, ftptype, hpath, search, gtype, selector,
  * group, article, database, ...).
  *
- * @throws {UsageError} for an unknown spec or rule; never for any input string.
+ * @throws {UsageError} for an unknown spec or rule, or a spec without a component table; never
+ * for any input string.
  * @example
  * ```ts
  * import { parse } from 'urispec';
@@ -217,6 +219,10 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  * ```
  */
 export function parse(input: string, options?: ParseOptions): ParseResult {
+  const spec = eraOf(options?.spec).id;
+  if (!(spec in TABLES)) {
+    throw badOption(`urispec names no components for ${spec} yet; parse knows: ${Object.keys(TABLES).join(', ')}`, Object.keys(TABLES));
+  }
   const x = explain(input, options);
   // The key order of `validate`'s records (contract): input, spec, rule, valid, then the rest.
   if (!x.valid || !x.tree) return { input, spec: x.spec, rule: x.rule, valid: false, error: x.error! };
