@@ -12,7 +12,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const DOCUMENTS = ['README.md'];
+export const DOCUMENTS = ['README.md', 'docs/history.md'];
 const BIN = join(ROOT, 'dist/src/cli/main.js');
 
 export function splitArgs(line: string): string[] {

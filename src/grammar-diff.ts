@@ -272,15 +272,29 @@ function findWitnesses(a: Era, b: Era): Witness[] {
   }
 
   const witnesses = new Map<string, Witness>();
-  for (const { found, key } of kept) {
-    const small = shrink(found, (f) => feature(f) === key, verdict, diagnose);
-    if (witnesses.has(small.input)) continue;
+  // Shrunk witnesses that fail in the same rule at the same kind of character (one letter or
+  // another) tell the same story: the shortest stays.
+  const told = new Set<string>();
+  const shrunk = kept.map(({ found, key }) => shrink(found, (f) => feature(f) === key, verdict, diagnose));
+  shrunk.sort((x, y) => order(x.input, y.input));
+  for (const small of shrunk) {
+    const story = `${small.verdict} ${small.error.rule} ${kindOf(small.error.found)}`;
+    if (witnesses.has(small.input) || told.has(story)) continue;
+    told.add(story);
     const valid = { [a.id]: isValid(small.input, { spec: a.id }), [b.id]: isValid(small.input, { spec: b.id }) };
     // Confirmed by both parsers: exactly one accepts it.
     if (valid[a.id] === valid[b.id]) throw new Error(`internal: witness ${JSON.stringify(small.input)} not confirmed`);
     witnesses.set(small.input, { input: small.input, valid, error: small.error });
   }
   return [...witnesses.values()].sort((x, y) => order(x.input, y.input));
+}
+
+/** A character's kind: each letter and each digit stands for its class; others for themselves. */
+function kindOf(found: string | null): string {
+  if (found === null) return 'end';
+  if (/^[A-Za-z]$/.test(found)) return 'letter';
+  if (/^[0-9]$/.test(found)) return 'digit';
+  return JSON.stringify(found);
 }
 
 /** Shortest first, then in code-unit order: a total order, so the output is stable. */
