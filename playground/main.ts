@@ -46,6 +46,11 @@ function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<N
 /**
  * Decodes `\t`, `\n`, `\r`, `\0`, `\\`, `\xHH`, `\uHHHH` and `\u{H...}`; any other backslash
  * stays as it is. The inverse of format.ts's escapeInput, which writes the escapes field.
+ *
+ * @example
+ * ```ts
+ * decodeEscapes('a\\tb\\u0000'); // 'a\tb\u0000'
+ * ```
  */
 export function decodeEscapes(text: string): string {
   return text.replace(/\\(u\{([0-9a-fA-F]{1,6})\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|[tnr0\\])/g, (whole, e: string, cp?: string, u?: string, x?: string) => {

@@ -3,6 +3,14 @@
 // between 1994 and 2005, so that the one-character mutations around them reach every
 // difference a learner should see. Validity is not assumed: the parsers decide.
 
+/**
+ * The teaching seeds, each short: the search mutates them one character at a time.
+ *
+ * @example
+ * ```ts
+ * TEACHING_SEEDS.includes('http://[::1]/'); // true: where IP literals differ
+ * ```
+ */
 export const TEACHING_SEEDS: readonly string[] = [
   '',
   'a',

@@ -21,6 +21,12 @@ import { TEACHING_SEEDS } from './grammar-diff-seeds.js';
 /**
  * The differences between two eras. Keys named by spec id (`onlyIn[a]`, `changed[i][a]`,
  * `valid[a]`) make the JSON read as the comparison it is.
+ *
+ * @example
+ * ```ts
+ * const d: GrammarDiff = grammarDiff('rfc1808', 'rfc2396-draft');
+ * JSON.stringify(d); // {"a":"rfc1808","b":"rfc2396-draft","onlyIn":{...},"changed":[...],"witnesses":[...]}
+ * ```
  */
 export interface GrammarDiff {
   a: SpecId;
@@ -33,13 +39,29 @@ export interface GrammarDiff {
   witnesses: Witness[];
 }
 
-/** A rule both eras define, differently: `{ rule, [a]: text, [b]: text }`. */
+/**
+ * A rule both eras define, differently: `{ rule, [a]: text, [b]: text }`.
+ *
+ * @example
+ * ```ts
+ * grammarDiff('rfc1808', 'rfc3986').changed.find((c) => c.rule === 'query');
+ * // { rule: 'query', rfc1808: 'query       =  *( uchar | reserved )', rfc3986: 'query         = *( pchar / "/" / "?" )' }
+ * ```
+ */
 export interface RuleChange {
   rule: string;
   [spec: SpecId]: string;
 }
 
-/** A string the two eras disagree on, with the diagnosis of the era that rejects it. */
+/**
+ * A string the two eras disagree on, with the diagnosis of the era that rejects it.
+ *
+ * @example
+ * ```ts
+ * grammarDiff('rfc1808', 'rfc3986').witnesses.find((w) => w.input === '~');
+ * // { input: '~', valid: { rfc1808: false, rfc3986: true }, error: { offset: 0, rule: 'extra', ... } }
+ * ```
+ */
 export interface Witness {
   input: string;
   valid: Record<SpecId, boolean>;
@@ -114,6 +136,12 @@ function compute(a: Era, b: Era): GrammarDiff {
 /**
  * A rule's definition without its name, comments, layout or notation: RFC 822 BNF writes
  * alternatives with `|`, ABNF with `/`, and neither is a change of the rule.
+ *
+ * @example
+ * ```ts
+ * definition('port = *digit');                 // '*digit'
+ * definition('a = b |\n    "/"') === definition('a = b / "/" ; a comment'); // true
+ * ```
  */
 export function definition(text: string): string {
   const body = text.slice(text.indexOf('=') + 1);
@@ -140,6 +168,11 @@ export function definition(text: string): string {
  * literals, and of each rule's single characters and `%x` ranges the ends of every run and
  * the characters just outside it (where a class boundary is tested), in both cases; and
  * characters no era allows.
+ *
+ * @example
+ * ```ts
+ * grammarAlphabet([eraOf('rfc3986')]).includes('~'); // true: a literal of unreserved
+ * ```
  */
 export function grammarAlphabet(eras: readonly Era[]): string[] {
   const chars = new Set<string>(OUTSIDERS);

@@ -16,6 +16,14 @@ import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { readLineBatches } from './lines.js';
 import { Output } from './output.js';
 
+/**
+ * The options of `urispec explain`, from which its parser and help are made.
+ *
+ * @example
+ * ```ts
+ * parseCommandArgs('urispec explain', ['--spec', 'rfc1808', 'g;x'], explainOptions).values.spec; // 'rfc1808'
+ * ```
+ */
 export const explainOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: 'the spec to explain against (default: rfc3986)' },
   rule: { type: 'string', value: 'NAME', description: "the start rule (default: the spec's default rule)" },
@@ -24,6 +32,14 @@ export const explainOptions: OptionSpecs = {
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
+/**
+ * The text of `urispec explain --help`.
+ *
+ * @example
+ * ```ts
+ * explainHelp.startsWith('Usage: urispec explain'); // true
+ * ```
+ */
 export const explainHelp = commandHelp({
   synopsis: 'urispec explain [--spec ID] [--rule NAME] [--union] [--json] [URI...]',
   summary: "Show each URI's derivation tree in the spec's rule names: which rule matched which span.",
@@ -43,7 +59,14 @@ export const explainHelp = commandHelp({
   ],
 });
 
-/** A derivation node with the text it matched: the `--json` form. */
+/**
+ * A derivation node with the text it matched: the `--json` form.
+ *
+ * @example
+ * ```ts
+ * const node: TextNode = { rule: 'scheme', start: 0, end: 4, text: 'http', children: [] };
+ * ```
+ */
 export interface TextNode {
   rule: string;
   start: number;
@@ -52,7 +75,15 @@ export interface TextNode {
   children: TextNode[];
 }
 
-/** `node` and its children with the matched text added. */
+/**
+ * `node` and its children with the matched text added.
+ *
+ * @example
+ * ```ts
+ * withText(explain('a:b', { rule: 'URI' }).tree!, 'a:b').children[0];
+ * // { rule: 'scheme', start: 0, end: 1, text: 'a', children: [] }
+ * ```
+ */
 export function withText(node: DerivationNode, input: string): TextNode {
   return {
     rule: node.rule,
@@ -63,6 +94,14 @@ export function withText(node: DerivationNode, input: string): TextNode {
   };
 }
 
+/**
+ * Runs `urispec explain` with `args` (after the command name); resolves to the exit status.
+ *
+ * @example
+ * ```ts
+ * await explainCommand(['--json', 'http://a/b'], io); // 0; one JSON record on io.stdout
+ * ```
+ */
 export async function explainCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec explain', args, explainOptions);
   const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
@@ -119,6 +158,17 @@ interface Row {
 /**
  * The readable explanation: a heading with the verdict, the input, the tree with each rule's
  * text under the input's columns, and for an invalid input the error record with its caret.
+ *
+ * @example
+ * ```ts
+ * renderExplanation(explain('a:b', { rule: 'URI' }), false);
+ * // ✓ a:b  valid rfc3986 URI
+ * //                    a:b
+ * // URI                a:b
+ * //   scheme           a
+ * //   hier-part          b
+ * // ...
+ * ```
  */
 export function renderExplanation(e: Explanation, color: boolean): string {
   const rows: Row[] = [];

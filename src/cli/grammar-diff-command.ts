@@ -14,6 +14,15 @@ import { EXIT_OK, type CliIO } from './io.js';
 import { Output } from './output.js';
 import { table } from './table.js';
 
+/**
+ * The options of `urispec grammar-diff`, from which its parser and help are made.
+ *
+ * @example
+ * ```ts
+ * parseCommandArgs('urispec grammar-diff', ['--json', 'rfc1808', 'rfc3986'], grammarDiffOptions).positionals;
+ * // ['rfc1808', 'rfc3986']
+ * ```
+ */
 export const grammarDiffOptions: OptionSpecs = {
   json: {
     type: 'boolean',
@@ -22,6 +31,14 @@ export const grammarDiffOptions: OptionSpecs = {
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
+/**
+ * The text of `urispec grammar-diff --help`.
+ *
+ * @example
+ * ```ts
+ * grammarDiffHelp.startsWith('Usage: urispec grammar-diff A B'); // true
+ * ```
+ */
 export const grammarDiffHelp = commandHelp({
   synopsis: 'urispec grammar-diff A B [--json]',
   summary: 'What changed between two eras A and B (spec ids): rule by rule, and strings that show it.',
@@ -38,6 +55,14 @@ export const grammarDiffHelp = commandHelp({
   ],
 });
 
+/**
+ * Runs `urispec grammar-diff` with `args` (after the command name); resolves to the exit status.
+ *
+ * @example
+ * ```ts
+ * await grammarDiffCommand(['rfc1808', 'rfc3986'], io); // 0; the readable report on io.stdout
+ * ```
+ */
 export async function grammarDiffCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec grammar-diff', args, grammarDiffOptions);
   const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
@@ -56,7 +81,19 @@ export async function grammarDiffCommand(args: string[], io: CliIO): Promise<num
   return EXIT_OK;
 }
 
-/** The readable report: the rule lists, the changed rules side by side, the witnesses. */
+/**
+ * The readable report: the rule lists, the changed rules side by side, the witnesses.
+ *
+ * @example
+ * ```ts
+ * renderGrammarDiff(grammarDiff('rfc1808', 'rfc2396-draft'), false);
+ * // grammar-diff rfc1808 (1995-06, start rule URL) → rfc2396-draft (1996-11, start rule URL-reference)
+ * // ...
+ * // Witnesses (2), shortest first:
+ * //   input   rfc1808  rfc2396-draft  why the other era rejects it
+ * //   "~"     ✗        ✓              rfc1808: offset 0 in extra (§2.2), found "~"
+ * ```
+ */
 export function renderGrammarDiff(d: GrammarDiff, color: boolean): string {
   const info = new Map(specs().map((s) => [s.id, s]));
   const bold = (t: string) => (color ? `\u001b[1m${t}\u001b[22m` : t);
