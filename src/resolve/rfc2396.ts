@@ -1,0 +1,162 @@
+// RFC 2396 §5.2, "Resolving Relative References to Absolute Form", steps 1 to 7, over the
+// components of §4.3 (spec id `rfc2396`, RFC 2396 with RFC 2732).
+//
+// Step 1 parses the reference "into the potential four components and fragment identifier, as
+// described in Section 4.3", which points to Appendix B's regular expression "for parsing the
+// potential four components and fragment identifier of a URI reference" (its "test oracle").
+// The inputs are validated by the grammar (Appendix A) and then split by that expression, as the
+// text says; on a valid input the split agrees with the grammar's derivation (both let the
+// authority win: §4.3 "the authority component wins"). A component is undefined when its
+// separator is absent and empty when the separator is present (§5.2 step 7's note).
+//
+// Appendix C resolves two kinds of reference that Appendix A does not derive: an empty path
+// with a query (`?y` = http://a/b/c/?y) and, by the same token, a scheme with nothing after it
+// (`http:`); RFC 3986 Appendix D.2 lists the empty path as a correction ("The ABNF has been
+// corrected to allow the path component to be empty"). Validation stays with Appendix A;
+// resolution takes a reference that Appendix A rejects when its path is empty, it has no
+// authority, and each component it has is valid under its own rule (scheme, query, fragment).
+// docs/decisions/rfc2396.md, "Appendix A and Appendix C".
+//
+// Step 3's backward-compatible reading of `http:g` ("an implementation may work around such
+// references") is not offered: "Validating parsers should mark such a misformed relative
+// reference as an error", and the text's first reading, `http:g`, is the one taken.
+
+import { validate } from '../validate.js';
+import { isError, parseAs, requireRule, type ResolveError } from './common.js';
+
+const SPEC = 'rfc2396';
+
+/** Appendix B, as printed: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. */
+const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
+
+/** The four components and the fragment; `undefined` where the separator is absent. */
+interface Parts {
+  scheme: string | undefined;
+  authority: string | undefined;
+  path: string;
+  query: string | undefined;
+  fragment: string | undefined;
+}
+
+/** Appendix B: "scheme = $2, authority = $4, path = $5, query = $7, fragment = $9". */
+function split(uri: string): Parts {
+  const m = APPENDIX_B.exec(uri)!;
+  return { scheme: m[2], authority: m[4], path: m[5] ?? '', query: m[7], fragment: m[9] };
+}
+
+/**
+ * The reference, validated: a URI-reference of Appendix A, or (Appendix C) a reference with an
+ * empty path and no authority whose scheme, query and fragment are each valid.
+ */
+function checkRef(ref: string): Parts | ResolveError {
+  const v = validate(ref, { spec: SPEC, rule: 'URI-reference' });
+  const parts = split(ref);
+  if (v.valid) return parts;
+  const appendixC =
+    parts.path === '' &&
+    parts.authority === undefined &&
+    (['scheme', 'query', 'fragment'] as const).every((k) => parts[k] === undefined || validate(parts[k]!, { spec: SPEC, rule: k }).valid);
+  return appendixC ? parts : { which: 'ref', ...v.error };
+}
+
+/**
+ * Step 6 c) to g) on the buffer. The buffer's segments are what lies between its slashes; a
+ * leading "/" is the root of an abs_path, not the end of a segment, so `/../g` stays.
+ */
+function removeDots(buffer: string): string {
+  const root = buffer.startsWith('/') ? '/' : '';
+  let s = buffer.slice(root.length).split('/');
+  // c) All occurrences of "./", where "." is a complete path segment, are removed.
+  s = s.filter((seg, i) => !(seg === '.' && i < s.length - 1));
+  // d) If the buffer string ends with "." as a complete path segment, that "." is removed.
+  if (s[s.length - 1] === '.') s[s.length - 1] = '';
+  // e) All occurrences of "<segment>/../", where <segment> is a complete path segment not equal
+  //    to "..", are removed, iteratively, the leftmost matching pattern on each iteration.
+  for (;;) {
+    const i = s.findIndex((seg, k) => seg !== '..' && s[k + 1] === '..' && k + 2 < s.length);
+    if (i < 0) break;
+    s.splice(i, 2);
+  }
+  // f) If the buffer string ends with "<segment>/..", where <segment> is a complete path segment
+  //    not equal to "..", that "<segment>/.." is removed.
+  const n = s.length;
+  if (n >= 2 && s[n - 1] === '..' && s[n - 2] !== '..') s.splice(n - 2, 2, '');
+  // g) Leading ".." segments that remain are an error the implementation may handle "by
+  //    retaining these components in the resolved path": they are retained (Appendix C.2,
+  //    ../../../g = http://a/../g).
+  return root + s.join('/');
+}
+
+/**
+ * Step 7, the pseudocode as printed. One addition: a path that does not begin with "/" after an
+ * authority (a base whose path is empty, step 6 a) gets the "/" that separates them, since
+ * `http://a` + `g` would otherwise read `http://ag` (RFC 3986 Appendix D.2: step 6a "failed to
+ * account for a base URI with no path").
+ */
+function recombine(p: Parts): string {
+  let result = '';
+  if (p.scheme !== undefined) result += `${p.scheme}:`;
+  if (p.authority !== undefined) result += `//${p.authority}`;
+  if (p.authority !== undefined && p.path !== '' && !p.path.startsWith('/')) result += '/';
+  result += p.path;
+  if (p.query !== undefined) result += `?${p.query}`;
+  if (p.fragment !== undefined) result += `#${p.fragment}`;
+  return result;
+}
+
+/**
+ * Resolves `ref` against `base` by RFC 2396 §5.2.
+ *
+ * @returns the target, or the error record of the input that cannot be resolved: a base must be
+ * an absoluteURI in the hier_part form (§5: "relative URI cannot be used within a document that
+ * has an unsuitable base URI"); a reference must be a URI-reference, or one of Appendix C's
+ * empty-path references (`?y`).
+ * @example
+ * ```ts
+ * resolve2396('http://a/b/c/d;p?q', '?y');          // 'http://a/b/c/?y'
+ * resolve2396('http://a/b/c/d;p?q', '../../../g');  // 'http://a/../g'
+ * resolve2396('http://a/b/c/d;p?q', 'http:g');      // 'http:g'
+ * ```
+ */
+export function resolve2396(base: string, ref: string): string | ResolveError {
+  // The base URI is established by the caller (§5.1) and "parsed into the four main components
+  // as described in Section 3"; "the base URI's query component is not used".
+  const b = parseAs(SPEC, base, 'absoluteURI', 'base');
+  if (isError(b)) return b;
+  const notHierarchical = requireRule(SPEC, base, b, 'hier_part', 'base');
+  if (notHierarchical) return notHierarchical;
+  const B = split(base);
+
+  // Step 1: the reference is parsed into the potential four components and fragment (§4.3).
+  const R = checkRef(ref);
+  if ('which' in R) return R;
+
+  // Step 2: an empty path with scheme, authority and query undefined is a reference to the
+  // current document (the base, with the reference's fragment if any). Otherwise the query and
+  // fragment are the reference's, "not inherited from the base URI".
+  if (R.path === '' && R.scheme === undefined && R.authority === undefined && R.query === undefined) {
+    return base + (R.fragment !== undefined ? `#${R.fragment}` : '');
+  }
+  const T: Parts = { ...R };
+
+  // Step 3: a reference with a scheme is an absolute URI; otherwise it inherits the base's.
+  if (R.scheme !== undefined) return ref;
+  T.scheme = B.scheme;
+
+  // Step 4: a defined authority makes it a network-path: skip to step 7. Otherwise the base's
+  // authority (undefined if the base has none).
+  if (R.authority !== undefined) return recombine(T);
+  T.authority = B.authority;
+
+  // Step 5: a path beginning with "/" is an absolute-path: skip to step 7.
+  if (R.path.startsWith('/')) return recombine(T);
+
+  // Step 6: a relative-path, merged with the base path in a buffer.
+  // a) all but the last segment of the base path: everything after its last "/" is excluded;
+  // b) the reference's path is appended;
+  // c) to g) (removeDots); h) the remaining buffer is the new path.
+  T.path = removeDots(B.path.slice(0, B.path.lastIndexOf('/') + 1) + R.path);
+
+  // Step 7: the components are recombined.
+  return recombine(T);
+}
