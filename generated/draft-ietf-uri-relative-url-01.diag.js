@@ -15,13 +15,59 @@ let maxFailExpected = [];
 let silent = 0;
 let hooks = null;
 
+// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
+const ALL = 0, MEASURE = 1, FURTHEST = 2;
+let mode = ALL;
+/** FURTHEST: the furthest failure position, from the MEASURE run. */
+let floor = 0;
+/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
+const frames = [];
+let depth = 0;
+let shown = 0;
+
 function fail(p, expected) {
+  if (mode === MEASURE) {
+    if (p > maxFailPos) maxFailPos = p;
+    return;
+  }
+  if (mode === FURTHEST) {
+    if (p < floor) return;
+    while (shown < depth) {
+      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
+      shown++;
+    }
+  }
   if (p < maxFailPos) return;
   if (p > maxFailPos) {
     maxFailPos = p;
     maxFailExpected = [];
   }
   maxFailExpected.push(expected);
+}
+
+function hookEnter(k, p) {
+  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
+  else if (mode === FURTHEST) {
+    frames[2 * depth] = k;
+    frames[2 * depth + 1] = p;
+    depth++;
+  }
+}
+
+function hookLeave(end) {
+  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
+  else if (mode === FURTHEST && --depth < shown) {
+    shown = depth;
+    hooks.leave(end, maxFailPos, maxFailExpected);
+  }
+}
+
+function hookFail(p) {
+  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
+  else if (mode === FURTHEST && --depth < shown) {
+    shown = depth;
+    hooks.fail(p, maxFailPos, maxFailExpected);
+  }
 }
 
 const E0 = {"type":"literal","text":"#","ignoreCase":false};
@@ -122,7 +168,7 @@ const T94 = table("0000000000000000000000000000000000100000000000000000000000000
 
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
-  hooks.enter(0, p, maxFailPos, maxFailExpected);
+  hookEnter(0, p);
   v0 = -1;
   L0: {
     L1: {
@@ -139,8 +185,7 @@ function r_relativeURL(s, p) {
     if (v1 < 0) break L0;
     v8 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      if ((c < 128 && T1[c] === 1)) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E0); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E0); }
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
       v8 = v10;
@@ -148,20 +193,19 @@ function r_relativeURL(s, p) {
     v7 = v8 < 0 ? v1 : v8;
     v0 = v7;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
-  hooks.enter(1, p, maxFailPos, maxFailExpected);
+  hookEnter(1, p);
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    c = s.charCodeAt(v1);
-    if ((c < 128 && T3[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E2); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E2); }
     if (v2 < 0) break L0;
     L1: {
       v5 = r_location(s, v2);
@@ -174,24 +218,23 @@ function r_absoluteURL(s, p) {
     v3 = v4 < 0 ? v2 : v4;
     v0 = v3;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_location(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
-  hooks.enter(2, p, maxFailPos, maxFailExpected);
+  hookEnter(2, p);
   v0 = -1;
   L0: {
-    if (s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E4); }
+    if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E4); }
     if (v1 < 0) break L0;
     v2 = r_net_loc(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      c = s.charCodeAt(v2);
-      if ((c < 128 && T6[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E5); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T6[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E5); }
       if (v5 < 0) break L1;
       v6 = r_rel_path(s, v5);
       v4 = v6;
@@ -199,30 +242,29 @@ function r_location(s, p) {
     v3 = v4 < 0 ? v2 : v4;
     v0 = v3;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
-  hooks.enter(3, p, maxFailPos, maxFailExpected);
+  hookEnter(3, p);
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T6[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E5); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E5); }
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
-  hooks.enter(4, p, maxFailPos, maxFailExpected);
+  hookEnter(4, p);
   v0 = -1;
   L0: {
     v2 = r_path(s, p);
@@ -230,8 +272,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      c = s.charCodeAt(v1);
-      if ((c < 128 && T8[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E7); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T8[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E7); }
       if (v5 < 0) break L1;
       v6 = r_params(s, v5);
       v4 = v6;
@@ -240,8 +281,7 @@ function r_rel_path(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      c = s.charCodeAt(v3);
-      if ((c < 128 && T10[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E9); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T10[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E9); }
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       v8 = v10;
@@ -249,14 +289,14 @@ function r_rel_path(s, p) {
     v7 = v8 < 0 ? v3 : v8;
     v0 = v7;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
-  hooks.enter(5, p, maxFailPos, maxFailExpected);
+  hookEnter(5, p);
   v0 = -1;
   L0: {
     v1 = r_segment(s, p);
@@ -265,8 +305,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T6[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E5); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T6[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E5); }
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -277,35 +316,34 @@ function r_path(s, p) {
     }
     v0 = v2;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-  hooks.enter(6, p, maxFailPos, maxFailExpected);
+  hookEnter(6, p);
   v0 = p;
   for (;;) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T8[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E7); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T8[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E7); }
       v1 = v3;
     }
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_params(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
-  hooks.enter(7, p, maxFailPos, maxFailExpected);
+  hookEnter(7, p);
   v0 = -1;
   L0: {
     v1 = r_param(s, p);
@@ -314,8 +352,7 @@ function r_params(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T8[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E7); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T8[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E7); }
         if (v4 < 0) break L1;
         v5 = r_param(s, v4);
         v3 = v5;
@@ -326,35 +363,34 @@ function r_params(s, p) {
     }
     v0 = v2;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-  hooks.enter(8, p, maxFailPos, maxFailExpected);
+  hookEnter(8, p);
   v0 = p;
   for (;;) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T6[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E5); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T6[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E5); }
       v1 = v3;
     }
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
-  hooks.enter(9, p, maxFailPos, maxFailExpected);
+  hookEnter(9, p);
   v0 = p;
   for (;;) {
     L0: {
@@ -362,49 +398,45 @@ function r_scheme(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_digit(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T12[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E11); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T12[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E11); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T14[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E13); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T14[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E13); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T16[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E15); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T16[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E15); }
       v1 = v6;
     }
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-  hooks.enter(10, p, maxFailPos, maxFailExpected);
+  hookEnter(10, p);
   v0 = p;
   for (;;) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T8[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E7); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T8[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E7); }
       v1 = v3;
     }
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
-  hooks.enter(11, p, maxFailPos, maxFailExpected);
+  hookEnter(11, p);
   v0 = p;
   for (;;) {
     L0: {
@@ -412,22 +444,21 @@ function r_query(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_reserved(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       v1 = v4;
     }
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-  hooks.enter(12, p, maxFailPos, maxFailExpected);
+  hookEnter(12, p);
   v0 = p;
   for (;;) {
     L0: {
@@ -440,58 +471,52 @@ function r_fragment(s, p) {
     if (v1 === v0) break;
     v0 = v1;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
-  hooks.enter(13, p, maxFailPos, maxFailExpected);
+  hookEnter(13, p);
   L0: {
     v1 = r_uchar(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T10[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E9); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E9); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T18[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E17); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T20[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E19); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E19); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T22[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E21); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T1[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E0); }
     v0 = v7;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
-  hooks.enter(14, p, maxFailPos, maxFailExpected);
+  hookEnter(14, p);
   L0: {
     v1 = r_unreserved(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_escape(s, p);
     v0 = v2;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
-  hooks.enter(15, p, maxFailPos, maxFailExpected);
+  hookEnter(15, p);
   L0: {
     v1 = r_alpha(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
@@ -504,264 +529,216 @@ function r_unreserved(s, p) {
     v5 = r_national(s, p);
     v0 = v5;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
-  hooks.enter(16, p, maxFailPos, maxFailExpected);
+  hookEnter(16, p);
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T24[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E23); }
     if (v1 < 0) break L0;
     v2 = r_hex(s, v1);
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
     v0 = v3;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
-  hooks.enter(17, p, maxFailPos, maxFailExpected);
+  hookEnter(17, p);
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T26[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E25); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E25); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T28[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E27); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T30[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E29); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T32[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E31); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E31); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T34[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E33); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E33); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T36[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E35); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E35); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T38[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E37); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E37); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T40[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E39); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E39); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T42[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E41); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T42[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E41); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T44[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E43); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E43); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T46[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E45); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T46[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E45); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T48[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E47); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T48[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E47); }
     v0 = v13;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
-  hooks.enter(18, p, maxFailPos, maxFailExpected);
+  hookEnter(18, p);
   L0: {
     v1 = r_lowalpha(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_hialpha(s, p);
     v0 = v2;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  hooks.enter(19, p, maxFailPos, maxFailExpected);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T50[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E49); }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  hookEnter(19, p);
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T50[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E49); }
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
-  hooks.enter(20, p, maxFailPos, maxFailExpected);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T52[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E51); }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  hookEnter(20, p);
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T52[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E51); }
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  hooks.enter(21, p, maxFailPos, maxFailExpected);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T54[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E53); }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  hookEnter(21, p);
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T54[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E53); }
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_safe(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
-  hooks.enter(22, p, maxFailPos, maxFailExpected);
+  hookEnter(22, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T56[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E55); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T56[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E55); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T14[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T58[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E57); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T58[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E57); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T16[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T12[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E11); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E11); }
     v0 = v5;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_extra(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
-  hooks.enter(23, p, maxFailPos, maxFailExpected);
+  hookEnter(23, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T60[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E59); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T60[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E59); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T62[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E61); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T62[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E61); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T64[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E63); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T64[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E63); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T66[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E65); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T66[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E65); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T68[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E67); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T68[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E67); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T70[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E69); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T70[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E69); }
     v0 = v6;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_national(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
-  hooks.enter(24, p, maxFailPos, maxFailExpected);
+  hookEnter(24, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T72[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E71); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T72[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E71); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T74[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E73); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T74[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E73); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T76[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E75); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T76[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E75); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T78[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E77); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T78[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E77); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T80[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E79); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T80[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E79); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T82[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E81); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T82[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E81); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T84[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E83); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T84[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E83); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T86[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E85); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T86[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E85); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T88[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E87); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T88[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E87); }
     v0 = v9;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
-  hooks.enter(25, p, maxFailPos, maxFailExpected);
+  hookEnter(25, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T8[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E7); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E7); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T6[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E5); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E5); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T10[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E9); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E9); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T18[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E17); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T20[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E19); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E19); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T22[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E21); }
     v0 = v7;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
 function r_punctuation(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
-  hooks.enter(26, p, maxFailPos, maxFailExpected);
+  hookEnter(26, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T90[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E89); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T90[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E89); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T92[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E91); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T92[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E91); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T24[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E23); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T94[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E93); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T94[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E93); }
     v0 = v5;
   }
-  if (v0 >= 0) hooks.leave(v0, maxFailPos, maxFailExpected);
-  else hooks.fail(p, maxFailPos, maxFailExpected);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
   return v0;
 }
 
@@ -803,16 +780,28 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing). No result values are built.
+ * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
+ * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "relativeURL";
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec;
+  silent = 0;
+  mode = ALL;
+  floor = 0;
+  if (options.$urispecFurthest) {
+    mode = MEASURE;
+    maxFailPos = 0;
+    rule(input, 0);
+    floor = maxFailPos;
+    mode = FURTHEST;
+    depth = 0;
+    shown = 0;
+  }
   maxFailPos = 0;
   maxFailExpected = [];
-  silent = 0;
   const end = rule(input, 0);
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
@@ -823,6 +812,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   maxFailExpected = [];
+  frames.length = 0;
   if (options.peg$library) return result;
   if (end === input.length) return undefined;
   throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);

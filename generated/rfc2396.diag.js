@@ -198,8 +198,7 @@ function r_URI_reference(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      if ((c < 128 && T1[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E0); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E0); }
       if (v7 < 0) break L2;
       v8 = r_fragment(s, v7);
       v6 = v8;
@@ -219,8 +218,7 @@ function r_absoluteURI(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    c = s.charCodeAt(v1);
-    if ((c < 128 && T3[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E2); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E2); }
     if (v2 < 0) break L0;
     L1: {
       v4 = r_hier_part(s, v2);
@@ -251,8 +249,7 @@ function r_relativeURI(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      if ((c < 128 && T5[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E4); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T5[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E4); }
       if (v7 < 0) break L2;
       v8 = r_query(s, v7);
       v6 = v8;
@@ -279,8 +276,7 @@ function r_hier_part(s, p) {
     if (v1 < 0) break L0;
     v5 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      if ((c < 128 && T5[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E4); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T5[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E4); }
       if (v6 < 0) break L2;
       v7 = r_query(s, v6);
       v5 = v7;
@@ -322,32 +318,23 @@ function r_uric_no_slash(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_escaped(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E8); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T11[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E10); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T13[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E12); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T15[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E14); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T17[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E16); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T19[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E18); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -360,7 +347,7 @@ function r_net_path(s, p) {
   hookEnter(6, p);
   v0 = -1;
   L0: {
-    if (s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E20); }
+    if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E20); }
     if (v1 < 0) break L0;
     v2 = r_authority(s, v1);
     if (v2 < 0) break L0;
@@ -378,8 +365,7 @@ function r_abs_path(s, p) {
   hookEnter(7, p);
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T22[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E21); }
     if (v1 < 0) break L0;
     v2 = r_path_segments(s, v1);
     v0 = v2;
@@ -416,26 +402,19 @@ function r_rel_segment(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_escaped(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T7[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E6); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T9[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T11[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E10); }
       if (v7 >= 0) { v2 = v7; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T13[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E12); }
       if (v8 >= 0) { v2 = v8; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T15[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E14); }
       if (v9 >= 0) { v2 = v9; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T17[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E16); }
       if (v10 >= 0) { v2 = v10; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T19[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E18); }
       v2 = v11;
     }
     if (v2 < 0) break;
@@ -463,14 +442,11 @@ function r_scheme(s, p) {
         if (v4 >= 0) { v3 = v4; break L1; }
         v5 = r_digit(s, v2);
         if (v5 >= 0) { v3 = v5; break L1; }
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T15[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E14); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T15[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E14); }
         if (v6 >= 0) { v3 = v6; break L1; }
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T24[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E23); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T24[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E23); }
         if (v7 >= 0) { v3 = v7; break L1; }
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T26[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E25); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T26[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E25); }
         v3 = v8;
       }
       if (v3 < 0) break;
@@ -512,32 +488,23 @@ function r__reg_name_char(s, p) {
   L0: {
     v1 = r_unreserved(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T28[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E27); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E2); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E8); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T11[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E10); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T13[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E12); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T15[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E14); }
     v0 = v10;
   }
   return v0;
@@ -554,29 +521,21 @@ function r_reg_name(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_escaped(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T17[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E16); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T19[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E18); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T7[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E6); }
       if (v7 >= 0) { v2 = v7; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T3[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E2); }
       if (v8 >= 0) { v2 = v8; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T9[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E8); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E8); }
       if (v9 >= 0) { v2 = v9; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T11[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E10); }
       if (v10 >= 0) { v2 = v10; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T13[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E12); }
       if (v11 >= 0) { v2 = v11; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T15[c] === 1)) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E14); }
       v2 = v12;
     }
     if (v2 < 0) break;
@@ -599,8 +558,7 @@ function r_server(s, p) {
     L1: {
       v4 = r_userinfo(s, p);
       if (v4 < 0) break L1;
-      c = s.charCodeAt(v4);
-      if ((c < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
       v3 = v5;
     }
     v2 = v3 < 0 ? p : v3;
@@ -624,26 +582,19 @@ function r_userinfo(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_escaped(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T7[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E6); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T3[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E2); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T11[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E10); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T13[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E12); }
       if (v7 >= 0) { v1 = v7; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T15[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E14); }
       if (v8 >= 0) { v1 = v8; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T17[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E16); }
       if (v9 >= 0) { v1 = v9; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T19[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E18); }
       v1 = v10;
     }
     if (v1 < 0) break;
@@ -664,8 +615,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      c = s.charCodeAt(v1);
-      if ((c < 128 && T3[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E2); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E2); }
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -699,13 +649,11 @@ function r_ipv6reference(s, p) {
   hookEnter(17, p);
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T30[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E29); }
     if (v1 < 0) break L0;
     v2 = r_IPv6address(s, v1);
     if (v2 < 0) break L0;
-    c = s.charCodeAt(v2);
-    if ((c < 128 && T32[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E31); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T32[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E31); }
     v0 = v3;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -722,7 +670,7 @@ function r_IPv6address(s, p) {
       v3 = r_hexseq(s, p);
       v2 = v3 < 0 ? p : v3;
       if (v2 < 0) break L1;
-      if (s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58) v4 = v2 + 2; else { v4 = -1; if (silent === 0) fail(v2, E33); }
+      if (v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58) v4 = v2 + 2; else { v4 = -1; if (silent === 0) fail(v2, E33); }
       if (v4 < 0) break L1;
       v5 = r_IPv4address(s, v4);
       v1 = v5;
@@ -734,8 +682,7 @@ function r_IPv6address(s, p) {
       if (v7 < 0) break L2;
       v9 = -1;
       L3: {
-        c = s.charCodeAt(v7);
-        if ((c < 128 && T3[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E2); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E2); }
         if (v10 < 0) break L3;
         v11 = r_IPv4address(s, v10);
         v9 = v11;
@@ -760,7 +707,7 @@ function r_hexpart(s, p) {
       if (v2 < 0) break L1;
       v4 = -1;
       L2: {
-        if (s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58) v5 = v2 + 2; else { v5 = -1; if (silent === 0) fail(v2, E33); }
+        if (v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58) v5 = v2 + 2; else { v5 = -1; if (silent === 0) fail(v2, E33); }
         if (v5 < 0) break L2;
         v7 = r_hexseq(s, v5);
         v6 = v7 < 0 ? v5 : v7;
@@ -772,7 +719,7 @@ function r_hexpart(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v8 = -1;
     L3: {
-      if (s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) v9 = p + 2; else { v9 = -1; if (silent === 0) fail(p, E33); }
+      if (p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) v9 = p + 2; else { v9 = -1; if (silent === 0) fail(p, E33); }
       if (v9 < 0) break L3;
       v11 = r_hexseq(s, v9);
       v10 = v11 < 0 ? v9 : v11;
@@ -796,14 +743,12 @@ function r_hexseq(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T3[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E2); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E2); }
         if (v4 < 0) break L1;
         v5 = r_hex4(s, v4);
         if (v5 < 0) break L1;
         silent++;
-        c = s.charCodeAt(v5);
-        if ((c < 128 && T26[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E25); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T26[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E25); }
         silent--;
         v6 = v7 < 0 ? v5 : -1;
         v3 = v6;
@@ -848,8 +793,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        c = s.charCodeAt(v3);
-        if ((c < 128 && T26[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E25); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T26[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E25); }
         if (v4 < 0) break L1;
         silent++;
         v6 = r_alphanum(s, v4);
@@ -864,8 +808,7 @@ function r_hostname(s, p) {
     if (v1 < 0) break L0;
     v7 = r_toplabel(s, v1);
     if (v7 < 0) break L0;
-    c = s.charCodeAt(v7);
-    if ((c < 128 && T26[c] === 1)) v9 = v7 + 1; else { v9 = -1; if (silent === 0) fail(v7, E25); }
+    if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T26[c] === 1)) v9 = v7 + 1; else { v9 = -1; if (silent === 0) fail(v7, E25); }
     v8 = v9 < 0 ? v7 : v9;
     v0 = v8;
   }
@@ -887,8 +830,7 @@ function r_domainlabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          c = s.charCodeAt(v4);
-          if ((c < 128 && T24[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E23); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E23); }
           if (v5 < 0) break;
           if (v5 === v4) break;
           v4 = v5;
@@ -921,8 +863,7 @@ function r_toplabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          c = s.charCodeAt(v4);
-          if ((c < 128 && T24[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E23); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E23); }
           if (v5 < 0) break;
           if (v5 === v4) break;
           v4 = v5;
@@ -958,8 +899,7 @@ function r_IPv4address(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 < 0) break L0;
-    c = s.charCodeAt(v1);
-    if ((c < 128 && T26[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E25); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T26[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E25); }
     if (v4 < 0) break L0;
     v5 = v4;
     v6 = 0;
@@ -972,8 +912,7 @@ function r_IPv4address(s, p) {
     }
     if (v6 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    c = s.charCodeAt(v5);
-    if ((c < 128 && T26[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E25); }
+    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T26[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E25); }
     if (v8 < 0) break L0;
     v9 = v8;
     v10 = 0;
@@ -986,8 +925,7 @@ function r_IPv4address(s, p) {
     }
     if (v10 < 1) v9 = -1;
     if (v9 < 0) break L0;
-    c = s.charCodeAt(v9);
-    if ((c < 128 && T26[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E25); }
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T26[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E25); }
     if (v12 < 0) break L0;
     v13 = v12;
     v14 = 0;
@@ -1047,8 +985,7 @@ function r_path_segments(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        c = s.charCodeAt(v2);
-        if ((c < 128 && T22[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E21); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T22[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E21); }
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -1081,8 +1018,7 @@ function r_segment(s, p) {
     for (;;) {
       v4 = -1;
       L1: {
-        c = s.charCodeAt(v3);
-        if ((c < 128 && T7[c] === 1)) v5 = v3 + 1; else { v5 = -1; if (silent === 0) fail(v3, E6); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v5 = v3 + 1; else { v5 = -1; if (silent === 0) fail(v3, E6); }
         if (v5 < 0) break L1;
         v6 = r_param(s, v5);
         v4 = v6;
@@ -1121,26 +1057,19 @@ function r_pchar(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_escaped(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T11[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T13[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E12); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T15[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T17[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E16); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T19[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E18); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1198,41 +1127,29 @@ function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(35, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T22[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E21); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T5[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E4); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T11[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E10); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T13[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E12); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T15[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E14); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T17[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E16); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T19[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E18); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T30[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E29); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T32[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E31); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E31); }
     v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1258,32 +1175,23 @@ function r_mark(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(37, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T24[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E23); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T35[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E34); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T26[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E25); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E25); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T37[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E36); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T39[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E38); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T41[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E40); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T43[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E42); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T45[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E44); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T47[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E46); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1296,8 +1204,7 @@ function r_escaped(s, p) {
   hookEnter(38, p);
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T28[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E27); }
     if (v1 < 0) break L0;
     v2 = r_hex(s, v1);
     if (v2 < 0) break L0;
@@ -1315,41 +1222,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T49[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E48); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T51[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E50); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T53[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E52); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T55[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E54); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T57[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E56); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T59[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E58); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T61[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E60); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T63[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E62); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T65[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E64); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T67[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E66); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T69[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E68); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T71[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E70); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E70); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1388,8 +1283,7 @@ function r_alpha(s, p) {
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(42, p);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1398,8 +1292,7 @@ function r_lowalpha(s, p) {
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(43, p);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1408,8 +1301,7 @@ function r_upalpha(s, p) {
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   hookEnter(44, p);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1418,8 +1310,7 @@ function r_digit(s, p) {
 function r_control(s, p) {
   let c = 0, v0 = 0;
   hookEnter(45, p);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1428,8 +1319,7 @@ function r_control(s, p) {
 function r_space(s, p) {
   let c = 0, v0 = 0;
   hookEnter(46, p);
-  c = s.charCodeAt(p);
-  if ((c < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1439,20 +1329,15 @@ function r_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(47, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T83[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E82); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T85[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E84); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T28[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E27); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T87[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E86); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1464,23 +1349,17 @@ function r_unwise(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(48, p);
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T91[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E90); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T93[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E92); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T95[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E94); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E94); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T97[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E96); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T99[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E98); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E98); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1494,23 +1373,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "a")) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E100); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E100); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "b")) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E102); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E102); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T105[c] === 1 : s.charAt(p).toLowerCase() === "c")) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E104); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T105[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E104); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T107[c] === 1 : s.charAt(p).toLowerCase() === "d")) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E106); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T107[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E106); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T109[c] === 1 : s.charAt(p).toLowerCase() === "e")) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E108); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T109[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E108); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T111[c] === 1 : s.charAt(p).toLowerCase() === "f")) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E110); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T111[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E110); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);

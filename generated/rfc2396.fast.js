@@ -51,13 +51,11 @@ function r_URI_reference(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      c = s.charCodeAt(p);
-      if ((c < 128 ? T0[c] === 1 : c >= 128)) {
+      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T0[c] === 1 : c >= 128))) {
         v3 = r_absoluteURI(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      c = s.charCodeAt(p);
-      if ((c < 128 ? T1[c] === 1 : c >= 128)) {
+      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T1[c] === 1 : c >= 128))) {
         v4 = r_relativeURI(s, p);
         v2 = v4;
       } else v2 = -1;
@@ -66,8 +64,7 @@ function r_URI_reference(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      v7 = (c < 128 && T2[c] === 1) ? v1 + 1 : -1;
+      v7 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T2[c] === 1) ? v1 + 1 : -1;
       if (v7 < 0) break L2;
       v8 = r_fragment(s, v7);
       v6 = v8;
@@ -84,17 +81,14 @@ function r_absoluteURI(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    c = s.charCodeAt(v1);
-    v2 = (c < 128 && T3[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     L1: {
-      c = s.charCodeAt(v2);
-      if ((c < 128 && T4[c] === 1)) {
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1)) {
         v4 = r_hier_part(s, v2);
         if (v4 >= 0) { v3 = v4; break L1; }
       }
-      c = s.charCodeAt(v2);
-      if ((c < 128 ? T5[c] === 1 : c >= 128)) {
+      if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T5[c] === 1 : c >= 128))) {
         v5 = r_opaque_part(s, v2);
         v3 = v5;
       } else v3 = -1;
@@ -109,18 +103,15 @@ function r_relativeURI(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      c = s.charCodeAt(p);
-      if ((c < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
         v2 = r_net_path(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      c = s.charCodeAt(p);
-      if ((c < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
         v3 = r_abs_path(s, p);
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      c = s.charCodeAt(p);
-      if ((c < 128 ? T6[c] === 1 : c >= 128)) {
+      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T6[c] === 1 : c >= 128))) {
         v4 = r_rel_path(s, p);
         v1 = v4;
       } else v1 = -1;
@@ -128,8 +119,7 @@ function r_relativeURI(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      v7 = (c < 128 && T7[c] === 1) ? v1 + 1 : -1;
+      v7 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1) ? v1 + 1 : -1;
       if (v7 < 0) break L2;
       v8 = r_query(s, v7);
       v6 = v8;
@@ -145,13 +135,11 @@ function r_hier_part(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      c = s.charCodeAt(p);
-      if ((c < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
         v2 = r_net_path(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      c = s.charCodeAt(p);
-      if ((c < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
         v3 = r_abs_path(s, p);
         v1 = v3;
       } else v1 = -1;
@@ -159,8 +147,7 @@ function r_hier_part(s, p) {
     if (v1 < 0) break L0;
     v5 = -1;
     L2: {
-      c = s.charCodeAt(v1);
-      v6 = (c < 128 && T7[c] === 1) ? v1 + 1 : -1;
+      v6 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1) ? v1 + 1 : -1;
       if (v6 < 0) break L2;
       v7 = r_query(s, v6);
       v5 = v7;
@@ -192,10 +179,8 @@ function r_opaque_part(s, p) {
 function r_uric_no_slash(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T8[c] === 1)) { v0 = p + 1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -207,7 +192,7 @@ function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+    v1 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
     if (v1 < 0) break L0;
     v2 = r_authority(s, v1);
     if (v2 < 0) break L0;
@@ -222,8 +207,7 @@ function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    v1 = (c < 128 && T4[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_path_segments(s, v1);
     v0 = v2;
@@ -250,10 +234,8 @@ function r_rel_segment(s, p) {
   v1 = 0;
   for (;;) {
     L0: {
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T10[c] === 1)) { v2 = v0 + 1; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T9[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) { v2 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
         v3 = r_escaped(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -271,13 +253,11 @@ function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    v1 = (c < 128 && T0[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
-      c = s.charCodeAt(v2);
-      if (!(c < 128 && T11[c] === 1)) break;
+      if (!(v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) break;
       v2++;
     }
     v0 = v2;
@@ -292,14 +272,12 @@ function r_authority(s, p) {
     L1: {
       v2 = r_server(s, p);
       if (v2 < 0) break L1;
-      c = s.charCodeAt(v2);
-      v4 = (c < 128 && T12[c] === 1) ? v2 + 1 : -1;
+      v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T12[c] === 1) ? v2 + 1 : -1;
       v3 = v4 < 0 ? v2 : -1;
       v1 = v3;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T12[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
       v5 = r_reg_name(s, p);
       v0 = v5;
     } else v0 = -1;
@@ -309,8 +287,7 @@ function r_authority(s, p) {
 
 function r__reg_name_char(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
@@ -320,10 +297,8 @@ function r_reg_name(s, p) {
   v1 = 0;
   for (;;) {
     L0: {
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T13[c] === 1)) { v2 = v0 + 1; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T9[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) { v2 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
         v3 = r_escaped(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -345,8 +320,7 @@ function r_server(s, p) {
     L1: {
       v4 = r_userinfo(s, p);
       if (v4 < 0) break L1;
-      c = s.charCodeAt(v4);
-      v5 = (c < 128 && T14[c] === 1) ? v4 + 1 : -1;
+      v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T14[c] === 1) ? v4 + 1 : -1;
       v3 = v5;
     }
     v2 = v3 < 0 ? p : v3;
@@ -363,10 +337,8 @@ function r_userinfo(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T15[c] === 1)) { v1 = v0 + 1; break L0; }
-      c = s.charCodeAt(v0);
-      if ((c < 128 && T9[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -386,8 +358,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      c = s.charCodeAt(v1);
-      v4 = (c < 128 && T3[c] === 1) ? v1 + 1 : -1;
+      v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -401,18 +372,15 @@ function r_hostport(s, p) {
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T16[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T17[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : c >= 128))) {
       v2 = r_IPv4address(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T18[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) {
       v3 = r_ipv6reference(s, p);
       v0 = v3;
     } else v0 = -1;
@@ -424,13 +392,11 @@ function r_ipv6reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    v1 = (c < 128 && T18[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_IPv6address(s, v1);
     if (v2 < 0) break L0;
-    c = s.charCodeAt(v2);
-    v3 = (c < 128 && T19[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -439,30 +405,27 @@ function r_ipv6reference(s, p) {
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T20[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T20[c] === 1 : c >= 128))) {
       v1 = -1;
       L1: {
         v3 = r_hexseq(s, p);
         v2 = v3 < 0 ? p : v3;
         if (v2 < 0) break L1;
-        v4 = s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58 ? v2 + 2 : -1;
+        v4 = v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58 ? v2 + 2 : -1;
         if (v4 < 0) break L1;
         v5 = r_IPv4address(s, v4);
         v1 = v5;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T20[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T20[c] === 1 : c >= 128))) {
       v6 = -1;
       L2: {
         v7 = r_hexpart(s, p);
         if (v7 < 0) break L2;
         v9 = -1;
         L3: {
-          c = s.charCodeAt(v7);
-          v10 = (c < 128 && T3[c] === 1) ? v7 + 1 : -1;
+          v10 = (v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1) ? v7 + 1 : -1;
           if (v10 < 0) break L3;
           v11 = r_IPv4address(s, v10);
           v9 = v11;
@@ -479,15 +442,14 @@ function r_IPv6address(s, p) {
 function r_hexpart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T21[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T21[c] === 1 : c >= 128))) {
       v1 = -1;
       L1: {
         v2 = r_hexseq(s, p);
         if (v2 < 0) break L1;
         v4 = -1;
         L2: {
-          v5 = s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58 ? v2 + 2 : -1;
+          v5 = v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58 ? v2 + 2 : -1;
           if (v5 < 0) break L2;
           v7 = r_hexseq(s, v5);
           v6 = v7 < 0 ? v5 : v7;
@@ -498,11 +460,10 @@ function r_hexpart(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
       v8 = -1;
       L3: {
-        v9 = s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58 ? p + 2 : -1;
+        v9 = p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58 ? p + 2 : -1;
         if (v9 < 0) break L3;
         v11 = r_hexseq(s, v9);
         v10 = v11 < 0 ? v9 : v11;
@@ -524,13 +485,11 @@ function r_hexseq(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        c = s.charCodeAt(v2);
-        v4 = (c < 128 && T3[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_hex4(s, v4);
         if (v5 < 0) break L1;
-        c = s.charCodeAt(v5);
-        v7 = (c < 128 && T22[c] === 1) ? v5 + 1 : -1;
+        v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T22[c] === 1) ? v5 + 1 : -1;
         v6 = v7 < 0 ? v5 : -1;
         v3 = v6;
       }
@@ -549,8 +508,7 @@ function r_hex4(s, p) {
   v1 = 0;
   for (;;) {
     if (v1 >= 4) break;
-    c = s.charCodeAt(v0);
-    v2 = (c < 128 ? T21[c] === 1 : S23.has(s.charAt(v0).toLowerCase())) ? v0 + 1 : -1;
+    v2 = (v0 < s.length && ((c = s.charCodeAt(v0)) < 128 ? T21[c] === 1 : S23.has(s.charAt(v0).toLowerCase()))) ? v0 + 1 : -1;
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -569,11 +527,9 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        c = s.charCodeAt(v3);
-        v4 = (c < 128 && T22[c] === 1) ? v3 + 1 : -1;
+        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T22[c] === 1) ? v3 + 1 : -1;
         if (v4 < 0) break L1;
-        c = s.charCodeAt(v4);
-        v6 = (c < 128 && T16[c] === 1) ? v4 + 1 : -1;
+        v6 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
         v5 = v6 >= 0 ? v4 : -1;
         v2 = v5;
       }
@@ -584,8 +540,7 @@ function r_hostname(s, p) {
     if (v1 < 0) break L0;
     v7 = r_toplabel(s, v1);
     if (v7 < 0) break L0;
-    c = s.charCodeAt(v7);
-    v9 = (c < 128 && T22[c] === 1) ? v7 + 1 : -1;
+    v9 = (v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T22[c] === 1) ? v7 + 1 : -1;
     v8 = v9 < 0 ? v7 : v9;
     v0 = v8;
   }
@@ -596,8 +551,7 @@ function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    v1 = (c < 128 && T16[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
@@ -605,13 +559,11 @@ function r_domainlabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          c = s.charCodeAt(v4);
-          if (!(c < 128 && T24[c] === 1)) break;
+          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        c = s.charCodeAt(v4);
-        v5 = (c < 128 && T16[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -627,8 +579,7 @@ function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    v1 = (c < 128 && T0[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
@@ -636,13 +587,11 @@ function r_toplabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          c = s.charCodeAt(v4);
-          if (!(c < 128 && T24[c] === 1)) break;
+          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        c = s.charCodeAt(v4);
-        v5 = (c < 128 && T16[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -662,53 +611,46 @@ function r_IPv4address(s, p) {
     v2 = 0;
     for (;;) {
       if (v2 >= 3) break;
-      c = s.charCodeAt(v1);
-      v3 = (c < 128 && T17[c] === 1) ? v1 + 1 : -1;
+      v3 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T17[c] === 1) ? v1 + 1 : -1;
       if (v3 < 0) break;
       v2++;
       v1 = v3;
     }
     if (v2 < 1) v1 = -1;
     if (v1 < 0) break L0;
-    c = s.charCodeAt(v1);
-    v4 = (c < 128 && T22[c] === 1) ? v1 + 1 : -1;
+    v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T22[c] === 1) ? v1 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = v4;
     v6 = 0;
     for (;;) {
       if (v6 >= 3) break;
-      c = s.charCodeAt(v5);
-      v7 = (c < 128 && T17[c] === 1) ? v5 + 1 : -1;
+      v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T17[c] === 1) ? v5 + 1 : -1;
       if (v7 < 0) break;
       v6++;
       v5 = v7;
     }
     if (v6 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    c = s.charCodeAt(v5);
-    v8 = (c < 128 && T22[c] === 1) ? v5 + 1 : -1;
+    v8 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T22[c] === 1) ? v5 + 1 : -1;
     if (v8 < 0) break L0;
     v9 = v8;
     v10 = 0;
     for (;;) {
       if (v10 >= 3) break;
-      c = s.charCodeAt(v9);
-      v11 = (c < 128 && T17[c] === 1) ? v9 + 1 : -1;
+      v11 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T17[c] === 1) ? v9 + 1 : -1;
       if (v11 < 0) break;
       v10++;
       v9 = v11;
     }
     if (v10 < 1) v9 = -1;
     if (v9 < 0) break L0;
-    c = s.charCodeAt(v9);
-    v12 = (c < 128 && T22[c] === 1) ? v9 + 1 : -1;
+    v12 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T22[c] === 1) ? v9 + 1 : -1;
     if (v12 < 0) break L0;
     v13 = v12;
     v14 = 0;
     for (;;) {
       if (v14 >= 3) break;
-      c = s.charCodeAt(v13);
-      v15 = (c < 128 && T17[c] === 1) ? v13 + 1 : -1;
+      v15 = (v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T17[c] === 1) ? v13 + 1 : -1;
       if (v15 < 0) break;
       v14++;
       v13 = v15;
@@ -723,8 +665,7 @@ function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   for (;;) {
-    c = s.charCodeAt(v0);
-    if (!(c < 128 && T17[c] === 1)) break;
+    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) break;
     v0++;
   }
   return v0;
@@ -733,13 +674,11 @@ function r_port(s, p) {
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
       v2 = r_abs_path(s, p);
       if (v2 >= 0) { v1 = v2; break L0; }
     }
-    c = s.charCodeAt(p);
-    if ((c < 128 ? T5[c] === 1 : c >= 128)) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T5[c] === 1 : c >= 128))) {
       v3 = r_opaque_part(s, p);
       v1 = v3;
     } else v1 = -1;
@@ -758,8 +697,7 @@ function r_path_segments(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        c = s.charCodeAt(v2);
-        v4 = (c < 128 && T4[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -789,8 +727,7 @@ function r_segment(s, p) {
     for (;;) {
       v4 = -1;
       L1: {
-        c = s.charCodeAt(v3);
-        v5 = (c < 128 && T25[c] === 1) ? v3 + 1 : -1;
+        v5 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1) ? v3 + 1 : -1;
         if (v5 < 0) break L1;
         v6 = r_param(s, v5);
         v4 = v6;
@@ -819,10 +756,8 @@ function r_param(s, p) {
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T26[c] === 1)) { v0 = p + 1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -857,10 +792,8 @@ function r_fragment(s, p) {
 function r_uric(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    c = s.charCodeAt(p);
-    if ((c < 128 && T27[c] === 1)) { v0 = p + 1; break L0; }
-    c = s.charCodeAt(p);
-    if ((c < 128 && T9[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -870,22 +803,19 @@ function r_uric(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T28[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T29[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_mark(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T30[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
@@ -893,14 +823,11 @@ function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    c = s.charCodeAt(p);
-    v1 = (c < 128 && T9[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    c = s.charCodeAt(v1);
-    v2 = (c < 128 && T21[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T21[c] === 1) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    c = s.charCodeAt(v2);
-    v3 = (c < 128 && T21[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -908,78 +835,67 @@ function r_escaped(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T21[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T16[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T0[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T31[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T32[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_control(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T33[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_space(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T34[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_delims(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T35[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_unwise(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 && T36[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
-  c = s.charCodeAt(p);
-  v0 = (c < 128 ? T21[c] === 1 : S23.has(s.charAt(p).toLowerCase())) ? p + 1 : -1;
+  v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T21[c] === 1 : S23.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;
   return v0;
 }
 

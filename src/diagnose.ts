@@ -1,12 +1,13 @@
 // The diagnosis of a failure (contract, "The diagnosis of a failure"). One mechanism for every
-// era: the era's diagnostic parser (generated/<era>.diag.js) is its grammar with every spec rule
-// wrapped in enter/leave hooks (scripts/build-grammars.ts). The hooks keep a stack of the spec
-// rules being matched, and each hook first hands over Peggy's furthest-failure position and its
-// expectation list, so every expectation Peggy recorded since the previous hook is charged to
-// the stack that was current when it was recorded. Peggy itself decides the offset and the
-// expected set; the recorder only adds which rule was being matched.
+// era: the era's diagnostic parser (generated/<era>.diag.js, the traced recognizer of
+// scripts/recognizer-codegen.ts) is its grammar with enter/leave hooks around every spec rule,
+// keeping Peggy's furthest-failure bookkeeping exactly as Peggy's parser does. The hooks keep a
+// stack of the spec rules being matched, and each hook first hands over the furthest-failure
+// position and the expectation list, so every expectation recorded since the previous hook is
+// charged to the stack that was current when it was recorded. Peggy's rules decide the offset
+// and the expected set; the recorder only adds which rule was being matched.
 //
-// Runs only after the fast parser rejected an input: the success path pays nothing.
+// Runs only after the fast recognizer rejected an input: the success path pays nothing.
 
 import type { PeggyExpectation, PeggyLibraryResult } from '#generated';
 import type { Era, RuleMeta } from './registry.js';
@@ -255,7 +256,9 @@ export interface Derivation {
 export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean): Derivation {
   const root = startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null };
   const rec = new Recorder(era.meta.rules, root, tree);
-  const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec }) as PeggyLibraryResult;
+  // Without a tree, only the rules around the furthest failure need to reach the recorder
+  // ($urispecFurthest, scripts/recognizer-codegen.ts): the same record, far fewer hook calls.
+  const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec, $urispecFurthest: !tree }) as PeggyLibraryResult;
   if (r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length) {
     const top = root ? { rule: rule.name, start: 0, end: input.length, children: root.children ?? [] } : rec.top;
     return { valid: true, tree: tree ? top : null };

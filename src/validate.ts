@@ -1,4 +1,3 @@
-import type { PeggyLibraryResult } from '#generated';
 import { diagnose, type ValidationError } from './diagnose.js';
 import { eraOf, ruleOf, startIdOf, type Era, type RuleMeta } from './registry.js';
 
@@ -34,12 +33,12 @@ function targetOf(options: ValidateOptions | undefined): Target {
 }
 
 /**
- * Peggy's non-throwing library mode: a rejection costs no exception. It is internal to Peggy,
- * which is why peggy is pinned exactly; test/library-mode.test.ts covers it.
+ * The era's fast recognizer (generated/<era>.fast.js, scripts/recognizer-codegen.ts): the same
+ * grammar file as the Peggy parsers, compiled to plain position arithmetic: no result values, no
+ * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
  */
 function accepts(t: Target, input: string): boolean {
-  const r = t.era.parser.parse(input, { startRule: t.startId, peg$library: true }) as PeggyLibraryResult;
-  return r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length;
+  return t.era.fast.accepts(input, t.startId);
 }
 
 /**
