@@ -4,25 +4,32 @@
 import { badOption } from '../errors.js';
 import { allEras, eraOf } from '../registry.js';
 import type { ResolveError, ResolveOptions, ResolveResult } from './common.js';
+import { resolveRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
 import { resolve1808 } from './rfc1808.js';
+import { resolve2396 } from './rfc2396.js';
 import { resolve2396Draft } from './rfc2396-draft.js';
 import { resolve3986 } from './rfc3986.js';
 
 export type { ResolveError, ResolveOptions, ResolveResult } from './common.js';
 export { resolve1808 } from './rfc1808.js';
+export { resolve2396 } from './rfc2396.js';
+export { resolveRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
 export { resolve2396Draft } from './rfc2396-draft.js';
 export { resolve3986, removeDotSegments, recompose } from './rfc3986.js';
 
 /** The eras that define resolution, with the section of their algorithm. */
 const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string, ref: string, strict: boolean) => string | ResolveError }>> = {
   rfc3986: { section: 'RFC 3986 §5.2', run: resolve3986 },
+  rfc2396: { section: 'RFC 2396 §5.2', run: (b, r) => resolve2396(b, r) },
   'rfc2396-draft': { section: 'draft-fielding-url-syntax-01 §6', run: (b, r) => resolve2396Draft(b, r) },
   rfc1808: { section: 'RFC 1808 §4', run: (b, r) => resolve1808(b, r) },
+  'draft-ietf-uri-relative-url-01': { section: 'draft-ietf-uri-relative-url-01 §4', run: (b, r) => resolveRelativeUrl01(b, r) },
 };
 
 /** Why an era has no resolution, for the eras that define none. */
 const UNDEFINED: Readonly<Record<string, string>> = {
   rfc1738: 'RFC 1738 defines no resolution of relative URLs: it leaves them to RFC 1808 (spec rfc1808)',
+  'draft-ietf-uri-url-03': 'draft-ietf-uri-url-03 defines no resolution of partial URLs: see draft-ietf-uri-relative-url-01',
 };
 
 /**
