@@ -1,6 +1,7 @@
 // Builds the playground into playground/dist/, a static folder that can be published as it is:
-// index.html, style.css and main.js (the page's script with the library and the generated
-// parsers bundled by esbuild from src/). `--serve` rebuilds on change and serves it locally.
+// index.html, style.css, main.js (the page's script with the library and the generated
+// parsers bundled by esbuild from src/) and diff-worker.js (the grammar-diff search, run off
+// the page's thread). `--serve` rebuilds on change and serves it locally.
 //
 //   npm run build:playground        write playground/dist/
 //   npm run playground              serve it at http://127.0.0.1:8000/ (PORT to change)
@@ -16,8 +17,8 @@ export const OUTDIR = join(here, 'dist');
 /** esbuild's options for the page's script. */
 function options(outdir) {
   return {
-    entryPoints: [join(here, 'main.ts')],
-    outfile: join(outdir, 'main.js'),
+    entryPoints: [join(here, 'main.ts'), join(here, 'diff-worker.ts')],
+    outdir,
     bundle: true,
     format: 'esm',
     platform: 'browser',

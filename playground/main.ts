@@ -286,18 +286,42 @@ function renderDiff(d: GrammarDiff): HTMLElement {
   return out;
 }
 
+/** The search runs in a worker when the browser has one, so typing never waits for it. */
+let worker: Worker | null = null;
+try {
+  worker = new Worker(new URL('./diff-worker.js', import.meta.url), { type: 'module' });
+} catch {
+  worker = null;
+}
+
+function showDiff(a: string, b: string, d: GrammarDiff, via: 'worker' | 'page'): void {
+  if (a !== state.a || b !== state.b) return; // an answer to an earlier question
+  const target = $('diff');
+  target.setAttribute('data-via', via);
+  target.replaceChildren(renderDiff(d));
+  target.setAttribute('data-ready', `${a} ${b}`);
+}
+
+if (worker) {
+  worker.onmessage = (event: MessageEvent<{ a: string; b: string; diff?: GrammarDiff; error?: string }>) => {
+    const { a, b, diff, error } = event.data;
+    if (diff) showDiff(a, b, diff, 'worker');
+    else $('diff').replaceChildren(h('p', { class: 'invalid' }, `The comparison failed: ${error}`));
+  };
+}
+
 function runDiff(): void {
   state.a = diffA.value;
   state.b = diffB.value;
   state.diff = true;
   writeHash();
   const target = $('diff');
+  target.removeAttribute('data-ready');
   target.replaceChildren(h('p', {}, `Searching for witnesses between ${state.a} and ${state.b}…`));
-  // Let the message paint before the search (about a second for the most distant eras).
-  setTimeout(() => {
-    target.replaceChildren(renderDiff(grammarDiff(state.a, state.b)));
-    target.setAttribute('data-ready', `${state.a} ${state.b}`);
-  }, 20);
+  const { a, b } = state;
+  if (worker) worker.postMessage({ a, b });
+  // Without a worker: let the message paint, then search here.
+  else setTimeout(() => showDiff(a, b, grammarDiff(a, b), 'page'), 20);
 }
 
 // ----- wiring -----

@@ -119,7 +119,11 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     await page.selectOption('#diff-a', 'rfc1808');
     await page.selectOption('#diff-b', 'rfc3986');
     await page.click('#diff-run');
+    // The search runs in a worker: the verdicts keep up with typing meanwhile.
+    await page.fill('#uri', 'http://a/b c');
+    expect(await row('rfc3986').locator('.verdict').textContent()).toBe('✗ invalid');
     await page.waitForSelector('#diff[data-ready="rfc1808 rfc3986"]', { timeout: 30_000 });
+    expect(await page.locator('#diff').getAttribute('data-via')).toBe('worker');
     expect(await page.locator('#diff').textContent()).toContain('Rules only in rfc1808');
     await page.locator('#diff button.witness', { hasText: /^~$/ }).click();
     expect(await page.locator('#uri').inputValue()).toBe('~');
