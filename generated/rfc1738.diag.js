@@ -72,92 +72,94 @@ function hookFail(p) {
 
 const E0 = {"type":"literal","text":":","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E2 = {"type":"literal","text":"http:","ignoreCase":false};
-const E3 = {"type":"literal","text":"ftp:","ignoreCase":false};
-const E4 = {"type":"literal","text":"news:","ignoreCase":false};
-const E5 = {"type":"literal","text":"nntp:","ignoreCase":false};
-const E6 = {"type":"literal","text":"telnet:","ignoreCase":false};
-const E7 = {"type":"literal","text":"gopher:","ignoreCase":false};
-const E8 = {"type":"literal","text":"wais:","ignoreCase":false};
-const E9 = {"type":"literal","text":"mailto:","ignoreCase":false};
-const E10 = {"type":"literal","text":"file:","ignoreCase":false};
-const E11 = {"type":"literal","text":"prospero:","ignoreCase":false};
-const E12 = {"type":"literal","text":"http","ignoreCase":false};
-const E13 = {"type":"literal","text":"ftp","ignoreCase":false};
-const E14 = {"type":"literal","text":"news","ignoreCase":false};
-const E15 = {"type":"literal","text":"nntp","ignoreCase":false};
-const E16 = {"type":"literal","text":"telnet","ignoreCase":false};
-const E17 = {"type":"literal","text":"gopher","ignoreCase":false};
-const E18 = {"type":"literal","text":"wais","ignoreCase":false};
-const E19 = {"type":"literal","text":"mailto","ignoreCase":false};
-const E20 = {"type":"literal","text":"file","ignoreCase":false};
-const E21 = {"type":"literal","text":"prospero","ignoreCase":false};
-const E22 = {"type":"literal","text":"+","ignoreCase":false};
-const T23 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E24 = {"type":"literal","text":"-","ignoreCase":false};
-const T25 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E26 = {"type":"literal","text":".","ignoreCase":false};
-const T27 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E28 = {"type":"literal","text":"//","ignoreCase":false};
-const E29 = {"type":"literal","text":"/","ignoreCase":false};
-const T30 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E31 = {"type":"literal","text":"@","ignoreCase":false};
-const T32 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E33 = {"type":"literal","text":";","ignoreCase":false};
-const T34 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E35 = {"type":"literal","text":"?","ignoreCase":false};
-const T36 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E37 = {"type":"literal","text":"&","ignoreCase":false};
-const T38 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E39 = {"type":"literal","text":"=","ignoreCase":false};
-const T40 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E41 = {"type":"literal","text":"ftp://","ignoreCase":false};
-const E42 = {"type":"literal","text":";type=","ignoreCase":false};
-const E43 = {"type":"literal","text":"A","ignoreCase":false};
-const T44 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E45 = {"type":"literal","text":"I","ignoreCase":false};
-const T46 = table("00000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000");
-const E47 = {"type":"literal","text":"D","ignoreCase":false};
-const T48 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E49 = {"type":"literal","text":"a","ignoreCase":false};
-const T50 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E51 = {"type":"literal","text":"i","ignoreCase":false};
-const T52 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000");
-const E53 = {"type":"literal","text":"d","ignoreCase":false};
-const T54 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E55 = {"type":"literal","text":"file://","ignoreCase":false};
-const E56 = {"type":"literal","text":"localhost","ignoreCase":false};
-const E57 = {"type":"literal","text":"http://","ignoreCase":false};
-const E58 = {"type":"literal","text":"gopher://","ignoreCase":false};
-const E59 = {"type":"literal","text":"%09","ignoreCase":false};
-const E60 = {"type":"literal","text":"*","ignoreCase":false};
-const T61 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E62 = {"type":"literal","text":"_","ignoreCase":false};
-const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E64 = {"type":"literal","text":"nntp://","ignoreCase":false};
-const E65 = {"type":"literal","text":"telnet://","ignoreCase":false};
-const E66 = {"type":"literal","text":"wais://","ignoreCase":false};
-const E67 = {"type":"literal","text":"prospero://","ignoreCase":false};
-const E68 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T69 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E70 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T71 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E72 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T73 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E74 = {"type":"class","parts":["$","-","_",".","+"],"inverted":false,"ignoreCase":false,"unicode":false};
-const T75 = table("00000000000000000000000000000000000010000001011000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E76 = {"type":"class","parts":["!","*","'","(",")",","],"inverted":false,"ignoreCase":false,"unicode":false};
-const T77 = table("00000000000000000000000000000000010000011110100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E78 = {"type":"class","parts":["{","}","|","\\","^","~","[","]","`"],"inverted":false,"ignoreCase":false,"unicode":false};
-const T79 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111010000000000000000000000000011110");
-const E80 = {"type":"class","parts":["<",">","#","%","\""],"inverted":false,"ignoreCase":false,"unicode":false};
-const T81 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
-const E82 = {"type":"class","parts":[";","/","?",":","@","&","="],"inverted":false,"ignoreCase":false,"unicode":false};
-const T83 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
-const E84 = {"type":"class","parts":[["A","F"],["a","f"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T85 = table("00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000");
-const E86 = {"type":"literal","text":"%","ignoreCase":false};
-const T87 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E2 = {"type":"literal","text":"h","ignoreCase":false};
+const T3 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000");
+const E4 = {"type":"literal","text":"t","ignoreCase":false};
+const T5 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000");
+const E6 = {"type":"literal","text":"p","ignoreCase":false};
+const T7 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000");
+const E8 = {"type":"literal","text":"f","ignoreCase":false};
+const T9 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
+const E10 = {"type":"literal","text":"n","ignoreCase":false};
+const T11 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000");
+const E12 = {"type":"literal","text":"e","ignoreCase":false};
+const T13 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
+const E14 = {"type":"literal","text":"w","ignoreCase":false};
+const T15 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000");
+const E16 = {"type":"literal","text":"s","ignoreCase":false};
+const T17 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000");
+const E18 = {"type":"literal","text":"l","ignoreCase":false};
+const T19 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000");
+const E20 = {"type":"literal","text":"g","ignoreCase":false};
+const T21 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000");
+const E22 = {"type":"literal","text":"o","ignoreCase":false};
+const T23 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000");
+const E24 = {"type":"literal","text":"r","ignoreCase":false};
+const T25 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000");
+const E26 = {"type":"literal","text":"a","ignoreCase":false};
+const T27 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
+const E28 = {"type":"literal","text":"i","ignoreCase":false};
+const T29 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000");
+const E30 = {"type":"literal","text":"m","ignoreCase":false};
+const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000");
+const E32 = {"type":"literal","text":"+","ignoreCase":false};
+const T33 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E34 = {"type":"literal","text":"-","ignoreCase":false};
+const T35 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E36 = {"type":"literal","text":".","ignoreCase":false};
+const T37 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E38 = {"type":"literal","text":"/","ignoreCase":false};
+const T39 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E40 = {"type":"literal","text":"@","ignoreCase":false};
+const T41 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
+const E42 = {"type":"literal","text":";","ignoreCase":false};
+const T43 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
+const E44 = {"type":"literal","text":"?","ignoreCase":false};
+const T45 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
+const E46 = {"type":"literal","text":"&","ignoreCase":false};
+const T47 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E48 = {"type":"literal","text":"=","ignoreCase":false};
+const T49 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
+const E50 = {"type":"literal","text":"y","ignoreCase":false};
+const T51 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000");
+const E52 = {"type":"literal","text":"A","ignoreCase":false};
+const T53 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
+const E54 = {"type":"literal","text":"I","ignoreCase":false};
+const T55 = table("00000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000");
+const E56 = {"type":"literal","text":"D","ignoreCase":false};
+const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
+const E58 = {"type":"literal","text":"d","ignoreCase":false};
+const T59 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
+const E60 = {"type":"literal","text":"c","ignoreCase":false};
+const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
+const E62 = {"type":"literal","text":"%","ignoreCase":false};
+const T63 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E64 = {"type":"literal","text":"0","ignoreCase":false};
+const T65 = table("00000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E66 = {"type":"literal","text":"9","ignoreCase":false};
+const T67 = table("00000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000");
+const E68 = {"type":"literal","text":"*","ignoreCase":false};
+const T69 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E70 = {"type":"literal","text":"_","ignoreCase":false};
+const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const E72 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
+const E74 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T75 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
+const E76 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T77 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const E78 = {"type":"class","parts":["$","-","_",".","+"],"inverted":false,"ignoreCase":false,"unicode":false};
+const T79 = table("00000000000000000000000000000000000010000001011000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const E80 = {"type":"class","parts":["!","*","'","(",")",","],"inverted":false,"ignoreCase":false,"unicode":false};
+const T81 = table("00000000000000000000000000000000010000011110100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E82 = {"type":"class","parts":["{","}","|","\\","^","~","[","]","`"],"inverted":false,"ignoreCase":false,"unicode":false};
+const T83 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111010000000000000000000000000011110");
+const E84 = {"type":"class","parts":["<",">","#","%","\""],"inverted":false,"ignoreCase":false,"unicode":false};
+const T85 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
+const E86 = {"type":"class","parts":[";","/","?",":","@","&","="],"inverted":false,"ignoreCase":false,"unicode":false};
+const T87 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
+const E88 = {"type":"class","parts":[["A","F"],["a","f"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T89 = table("00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000");
 
 function r_genericurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -177,130 +179,268 @@ function r_genericurl(s, p) {
 }
 
 function r_url(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0;
   hookEnter(1, p);
   L0: {
     v1 = -1;
     L1: {
       silent++;
-      if (p + 5 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58) v3 = p + 5; else { v3 = -1; if (silent === 0) fail(p, E2); }
+      v3 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
+        if (v4 < 0) break L2;
+        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+        if (v6 < 0) break L2;
+        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+        if (v7 < 0) break L2;
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+        v3 = v8;
+      }
       silent--;
       v2 = v3 >= 0 ? p : -1;
       if (v2 < 0) break L1;
-      v4 = r_httpurl(s, v2);
-      v1 = v4;
+      v9 = r_httpurl(s, v2);
+      v1 = v9;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = -1;
-    L2: {
-      silent++;
-      if (p + 4 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 58) v7 = p + 4; else { v7 = -1; if (silent === 0) fail(p, E3); }
-      silent--;
-      v6 = v7 >= 0 ? p : -1;
-      if (v6 < 0) break L2;
-      v8 = r_ftpurl(s, v6);
-      v5 = v8;
-    }
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v9 = -1;
+    v10 = -1;
     L3: {
       silent++;
-      if (p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58) v11 = p + 5; else { v11 = -1; if (silent === 0) fail(p, E4); }
+      v12 = -1;
+      L4: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E8); }
+        if (v13 < 0) break L4;
+        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T5[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E4); }
+        if (v14 < 0) break L4;
+        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T7[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E6); }
+        if (v15 < 0) break L4;
+        if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T1[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E0); }
+        v12 = v16;
+      }
       silent--;
-      v10 = v11 >= 0 ? p : -1;
-      if (v10 < 0) break L3;
-      v12 = r_newsurl(s, v10);
-      v9 = v12;
+      v11 = v12 >= 0 ? p : -1;
+      if (v11 < 0) break L3;
+      v17 = r_ftpurl(s, v11);
+      v10 = v17;
     }
-    if (v9 >= 0) { v0 = v9; break L0; }
-    v13 = -1;
-    L4: {
-      silent++;
-      if (p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58) v15 = p + 5; else { v15 = -1; if (silent === 0) fail(p, E5); }
-      silent--;
-      v14 = v15 >= 0 ? p : -1;
-      if (v14 < 0) break L4;
-      v16 = r_nntpurl(s, v14);
-      v13 = v16;
-    }
-    if (v13 >= 0) { v0 = v13; break L0; }
-    v17 = -1;
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v18 = -1;
     L5: {
       silent++;
-      if (p + 7 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 && s.charCodeAt(p + 6) === 58) v19 = p + 7; else { v19 = -1; if (silent === 0) fail(p, E6); }
+      v20 = -1;
+      L6: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E10); }
+        if (v21 < 0) break L6;
+        if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T13[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E12); }
+        if (v22 < 0) break L6;
+        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T15[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E14); }
+        if (v23 < 0) break L6;
+        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T17[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E16); }
+        if (v24 < 0) break L6;
+        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T1[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E0); }
+        v20 = v25;
+      }
       silent--;
-      v18 = v19 >= 0 ? p : -1;
-      if (v18 < 0) break L5;
-      v20 = r_telneturl(s, v18);
-      v17 = v20;
+      v19 = v20 >= 0 ? p : -1;
+      if (v19 < 0) break L5;
+      v26 = r_newsurl(s, v19);
+      v18 = v26;
     }
-    if (v17 >= 0) { v0 = v17; break L0; }
-    v21 = -1;
-    L6: {
-      silent++;
-      if (p + 7 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 && s.charCodeAt(p + 6) === 58) v23 = p + 7; else { v23 = -1; if (silent === 0) fail(p, E7); }
-      silent--;
-      v22 = v23 >= 0 ? p : -1;
-      if (v22 < 0) break L6;
-      v24 = r_gopherurl(s, v22);
-      v21 = v24;
-    }
-    if (v21 >= 0) { v0 = v21; break L0; }
-    v25 = -1;
+    if (v18 >= 0) { v0 = v18; break L0; }
+    v27 = -1;
     L7: {
       silent++;
-      if (p + 5 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58) v27 = p + 5; else { v27 = -1; if (silent === 0) fail(p, E8); }
+      v29 = -1;
+      L8: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v30 = p + 1; else { v30 = -1; if (silent === 0) fail(p, E10); }
+        if (v30 < 0) break L8;
+        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T11[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E10); }
+        if (v31 < 0) break L8;
+        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T5[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E4); }
+        if (v32 < 0) break L8;
+        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T7[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E6); }
+        if (v33 < 0) break L8;
+        if ((v33 < s.length && (c = s.charCodeAt(v33)) < 128 && T1[c] === 1)) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E0); }
+        v29 = v34;
+      }
       silent--;
-      v26 = v27 >= 0 ? p : -1;
-      if (v26 < 0) break L7;
-      v28 = r_waisurl(s, v26);
-      v25 = v28;
+      v28 = v29 >= 0 ? p : -1;
+      if (v28 < 0) break L7;
+      v35 = r_nntpurl(s, v28);
+      v27 = v35;
     }
-    if (v25 >= 0) { v0 = v25; break L0; }
-    v29 = -1;
-    L8: {
-      silent++;
-      if (p + 7 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 && s.charCodeAt(p + 6) === 58) v31 = p + 7; else { v31 = -1; if (silent === 0) fail(p, E9); }
-      silent--;
-      v30 = v31 >= 0 ? p : -1;
-      if (v30 < 0) break L8;
-      v32 = r_mailtourl(s, v30);
-      v29 = v32;
-    }
-    if (v29 >= 0) { v0 = v29; break L0; }
-    v33 = -1;
+    if (v27 >= 0) { v0 = v27; break L0; }
+    v36 = -1;
     L9: {
       silent++;
-      if (p + 5 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58) v35 = p + 5; else { v35 = -1; if (silent === 0) fail(p, E10); }
+      v38 = -1;
+      L10: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v39 = p + 1; else { v39 = -1; if (silent === 0) fail(p, E4); }
+        if (v39 < 0) break L10;
+        if ((v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T13[c] === 1)) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E12); }
+        if (v40 < 0) break L10;
+        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T19[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E18); }
+        if (v41 < 0) break L10;
+        if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T11[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E10); }
+        if (v42 < 0) break L10;
+        if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T13[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E12); }
+        if (v43 < 0) break L10;
+        if ((v43 < s.length && (c = s.charCodeAt(v43)) < 128 && T5[c] === 1)) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E4); }
+        if (v44 < 0) break L10;
+        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T1[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E0); }
+        v38 = v45;
+      }
       silent--;
-      v34 = v35 >= 0 ? p : -1;
-      if (v34 < 0) break L9;
-      v36 = r_fileurl(s, v34);
-      v33 = v36;
+      v37 = v38 >= 0 ? p : -1;
+      if (v37 < 0) break L9;
+      v46 = r_telneturl(s, v37);
+      v36 = v46;
     }
-    if (v33 >= 0) { v0 = v33; break L0; }
-    v37 = -1;
-    L10: {
-      silent++;
-      if (p + 9 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 && s.charCodeAt(p + 8) === 58) v39 = p + 9; else { v39 = -1; if (silent === 0) fail(p, E11); }
-      silent--;
-      v38 = v39 >= 0 ? p : -1;
-      if (v38 < 0) break L10;
-      v40 = r_prosperourl(s, v38);
-      v37 = v40;
-    }
-    if (v37 >= 0) { v0 = v37; break L0; }
-    v41 = -1;
+    if (v36 >= 0) { v0 = v36; break L0; }
+    v47 = -1;
     L11: {
       silent++;
-      v43 = r__url_defined_scheme(s, p);
+      v49 = -1;
+      L12: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E20); }
+        if (v50 < 0) break L12;
+        if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T23[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E22); }
+        if (v51 < 0) break L12;
+        if ((v51 < s.length && (c = s.charCodeAt(v51)) < 128 && T7[c] === 1)) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E6); }
+        if (v52 < 0) break L12;
+        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T3[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E2); }
+        if (v53 < 0) break L12;
+        if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T13[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E12); }
+        if (v54 < 0) break L12;
+        if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T25[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E24); }
+        if (v55 < 0) break L12;
+        if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T1[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E0); }
+        v49 = v56;
+      }
       silent--;
-      v42 = v43 < 0 ? p : -1;
-      if (v42 < 0) break L11;
-      v44 = r_otherurl(s, v42);
-      v41 = v44;
+      v48 = v49 >= 0 ? p : -1;
+      if (v48 < 0) break L11;
+      v57 = r_gopherurl(s, v48);
+      v47 = v57;
     }
-    v0 = v41;
+    if (v47 >= 0) { v0 = v47; break L0; }
+    v58 = -1;
+    L13: {
+      silent++;
+      v60 = -1;
+      L14: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v61 = p + 1; else { v61 = -1; if (silent === 0) fail(p, E14); }
+        if (v61 < 0) break L14;
+        if ((v61 < s.length && (c = s.charCodeAt(v61)) < 128 && T27[c] === 1)) v62 = v61 + 1; else { v62 = -1; if (silent === 0) fail(v61, E26); }
+        if (v62 < 0) break L14;
+        if ((v62 < s.length && (c = s.charCodeAt(v62)) < 128 && T29[c] === 1)) v63 = v62 + 1; else { v63 = -1; if (silent === 0) fail(v62, E28); }
+        if (v63 < 0) break L14;
+        if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T17[c] === 1)) v64 = v63 + 1; else { v64 = -1; if (silent === 0) fail(v63, E16); }
+        if (v64 < 0) break L14;
+        if ((v64 < s.length && (c = s.charCodeAt(v64)) < 128 && T1[c] === 1)) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E0); }
+        v60 = v65;
+      }
+      silent--;
+      v59 = v60 >= 0 ? p : -1;
+      if (v59 < 0) break L13;
+      v66 = r_waisurl(s, v59);
+      v58 = v66;
+    }
+    if (v58 >= 0) { v0 = v58; break L0; }
+    v67 = -1;
+    L15: {
+      silent++;
+      v69 = -1;
+      L16: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v70 = p + 1; else { v70 = -1; if (silent === 0) fail(p, E30); }
+        if (v70 < 0) break L16;
+        if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T27[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E26); }
+        if (v71 < 0) break L16;
+        if ((v71 < s.length && (c = s.charCodeAt(v71)) < 128 && T29[c] === 1)) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E28); }
+        if (v72 < 0) break L16;
+        if ((v72 < s.length && (c = s.charCodeAt(v72)) < 128 && T19[c] === 1)) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E18); }
+        if (v73 < 0) break L16;
+        if ((v73 < s.length && (c = s.charCodeAt(v73)) < 128 && T5[c] === 1)) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E4); }
+        if (v74 < 0) break L16;
+        if ((v74 < s.length && (c = s.charCodeAt(v74)) < 128 && T23[c] === 1)) v75 = v74 + 1; else { v75 = -1; if (silent === 0) fail(v74, E22); }
+        if (v75 < 0) break L16;
+        if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
+        v69 = v76;
+      }
+      silent--;
+      v68 = v69 >= 0 ? p : -1;
+      if (v68 < 0) break L15;
+      v77 = r_mailtourl(s, v68);
+      v67 = v77;
+    }
+    if (v67 >= 0) { v0 = v67; break L0; }
+    v78 = -1;
+    L17: {
+      silent++;
+      v80 = -1;
+      L18: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v81 = p + 1; else { v81 = -1; if (silent === 0) fail(p, E8); }
+        if (v81 < 0) break L18;
+        if ((v81 < s.length && (c = s.charCodeAt(v81)) < 128 && T29[c] === 1)) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E28); }
+        if (v82 < 0) break L18;
+        if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T19[c] === 1)) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E18); }
+        if (v83 < 0) break L18;
+        if ((v83 < s.length && (c = s.charCodeAt(v83)) < 128 && T13[c] === 1)) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E12); }
+        if (v84 < 0) break L18;
+        if ((v84 < s.length && (c = s.charCodeAt(v84)) < 128 && T1[c] === 1)) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E0); }
+        v80 = v85;
+      }
+      silent--;
+      v79 = v80 >= 0 ? p : -1;
+      if (v79 < 0) break L17;
+      v86 = r_fileurl(s, v79);
+      v78 = v86;
+    }
+    if (v78 >= 0) { v0 = v78; break L0; }
+    v87 = -1;
+    L19: {
+      silent++;
+      v89 = -1;
+      L20: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v90 = p + 1; else { v90 = -1; if (silent === 0) fail(p, E6); }
+        if (v90 < 0) break L20;
+        if ((v90 < s.length && (c = s.charCodeAt(v90)) < 128 && T25[c] === 1)) v91 = v90 + 1; else { v91 = -1; if (silent === 0) fail(v90, E24); }
+        if (v91 < 0) break L20;
+        if ((v91 < s.length && (c = s.charCodeAt(v91)) < 128 && T23[c] === 1)) v92 = v91 + 1; else { v92 = -1; if (silent === 0) fail(v91, E22); }
+        if (v92 < 0) break L20;
+        if ((v92 < s.length && (c = s.charCodeAt(v92)) < 128 && T17[c] === 1)) v93 = v92 + 1; else { v93 = -1; if (silent === 0) fail(v92, E16); }
+        if (v93 < 0) break L20;
+        if ((v93 < s.length && (c = s.charCodeAt(v93)) < 128 && T7[c] === 1)) v94 = v93 + 1; else { v94 = -1; if (silent === 0) fail(v93, E6); }
+        if (v94 < 0) break L20;
+        if ((v94 < s.length && (c = s.charCodeAt(v94)) < 128 && T13[c] === 1)) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E12); }
+        if (v95 < 0) break L20;
+        if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T25[c] === 1)) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E24); }
+        if (v96 < 0) break L20;
+        if ((v96 < s.length && (c = s.charCodeAt(v96)) < 128 && T23[c] === 1)) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E22); }
+        if (v97 < 0) break L20;
+        if ((v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T1[c] === 1)) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E0); }
+        v89 = v98;
+      }
+      silent--;
+      v88 = v89 >= 0 ? p : -1;
+      if (v88 < 0) break L19;
+      v99 = r_prosperourl(s, v88);
+      v87 = v99;
+    }
+    if (v87 >= 0) { v0 = v87; break L0; }
+    v100 = -1;
+    L21: {
+      silent++;
+      v102 = r__url_defined_scheme(s, p);
+      silent--;
+      v101 = v102 < 0 ? p : -1;
+      if (v101 < 0) break L21;
+      v103 = r_otherurl(s, v101);
+      v100 = v103;
+    }
+    v0 = v100;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -308,34 +448,152 @@ function r_url(s, p) {
 }
 
 function r__url_defined_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if (p + 4 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112) v2 = p + 4; else { v2 = -1; if (silent === 0) fail(p, E12); }
+      v2 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
+        if (v3 < 0) break L2;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
+        if (v4 < 0) break L2;
+        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        v2 = v6;
+      }
       if (v2 >= 0) { v1 = v2; break L1; }
-      if (p + 3 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112) v3 = p + 3; else { v3 = -1; if (silent === 0) fail(p, E13); }
-      if (v3 >= 0) { v1 = v3; break L1; }
-      if (p + 4 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115) v4 = p + 4; else { v4 = -1; if (silent === 0) fail(p, E14); }
-      if (v4 >= 0) { v1 = v4; break L1; }
-      if (p + 4 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112) v5 = p + 4; else { v5 = -1; if (silent === 0) fail(p, E15); }
-      if (v5 >= 0) { v1 = v5; break L1; }
-      if (p + 6 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116) v6 = p + 6; else { v6 = -1; if (silent === 0) fail(p, E16); }
-      if (v6 >= 0) { v1 = v6; break L1; }
-      if (p + 6 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114) v7 = p + 6; else { v7 = -1; if (silent === 0) fail(p, E17); }
+      v7 = -1;
+      L3: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E8); }
+        if (v8 < 0) break L3;
+        if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
+        if (v9 < 0) break L3;
+        if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+        v7 = v10;
+      }
       if (v7 >= 0) { v1 = v7; break L1; }
-      if (p + 4 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115) v8 = p + 4; else { v8 = -1; if (silent === 0) fail(p, E18); }
-      if (v8 >= 0) { v1 = v8; break L1; }
-      if (p + 6 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111) v9 = p + 6; else { v9 = -1; if (silent === 0) fail(p, E19); }
-      if (v9 >= 0) { v1 = v9; break L1; }
-      if (p + 4 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101) v10 = p + 4; else { v10 = -1; if (silent === 0) fail(p, E20); }
-      if (v10 >= 0) { v1 = v10; break L1; }
-      if (p + 8 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111) v11 = p + 8; else { v11 = -1; if (silent === 0) fail(p, E21); }
-      v1 = v11;
+      v11 = -1;
+      L4: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E10); }
+        if (v12 < 0) break L4;
+        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T13[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E12); }
+        if (v13 < 0) break L4;
+        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
+        if (v14 < 0) break L4;
+        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T17[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E16); }
+        v11 = v15;
+      }
+      if (v11 >= 0) { v1 = v11; break L1; }
+      v16 = -1;
+      L5: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E10); }
+        if (v17 < 0) break L5;
+        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T11[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E10); }
+        if (v18 < 0) break L5;
+        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T5[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E4); }
+        if (v19 < 0) break L5;
+        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T7[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E6); }
+        v16 = v20;
+      }
+      if (v16 >= 0) { v1 = v16; break L1; }
+      v21 = -1;
+      L6: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E4); }
+        if (v22 < 0) break L6;
+        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T13[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E12); }
+        if (v23 < 0) break L6;
+        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T19[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E18); }
+        if (v24 < 0) break L6;
+        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T11[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E10); }
+        if (v25 < 0) break L6;
+        if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T13[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E12); }
+        if (v26 < 0) break L6;
+        if ((v26 < s.length && (c = s.charCodeAt(v26)) < 128 && T5[c] === 1)) v27 = v26 + 1; else { v27 = -1; if (silent === 0) fail(v26, E4); }
+        v21 = v27;
+      }
+      if (v21 >= 0) { v1 = v21; break L1; }
+      v28 = -1;
+      L7: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v29 = p + 1; else { v29 = -1; if (silent === 0) fail(p, E20); }
+        if (v29 < 0) break L7;
+        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T23[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E22); }
+        if (v30 < 0) break L7;
+        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T7[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E6); }
+        if (v31 < 0) break L7;
+        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T3[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E2); }
+        if (v32 < 0) break L7;
+        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T13[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E12); }
+        if (v33 < 0) break L7;
+        if ((v33 < s.length && (c = s.charCodeAt(v33)) < 128 && T25[c] === 1)) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E24); }
+        v28 = v34;
+      }
+      if (v28 >= 0) { v1 = v28; break L1; }
+      v35 = -1;
+      L8: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E14); }
+        if (v36 < 0) break L8;
+        if ((v36 < s.length && (c = s.charCodeAt(v36)) < 128 && T27[c] === 1)) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E26); }
+        if (v37 < 0) break L8;
+        if ((v37 < s.length && (c = s.charCodeAt(v37)) < 128 && T29[c] === 1)) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E28); }
+        if (v38 < 0) break L8;
+        if ((v38 < s.length && (c = s.charCodeAt(v38)) < 128 && T17[c] === 1)) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E16); }
+        v35 = v39;
+      }
+      if (v35 >= 0) { v1 = v35; break L1; }
+      v40 = -1;
+      L9: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v41 = p + 1; else { v41 = -1; if (silent === 0) fail(p, E30); }
+        if (v41 < 0) break L9;
+        if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T27[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E26); }
+        if (v42 < 0) break L9;
+        if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T29[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E28); }
+        if (v43 < 0) break L9;
+        if ((v43 < s.length && (c = s.charCodeAt(v43)) < 128 && T19[c] === 1)) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E18); }
+        if (v44 < 0) break L9;
+        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T5[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E4); }
+        if (v45 < 0) break L9;
+        if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T23[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E22); }
+        v40 = v46;
+      }
+      if (v40 >= 0) { v1 = v40; break L1; }
+      v47 = -1;
+      L10: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v48 = p + 1; else { v48 = -1; if (silent === 0) fail(p, E8); }
+        if (v48 < 0) break L10;
+        if ((v48 < s.length && (c = s.charCodeAt(v48)) < 128 && T29[c] === 1)) v49 = v48 + 1; else { v49 = -1; if (silent === 0) fail(v48, E28); }
+        if (v49 < 0) break L10;
+        if ((v49 < s.length && (c = s.charCodeAt(v49)) < 128 && T19[c] === 1)) v50 = v49 + 1; else { v50 = -1; if (silent === 0) fail(v49, E18); }
+        if (v50 < 0) break L10;
+        if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T13[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E12); }
+        v47 = v51;
+      }
+      if (v47 >= 0) { v1 = v47; break L1; }
+      v52 = -1;
+      L11: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v53 = p + 1; else { v53 = -1; if (silent === 0) fail(p, E6); }
+        if (v53 < 0) break L11;
+        if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T25[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E24); }
+        if (v54 < 0) break L11;
+        if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T23[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E22); }
+        if (v55 < 0) break L11;
+        if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T17[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E16); }
+        if (v56 < 0) break L11;
+        if ((v56 < s.length && (c = s.charCodeAt(v56)) < 128 && T7[c] === 1)) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E6); }
+        if (v57 < 0) break L11;
+        if ((v57 < s.length && (c = s.charCodeAt(v57)) < 128 && T13[c] === 1)) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E12); }
+        if (v58 < 0) break L11;
+        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T25[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E24); }
+        if (v59 < 0) break L11;
+        if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T23[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E22); }
+        v52 = v60;
+      }
+      v1 = v52;
     }
     if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v12 = v1 + 1; else { v12 = -1; if (silent === 0) fail(v1, E0); }
-    v0 = v12;
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v61 = v1 + 1; else { v61 = -1; if (silent === 0) fail(v1, E0); }
+    v0 = v61;
   }
   return v0;
 }
@@ -454,11 +712,11 @@ function r_scheme(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_digit(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T23[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E22); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T33[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E32); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T25[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E24); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T35[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E34); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T27[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E26); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T37[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E36); }
       v1 = v6;
     }
     if (v1 < 0) break;
@@ -491,23 +749,29 @@ function r_schemepart(s, p) {
 }
 
 function r_ip_schemepart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(5, p);
   v0 = -1;
   L0: {
-    if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E28); }
-    if (v1 < 0) break L0;
-    v2 = r_login(s, v1);
-    if (v2 < 0) break L0;
-    v4 = -1;
+    v1 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E29); }
-      if (v5 < 0) break L1;
-      v6 = r_urlpath(s, v5);
-      v4 = v6;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E38); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E38); }
+      v1 = v3;
     }
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v1 < 0) break L0;
+    v4 = r_login(s, v1);
+    if (v4 < 0) break L0;
+    v6 = -1;
+    L2: {
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T39[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E38); }
+      if (v7 < 0) break L2;
+      v8 = r_urlpath(s, v7);
+      v6 = v8;
+    }
+    v5 = v6 < 0 ? v4 : v6;
+    v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -532,7 +796,7 @@ function r_login(s, p) {
       }
       v4 = v5 < 0 ? v3 : v5;
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T32[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E31); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E40); }
       v2 = v8;
     }
     v1 = v2 < 0 ? p : v2;
@@ -592,7 +856,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T27[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E26); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E36); }
         v2 = v4;
       }
       if (v2 < 0) break;
@@ -621,7 +885,7 @@ function r_domainlabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
           if (v5 < 0) break;
           if (v5 === v4) break;
           v4 = v5;
@@ -654,7 +918,7 @@ function r_toplabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
           if (v5 < 0) break;
           if (v5 === v4) break;
           v4 = v5;
@@ -695,15 +959,15 @@ function r_hostnumber(s, p) {
   L0: {
     v1 = r_digits(s, p);
     if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T27[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E26); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T37[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E36); }
     if (v2 < 0) break L0;
     v3 = r_digits(s, v2);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T27[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E26); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E36); }
     if (v4 < 0) break L0;
     v5 = r_digits(s, v4);
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T27[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E26); }
+    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
     if (v6 < 0) break L0;
     v7 = r_digits(s, v6);
     v0 = v7;
@@ -730,13 +994,13 @@ function r_user(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T34[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E33); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E44); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E46); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T40[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E39); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v6;
     }
     if (v1 < 0) break;
@@ -756,13 +1020,13 @@ function r_password(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T34[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E33); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E44); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E46); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T40[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E39); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v6;
     }
     if (v1 < 0) break;
@@ -790,32 +1054,60 @@ function r_urlpath(s, p) {
 }
 
 function r_ftpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0;
   hookEnter(18, p);
   v0 = -1;
   L0: {
-    if (p + 6 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 58 && s.charCodeAt(p + 4) === 47 && s.charCodeAt(p + 5) === 47) v1 = p + 6; else { v1 = -1; if (silent === 0) fail(p, E41); }
-    if (v1 < 0) break L0;
-    v2 = r_login(s, v1);
-    if (v2 < 0) break L0;
-    v4 = -1;
+    v1 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E29); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E4); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T1[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E0); }
       if (v5 < 0) break L1;
-      v6 = r_fpath(s, v5);
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T39[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E38); }
       if (v6 < 0) break L1;
-      v8 = -1;
-      L2: {
-        if (v6 + 6 <= s.length && s.charCodeAt(v6) === 59 && s.charCodeAt(v6 + 1) === 116 && s.charCodeAt(v6 + 2) === 121 && s.charCodeAt(v6 + 3) === 112 && s.charCodeAt(v6 + 4) === 101 && s.charCodeAt(v6 + 5) === 61) v9 = v6 + 6; else { v9 = -1; if (silent === 0) fail(v6, E42); }
-        if (v9 < 0) break L2;
-        v10 = r_ftptype(s, v9);
-        v8 = v10;
-      }
-      v7 = v8 < 0 ? v6 : v8;
-      v4 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      v1 = v7;
     }
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v1 < 0) break L0;
+    v8 = r_login(s, v1);
+    if (v8 < 0) break L0;
+    v10 = -1;
+    L2: {
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E38); }
+      if (v11 < 0) break L2;
+      v12 = r_fpath(s, v11);
+      if (v12 < 0) break L2;
+      v14 = -1;
+      L3: {
+        v15 = -1;
+        L4: {
+          if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T43[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E42); }
+          if (v16 < 0) break L4;
+          if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T5[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E4); }
+          if (v17 < 0) break L4;
+          if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T51[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E50); }
+          if (v18 < 0) break L4;
+          if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T7[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E6); }
+          if (v19 < 0) break L4;
+          if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T13[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E12); }
+          if (v20 < 0) break L4;
+          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T49[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E48); }
+          v15 = v21;
+        }
+        if (v15 < 0) break L3;
+        v22 = r_ftptype(s, v15);
+        v14 = v22;
+      }
+      v13 = v14 < 0 ? v12 : v14;
+      v10 = v13;
+    }
+    v9 = v10 < 0 ? v8 : v10;
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -833,7 +1125,7 @@ function r_fpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E29); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E38); }
         if (v4 < 0) break L1;
         v5 = r_fsegment(s, v4);
         v3 = v5;
@@ -857,15 +1149,15 @@ function r_fsegment(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T32[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E31); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T40[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E39); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
     if (v1 < 0) break;
@@ -881,17 +1173,17 @@ function r_ftptype(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(21, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E43); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E52); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T46[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E45); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E54); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T48[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E47); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E56); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T50[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E49); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T52[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E51); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E28); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T54[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E53); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E58); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -900,24 +1192,60 @@ function r_ftptype(s, p) {
 }
 
 function r_fileurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
   hookEnter(22, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E55); }
-    if (v1 < 0) break L0;
+    v1 = -1;
     L1: {
-      v4 = r_host(s, v1);
-      if (v4 >= 0) { v3 = v4; break L1; }
-      if (v1 + 9 <= s.length && s.charCodeAt(v1) === 108 && s.charCodeAt(v1 + 1) === 111 && s.charCodeAt(v1 + 2) === 99 && s.charCodeAt(v1 + 3) === 97 && s.charCodeAt(v1 + 4) === 108 && s.charCodeAt(v1 + 5) === 104 && s.charCodeAt(v1 + 6) === 111 && s.charCodeAt(v1 + 7) === 115 && s.charCodeAt(v1 + 8) === 116) v5 = v1 + 9; else { v5 = -1; if (silent === 0) fail(v1, E56); }
-      v3 = v5;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E28); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T19[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E18); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      v1 = v8;
     }
-    v2 = v3 < 0 ? v1 : v3;
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E29); }
-    if (v6 < 0) break L0;
-    v7 = r_fpath(s, v6);
-    v0 = v7;
+    if (v1 < 0) break L0;
+    L2: {
+      v11 = r_host(s, v1);
+      if (v11 >= 0) { v10 = v11; break L2; }
+      v12 = -1;
+      L3: {
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T19[c] === 1)) v13 = v1 + 1; else { v13 = -1; if (silent === 0) fail(v1, E18); }
+        if (v13 < 0) break L3;
+        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T23[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E22); }
+        if (v14 < 0) break L3;
+        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T61[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E60); }
+        if (v15 < 0) break L3;
+        if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T27[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E26); }
+        if (v16 < 0) break L3;
+        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T19[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E18); }
+        if (v17 < 0) break L3;
+        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T3[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E2); }
+        if (v18 < 0) break L3;
+        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T23[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E22); }
+        if (v19 < 0) break L3;
+        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T17[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E16); }
+        if (v20 < 0) break L3;
+        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T5[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E4); }
+        v12 = v21;
+      }
+      v10 = v12;
+    }
+    v9 = v10 < 0 ? v1 : v10;
+    if (v9 < 0) break L0;
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v22 = v9 + 1; else { v22 = -1; if (silent === 0) fail(v9, E38); }
+    if (v22 < 0) break L0;
+    v23 = r_fpath(s, v22);
+    v0 = v23;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -925,32 +1253,48 @@ function r_fileurl(s, p) {
 }
 
 function r_httpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(23, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E57); }
-    if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    v4 = -1;
+    v1 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E29); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E4); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
       if (v5 < 0) break L1;
-      v6 = r_hpath(s, v5);
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
       if (v6 < 0) break L1;
-      v8 = -1;
-      L2: {
-        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T36[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E35); }
-        if (v9 < 0) break L2;
-        v10 = r_search(s, v9);
-        v8 = v10;
-      }
-      v7 = v8 < 0 ? v6 : v8;
-      v4 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      v1 = v8;
     }
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v1 < 0) break L0;
+    v9 = r_hostport(s, v1);
+    if (v9 < 0) break L0;
+    v11 = -1;
+    L2: {
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E38); }
+      if (v12 < 0) break L2;
+      v13 = r_hpath(s, v12);
+      if (v13 < 0) break L2;
+      v15 = -1;
+      L3: {
+        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T45[c] === 1)) v16 = v13 + 1; else { v16 = -1; if (silent === 0) fail(v13, E44); }
+        if (v16 < 0) break L3;
+        v17 = r_search(s, v16);
+        v15 = v17;
+      }
+      v14 = v15 < 0 ? v13 : v15;
+      v11 = v14;
+    }
+    v10 = v11 < 0 ? v9 : v11;
+    v0 = v10;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -968,7 +1312,7 @@ function r_hpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E29); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E38); }
         if (v4 < 0) break L1;
         v5 = r_hsegment(s, v4);
         v3 = v5;
@@ -992,15 +1336,15 @@ function r_hsegment(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T34[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E33); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T32[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E31); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T40[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E39); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
     if (v1 < 0) break;
@@ -1020,15 +1364,15 @@ function r_search(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T34[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E33); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T32[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E31); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T40[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E39); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
     if (v1 < 0) break;
@@ -1041,53 +1385,89 @@ function r_search(s, p) {
 }
 
 function r_gopherurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0;
   hookEnter(27, p);
   v0 = -1;
   L0: {
-    if (p + 9 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 && s.charCodeAt(p + 6) === 58 && s.charCodeAt(p + 7) === 47 && s.charCodeAt(p + 8) === 47) v1 = p + 9; else { v1 = -1; if (silent === 0) fail(p, E58); }
-    if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    v4 = -1;
+    v1 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E29); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E22); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
       if (v5 < 0) break L1;
-      v7 = -1;
-      L2: {
-        v8 = r_gtype(s, v5);
-        if (v8 < 0) break L2;
-        v10 = -1;
-        L3: {
-          v11 = r_selector(s, v8);
-          if (v11 < 0) break L3;
-          v13 = -1;
-          L4: {
-            if (v11 + 3 <= s.length && s.charCodeAt(v11) === 37 && s.charCodeAt(v11 + 1) === 48 && s.charCodeAt(v11 + 2) === 57) v14 = v11 + 3; else { v14 = -1; if (silent === 0) fail(v11, E59); }
-            if (v14 < 0) break L4;
-            v15 = r_search(s, v14);
-            if (v15 < 0) break L4;
-            v17 = -1;
-            L5: {
-              if (v15 + 3 <= s.length && s.charCodeAt(v15) === 37 && s.charCodeAt(v15 + 1) === 48 && s.charCodeAt(v15 + 2) === 57) v18 = v15 + 3; else { v18 = -1; if (silent === 0) fail(v15, E59); }
-              if (v18 < 0) break L5;
-              v19 = r_gopher__string(s, v18);
-              v17 = v19;
-            }
-            v16 = v17 < 0 ? v15 : v17;
-            v13 = v16;
-          }
-          v12 = v13 < 0 ? v11 : v13;
-          v10 = v12;
-        }
-        v9 = v10 < 0 ? v8 : v10;
-        v7 = v9;
-      }
-      v6 = v7 < 0 ? v5 : v7;
-      v4 = v6;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v1 = v10;
     }
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v1 < 0) break L0;
+    v11 = r_hostport(s, v1);
+    if (v11 < 0) break L0;
+    v13 = -1;
+    L2: {
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E38); }
+      if (v14 < 0) break L2;
+      v16 = -1;
+      L3: {
+        v17 = r_gtype(s, v14);
+        if (v17 < 0) break L3;
+        v19 = -1;
+        L4: {
+          v20 = r_selector(s, v17);
+          if (v20 < 0) break L4;
+          v22 = -1;
+          L5: {
+            v23 = -1;
+            L6: {
+              if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T63[c] === 1)) v24 = v20 + 1; else { v24 = -1; if (silent === 0) fail(v20, E62); }
+              if (v24 < 0) break L6;
+              if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T65[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E64); }
+              if (v25 < 0) break L6;
+              if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T67[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E66); }
+              v23 = v26;
+            }
+            if (v23 < 0) break L5;
+            v27 = r_search(s, v23);
+            if (v27 < 0) break L5;
+            v29 = -1;
+            L7: {
+              v30 = -1;
+              L8: {
+                if ((v27 < s.length && (c = s.charCodeAt(v27)) < 128 && T63[c] === 1)) v31 = v27 + 1; else { v31 = -1; if (silent === 0) fail(v27, E62); }
+                if (v31 < 0) break L8;
+                if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T65[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E64); }
+                if (v32 < 0) break L8;
+                if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T67[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E66); }
+                v30 = v33;
+              }
+              if (v30 < 0) break L7;
+              v34 = r_gopher__string(s, v30);
+              v29 = v34;
+            }
+            v28 = v29 < 0 ? v27 : v29;
+            v22 = v28;
+          }
+          v21 = v22 < 0 ? v20 : v22;
+          v19 = v21;
+        }
+        v18 = v19 < 0 ? v17 : v19;
+        v16 = v18;
+      }
+      v15 = v16 < 0 ? v14 : v16;
+      v13 = v15;
+    }
+    v12 = v13 < 0 ? v11 : v13;
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1134,14 +1514,30 @@ function r_gopher__string(s, p) {
 }
 
 function r_mailtourl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(31, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 && s.charCodeAt(p + 6) === 58) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E9); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E30); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T19[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      v1 = v8;
+    }
     if (v1 < 0) break L0;
-    v2 = r_encoded822addr(s, v1);
-    v0 = v2;
+    v9 = r_encoded822addr(s, v1);
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1167,14 +1563,26 @@ function r_encoded822addr(s, p) {
 }
 
 function r_newsurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(33, p);
   v0 = -1;
   L0: {
-    if (p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58) v1 = p + 5; else { v1 = -1; if (silent === 0) fail(p, E4); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E14); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      v1 = v6;
+    }
     if (v1 < 0) break L0;
-    v2 = r_grouppart(s, v1);
-    v0 = v2;
+    v7 = r_grouppart(s, v1);
+    v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1187,7 +1595,7 @@ function r_grouppart(s, p) {
   L0: {
     v1 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E60); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E68); }
       if (v2 < 0) break L1;
       v3 = v2 >= s.length ? v2 : -1;
       v1 = v3;
@@ -1223,13 +1631,13 @@ function r_group(s, p) {
         if (v4 >= 0) { v3 = v4; break L1; }
         v5 = r_digit(s, v2);
         if (v5 >= 0) { v3 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E24); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T35[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E34); }
         if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E26); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T37[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E36); }
         if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E22); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T33[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E32); }
         if (v8 >= 0) { v3 = v8; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T63[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E62); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T71[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E70); }
         v3 = v9;
       }
       if (v3 < 0) break;
@@ -1253,17 +1661,17 @@ function r_article(s, p) {
       L1: {
         v3 = r_uchar(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T34[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E33); }
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T43[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E42); }
         if (v4 >= 0) { v2 = v4; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T30[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E29); }
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T39[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E38); }
         if (v5 >= 0) { v2 = v5; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T36[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E35); }
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T45[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E44); }
         if (v6 >= 0) { v2 = v6; break L1; }
         if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E0); }
         if (v7 >= 0) { v2 = v7; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T38[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E37); }
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T47[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E46); }
         if (v8 >= 0) { v2 = v8; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T40[c] === 1)) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E39); }
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T49[c] === 1)) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E48); }
         v2 = v9;
       }
       if (v2 < 0) break;
@@ -1271,7 +1679,7 @@ function r_article(s, p) {
       v1 = v2;
     }
     if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T32[c] === 1)) v10 = v1 + 1; else { v10 = -1; if (silent === 0) fail(v1, E31); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T41[c] === 1)) v10 = v1 + 1; else { v10 = -1; if (silent === 0) fail(v1, E40); }
     if (v10 < 0) break L0;
     v11 = r_host(s, v10);
     v0 = v11;
@@ -1282,27 +1690,43 @@ function r_article(s, p) {
 }
 
 function r_nntpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(37, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E64); }
-    if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E29); }
-    if (v3 < 0) break L0;
-    v4 = r_group(s, v3);
-    if (v4 < 0) break L0;
-    v6 = -1;
+    v1 = -1;
     L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T30[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E29); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E10); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
       if (v7 < 0) break L1;
-      v8 = r_digits(s, v7);
-      v6 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      v1 = v8;
     }
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if (v1 < 0) break L0;
+    v9 = r_hostport(s, v1);
+    if (v9 < 0) break L0;
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+    if (v10 < 0) break L0;
+    v11 = r_group(s, v10);
+    if (v11 < 0) break L0;
+    v13 = -1;
+    L2: {
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E38); }
+      if (v14 < 0) break L2;
+      v15 = r_digits(s, v14);
+      v13 = v15;
+    }
+    v12 = v13 < 0 ? v11 : v13;
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1310,17 +1734,37 @@ function r_nntpurl(s, p) {
 }
 
 function r_telneturl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(38, p);
   v0 = -1;
   L0: {
-    if (p + 9 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 && s.charCodeAt(p + 6) === 58 && s.charCodeAt(p + 7) === 47 && s.charCodeAt(p + 8) === 47) v1 = p + 9; else { v1 = -1; if (silent === 0) fail(p, E65); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T19[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E18); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v1 = v10;
+    }
     if (v1 < 0) break L0;
-    v2 = r_login(s, v1);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E29); }
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v11 = r_login(s, v1);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E38); }
+    v12 = v13 < 0 ? v11 : v13;
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1356,18 +1800,34 @@ function r_waisurl(s, p) {
 }
 
 function r_waisdatabase(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(40, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E66); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      v1 = v8;
+    }
     if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E29); }
-    if (v3 < 0) break L0;
-    v4 = r_database(s, v3);
-    v0 = v4;
+    v9 = r_hostport(s, v1);
+    if (v9 < 0) break L0;
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+    if (v10 < 0) break L0;
+    v11 = r_database(s, v10);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1375,22 +1835,38 @@ function r_waisdatabase(s, p) {
 }
 
 function r_waisindex(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(41, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E66); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      v1 = v8;
+    }
     if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E29); }
-    if (v3 < 0) break L0;
-    v4 = r_database(s, v3);
-    if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T36[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E35); }
-    if (v5 < 0) break L0;
-    v6 = r_search(s, v5);
-    v0 = v6;
+    v9 = r_hostport(s, v1);
+    if (v9 < 0) break L0;
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+    if (v10 < 0) break L0;
+    v11 = r_database(s, v10);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T45[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E44); }
+    if (v12 < 0) break L0;
+    v13 = r_search(s, v12);
+    v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1398,26 +1874,42 @@ function r_waisindex(s, p) {
 }
 
 function r_waisdoc(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(42, p);
   v0 = -1;
   L0: {
-    if (p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47) v1 = p + 7; else { v1 = -1; if (silent === 0) fail(p, E66); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      v1 = v8;
+    }
     if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E29); }
-    if (v3 < 0) break L0;
-    v4 = r_database(s, v3);
-    if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T30[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E29); }
-    if (v5 < 0) break L0;
-    v6 = r_wtype(s, v5);
-    if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T30[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E29); }
-    if (v7 < 0) break L0;
-    v8 = r_wpath(s, v7);
-    v0 = v8;
+    v9 = r_hostport(s, v1);
+    if (v9 < 0) break L0;
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+    if (v10 < 0) break L0;
+    v11 = r_database(s, v10);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if (v12 < 0) break L0;
+    v13 = r_wtype(s, v12);
+    if (v13 < 0) break L0;
+    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
+    if (v14 < 0) break L0;
+    v15 = r_wpath(s, v14);
+    v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1470,26 +1962,50 @@ function r_wpath(s, p) {
 }
 
 function r_prosperourl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(46, p);
   v0 = -1;
   L0: {
-    if (p + 11 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 && s.charCodeAt(p + 8) === 58 && s.charCodeAt(p + 9) === 47 && s.charCodeAt(p + 10) === 47) v1 = p + 11; else { v1 = -1; if (silent === 0) fail(p, E67); }
-    if (v1 < 0) break L0;
-    v2 = r_hostport(s, v1);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E29); }
-    if (v3 < 0) break L0;
-    v4 = r_ppath(s, v3);
-    if (v4 < 0) break L0;
-    v5 = v4;
-    for (;;) {
-      v6 = r_fieldspec(s, v5);
-      if (v6 < 0) break;
-      if (v6 === v5) break;
-      v5 = v6;
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E24); }
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T23[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E22); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T25[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E24); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T23[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E22); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
+      if (v11 < 0) break L1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+      v1 = v12;
     }
-    v0 = v5;
+    if (v1 < 0) break L0;
+    v13 = r_hostport(s, v1);
+    if (v13 < 0) break L0;
+    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
+    if (v14 < 0) break L0;
+    v15 = r_ppath(s, v14);
+    if (v15 < 0) break L0;
+    v16 = v15;
+    for (;;) {
+      v17 = r_fieldspec(s, v16);
+      if (v17 < 0) break;
+      if (v17 === v16) break;
+      v16 = v17;
+    }
+    v0 = v16;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1507,7 +2023,7 @@ function r_ppath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E29); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E38); }
         if (v4 < 0) break L1;
         v5 = r_psegment(s, v4);
         v3 = v5;
@@ -1531,15 +2047,15 @@ function r_psegment(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T32[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E31); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T40[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E39); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
     if (v1 < 0) break;
@@ -1556,11 +2072,11 @@ function r_fieldspec(s, p) {
   hookEnter(49, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E33); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E42); }
     if (v1 < 0) break L0;
     v2 = r_fieldname(s, v1);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T40[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E39); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E48); }
     if (v3 < 0) break L0;
     v4 = r_fieldvalue(s, v3);
     v0 = v4;
@@ -1578,13 +2094,13 @@ function r_fieldname(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T32[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E31); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       v1 = v6;
     }
     if (v1 < 0) break;
@@ -1604,13 +2120,13 @@ function r_fieldvalue(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T32[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E31); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T38[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E37); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       v1 = v6;
     }
     if (v1 < 0) break;
@@ -1625,7 +2141,7 @@ function r_fieldvalue(s, p) {
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(52, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E68); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1634,7 +2150,7 @@ function r_lowalpha(s, p) {
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(53, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1657,7 +2173,7 @@ function r_alpha(s, p) {
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   hookEnter(55, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1666,7 +2182,7 @@ function r_digit(s, p) {
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   hookEnter(56, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1675,7 +2191,7 @@ function r_safe(s, p) {
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   hookEnter(57, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1684,7 +2200,7 @@ function r_extra(s, p) {
 function r_national(s, p) {
   let c = 0, v0 = 0;
   hookEnter(58, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E82); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1693,7 +2209,7 @@ function r_national(s, p) {
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   hookEnter(59, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E84); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1702,7 +2218,7 @@ function r_punctuation(s, p) {
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   hookEnter(60, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E82); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E86); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1714,7 +2230,7 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E88); }
     v0 = v2;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1727,7 +2243,7 @@ function r_escape(s, p) {
   hookEnter(62, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E62); }
     if (v1 < 0) break L0;
     v2 = r_hex(s, v1);
     if (v2 < 0) break L0;

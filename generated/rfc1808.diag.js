@@ -74,97 +74,96 @@ const E0 = {"type":"literal","text":"#","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const E2 = {"type":"literal","text":":","ignoreCase":false};
 const T3 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E4 = {"type":"literal","text":"//","ignoreCase":false};
-const E5 = {"type":"literal","text":"/","ignoreCase":false};
-const T6 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E7 = {"type":"literal","text":";","ignoreCase":false};
-const T8 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E9 = {"type":"literal","text":"?","ignoreCase":false};
-const T10 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E11 = {"type":"literal","text":"+","ignoreCase":false};
-const T12 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E13 = {"type":"literal","text":"-","ignoreCase":false};
-const T14 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E15 = {"type":"literal","text":".","ignoreCase":false};
-const T16 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E17 = {"type":"literal","text":"@","ignoreCase":false};
-const T18 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E19 = {"type":"literal","text":"&","ignoreCase":false};
-const T20 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E21 = {"type":"literal","text":"=","ignoreCase":false};
-const T22 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E23 = {"type":"literal","text":"%","ignoreCase":false};
-const T24 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E25 = {"type":"literal","text":"A","ignoreCase":false};
-const T26 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E27 = {"type":"literal","text":"B","ignoreCase":false};
-const T28 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
-const E29 = {"type":"literal","text":"C","ignoreCase":false};
-const T30 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
-const E31 = {"type":"literal","text":"D","ignoreCase":false};
-const T32 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E33 = {"type":"literal","text":"E","ignoreCase":false};
-const T34 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
-const E35 = {"type":"literal","text":"F","ignoreCase":false};
-const T36 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
-const E37 = {"type":"literal","text":"a","ignoreCase":false};
-const T38 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E39 = {"type":"literal","text":"b","ignoreCase":false};
-const T40 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
-const E41 = {"type":"literal","text":"c","ignoreCase":false};
-const T42 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E43 = {"type":"literal","text":"d","ignoreCase":false};
-const T44 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E45 = {"type":"literal","text":"e","ignoreCase":false};
-const T46 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E47 = {"type":"literal","text":"f","ignoreCase":false};
-const T48 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E49 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T50 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E51 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T52 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E53 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T54 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E55 = {"type":"literal","text":"$","ignoreCase":false};
-const T56 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E57 = {"type":"literal","text":"_","ignoreCase":false};
-const T58 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E59 = {"type":"literal","text":"!","ignoreCase":false};
-const T60 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E61 = {"type":"literal","text":"*","ignoreCase":false};
-const T62 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E63 = {"type":"literal","text":"'","ignoreCase":false};
-const T64 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E65 = {"type":"literal","text":"(","ignoreCase":false};
-const T66 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E67 = {"type":"literal","text":")","ignoreCase":false};
-const T68 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E69 = {"type":"literal","text":",","ignoreCase":false};
-const T70 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E71 = {"type":"literal","text":"{","ignoreCase":false};
-const T72 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
-const E73 = {"type":"literal","text":"}","ignoreCase":false};
-const T74 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
-const E75 = {"type":"literal","text":"|","ignoreCase":false};
-const T76 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
-const E77 = {"type":"literal","text":"\\","ignoreCase":false};
-const T78 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E79 = {"type":"literal","text":"^","ignoreCase":false};
-const T80 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
-const E81 = {"type":"literal","text":"~","ignoreCase":false};
-const T82 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E83 = {"type":"literal","text":"[","ignoreCase":false};
-const T84 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E85 = {"type":"literal","text":"]","ignoreCase":false};
-const T86 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E87 = {"type":"literal","text":"`","ignoreCase":false};
-const T88 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
-const E89 = {"type":"literal","text":"<","ignoreCase":false};
-const T90 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
-const E91 = {"type":"literal","text":">","ignoreCase":false};
-const T92 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
-const E93 = {"type":"literal","text":"\"","ignoreCase":false};
-const T94 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E4 = {"type":"literal","text":"/","ignoreCase":false};
+const T5 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E6 = {"type":"literal","text":";","ignoreCase":false};
+const T7 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
+const E8 = {"type":"literal","text":"?","ignoreCase":false};
+const T9 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
+const E10 = {"type":"literal","text":"+","ignoreCase":false};
+const T11 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E12 = {"type":"literal","text":"-","ignoreCase":false};
+const T13 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E14 = {"type":"literal","text":".","ignoreCase":false};
+const T15 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E16 = {"type":"literal","text":"@","ignoreCase":false};
+const T17 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
+const E18 = {"type":"literal","text":"&","ignoreCase":false};
+const T19 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E20 = {"type":"literal","text":"=","ignoreCase":false};
+const T21 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
+const E22 = {"type":"literal","text":"%","ignoreCase":false};
+const T23 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E24 = {"type":"literal","text":"A","ignoreCase":false};
+const T25 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
+const E26 = {"type":"literal","text":"B","ignoreCase":false};
+const T27 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
+const E28 = {"type":"literal","text":"C","ignoreCase":false};
+const T29 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
+const E30 = {"type":"literal","text":"D","ignoreCase":false};
+const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
+const E32 = {"type":"literal","text":"E","ignoreCase":false};
+const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
+const E34 = {"type":"literal","text":"F","ignoreCase":false};
+const T35 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
+const E36 = {"type":"literal","text":"a","ignoreCase":false};
+const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
+const E38 = {"type":"literal","text":"b","ignoreCase":false};
+const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
+const E40 = {"type":"literal","text":"c","ignoreCase":false};
+const T41 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
+const E42 = {"type":"literal","text":"d","ignoreCase":false};
+const T43 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
+const E44 = {"type":"literal","text":"e","ignoreCase":false};
+const T45 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
+const E46 = {"type":"literal","text":"f","ignoreCase":false};
+const T47 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
+const E48 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T49 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
+const E50 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T51 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
+const E52 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T53 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const E54 = {"type":"literal","text":"$","ignoreCase":false};
+const T55 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E56 = {"type":"literal","text":"_","ignoreCase":false};
+const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const E58 = {"type":"literal","text":"!","ignoreCase":false};
+const T59 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E60 = {"type":"literal","text":"*","ignoreCase":false};
+const T61 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E62 = {"type":"literal","text":"'","ignoreCase":false};
+const T63 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E64 = {"type":"literal","text":"(","ignoreCase":false};
+const T65 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E66 = {"type":"literal","text":")","ignoreCase":false};
+const T67 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E68 = {"type":"literal","text":",","ignoreCase":false};
+const T69 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E70 = {"type":"literal","text":"{","ignoreCase":false};
+const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
+const E72 = {"type":"literal","text":"}","ignoreCase":false};
+const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
+const E74 = {"type":"literal","text":"|","ignoreCase":false};
+const T75 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
+const E76 = {"type":"literal","text":"\\","ignoreCase":false};
+const T77 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
+const E78 = {"type":"literal","text":"^","ignoreCase":false};
+const T79 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
+const E80 = {"type":"literal","text":"~","ignoreCase":false};
+const T81 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
+const E82 = {"type":"literal","text":"[","ignoreCase":false};
+const T83 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
+const E84 = {"type":"literal","text":"]","ignoreCase":false};
+const T85 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
+const E86 = {"type":"literal","text":"`","ignoreCase":false};
+const T87 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
+const E88 = {"type":"literal","text":"<","ignoreCase":false};
+const T89 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
+const E90 = {"type":"literal","text":">","ignoreCase":false};
+const T91 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
+const E92 = {"type":"literal","text":"\"","ignoreCase":false};
+const T93 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 
 function r_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -274,17 +273,23 @@ function r_relativeURL(s, p) {
 }
 
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(4, p);
   v0 = -1;
   L0: {
-    if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E4); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E4); }
+      v1 = v3;
+    }
     if (v1 < 0) break L0;
-    v2 = r_net_loc(s, v1);
-    if (v2 < 0) break L0;
-    v4 = r_abs_path(s, v2);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v4 = r_net_loc(s, v1);
+    if (v4 < 0) break L0;
+    v6 = r_abs_path(s, v4);
+    v5 = v6 < 0 ? v4 : v6;
+    v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -296,7 +301,7 @@ function r_abs_path(s, p) {
   hookEnter(5, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E5); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E4); }
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -316,7 +321,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T8[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E7); }
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E6); }
       if (v5 < 0) break L1;
       v6 = r_params(s, v5);
       v4 = v6;
@@ -325,7 +330,7 @@ function r_rel_path(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T10[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E9); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E8); }
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       v8 = v10;
@@ -349,7 +354,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T6[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E5); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E4); }
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -409,7 +414,7 @@ function r_params(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T8[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E7); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
         if (v4 < 0) break L1;
         v5 = r_param(s, v4);
         v3 = v5;
@@ -433,7 +438,7 @@ function r_param(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T6[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E5); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T5[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E4); }
       v1 = v3;
     }
     if (v1 < 0) break;
@@ -456,11 +461,11 @@ function r_scheme(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_digit(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T12[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E11); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E10); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T14[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E13); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E12); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T16[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E15); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E14); }
       v2 = v7;
     }
     if (v2 < 0) break;
@@ -482,9 +487,9 @@ function r_net_loc(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T8[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E7); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E9); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E8); }
       v1 = v4;
     }
     if (v1 < 0) break;
@@ -544,11 +549,11 @@ function r_pchar(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E19); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E20); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -593,7 +598,7 @@ function r_escape(s, p) {
   hookEnter(19, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
     if (v1 < 0) break L0;
     v2 = r_hex(s, v1);
     if (v2 < 0) break L0;
@@ -611,29 +616,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E25); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E24); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E26); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E28); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E31); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E30); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E33); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E32); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E35); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E34); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E37); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E36); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E39); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E38); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T42[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E41); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E40); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E43); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E42); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T46[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E45); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E44); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T48[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E47); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E46); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -658,7 +663,7 @@ function r_alpha(s, p) {
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(22, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T50[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E49); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E48); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -667,7 +672,7 @@ function r_lowalpha(s, p) {
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(23, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T52[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E51); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E50); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -676,7 +681,7 @@ function r_hialpha(s, p) {
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   hookEnter(24, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T54[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E53); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E52); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -686,15 +691,15 @@ function r_safe(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(25, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T56[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E55); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E54); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E12); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T58[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E57); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E56); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E11); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -706,17 +711,17 @@ function r_extra(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(26, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T60[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E59); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E58); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T62[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E61); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E60); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T64[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E63); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E62); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T66[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E65); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E64); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T68[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E67); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E66); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T70[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E69); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E68); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -728,23 +733,23 @@ function r_national(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(27, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T72[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E71); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E70); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T74[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E73); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E72); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T76[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E75); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E74); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T78[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E77); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E76); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T80[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E79); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E78); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T82[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E81); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E80); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T84[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E83); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E82); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T86[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E85); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E84); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T88[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E87); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E86); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -756,19 +761,19 @@ function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(28, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E7); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E5); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E9); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E8); }
     if (v3 >= 0) { v0 = v3; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E19); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E20); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -780,15 +785,15 @@ function r_punctuation(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(29, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T90[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E89); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T92[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E91); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E90); }
     if (v2 >= 0) { v0 = v2; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T94[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E93); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E92); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);

@@ -179,7 +179,6 @@ const T97 = table("0000000000000000000000000000000000000000000000000000000000000
 const E98 = {"type":"class","parts":[["","퟿"],["","􏿿"]],"inverted":false,"ignoreCase":false,"unicode":true};
 const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const R100 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
-const E101 = {"type":"literal","text":"//","ignoreCase":false};
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -638,17 +637,23 @@ function r__relEnd(s, p) {
 }
 
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(24, p);
   v0 = -1;
   L0: {
-    if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E101); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E8); }
+      v1 = v3;
+    }
     if (v1 < 0) break L0;
-    v2 = r_server(s, v1);
-    if (v2 < 0) break L0;
-    v4 = r_abs_path(s, v2);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v4 = r_server(s, v1);
+    if (v4 < 0) break L0;
+    v6 = r_abs_path(s, v4);
+    v5 = v6 < 0 ? v4 : v6;
+    v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);

@@ -90,98 +90,96 @@ const E16 = {"type":"literal","text":"$","ignoreCase":false};
 const T17 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const E18 = {"type":"literal","text":",","ignoreCase":false};
 const T19 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E20 = {"type":"literal","text":"//","ignoreCase":false};
-const E21 = {"type":"literal","text":"/","ignoreCase":false};
-const T22 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E23 = {"type":"literal","text":"-","ignoreCase":false};
-const T24 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E25 = {"type":"literal","text":".","ignoreCase":false};
-const T26 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E27 = {"type":"literal","text":"%","ignoreCase":false};
-const T28 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E29 = {"type":"literal","text":"[","ignoreCase":false};
-const T30 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E31 = {"type":"literal","text":"]","ignoreCase":false};
-const T32 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E33 = {"type":"literal","text":"::","ignoreCase":false};
-const E34 = {"type":"literal","text":"_","ignoreCase":false};
-const T35 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E36 = {"type":"literal","text":"!","ignoreCase":false};
-const T37 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E38 = {"type":"literal","text":"~","ignoreCase":false};
-const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E40 = {"type":"literal","text":"*","ignoreCase":false};
-const T41 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E42 = {"type":"literal","text":"'","ignoreCase":false};
-const T43 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":"(","ignoreCase":false};
-const T45 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":")","ignoreCase":false};
-const T47 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"A","ignoreCase":false};
-const T49 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":"B","ignoreCase":false};
-const T51 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
-const E52 = {"type":"literal","text":"C","ignoreCase":false};
-const T53 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":"D","ignoreCase":false};
-const T55 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":"E","ignoreCase":false};
-const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
-const E58 = {"type":"literal","text":"F","ignoreCase":false};
-const T59 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
-const E60 = {"type":"literal","text":"a","ignoreCase":false};
-const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E62 = {"type":"literal","text":"b","ignoreCase":false};
-const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
-const E64 = {"type":"literal","text":"c","ignoreCase":false};
-const T65 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E66 = {"type":"literal","text":"d","ignoreCase":false};
-const T67 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E68 = {"type":"literal","text":"e","ignoreCase":false};
-const T69 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E70 = {"type":"literal","text":"f","ignoreCase":false};
-const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E72 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E74 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T75 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E76 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T77 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E78 = {"type":"class","parts":[["\u0000","\u001f"],""],"inverted":false,"ignoreCase":false,"unicode":false};
-const T79 = table("11111111111111111111111111111111000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
-const E80 = {"type":"class","parts":[" "],"inverted":false,"ignoreCase":false,"unicode":false};
-const T81 = table("00000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E82 = {"type":"literal","text":"<","ignoreCase":false};
-const T83 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
-const E84 = {"type":"literal","text":">","ignoreCase":false};
-const T85 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
-const E86 = {"type":"literal","text":"\"","ignoreCase":false};
-const T87 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E88 = {"type":"literal","text":"{","ignoreCase":false};
-const T89 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
-const E90 = {"type":"literal","text":"}","ignoreCase":false};
-const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
-const E92 = {"type":"literal","text":"|","ignoreCase":false};
-const T93 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
-const E94 = {"type":"literal","text":"\\","ignoreCase":false};
-const T95 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E96 = {"type":"literal","text":"^","ignoreCase":false};
-const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
-const E98 = {"type":"literal","text":"`","ignoreCase":false};
-const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
-const E100 = {"type":"literal","text":"A","ignoreCase":true};
-const T101 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
-const E102 = {"type":"literal","text":"B","ignoreCase":true};
-const T103 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
-const E104 = {"type":"literal","text":"C","ignoreCase":true};
-const T105 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
-const E106 = {"type":"literal","text":"D","ignoreCase":true};
-const T107 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
-const E108 = {"type":"literal","text":"E","ignoreCase":true};
-const T109 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
-const E110 = {"type":"literal","text":"F","ignoreCase":true};
-const T111 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
+const E20 = {"type":"literal","text":"/","ignoreCase":false};
+const T21 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E22 = {"type":"literal","text":"-","ignoreCase":false};
+const T23 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E24 = {"type":"literal","text":".","ignoreCase":false};
+const T25 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E26 = {"type":"literal","text":"%","ignoreCase":false};
+const T27 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E28 = {"type":"literal","text":"[","ignoreCase":false};
+const T29 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
+const E30 = {"type":"literal","text":"]","ignoreCase":false};
+const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
+const E32 = {"type":"literal","text":"_","ignoreCase":false};
+const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const E34 = {"type":"literal","text":"!","ignoreCase":false};
+const T35 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E36 = {"type":"literal","text":"~","ignoreCase":false};
+const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
+const E38 = {"type":"literal","text":"*","ignoreCase":false};
+const T39 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E40 = {"type":"literal","text":"'","ignoreCase":false};
+const T41 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E42 = {"type":"literal","text":"(","ignoreCase":false};
+const T43 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E44 = {"type":"literal","text":")","ignoreCase":false};
+const T45 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E46 = {"type":"literal","text":"A","ignoreCase":false};
+const T47 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
+const E48 = {"type":"literal","text":"B","ignoreCase":false};
+const T49 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
+const E50 = {"type":"literal","text":"C","ignoreCase":false};
+const T51 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
+const E52 = {"type":"literal","text":"D","ignoreCase":false};
+const T53 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
+const E54 = {"type":"literal","text":"E","ignoreCase":false};
+const T55 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
+const E56 = {"type":"literal","text":"F","ignoreCase":false};
+const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
+const E58 = {"type":"literal","text":"a","ignoreCase":false};
+const T59 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
+const E60 = {"type":"literal","text":"b","ignoreCase":false};
+const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
+const E62 = {"type":"literal","text":"c","ignoreCase":false};
+const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
+const E64 = {"type":"literal","text":"d","ignoreCase":false};
+const T65 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
+const E66 = {"type":"literal","text":"e","ignoreCase":false};
+const T67 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
+const E68 = {"type":"literal","text":"f","ignoreCase":false};
+const T69 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
+const E70 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
+const E72 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T73 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
+const E74 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T75 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const E76 = {"type":"class","parts":[["\u0000","\u001f"],""],"inverted":false,"ignoreCase":false,"unicode":false};
+const T77 = table("11111111111111111111111111111111000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
+const E78 = {"type":"class","parts":[" "],"inverted":false,"ignoreCase":false,"unicode":false};
+const T79 = table("00000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E80 = {"type":"literal","text":"<","ignoreCase":false};
+const T81 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
+const E82 = {"type":"literal","text":">","ignoreCase":false};
+const T83 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
+const E84 = {"type":"literal","text":"\"","ignoreCase":false};
+const T85 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E86 = {"type":"literal","text":"{","ignoreCase":false};
+const T87 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
+const E88 = {"type":"literal","text":"}","ignoreCase":false};
+const T89 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
+const E90 = {"type":"literal","text":"|","ignoreCase":false};
+const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
+const E92 = {"type":"literal","text":"\\","ignoreCase":false};
+const T93 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
+const E94 = {"type":"literal","text":"^","ignoreCase":false};
+const T95 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
+const E96 = {"type":"literal","text":"`","ignoreCase":false};
+const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
+const E98 = {"type":"literal","text":"A","ignoreCase":true};
+const T99 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
+const E100 = {"type":"literal","text":"B","ignoreCase":true};
+const T101 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
+const E102 = {"type":"literal","text":"C","ignoreCase":true};
+const T103 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
+const E104 = {"type":"literal","text":"D","ignoreCase":true};
+const T105 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
+const E106 = {"type":"literal","text":"E","ignoreCase":true};
+const T107 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
+const E108 = {"type":"literal","text":"F","ignoreCase":true};
+const T109 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
 function r_URI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -343,17 +341,23 @@ function r_uric_no_slash(s, p) {
 }
 
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(6, p);
   v0 = -1;
   L0: {
-    if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v1 = p + 2; else { v1 = -1; if (silent === 0) fail(p, E20); }
+    v1 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
+      if (v2 < 0) break L1;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E20); }
+      v1 = v3;
+    }
     if (v1 < 0) break L0;
-    v2 = r_authority(s, v1);
-    if (v2 < 0) break L0;
-    v4 = r_abs_path(s, v2);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v4 = r_authority(s, v1);
+    if (v4 < 0) break L0;
+    v6 = r_abs_path(s, v4);
+    v5 = v6 < 0 ? v4 : v6;
+    v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -365,7 +369,7 @@ function r_abs_path(s, p) {
   hookEnter(7, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E20); }
     if (v1 < 0) break L0;
     v2 = r_path_segments(s, v1);
     v0 = v2;
@@ -444,9 +448,9 @@ function r_scheme(s, p) {
         if (v5 >= 0) { v3 = v5; break L1; }
         if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T15[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E14); }
         if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T24[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E23); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E22); }
         if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T26[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E25); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E24); }
         v3 = v8;
       }
       if (v3 < 0) break;
@@ -488,7 +492,7 @@ function r__reg_name_char(s, p) {
   L0: {
     v1 = r_unreserved(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
     if (v2 >= 0) { v0 = v2; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
     if (v3 >= 0) { v0 = v3; break L0; }
@@ -649,11 +653,11 @@ function r_ipv6reference(s, p) {
   hookEnter(17, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E28); }
     if (v1 < 0) break L0;
     v2 = r_IPv6address(s, v1);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T32[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E31); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T31[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E30); }
     v0 = v3;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -662,7 +666,7 @@ function r_ipv6reference(s, p) {
 }
 
 function r_IPv6address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(18, p);
   L0: {
     v1 = -1;
@@ -670,27 +674,33 @@ function r_IPv6address(s, p) {
       v3 = r_hexseq(s, p);
       v2 = v3 < 0 ? p : v3;
       if (v2 < 0) break L1;
-      if (v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58) v4 = v2 + 2; else { v4 = -1; if (silent === 0) fail(v2, E33); }
+      v4 = -1;
+      L2: {
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E2); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T3[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+        v4 = v6;
+      }
       if (v4 < 0) break L1;
-      v5 = r_IPv4address(s, v4);
-      v1 = v5;
+      v7 = r_IPv4address(s, v4);
+      v1 = v7;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    v6 = -1;
-    L2: {
-      v7 = r_hexpart(s, p);
-      if (v7 < 0) break L2;
-      v9 = -1;
-      L3: {
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E2); }
-        if (v10 < 0) break L3;
-        v11 = r_IPv4address(s, v10);
-        v9 = v11;
+    v8 = -1;
+    L3: {
+      v9 = r_hexpart(s, p);
+      if (v9 < 0) break L3;
+      v11 = -1;
+      L4: {
+        if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E2); }
+        if (v12 < 0) break L4;
+        v13 = r_IPv4address(s, v12);
+        v11 = v13;
       }
-      v8 = v9 < 0 ? v7 : v9;
-      v6 = v8;
+      v10 = v11 < 0 ? v9 : v11;
+      v8 = v10;
     }
-    v0 = v6;
+    v0 = v8;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -698,7 +708,7 @@ function r_IPv6address(s, p) {
 }
 
 function r_hexpart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(19, p);
   L0: {
     v1 = -1;
@@ -707,25 +717,37 @@ function r_hexpart(s, p) {
       if (v2 < 0) break L1;
       v4 = -1;
       L2: {
-        if (v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58) v5 = v2 + 2; else { v5 = -1; if (silent === 0) fail(v2, E33); }
+        v5 = -1;
+        L3: {
+          if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
+          if (v6 < 0) break L3;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T3[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
+          v5 = v7;
+        }
         if (v5 < 0) break L2;
-        v7 = r_hexseq(s, v5);
-        v6 = v7 < 0 ? v5 : v7;
-        v4 = v6;
+        v9 = r_hexseq(s, v5);
+        v8 = v9 < 0 ? v5 : v9;
+        v4 = v8;
       }
       v3 = v4 < 0 ? v2 : v4;
       v1 = v3;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    v8 = -1;
-    L3: {
-      if (p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) v9 = p + 2; else { v9 = -1; if (silent === 0) fail(p, E33); }
-      if (v9 < 0) break L3;
-      v11 = r_hexseq(s, v9);
-      v10 = v11 < 0 ? v9 : v11;
-      v8 = v10;
+    v10 = -1;
+    L4: {
+      v11 = -1;
+      L5: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E2); }
+        if (v12 < 0) break L5;
+        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T3[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E2); }
+        v11 = v13;
+      }
+      if (v11 < 0) break L4;
+      v15 = r_hexseq(s, v11);
+      v14 = v15 < 0 ? v11 : v15;
+      v10 = v14;
     }
-    v0 = v8;
+    v0 = v10;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -748,7 +770,7 @@ function r_hexseq(s, p) {
         v5 = r_hex4(s, v4);
         if (v5 < 0) break L1;
         silent++;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T26[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E25); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E24); }
         silent--;
         v6 = v7 < 0 ? v5 : -1;
         v3 = v6;
@@ -793,7 +815,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T26[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E25); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E24); }
         if (v4 < 0) break L1;
         silent++;
         v6 = r_alphanum(s, v4);
@@ -808,7 +830,7 @@ function r_hostname(s, p) {
     if (v1 < 0) break L0;
     v7 = r_toplabel(s, v1);
     if (v7 < 0) break L0;
-    if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T26[c] === 1)) v9 = v7 + 1; else { v9 = -1; if (silent === 0) fail(v7, E25); }
+    if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T25[c] === 1)) v9 = v7 + 1; else { v9 = -1; if (silent === 0) fail(v7, E24); }
     v8 = v9 < 0 ? v7 : v9;
     v0 = v8;
   }
@@ -830,7 +852,7 @@ function r_domainlabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E23); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
           if (v5 < 0) break;
           if (v5 === v4) break;
           v4 = v5;
@@ -863,7 +885,7 @@ function r_toplabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E23); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
           if (v5 < 0) break;
           if (v5 === v4) break;
           v4 = v5;
@@ -899,7 +921,7 @@ function r_IPv4address(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T26[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E25); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T25[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E24); }
     if (v4 < 0) break L0;
     v5 = v4;
     v6 = 0;
@@ -912,7 +934,7 @@ function r_IPv4address(s, p) {
     }
     if (v6 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T26[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E25); }
+    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E24); }
     if (v8 < 0) break L0;
     v9 = v8;
     v10 = 0;
@@ -925,7 +947,7 @@ function r_IPv4address(s, p) {
     }
     if (v10 < 1) v9 = -1;
     if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T26[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E25); }
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T25[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E24); }
     if (v12 < 0) break L0;
     v13 = v12;
     v14 = 0;
@@ -985,7 +1007,7 @@ function r_path_segments(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T22[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E21); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E20); }
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -1129,7 +1151,7 @@ function r_reserved(s, p) {
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
     if (v2 >= 0) { v0 = v2; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E4); }
     if (v3 >= 0) { v0 = v3; break L0; }
@@ -1147,9 +1169,9 @@ function r_reserved(s, p) {
     if (v9 >= 0) { v0 = v9; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E18); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E28); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E31); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E30); }
     v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1175,23 +1197,23 @@ function r_mark(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(37, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E25); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E34); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E36); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E38); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E40); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E42); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E44); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1204,7 +1226,7 @@ function r_escaped(s, p) {
   hookEnter(38, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E26); }
     if (v1 < 0) break L0;
     v2 = r_hex(s, v1);
     if (v2 < 0) break L0;
@@ -1222,29 +1244,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E46); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E48); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E50); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E52); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E54); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E56); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E58); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E60); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E62); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E64); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E66); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E70); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E68); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1283,7 +1305,7 @@ function r_alpha(s, p) {
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(42, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1292,7 +1314,7 @@ function r_lowalpha(s, p) {
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
   hookEnter(43, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1301,7 +1323,7 @@ function r_upalpha(s, p) {
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   hookEnter(44, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1310,7 +1332,7 @@ function r_digit(s, p) {
 function r_control(s, p) {
   let c = 0, v0 = 0;
   hookEnter(45, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1319,7 +1341,7 @@ function r_control(s, p) {
 function r_space(s, p) {
   let c = 0, v0 = 0;
   hookEnter(46, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1329,15 +1351,15 @@ function r_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(47, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E80); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E82); }
     if (v2 >= 0) { v0 = v2; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E84); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1349,17 +1371,17 @@ function r_unwise(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(48, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E86); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E88); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E90); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E94); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E92); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E94); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E98); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E96); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1373,17 +1395,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E100); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T99[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E98); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E102); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E100); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T105[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E104); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E102); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T107[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E106); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T105[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E104); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T109[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E108); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T107[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E106); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T111[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E110); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T109[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E108); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);

@@ -76,77 +76,76 @@ const E2 = {"type":"literal","text":"?","ignoreCase":false};
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
 const E4 = {"type":"literal","text":"#","ignoreCase":false};
 const T5 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E6 = {"type":"literal","text":"//","ignoreCase":false};
-const E7 = {"type":"literal","text":"+","ignoreCase":false};
-const T8 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E9 = {"type":"literal","text":"-","ignoreCase":false};
-const T10 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E11 = {"type":"literal","text":".","ignoreCase":false};
-const T12 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E13 = {"type":"literal","text":"@","ignoreCase":false};
-const T14 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E15 = {"type":"literal","text":"%","ignoreCase":false};
-const T16 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E17 = {"type":"literal","text":"[","ignoreCase":false};
-const T18 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E19 = {"type":"literal","text":"]","ignoreCase":false};
-const T20 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E21 = {"type":"literal","text":"v","ignoreCase":true};
-const T22 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000");
-const E23 = {"type":"literal","text":"::","ignoreCase":false};
-const E24 = {"type":"literal","text":"25","ignoreCase":false};
-const E25 = {"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T26 = table("00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000");
-const E27 = {"type":"literal","text":"2","ignoreCase":false};
-const T28 = table("00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E29 = {"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T30 = table("00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E31 = {"type":"literal","text":"1","ignoreCase":false};
-const T32 = table("00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E33 = {"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T34 = table("00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E35 = {"type":"literal","text":"/","ignoreCase":false};
-const T36 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E37 = {"type":"literal","text":"_","ignoreCase":false};
-const T38 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E39 = {"type":"literal","text":"~","ignoreCase":false};
-const T40 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E41 = {"type":"literal","text":"!","ignoreCase":false};
-const T42 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E43 = {"type":"literal","text":"$","ignoreCase":false};
-const T44 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E45 = {"type":"literal","text":"&","ignoreCase":false};
-const T46 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E47 = {"type":"literal","text":"'","ignoreCase":false};
-const T48 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E49 = {"type":"literal","text":"(","ignoreCase":false};
-const T50 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E51 = {"type":"literal","text":")","ignoreCase":false};
-const T52 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E53 = {"type":"literal","text":"*","ignoreCase":false};
-const T54 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E55 = {"type":"literal","text":",","ignoreCase":false};
-const T56 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E57 = {"type":"literal","text":";","ignoreCase":false};
-const T58 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E59 = {"type":"literal","text":"=","ignoreCase":false};
-const T60 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E61 = {"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T62 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
-const E63 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T64 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E65 = {"type":"literal","text":"A","ignoreCase":true};
-const T66 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
-const E67 = {"type":"literal","text":"B","ignoreCase":true};
-const T68 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
-const E69 = {"type":"literal","text":"C","ignoreCase":true};
-const T70 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
-const E71 = {"type":"literal","text":"D","ignoreCase":true};
-const T72 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
-const E73 = {"type":"literal","text":"E","ignoreCase":true};
-const T74 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
-const E75 = {"type":"literal","text":"F","ignoreCase":true};
-const T76 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
+const E6 = {"type":"literal","text":"/","ignoreCase":false};
+const T7 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E8 = {"type":"literal","text":"+","ignoreCase":false};
+const T9 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E10 = {"type":"literal","text":"-","ignoreCase":false};
+const T11 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E12 = {"type":"literal","text":".","ignoreCase":false};
+const T13 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E14 = {"type":"literal","text":"@","ignoreCase":false};
+const T15 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
+const E16 = {"type":"literal","text":"%","ignoreCase":false};
+const T17 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E18 = {"type":"literal","text":"[","ignoreCase":false};
+const T19 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
+const E20 = {"type":"literal","text":"]","ignoreCase":false};
+const T21 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
+const E22 = {"type":"literal","text":"v","ignoreCase":true};
+const T23 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000");
+const E24 = {"type":"literal","text":"2","ignoreCase":false};
+const T25 = table("00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E26 = {"type":"literal","text":"5","ignoreCase":false};
+const T27 = table("00000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000");
+const E28 = {"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T29 = table("00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000");
+const E30 = {"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T31 = table("00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E32 = {"type":"literal","text":"1","ignoreCase":false};
+const T33 = table("00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E34 = {"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T35 = table("00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const E36 = {"type":"literal","text":"_","ignoreCase":false};
+const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const E38 = {"type":"literal","text":"~","ignoreCase":false};
+const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
+const E40 = {"type":"literal","text":"!","ignoreCase":false};
+const T41 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E42 = {"type":"literal","text":"$","ignoreCase":false};
+const T43 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E44 = {"type":"literal","text":"&","ignoreCase":false};
+const T45 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E46 = {"type":"literal","text":"'","ignoreCase":false};
+const T47 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E48 = {"type":"literal","text":"(","ignoreCase":false};
+const T49 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E50 = {"type":"literal","text":")","ignoreCase":false};
+const T51 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E52 = {"type":"literal","text":"*","ignoreCase":false};
+const T53 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E54 = {"type":"literal","text":",","ignoreCase":false};
+const T55 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E56 = {"type":"literal","text":";","ignoreCase":false};
+const T57 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
+const E58 = {"type":"literal","text":"=","ignoreCase":false};
+const T59 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
+const E60 = {"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T61 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
+const E62 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const T63 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const E64 = {"type":"literal","text":"A","ignoreCase":true};
+const T65 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
+const E66 = {"type":"literal","text":"B","ignoreCase":true};
+const T67 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
+const E68 = {"type":"literal","text":"C","ignoreCase":true};
+const T69 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
+const E70 = {"type":"literal","text":"D","ignoreCase":true};
+const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
+const E72 = {"type":"literal","text":"E","ignoreCase":true};
+const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
+const E74 = {"type":"literal","text":"F","ignoreCase":true};
+const T75 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
 function r_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -184,25 +183,31 @@ function r_URI(s, p) {
 }
 
 function r_hier_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(1, p);
   L0: {
     v1 = -1;
     L1: {
-      if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v2 = p + 2; else { v2 = -1; if (silent === 0) fail(p, E6); }
+      v2 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
+        if (v3 < 0) break L2;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+        v2 = v4;
+      }
       if (v2 < 0) break L1;
-      v3 = r_authority(s, v2);
-      if (v3 < 0) break L1;
-      v4 = r_path_abempty(s, v3);
-      v1 = v4;
+      v5 = r_authority(s, v2);
+      if (v5 < 0) break L1;
+      v6 = r_path_abempty(s, v5);
+      v1 = v6;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = r_path_absolute(s, p);
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v6 = r_path_rootless(s, p);
-    if (v6 >= 0) { v0 = v6; break L0; }
-    v7 = r_path_empty(s, p);
-    v0 = v7;
+    v7 = r_path_absolute(s, p);
+    if (v7 >= 0) { v0 = v7; break L0; }
+    v8 = r_path_rootless(s, p);
+    if (v8 >= 0) { v0 = v8; break L0; }
+    v9 = r_path_empty(s, p);
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -281,25 +286,31 @@ function r_relative_ref(s, p) {
 }
 
 function r_relative_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(5, p);
   L0: {
     v1 = -1;
     L1: {
-      if (p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47) v2 = p + 2; else { v2 = -1; if (silent === 0) fail(p, E6); }
+      v2 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
+        if (v3 < 0) break L2;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+        v2 = v4;
+      }
       if (v2 < 0) break L1;
-      v3 = r_authority(s, v2);
-      if (v3 < 0) break L1;
-      v4 = r_path_abempty(s, v3);
-      v1 = v4;
+      v5 = r_authority(s, v2);
+      if (v5 < 0) break L1;
+      v6 = r_path_abempty(s, v5);
+      v1 = v6;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = r_path_absolute(s, p);
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v6 = r_path_noscheme(s, p);
-    if (v6 >= 0) { v0 = v6; break L0; }
-    v7 = r_path_empty(s, p);
-    v0 = v7;
+    v7 = r_path_absolute(s, p);
+    if (v7 >= 0) { v0 = v7; break L0; }
+    v8 = r_path_noscheme(s, p);
+    if (v8 >= 0) { v0 = v8; break L0; }
+    v9 = r_path_empty(s, p);
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -320,11 +331,11 @@ function r_scheme(s, p) {
         if (v4 >= 0) { v3 = v4; break L1; }
         v5 = r_DIGIT(s, v2);
         if (v5 >= 0) { v3 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T8[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E7); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E8); }
         if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E9); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E10); }
         if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T12[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E11); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E12); }
         v3 = v8;
       }
       if (v3 < 0) break;
@@ -347,7 +358,7 @@ function r_authority(s, p) {
     L1: {
       v3 = r_userinfo(s, p);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T14[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E13); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E14); }
       v2 = v4;
     }
     v1 = v2 < 0 ? p : v2;
@@ -407,7 +418,7 @@ function r_host(s, p) {
       L2: {
         v6 = r_unreserved(s, v3);
         if (v6 >= 0) { v5 = v6; break L2; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T16[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E15); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T17[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E16); }
         if (v7 >= 0) { v5 = v7; break L2; }
         v8 = r_sub_delims(s, v3);
         v5 = v8;
@@ -445,7 +456,7 @@ function r_IP_literal(s, p) {
   hookEnter(11, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E18); }
     if (v1 < 0) break L0;
     L1: {
       v3 = r_IPv6address(s, v1);
@@ -454,7 +465,7 @@ function r_IP_literal(s, p) {
       v2 = v4;
     }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T20[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E19); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E20); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -467,7 +478,7 @@ function r_IPvFuture(s, p) {
   hookEnter(12, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T22[c] === 1 : s.charAt(p).toLowerCase() === "v"))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : s.charAt(p).toLowerCase() === "v"))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
     if (v1 < 0) break L0;
     v2 = v1;
     v3 = 0;
@@ -480,7 +491,7 @@ function r_IPvFuture(s, p) {
     }
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T12[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E11); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E12); }
     if (v5 < 0) break L0;
     v6 = v5;
     v7 = 0;
@@ -507,7 +518,7 @@ function r_IPvFuture(s, p) {
 }
 
 function r_IPv6address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0;
   hookEnter(13, p);
   L0: {
     v1 = -1;
@@ -535,279 +546,327 @@ function r_IPv6address(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v8 = -1;
     L3: {
-      if (p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58) v9 = p + 2; else { v9 = -1; if (silent === 0) fail(p, E23); }
-      if (v9 < 0) break L3;
-      v10 = v9;
-      v11 = 0;
-      for (;;) {
-        if (v11 >= 5) break;
-        v12 = -1;
-        L4: {
-          v13 = r_h16(s, v10);
-          if (v13 < 0) break L4;
-          if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T1[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E0); }
-          v12 = v14;
-        }
-        if (v12 < 0) break;
-        v11++;
-        v10 = v12;
+      v9 = -1;
+      L4: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E0); }
+        if (v10 < 0) break L4;
+        if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T1[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
+        v9 = v11;
       }
-      if (v11 < 5) v10 = -1;
-      if (v10 < 0) break L3;
-      v15 = r_ls32(s, v10);
-      v8 = v15;
+      if (v9 < 0) break L3;
+      v12 = v9;
+      v13 = 0;
+      for (;;) {
+        if (v13 >= 5) break;
+        v14 = -1;
+        L5: {
+          v15 = r_h16(s, v12);
+          if (v15 < 0) break L5;
+          if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T1[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E0); }
+          v14 = v16;
+        }
+        if (v14 < 0) break;
+        v13++;
+        v12 = v14;
+      }
+      if (v13 < 5) v12 = -1;
+      if (v12 < 0) break L3;
+      v17 = r_ls32(s, v12);
+      v8 = v17;
     }
     if (v8 >= 0) { v0 = v8; break L0; }
-    v16 = -1;
-    L5: {
-      v18 = r_h16(s, p);
-      v17 = v18 < 0 ? p : v18;
-      if (v17 < 0) break L5;
-      if (v17 + 2 <= s.length && s.charCodeAt(v17) === 58 && s.charCodeAt(v17 + 1) === 58) v19 = v17 + 2; else { v19 = -1; if (silent === 0) fail(v17, E23); }
-      if (v19 < 0) break L5;
-      v20 = v19;
-      v21 = 0;
-      for (;;) {
-        if (v21 >= 4) break;
-        v22 = -1;
-        L6: {
-          v23 = r_h16(s, v20);
-          if (v23 < 0) break L6;
-          if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T1[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E0); }
-          v22 = v24;
-        }
-        if (v22 < 0) break;
-        v21++;
-        v20 = v22;
+    v18 = -1;
+    L6: {
+      v20 = r_h16(s, p);
+      v19 = v20 < 0 ? p : v20;
+      if (v19 < 0) break L6;
+      v21 = -1;
+      L7: {
+        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T1[c] === 1)) v22 = v19 + 1; else { v22 = -1; if (silent === 0) fail(v19, E0); }
+        if (v22 < 0) break L7;
+        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T1[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E0); }
+        v21 = v23;
       }
-      if (v21 < 4) v20 = -1;
-      if (v20 < 0) break L5;
-      v25 = r_ls32(s, v20);
-      v16 = v25;
+      if (v21 < 0) break L6;
+      v24 = v21;
+      v25 = 0;
+      for (;;) {
+        if (v25 >= 4) break;
+        v26 = -1;
+        L8: {
+          v27 = r_h16(s, v24);
+          if (v27 < 0) break L8;
+          if ((v27 < s.length && (c = s.charCodeAt(v27)) < 128 && T1[c] === 1)) v28 = v27 + 1; else { v28 = -1; if (silent === 0) fail(v27, E0); }
+          v26 = v28;
+        }
+        if (v26 < 0) break;
+        v25++;
+        v24 = v26;
+      }
+      if (v25 < 4) v24 = -1;
+      if (v24 < 0) break L6;
+      v29 = r_ls32(s, v24);
+      v18 = v29;
     }
-    if (v16 >= 0) { v0 = v16; break L0; }
-    v26 = -1;
-    L7: {
-      v28 = -1;
-      L8: {
-        v29 = r_h16(s, p);
-        if (v29 < 0) break L8;
-        v30 = v29;
-        v31 = 0;
+    if (v18 >= 0) { v0 = v18; break L0; }
+    v30 = -1;
+    L9: {
+      v32 = -1;
+      L10: {
+        v33 = r_h16(s, p);
+        if (v33 < 0) break L10;
+        v34 = v33;
+        v35 = 0;
         for (;;) {
-          if (v31 >= 1) break;
-          v32 = -1;
-          L9: {
-            if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T1[c] === 1)) v33 = v30 + 1; else { v33 = -1; if (silent === 0) fail(v30, E0); }
-            if (v33 < 0) break L9;
-            v34 = r_h16(s, v33);
-            v32 = v34;
+          if (v35 >= 1) break;
+          v36 = -1;
+          L11: {
+            if ((v34 < s.length && (c = s.charCodeAt(v34)) < 128 && T1[c] === 1)) v37 = v34 + 1; else { v37 = -1; if (silent === 0) fail(v34, E0); }
+            if (v37 < 0) break L11;
+            v38 = r_h16(s, v37);
+            v36 = v38;
           }
-          if (v32 < 0) break;
-          v31++;
-          v30 = v32;
+          if (v36 < 0) break;
+          v35++;
+          v34 = v36;
         }
-        v28 = v30;
+        v32 = v34;
       }
-      v27 = v28 < 0 ? p : v28;
-      if (v27 < 0) break L7;
-      if (v27 + 2 <= s.length && s.charCodeAt(v27) === 58 && s.charCodeAt(v27 + 1) === 58) v35 = v27 + 2; else { v35 = -1; if (silent === 0) fail(v27, E23); }
-      if (v35 < 0) break L7;
-      v36 = v35;
-      v37 = 0;
-      for (;;) {
-        if (v37 >= 3) break;
-        v38 = -1;
-        L10: {
-          v39 = r_h16(s, v36);
-          if (v39 < 0) break L10;
-          if ((v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T1[c] === 1)) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E0); }
-          v38 = v40;
-        }
-        if (v38 < 0) break;
-        v37++;
-        v36 = v38;
-      }
-      if (v37 < 3) v36 = -1;
-      if (v36 < 0) break L7;
-      v41 = r_ls32(s, v36);
-      v26 = v41;
-    }
-    if (v26 >= 0) { v0 = v26; break L0; }
-    v42 = -1;
-    L11: {
-      v44 = -1;
+      v31 = v32 < 0 ? p : v32;
+      if (v31 < 0) break L9;
+      v39 = -1;
       L12: {
-        v45 = r_h16(s, p);
-        if (v45 < 0) break L12;
-        v46 = v45;
-        v47 = 0;
-        for (;;) {
-          if (v47 >= 2) break;
-          v48 = -1;
-          L13: {
-            if ((v46 < s.length && (c = s.charCodeAt(v46)) < 128 && T1[c] === 1)) v49 = v46 + 1; else { v49 = -1; if (silent === 0) fail(v46, E0); }
-            if (v49 < 0) break L13;
-            v50 = r_h16(s, v49);
-            v48 = v50;
-          }
-          if (v48 < 0) break;
-          v47++;
-          v46 = v48;
-        }
-        v44 = v46;
+        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T1[c] === 1)) v40 = v31 + 1; else { v40 = -1; if (silent === 0) fail(v31, E0); }
+        if (v40 < 0) break L12;
+        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T1[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E0); }
+        v39 = v41;
       }
-      v43 = v44 < 0 ? p : v44;
-      if (v43 < 0) break L11;
-      if (v43 + 2 <= s.length && s.charCodeAt(v43) === 58 && s.charCodeAt(v43 + 1) === 58) v51 = v43 + 2; else { v51 = -1; if (silent === 0) fail(v43, E23); }
-      if (v51 < 0) break L11;
-      v52 = v51;
-      v53 = 0;
+      if (v39 < 0) break L9;
+      v42 = v39;
+      v43 = 0;
       for (;;) {
-        if (v53 >= 2) break;
-        v54 = -1;
-        L14: {
-          v55 = r_h16(s, v52);
-          if (v55 < 0) break L14;
-          if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T1[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E0); }
-          v54 = v56;
+        if (v43 >= 3) break;
+        v44 = -1;
+        L13: {
+          v45 = r_h16(s, v42);
+          if (v45 < 0) break L13;
+          if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T1[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
+          v44 = v46;
         }
-        if (v54 < 0) break;
-        v53++;
-        v52 = v54;
+        if (v44 < 0) break;
+        v43++;
+        v42 = v44;
       }
-      if (v53 < 2) v52 = -1;
-      if (v52 < 0) break L11;
-      v57 = r_ls32(s, v52);
-      v42 = v57;
+      if (v43 < 3) v42 = -1;
+      if (v42 < 0) break L9;
+      v47 = r_ls32(s, v42);
+      v30 = v47;
     }
-    if (v42 >= 0) { v0 = v42; break L0; }
-    v58 = -1;
-    L15: {
-      v60 = -1;
-      L16: {
-        v61 = r_h16(s, p);
-        if (v61 < 0) break L16;
-        v62 = v61;
-        v63 = 0;
+    if (v30 >= 0) { v0 = v30; break L0; }
+    v48 = -1;
+    L14: {
+      v50 = -1;
+      L15: {
+        v51 = r_h16(s, p);
+        if (v51 < 0) break L15;
+        v52 = v51;
+        v53 = 0;
         for (;;) {
-          if (v63 >= 3) break;
-          v64 = -1;
-          L17: {
-            if ((v62 < s.length && (c = s.charCodeAt(v62)) < 128 && T1[c] === 1)) v65 = v62 + 1; else { v65 = -1; if (silent === 0) fail(v62, E0); }
-            if (v65 < 0) break L17;
-            v66 = r_h16(s, v65);
-            v64 = v66;
+          if (v53 >= 2) break;
+          v54 = -1;
+          L16: {
+            if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T1[c] === 1)) v55 = v52 + 1; else { v55 = -1; if (silent === 0) fail(v52, E0); }
+            if (v55 < 0) break L16;
+            v56 = r_h16(s, v55);
+            v54 = v56;
           }
-          if (v64 < 0) break;
-          v63++;
+          if (v54 < 0) break;
+          v53++;
+          v52 = v54;
+        }
+        v50 = v52;
+      }
+      v49 = v50 < 0 ? p : v50;
+      if (v49 < 0) break L14;
+      v57 = -1;
+      L17: {
+        if ((v49 < s.length && (c = s.charCodeAt(v49)) < 128 && T1[c] === 1)) v58 = v49 + 1; else { v58 = -1; if (silent === 0) fail(v49, E0); }
+        if (v58 < 0) break L17;
+        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T1[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
+        v57 = v59;
+      }
+      if (v57 < 0) break L14;
+      v60 = v57;
+      v61 = 0;
+      for (;;) {
+        if (v61 >= 2) break;
+        v62 = -1;
+        L18: {
+          v63 = r_h16(s, v60);
+          if (v63 < 0) break L18;
+          if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T1[c] === 1)) v64 = v63 + 1; else { v64 = -1; if (silent === 0) fail(v63, E0); }
           v62 = v64;
         }
+        if (v62 < 0) break;
+        v61++;
         v60 = v62;
       }
-      v59 = v60 < 0 ? p : v60;
-      if (v59 < 0) break L15;
-      if (v59 + 2 <= s.length && s.charCodeAt(v59) === 58 && s.charCodeAt(v59 + 1) === 58) v67 = v59 + 2; else { v67 = -1; if (silent === 0) fail(v59, E23); }
-      if (v67 < 0) break L15;
-      v68 = r_h16(s, v67);
-      if (v68 < 0) break L15;
-      if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T1[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E0); }
-      if (v69 < 0) break L15;
-      v70 = r_ls32(s, v69);
-      v58 = v70;
+      if (v61 < 2) v60 = -1;
+      if (v60 < 0) break L14;
+      v65 = r_ls32(s, v60);
+      v48 = v65;
     }
-    if (v58 >= 0) { v0 = v58; break L0; }
-    v71 = -1;
-    L18: {
-      v73 = -1;
-      L19: {
-        v74 = r_h16(s, p);
-        if (v74 < 0) break L19;
-        v75 = v74;
-        v76 = 0;
+    if (v48 >= 0) { v0 = v48; break L0; }
+    v66 = -1;
+    L19: {
+      v68 = -1;
+      L20: {
+        v69 = r_h16(s, p);
+        if (v69 < 0) break L20;
+        v70 = v69;
+        v71 = 0;
         for (;;) {
-          if (v76 >= 4) break;
-          v77 = -1;
-          L20: {
-            if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v78 = v75 + 1; else { v78 = -1; if (silent === 0) fail(v75, E0); }
-            if (v78 < 0) break L20;
-            v79 = r_h16(s, v78);
-            v77 = v79;
+          if (v71 >= 3) break;
+          v72 = -1;
+          L21: {
+            if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T1[c] === 1)) v73 = v70 + 1; else { v73 = -1; if (silent === 0) fail(v70, E0); }
+            if (v73 < 0) break L21;
+            v74 = r_h16(s, v73);
+            v72 = v74;
           }
-          if (v77 < 0) break;
-          v76++;
-          v75 = v77;
+          if (v72 < 0) break;
+          v71++;
+          v70 = v72;
         }
-        v73 = v75;
+        v68 = v70;
       }
-      v72 = v73 < 0 ? p : v73;
-      if (v72 < 0) break L18;
-      if (v72 + 2 <= s.length && s.charCodeAt(v72) === 58 && s.charCodeAt(v72 + 1) === 58) v80 = v72 + 2; else { v80 = -1; if (silent === 0) fail(v72, E23); }
-      if (v80 < 0) break L18;
-      v81 = r_ls32(s, v80);
-      v71 = v81;
-    }
-    if (v71 >= 0) { v0 = v71; break L0; }
-    v82 = -1;
-    L21: {
-      v84 = -1;
+      v67 = v68 < 0 ? p : v68;
+      if (v67 < 0) break L19;
+      v75 = -1;
       L22: {
-        v85 = r_h16(s, p);
-        if (v85 < 0) break L22;
-        v86 = v85;
-        v87 = 0;
-        for (;;) {
-          if (v87 >= 5) break;
-          v88 = -1;
-          L23: {
-            if ((v86 < s.length && (c = s.charCodeAt(v86)) < 128 && T1[c] === 1)) v89 = v86 + 1; else { v89 = -1; if (silent === 0) fail(v86, E0); }
-            if (v89 < 0) break L23;
-            v90 = r_h16(s, v89);
-            v88 = v90;
-          }
-          if (v88 < 0) break;
-          v87++;
-          v86 = v88;
-        }
-        v84 = v86;
+        if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T1[c] === 1)) v76 = v67 + 1; else { v76 = -1; if (silent === 0) fail(v67, E0); }
+        if (v76 < 0) break L22;
+        if ((v76 < s.length && (c = s.charCodeAt(v76)) < 128 && T1[c] === 1)) v77 = v76 + 1; else { v77 = -1; if (silent === 0) fail(v76, E0); }
+        v75 = v77;
       }
-      v83 = v84 < 0 ? p : v84;
-      if (v83 < 0) break L21;
-      if (v83 + 2 <= s.length && s.charCodeAt(v83) === 58 && s.charCodeAt(v83 + 1) === 58) v91 = v83 + 2; else { v91 = -1; if (silent === 0) fail(v83, E23); }
-      if (v91 < 0) break L21;
-      v92 = r_h16(s, v91);
-      v82 = v92;
+      if (v75 < 0) break L19;
+      v78 = r_h16(s, v75);
+      if (v78 < 0) break L19;
+      if ((v78 < s.length && (c = s.charCodeAt(v78)) < 128 && T1[c] === 1)) v79 = v78 + 1; else { v79 = -1; if (silent === 0) fail(v78, E0); }
+      if (v79 < 0) break L19;
+      v80 = r_ls32(s, v79);
+      v66 = v80;
     }
-    if (v82 >= 0) { v0 = v82; break L0; }
-    v93 = -1;
-    L24: {
-      v95 = -1;
-      L25: {
-        v96 = r_h16(s, p);
-        if (v96 < 0) break L25;
-        v97 = v96;
-        v98 = 0;
+    if (v66 >= 0) { v0 = v66; break L0; }
+    v81 = -1;
+    L23: {
+      v83 = -1;
+      L24: {
+        v84 = r_h16(s, p);
+        if (v84 < 0) break L24;
+        v85 = v84;
+        v86 = 0;
         for (;;) {
-          if (v98 >= 6) break;
-          v99 = -1;
-          L26: {
-            if ((v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T1[c] === 1)) v100 = v97 + 1; else { v100 = -1; if (silent === 0) fail(v97, E0); }
-            if (v100 < 0) break L26;
-            v101 = r_h16(s, v100);
-            v99 = v101;
+          if (v86 >= 4) break;
+          v87 = -1;
+          L25: {
+            if ((v85 < s.length && (c = s.charCodeAt(v85)) < 128 && T1[c] === 1)) v88 = v85 + 1; else { v88 = -1; if (silent === 0) fail(v85, E0); }
+            if (v88 < 0) break L25;
+            v89 = r_h16(s, v88);
+            v87 = v89;
           }
-          if (v99 < 0) break;
-          v98++;
-          v97 = v99;
+          if (v87 < 0) break;
+          v86++;
+          v85 = v87;
         }
-        v95 = v97;
+        v83 = v85;
       }
-      v94 = v95 < 0 ? p : v95;
-      if (v94 < 0) break L24;
-      if (v94 + 2 <= s.length && s.charCodeAt(v94) === 58 && s.charCodeAt(v94 + 1) === 58) v102 = v94 + 2; else { v102 = -1; if (silent === 0) fail(v94, E23); }
-      v93 = v102;
+      v82 = v83 < 0 ? p : v83;
+      if (v82 < 0) break L23;
+      v90 = -1;
+      L26: {
+        if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T1[c] === 1)) v91 = v82 + 1; else { v91 = -1; if (silent === 0) fail(v82, E0); }
+        if (v91 < 0) break L26;
+        if ((v91 < s.length && (c = s.charCodeAt(v91)) < 128 && T1[c] === 1)) v92 = v91 + 1; else { v92 = -1; if (silent === 0) fail(v91, E0); }
+        v90 = v92;
+      }
+      if (v90 < 0) break L23;
+      v93 = r_ls32(s, v90);
+      v81 = v93;
     }
-    v0 = v93;
+    if (v81 >= 0) { v0 = v81; break L0; }
+    v94 = -1;
+    L27: {
+      v96 = -1;
+      L28: {
+        v97 = r_h16(s, p);
+        if (v97 < 0) break L28;
+        v98 = v97;
+        v99 = 0;
+        for (;;) {
+          if (v99 >= 5) break;
+          v100 = -1;
+          L29: {
+            if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T1[c] === 1)) v101 = v98 + 1; else { v101 = -1; if (silent === 0) fail(v98, E0); }
+            if (v101 < 0) break L29;
+            v102 = r_h16(s, v101);
+            v100 = v102;
+          }
+          if (v100 < 0) break;
+          v99++;
+          v98 = v100;
+        }
+        v96 = v98;
+      }
+      v95 = v96 < 0 ? p : v96;
+      if (v95 < 0) break L27;
+      v103 = -1;
+      L30: {
+        if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T1[c] === 1)) v104 = v95 + 1; else { v104 = -1; if (silent === 0) fail(v95, E0); }
+        if (v104 < 0) break L30;
+        if ((v104 < s.length && (c = s.charCodeAt(v104)) < 128 && T1[c] === 1)) v105 = v104 + 1; else { v105 = -1; if (silent === 0) fail(v104, E0); }
+        v103 = v105;
+      }
+      if (v103 < 0) break L27;
+      v106 = r_h16(s, v103);
+      v94 = v106;
+    }
+    if (v94 >= 0) { v0 = v94; break L0; }
+    v107 = -1;
+    L31: {
+      v109 = -1;
+      L32: {
+        v110 = r_h16(s, p);
+        if (v110 < 0) break L32;
+        v111 = v110;
+        v112 = 0;
+        for (;;) {
+          if (v112 >= 6) break;
+          v113 = -1;
+          L33: {
+            if ((v111 < s.length && (c = s.charCodeAt(v111)) < 128 && T1[c] === 1)) v114 = v111 + 1; else { v114 = -1; if (silent === 0) fail(v111, E0); }
+            if (v114 < 0) break L33;
+            v115 = r_h16(s, v114);
+            v113 = v115;
+          }
+          if (v113 < 0) break;
+          v112++;
+          v111 = v113;
+        }
+        v109 = v111;
+      }
+      v108 = v109 < 0 ? p : v109;
+      if (v108 < 0) break L31;
+      v116 = -1;
+      L34: {
+        if ((v108 < s.length && (c = s.charCodeAt(v108)) < 128 && T1[c] === 1)) v117 = v108 + 1; else { v117 = -1; if (silent === 0) fail(v108, E0); }
+        if (v117 < 0) break L34;
+        if ((v117 < s.length && (c = s.charCodeAt(v117)) < 128 && T1[c] === 1)) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
+        v116 = v118;
+      }
+      v107 = v116;
+    }
+    v0 = v107;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -861,15 +920,15 @@ function r_IPv4address(s, p) {
   L0: {
     v1 = r_dec_octet(s, p);
     if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T12[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E11); }
+    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E12); }
     if (v2 < 0) break L0;
     v3 = r_dec_octet(s, v2);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T12[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E11); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E12); }
     if (v4 < 0) break L0;
     v5 = r_dec_octet(s, v4);
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T12[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
+    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
     if (v6 < 0) break L0;
     v7 = r_dec_octet(s, v6);
     v0 = v7;
@@ -880,54 +939,60 @@ function r_IPv4address(s, p) {
 }
 
 function r_dec_octet(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(17, p);
   L0: {
     v1 = -1;
     L1: {
-      if (p + 2 <= s.length && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53) v2 = p + 2; else { v2 = -1; if (silent === 0) fail(p, E24); }
+      v2 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
+        if (v3 < 0) break L2;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T27[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E26); }
+        v2 = v4;
+      }
       if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T26[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E25); }
-      v1 = v3;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E28); }
+      v1 = v5;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    v4 = -1;
-    L2: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E27); }
-      if (v5 < 0) break L2;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T30[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E29); }
-      if (v6 < 0) break L2;
-      v7 = r_DIGIT(s, v6);
-      v4 = v7;
-    }
-    if (v4 >= 0) { v0 = v4; break L0; }
-    v8 = -1;
+    v6 = -1;
     L3: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E31); }
-      if (v9 < 0) break L3;
-      v10 = v9;
-      v11 = 0;
-      for (;;) {
-        if (v11 >= 2) break;
-        v12 = r_DIGIT(s, v10);
-        if (v12 < 0) break;
-        v11++;
-        v10 = v12;
-      }
-      if (v11 < 2) v10 = -1;
-      v8 = v10;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E24); }
+      if (v7 < 0) break L3;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T31[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E30); }
+      if (v8 < 0) break L3;
+      v9 = r_DIGIT(s, v8);
+      v6 = v9;
     }
-    if (v8 >= 0) { v0 = v8; break L0; }
-    v13 = -1;
+    if (v6 >= 0) { v0 = v6; break L0; }
+    v10 = -1;
     L4: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E33); }
-      if (v14 < 0) break L4;
-      v15 = r_DIGIT(s, v14);
-      v13 = v15;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E32); }
+      if (v11 < 0) break L4;
+      v12 = v11;
+      v13 = 0;
+      for (;;) {
+        if (v13 >= 2) break;
+        v14 = r_DIGIT(s, v12);
+        if (v14 < 0) break;
+        v13++;
+        v12 = v14;
+      }
+      if (v13 < 2) v12 = -1;
+      v10 = v12;
     }
-    if (v13 >= 0) { v0 = v13; break L0; }
-    v16 = r_DIGIT(s, p);
-    v0 = v16;
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v15 = -1;
+    L5: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E34); }
+      if (v16 < 0) break L5;
+      v17 = r_DIGIT(s, v16);
+      v15 = v17;
+    }
+    if (v15 >= 0) { v0 = v15; break L0; }
+    v18 = r_DIGIT(s, p);
+    v0 = v18;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -963,7 +1028,7 @@ function r_path(s, p) {
     v1 = -1;
     L1: {
       silent++;
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E35); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
       silent--;
       v2 = v3 >= 0 ? p : -1;
       if (v2 < 0) break L1;
@@ -988,7 +1053,7 @@ function r_path_abempty(s, p) {
   for (;;) {
     v1 = -1;
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v2 = v0 + 1; else { v2 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v2 = v0 + 1; else { v2 = -1; if (silent === 0) fail(v0, E6); }
       if (v2 < 0) break L0;
       v3 = r_segment(s, v2);
       v1 = v3;
@@ -1007,7 +1072,7 @@ function r_path_absolute(s, p) {
   hookEnter(21, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E35); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
@@ -1017,7 +1082,7 @@ function r_path_absolute(s, p) {
       for (;;) {
         v6 = -1;
         L2: {
-          if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T36[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E35); }
+          if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E6); }
           if (v7 < 0) break L2;
           v8 = r_segment(s, v7);
           v6 = v8;
@@ -1047,7 +1112,7 @@ function r_path_noscheme(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T36[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E35); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -1074,7 +1139,7 @@ function r_path_rootless(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T36[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E35); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -1145,7 +1210,7 @@ function r_segment_nz_nc(s, p) {
       if (v4 >= 0) { v2 = v4; break L0; }
       v5 = r_sub_delims(s, v0);
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T14[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E13); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E14); }
       v2 = v6;
     }
     if (v2 < 0) break;
@@ -1171,7 +1236,7 @@ function r_pchar(s, p) {
     if (v3 >= 0) { v0 = v3; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E13); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E14); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1187,7 +1252,7 @@ function r_query(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E2); }
       v1 = v4;
@@ -1209,7 +1274,7 @@ function r_fragment(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T36[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E35); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
       if (v3 >= 0) { v1 = v3; break L0; }
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E2); }
       v1 = v4;
@@ -1228,7 +1293,7 @@ function r_pct_encoded(s, p) {
   hookEnter(31, p);
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E15); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E16); }
     if (v1 < 0) break L0;
     v2 = r_HEXDIG(s, v1);
     if (v2 < 0) break L0;
@@ -1248,13 +1313,13 @@ function r_unreserved(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_DIGIT(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E9); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E10); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E11); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E12); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E37); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E36); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E39); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E38); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1282,17 +1347,17 @@ function r_gen_delims(s, p) {
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E0); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E35); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
     if (v2 >= 0) { v0 = v2; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
     if (v3 >= 0) { v0 = v3; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E18); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E19); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E20); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E13); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1304,27 +1369,27 @@ function r_sub_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(35, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T42[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E41); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E40); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E43); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T46[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E45); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E44); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T48[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E47); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E46); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T50[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E49); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E48); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T52[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E51); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E50); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T54[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E53); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E52); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E7); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E8); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T56[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E55); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E54); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T58[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E57); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E56); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T60[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E59); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E58); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1335,7 +1400,7 @@ function r_sub_delims(s, p) {
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   hookEnter(36, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T62[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E61); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E60); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1344,7 +1409,7 @@ function r_ALPHA(s, p) {
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   hookEnter(37, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T64[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E63); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E62); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1356,17 +1421,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_DIGIT(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T66[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E65); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T65[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E64); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T68[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E67); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T67[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E66); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T70[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E69); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T69[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E68); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T72[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E71); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T71[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E70); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T74[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E73); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T73[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E72); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T76[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E75); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T75[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E74); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
