@@ -258,7 +258,9 @@ function renderDiff(d: GrammarDiff): HTMLElement {
     out.append(p);
   }
   out.append(h('h3', {}, `Rules in both whose definition changed (${d.changed.length})`));
+  const sectionOf = (id: string, rule: string) => sectionLabel(id, byId.get(id)?.rules.find((r) => r.name === rule)?.section ?? '');
   for (const c of d.changed) {
+    out.append(h('h4', {}, c.rule, h('span', { class: 'help' }, `  ${sectionOf(d.a, c.rule)} → ${sectionOf(d.b, c.rule)}`)));
     out.append(h('div', { class: 'side' }, h('pre', { 'aria-label': `${c.rule} in ${d.a}` }, c[d.a] ?? ''), h('pre', { 'aria-label': `${c.rule} in ${d.b}` }, c[d.b] ?? '')));
   }
   out.append(h('h3', {}, `Witnesses (${d.witnesses.length}), shortest first`));

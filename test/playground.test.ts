@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     await expect.poll(() => row('rfc1808').locator('.verdict').textContent()).toBe('✗ invalid');
 
     mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT, fullPage: false });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
 
     const shared = page.url();
     expect(shared).toContain('u=%7E');
