@@ -138,9 +138,42 @@ const RFC1738: readonly ComponentRule[] = [
   { name: 'fieldspec', rules: ['fieldspec'] },
 ];
 
+/** RFC 2396 §3 with RFC 2732: the generic components, and the path as the rule it stands in. */
+const RFC2396: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme'] },
+  { name: 'authority', rules: ['authority'], emptyIf: before('//') },
+  { name: 'userinfo', rules: ['userinfo'], emptyIf: after('@') },
+  // §3.2.2: a server-based authority names a host (hostname, IPv4address or, with RFC 2732,
+  // an ipv6reference); §3.2.1: any other authority is a reg_name.
+  { name: 'host', rules: ['host'], kind: 'child' },
+  { name: 'port', rules: ['port'], emptyIf: before(':') },
+  { name: 'reg_name', rules: ['reg_name'] },
+  // §3: `abs_path`, `rel_path` (in a relativeURI) or, in an absoluteURI, an `opaque_part`.
+  { name: 'path', rules: ['abs_path', 'rel_path', 'opaque_part'], kind: 'rule' },
+  { name: 'query', rules: ['query'], emptyIf: before('?') },
+  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+];
+
+/**
+ * draft-ietf-uri-relative-url-01 §2.1's components as its §2.2 grammar assigns them. Its
+ * `pchar` includes ";", "?" and "#", so the grammar gives a path everything after the
+ * net_loc (`b;p?q#f` in `http://a/b;p?q#f`): params, query and fragment appear only where the
+ * grammar puts them. Its §2.4 parse order, which splits them off, belongs to resolution.
+ */
+const RELATIVE_URL_01: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme'] },
+  { name: 'net_loc', rules: ['net_loc'], emptyIf: before('//') },
+  { name: 'path', rules: ['abs_path', 'rel_path'], kind: 'rule' },
+  { name: 'params', rules: ['params'], emptyIf: before(';') },
+  { name: 'query', rules: ['query'], emptyIf: before('?') },
+  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+];
+
 /** Per era: the components it names, in its own words, and the rules that carry them. */
 const TABLES: Readonly<Record<string, readonly ComponentRule[]>> = {
   rfc3986: RFC3986,
+  rfc2396: RFC2396,
+  'draft-ietf-uri-relative-url-01': RELATIVE_URL_01,
   rfc1808: RFC1808,
   'rfc2396-draft': RFC2396_DRAFT,
   rfc1738: RFC1738,

@@ -97,6 +97,30 @@ const TABLES: Record<string, Row[]> = {
     { input: 'g#s', components: { path: 'g', fragment: 's' }, source: 'seed 000 Appendix C' },
     { input: 'http:g', components: { scheme: 'http', path: 'g' }, source: 'seed 000 Appendix C.2' },
   ],
+  rfc2396: [
+    {
+      input: 'http://u@a:8/b;p?q#f',
+      components: { scheme: 'http', authority: 'u@a:8', userinfo: 'u', host: 'a', port: '8', path: '/b;p', query: 'q', fragment: 'f' },
+      kinds: { host: 'hostname', path: 'abs_path' },
+      source: 'RFC 2396 §3, §3.2.2',
+    },
+    { input: 'mailto:a@b', components: { scheme: 'mailto', path: 'a@b' }, kinds: { path: 'opaque_part' }, source: 'RFC 2396 §3: an opaque_part' },
+    { input: 'http://[::192.9.5.5]/ipng', components: { scheme: 'http', authority: '[::192.9.5.5]', host: '[::192.9.5.5]', path: '/ipng' }, kinds: { host: 'ipv6reference' }, source: 'RFC 2732 §2' },
+    { input: 'http://a:/', components: { scheme: 'http', authority: 'a:', host: 'a', port: '', path: '/' }, source: 'RFC 2396 §3.2.2: an empty port' },
+    { input: 'g;x?y#s', components: { path: 'g;x', query: 'y', fragment: 's' }, kinds: { path: 'rel_path' }, source: 'RFC 2396 Appendix C' },
+    { input: '//g', components: { authority: 'g', host: 'g' }, source: 'RFC 2396 Appendix C' },
+    { input: 'http://a', components: { scheme: 'http', authority: 'a', host: 'a' }, source: 'RFC 2396 §3: no path' },
+    { input: 'http://a?', components: { scheme: 'http', authority: 'a', host: 'a', query: '' }, source: 'RFC 2396 §3.4: an empty query' },
+  ],
+  'draft-ietf-uri-relative-url-01': [
+    // §2.2: `"//" net_loc [ "/" rel_path ]`: as in RFC 1808, the "/" after the net_loc separates, it is no part of the path.
+    { input: 'http://a/b/c/d', components: { scheme: 'http', net_loc: 'a', path: 'b/c/d' }, kinds: { path: 'rel_path' }, source: 'draft-ietf-uri-relative-url-01 §5' },
+    { input: '/g', components: { path: '/g' }, kinds: { path: 'abs_path' }, source: 'draft-ietf-uri-relative-url-01 §5' },
+    // §2.2 prints pchar with ";", "?" and "#": the grammar's path takes them all.
+    { input: 'http://a/b;p?q#f', components: { scheme: 'http', net_loc: 'a', path: 'b;p?q#f' }, source: 'draft-ietf-uri-relative-url-01 §2.2 (pchar includes ";", "?", "#")' },
+    { input: 'g', components: { path: 'g' }, kinds: { path: 'rel_path' }, source: 'draft-ietf-uri-relative-url-01 §5' },
+    { input: '//g', components: { net_loc: 'g' }, source: 'draft-ietf-uri-relative-url-01 §5' },
+  ],
   rfc1738: [
     {
       input: 'ftp://u:p@h.com:21/a/b;type=d',
