@@ -47,8 +47,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     copyStatic(OUTDIR);
     const ctx = await esbuild.context(options(OUTDIR));
     await ctx.watch();
-    const { host, port } = await ctx.serve({ servedir: OUTDIR, host: '127.0.0.1', port: Number(process.env.PORT ?? 8000) });
-    console.log(`playground at http://${host}:${port}/ (html and css are copied at start: restart after editing them)`);
+    const { port } = await ctx.serve({ servedir: OUTDIR, host: '127.0.0.1', port: Number(process.env.PORT ?? 8000) });
+    console.log(`playground at http://127.0.0.1:${port}/ (html and css are copied at start: restart after editing them)`);
   } else {
     console.log(`built ${await buildPlayground()}`);
   }
