@@ -205,18 +205,27 @@ class Recorder {
       named = f.rule;
     }
     if (named) return named.name;
-    switch (e.type) {
-      case 'literal':
-        return JSON.stringify(e.text);
-      case 'class':
-        return describeClass(e);
-      case 'any':
-        return 'any character';
-      case 'end':
-        return 'end of input';
-      default:
-        return e.description ?? String(e.type);
-    }
+    // The expectations are constants of the generated parser: each is described once.
+    let text = DESCRIBED.get(e);
+    if (text === undefined) DESCRIBED.set(e, (text = describeExpectation(e)));
+    return text;
+  }
+}
+
+const DESCRIBED = new WeakMap<PeggyExpectation, string>();
+
+function describeExpectation(e: PeggyExpectation): string {
+  switch (e.type) {
+    case 'literal':
+      return JSON.stringify(e.text);
+    case 'class':
+      return describeClass(e);
+    case 'any':
+      return 'any character';
+    case 'end':
+      return 'end of input';
+    default:
+      return e.description ?? String(e.type);
   }
 }
 
