@@ -23,6 +23,7 @@
 
 import { validate } from '../validate.js';
 import { isError, parseAs, requireRule, type ResolveError } from './common.js';
+import { step6 } from './rfc1808.js';
 
 const SPEC = 'rfc2396';
 
@@ -65,26 +66,11 @@ function checkRef(ref: string): Parts | ResolveError {
  */
 function removeDots(buffer: string): string {
   const root = buffer.startsWith('/') ? '/' : '';
-  let s = buffer.slice(root.length).split('/');
-  // c) All occurrences of "./", where "." is a complete path segment, are removed.
-  s = s.filter((seg, i) => !(seg === '.' && i < s.length - 1));
-  // d) If the buffer string ends with "." as a complete path segment, that "." is removed.
-  if (s[s.length - 1] === '.') s[s.length - 1] = '';
-  // e) All occurrences of "<segment>/../", where <segment> is a complete path segment not equal
-  //    to "..", are removed, iteratively, the leftmost matching pattern on each iteration.
-  for (;;) {
-    const i = s.findIndex((seg, k) => seg !== '..' && s[k + 1] === '..' && k + 2 < s.length);
-    if (i < 0) break;
-    s.splice(i, 2);
-  }
-  // f) If the buffer string ends with "<segment>/..", where <segment> is a complete path segment
-  //    not equal to "..", that "<segment>/.." is removed.
-  const n = s.length;
-  if (n >= 2 && s[n - 1] === '..' && s[n - 2] !== '..') s.splice(n - 2, 2, '');
+  // c) to f) are RFC 1808 §4 step 6 a) to d), word for word: one implementation serves both.
   // g) Leading ".." segments that remain are an error the implementation may handle "by
   //    retaining these components in the resolved path": they are retained (Appendix C.2,
   //    ../../../g = http://a/../g).
-  return root + s.join('/');
+  return root + step6(buffer.slice(root.length));
 }
 
 /**
