@@ -1,6 +1,8 @@
-// Peggy's non-throwing library mode (`peg$library`) and the internal names the diagnostic hooks
-// read (peg$currPos, peg$maxFailPos, peg$maxFailExpected) are internal to Peggy 5.0.6, which is
-// why peggy is pinned exactly. These tests fail if an upgrade changes them.
+// The Peggy parser of each era (generated/<era>.js) is the reference that the generated
+// recognizers are held to (test/recognizer.test.ts), run in Peggy's non-throwing library mode
+// (`peg$library`). That mode is internal to Peggy 5.0.6, which is why peggy is pinned exactly;
+// these tests fail if an upgrade changes it. The traced recognizer (generated/<era>.diag.js)
+// answers in the same shape and calls the hooks of src/diagnose.ts, tested at the end.
 import { describe, expect, it } from 'vitest';
 import { eras } from '#generated';
 import type { PeggyLibraryResult } from '#generated';
