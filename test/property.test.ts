@@ -79,6 +79,11 @@ const ROWS: Row[] = [
     startRules: ['URI-reference', 'absoluteURI', 'relativeURI', 'authority', 'hostport', 'host', 'hostname', 'IPv6address'],
     count: 3000,
   },
+  {
+    spec: 'draft-ietf-uri-url-03',
+    startRules: ['url', 'httpaddress', 'ftpaddress', 'mailtoaddress', 'newsaddress', 'host'],
+    count: 3000,
+  },
   { spec: 'draft-ietf-uri-relative-url-01', startRules: ['relativeURL', 'absoluteURL', 'location', 'rel_path', 'net_loc', 'segment'], count: 3000 },
 ];
 

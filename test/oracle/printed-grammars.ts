@@ -13,6 +13,8 @@ export interface PrintedGrammar {
   notation: Notation;
   /** Meaning of the prose the printed grammar uses (see printed.ts). */
   options?: ParseOptions;
+  /** For a printed notation printed.ts does not read: the same rules as RFC 822 text. */
+  read?: (printed: string) => string;
   /** A reading the printed text needs before it has the language the era's decisions give it. */
   amend?: (grammar: Grammar) => void;
 }
@@ -59,6 +61,93 @@ function amendRfc2396(grammar: Grammar): void {
   v6.body = alt(v6.body, repair);
 }
 
+/**
+ * draft-ietf-uri-url-03 prints its BNF in a notation of its own: a rule is its name (two spaces
+ * in) and its definition in a second column, continued on lines indented further, with no "="
+ * and no quotes. "A vertical line "|" indicates alternatives, and [brackets] indicate optional
+ * parts. Spaces are represented by the word "space", and the vertical line character by
+ * "vline". Single letters stand for single letters. All words of more than one letter below
+ * are entities". This reads it into RFC 822 text: every single character quoted, every word a
+ * rule name, `|` and `[ ]` kept. The repairs are docs/decisions/draft-ietf-uri-url-03.md's
+ * (each must find its printed text, or the read fails). The draft uses addr-spec and
+ * content-identifier without defining them: addr-spec is RFC 822 §6.1's, with the §3.3
+ * rules it needs ("/" written "|", the prose sets in URL03_PROSE), and content-identifier is
+ * read as addr-spec.
+ */
+const URL03_REPAIRS: Record<string, { name?: string; printed?: string; read?: string }> = {
+  'ur l': { name: 'url' },
+  mailtoaddress: { printed: 'm a i l t o : : xalphas @ hostname', read: 'm a i l t o : xalphas @ hostname' },
+  xpalphas: { printed: 'xpalpha [ xpalpha ]', read: 'xpalpha [ xpalphas ]' },
+  // `[ | ]` are the bracket characters: an optional part holding an empty alternative is no definition.
+  national: { printed: '{ | } | vline | [ | ] | \\ | ^ | ~', read: '{ | } | vline | lbracket | rbracket | \\ | ^ | ~' },
+};
+const URL03_WORDS: Record<string, string> = { space: '" "', vline: '"|"', lbracket: '"["', rbracket: '"]"' };
+const URL03_RFC822 = `
+addr-spec = local-part "@" domain
+local-part = word *("." word)
+domain = sub-domain *("." sub-domain)
+sub-domain = domain-ref | domain-literal
+domain-ref = atom
+domain-literal = "[" *(dtext | quoted-pair) "]"
+word = atom | quoted-string
+atom = 1*<any CHAR except specials, SPACE and CTLs>
+quoted-string = <"> *(qtext | quoted-pair) <">
+qtext = <any CHAR excepting the quote mark, backslash and CR> | linear-white-space
+dtext = <any CHAR excluding [, ], backslash and CR> | linear-white-space
+linear-white-space = 1*([<CRLF>] LWSP-char)
+LWSP-char = " " | <HTAB>
+quoted-pair = <backslash> <CHAR>
+content-identifier = addr-spec
+`;
+/** RFC 822 §3.3: CHAR is 0-127, CTL 0-31 and 127, specials ( ) < > @ , ; : \\ <"> . [ ]. */
+const URL03_PROSE = {
+  ...QUOTE_PROSE,
+  'any CHAR except specials, SPACE and CTLs': alt(
+    range(0x21), range(0x23, 0x27), range(0x2a, 0x2b), range(0x2d), range(0x2f, 0x39), range(0x3d), range(0x3f),
+    range(0x41, 0x5a), range(0x5e, 0x7e),
+  ),
+  'any CHAR excepting the quote mark, backslash and CR': alt(range(0x00, 0x0c), range(0x0e, 0x21), range(0x23, 0x5b), range(0x5d, 0x7f)),
+  'any CHAR excluding [, ], backslash and CR': alt(range(0x00, 0x0c), range(0x0e, 0x5a), range(0x5e, 0x7f)),
+  CRLF: lit('\r\n'),
+  HTAB: lit('\t'),
+  backslash: lit('\\'),
+  CHAR: range(0x00, 0x7f),
+};
+
+function readUrl03(printed: string): string {
+  const rules: Array<{ name: string; def: string }> = [];
+  for (const line of printed.split('\n')) {
+    if (line.startsWith(';') || line.trim() === '') continue;
+    const start = /^ {2}(\S+(?: \S+)*)(?: {2,}(.*))?$/.exec(line.trimEnd());
+    if (start) rules.push({ name: start[1]!, def: start[2] ?? '' });
+    else if (/^ {3,}\S/.test(line) && rules.length > 0) rules[rules.length - 1]!.def += ` ${line.trim()}`;
+    else throw new Error(`draft-ietf-uri-url-03: unreadable line ${JSON.stringify(line)}`);
+  }
+  const used = new Set<string>();
+  const out = rules.map(({ name, def }) => {
+    let text = def.trim().replace(/\s+/g, ' ');
+    const repair = URL03_REPAIRS[name];
+    if (repair) used.add(name);
+    if (repair?.printed !== undefined) {
+      if (text !== repair.printed) throw new Error(`draft-ietf-uri-url-03: ${name} is not printed as ${repair.printed}`);
+      text = repair.read!;
+    }
+    const tokens = text === '' ? [] : text.replace(/([[\]|])/g, ' $1 ').trim().split(/\s+/);
+    const body = tokens.map((t) => {
+      if (t === '|' || t === '[' || t === ']') return t;
+      if (t.length === 1) return t === '"' ? '<">' : `"${t}"`;
+      if (URL03_WORDS[t]) return URL03_WORDS[t];
+      if (/^[A-Za-z][A-Za-z0-9-]*$/.test(t)) return t;
+      throw new Error(`draft-ietf-uri-url-03: ${name}: unreadable token ${JSON.stringify(t)}`);
+    });
+    return `${repair?.name ?? name} = ${body.length > 0 ? body.join(' ') : '""'}`;
+  });
+  for (const name of Object.keys(URL03_REPAIRS)) {
+    if (!used.has(name)) throw new Error(`draft-ietf-uri-url-03: no printed rule ${name} to repair`);
+  }
+  return `${out.join('\n')}\n${URL03_RFC822}`;
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
   rfc1808: { spec: 'rfc1808', file: 'grammar/printed/rfc1808.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
@@ -76,6 +165,13 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
     notation: 'rfc822',
     options: { prose: RFC2396_PROSE },
     amend: amendRfc2396,
+  },
+  'draft-ietf-uri-url-03': {
+    spec: 'draft-ietf-uri-url-03',
+    file: 'grammar/printed/draft-ietf-uri-url-03.bnf',
+    notation: 'rfc822',
+    options: { prose: URL03_PROSE },
+    read: readUrl03,
   },
   'draft-ietf-uri-relative-url-01': { spec: 'draft-ietf-uri-relative-url-01', file: 'grammar/printed/draft-ietf-uri-relative-url-01.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
 };
@@ -99,7 +195,8 @@ export function loadPrinted(spec: string): Grammar {
   let grammar = loaded.get(spec);
   if (!grammar) {
     const entry = PRINTED_GRAMMARS[spec]!;
-    grammar = parseGrammar(readFileSync(printedPath(spec), 'utf8'), entry.notation, entry.options);
+    const printed = readFileSync(printedPath(spec), 'utf8');
+    grammar = parseGrammar(entry.read ? entry.read(printed) : printed, entry.notation, entry.options);
     entry.amend?.(grammar);
     loaded.set(spec, grammar);
   }
