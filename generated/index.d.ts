@@ -27,10 +27,27 @@ export interface GeneratedRecognizer {
   /** Whether the rule matches all of the input; throws only for an unknown rule. */
   accepts(input: string, startRule: string): boolean;
 }
+/** A rule's expression as data (generated/<era>.grammar.js): what the grammar says, no code. */
+export type GeneratedExpression =
+  | { type: 'choice'; alternatives: GeneratedExpression[] }
+  | { type: 'sequence'; elements: GeneratedExpression[] }
+  /** `?`, `*`, `+` and `|n..m|`; `max: null` is unbounded. */
+  | { type: 'repeat'; min: number; max: number | null; expression: GeneratedExpression }
+  | { type: 'literal'; value: string; ignoreCase: boolean }
+  | { type: 'class'; parts: Array<string | [string, string]>; inverted: boolean; ignoreCase: boolean; unicode: boolean }
+  | { type: 'any' }
+  /** A Peggy rule id (the spec name with `_` for other characters, or a `_` helper). */
+  | { type: 'rule_ref'; name: string }
+  /** Lookaheads: `&e` and `!e` match nothing. */
+  | { type: 'and' | 'not'; expression: GeneratedExpression };
+export interface GeneratedGrammar {
+  rules: Array<{ id: string; expression: GeneratedExpression }>;
+}
 export interface GeneratedEra {
   meta: GeneratedGrammarMeta;
   parser: GeneratedParser;
   diag: GeneratedParser;
   fast: GeneratedRecognizer;
+  grammar: GeneratedGrammar;
 }
 export declare const eras: GeneratedEra[];

@@ -3,37 +3,44 @@ import * as draft_ietf_uri_relative_url_01 from './draft-ietf-uri-relative-url-0
 import * as draft_ietf_uri_relative_url_01_diag from './draft-ietf-uri-relative-url-01.diag.js';
 import * as draft_ietf_uri_relative_url_01_fast from './draft-ietf-uri-relative-url-01.fast.js';
 import draft_ietf_uri_relative_url_01_meta from './draft-ietf-uri-relative-url-01.rules.js';
+import draft_ietf_uri_relative_url_01_grammar from './draft-ietf-uri-relative-url-01.grammar.js';
 import * as draft_ietf_uri_url_03 from './draft-ietf-uri-url-03.js';
 import * as draft_ietf_uri_url_03_diag from './draft-ietf-uri-url-03.diag.js';
 import * as draft_ietf_uri_url_03_fast from './draft-ietf-uri-url-03.fast.js';
 import draft_ietf_uri_url_03_meta from './draft-ietf-uri-url-03.rules.js';
+import draft_ietf_uri_url_03_grammar from './draft-ietf-uri-url-03.grammar.js';
 import * as rfc1738 from './rfc1738.js';
 import * as rfc1738_diag from './rfc1738.diag.js';
 import * as rfc1738_fast from './rfc1738.fast.js';
 import rfc1738_meta from './rfc1738.rules.js';
+import rfc1738_grammar from './rfc1738.grammar.js';
 import * as rfc1808 from './rfc1808.js';
 import * as rfc1808_diag from './rfc1808.diag.js';
 import * as rfc1808_fast from './rfc1808.fast.js';
 import rfc1808_meta from './rfc1808.rules.js';
+import rfc1808_grammar from './rfc1808.grammar.js';
 import * as rfc2396 from './rfc2396.js';
 import * as rfc2396_diag from './rfc2396.diag.js';
 import * as rfc2396_fast from './rfc2396.fast.js';
 import rfc2396_meta from './rfc2396.rules.js';
+import rfc2396_grammar from './rfc2396.grammar.js';
 import * as rfc2396_draft from './rfc2396-draft.js';
 import * as rfc2396_draft_diag from './rfc2396-draft.diag.js';
 import * as rfc2396_draft_fast from './rfc2396-draft.fast.js';
 import rfc2396_draft_meta from './rfc2396-draft.rules.js';
+import rfc2396_draft_grammar from './rfc2396-draft.grammar.js';
 import * as rfc3986 from './rfc3986.js';
 import * as rfc3986_diag from './rfc3986.diag.js';
 import * as rfc3986_fast from './rfc3986.fast.js';
 import rfc3986_meta from './rfc3986.rules.js';
+import rfc3986_grammar from './rfc3986.grammar.js';
 
 export const eras = [
-  { meta: draft_ietf_uri_relative_url_01_meta, parser: draft_ietf_uri_relative_url_01, diag: draft_ietf_uri_relative_url_01_diag, fast: draft_ietf_uri_relative_url_01_fast },
-  { meta: draft_ietf_uri_url_03_meta, parser: draft_ietf_uri_url_03, diag: draft_ietf_uri_url_03_diag, fast: draft_ietf_uri_url_03_fast },
-  { meta: rfc1738_meta, parser: rfc1738, diag: rfc1738_diag, fast: rfc1738_fast },
-  { meta: rfc1808_meta, parser: rfc1808, diag: rfc1808_diag, fast: rfc1808_fast },
-  { meta: rfc2396_meta, parser: rfc2396, diag: rfc2396_diag, fast: rfc2396_fast },
-  { meta: rfc2396_draft_meta, parser: rfc2396_draft, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast },
-  { meta: rfc3986_meta, parser: rfc3986, diag: rfc3986_diag, fast: rfc3986_fast },
+  { meta: draft_ietf_uri_relative_url_01_meta, parser: draft_ietf_uri_relative_url_01, diag: draft_ietf_uri_relative_url_01_diag, fast: draft_ietf_uri_relative_url_01_fast, grammar: draft_ietf_uri_relative_url_01_grammar },
+  { meta: draft_ietf_uri_url_03_meta, parser: draft_ietf_uri_url_03, diag: draft_ietf_uri_url_03_diag, fast: draft_ietf_uri_url_03_fast, grammar: draft_ietf_uri_url_03_grammar },
+  { meta: rfc1738_meta, parser: rfc1738, diag: rfc1738_diag, fast: rfc1738_fast, grammar: rfc1738_grammar },
+  { meta: rfc1808_meta, parser: rfc1808, diag: rfc1808_diag, fast: rfc1808_fast, grammar: rfc1808_grammar },
+  { meta: rfc2396_meta, parser: rfc2396, diag: rfc2396_diag, fast: rfc2396_fast, grammar: rfc2396_grammar },
+  { meta: rfc2396_draft_meta, parser: rfc2396_draft, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast, grammar: rfc2396_draft_grammar },
+  { meta: rfc3986_meta, parser: rfc3986, diag: rfc3986_diag, fast: rfc3986_fast, grammar: rfc3986_grammar },
 ];
