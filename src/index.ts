@@ -21,6 +21,10 @@ export {
 export type { ResolveError, ResolveOptions, ResolveResult, EraResolution } from './resolve/index.js';
 export { normalize, equivalent } from './normalize.js';
 export type { NormalizeOptions, NormalizeResult } from './normalize.js';
+export { vectors } from './vectors/index.js';
+export type { Vector, VectorKind, VectorOptions, VectorIterator, VectorCoverage, RuleCoverage, AlternativeCoverage } from './vectors/index.js';
+export { diff, diffOutcomes, readVectorsFile, ParserProcessError } from './diff/index.js';
+export type { DiffInput, DiffOptions, DiffOutcome, DiffReport, DiffSummary, Disagreement, ParserAnswer, ParserFailure } from './diff/index.js';
 
 /** A rule of a spec's grammar. */
 export interface RuleInfo {

@@ -42,6 +42,8 @@ Commands:
   parse [URI...]      the components each era names, from the validating parse
   resolve BASE [REF...]  resolve references by an era's algorithm (--compare: every era's)
   normalize [URI...]  RFC 3986 §6 normalization, one normalized URI a line
+  vectors             test vectors from a spec's grammar, labelled, JSON Lines
+  diff --against CMD  another parser's verdicts on vectors against urispec's
 
 Options:
   -h/--help           show help (also after a command: urispec validate --help)

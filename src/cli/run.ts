@@ -7,6 +7,7 @@ import { CommandLineError } from './args.js';
 import { mainHelp, version } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { compareCommand } from './compare-command.js';
+import { diffCommand } from './diff-command.js';
 import { explainCommand } from './explain-command.js';
 import { grammarDiffCommand } from './grammar-diff-command.js';
 import { normalizeCommand } from './normalize-command.js';
@@ -15,6 +16,7 @@ import { resolveCommand } from './resolve-command.js';
 import { rulesCommand } from './rules-command.js';
 import { specsCommand } from './specs-command.js';
 import { validateCommand } from './validate-command.js';
+import { vectorsCommand } from './vectors-command.js';
 
 const commands: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
   validate: validateCommand,
@@ -26,6 +28,8 @@ const commands: Record<string, (args: string[], io: CliIO) => Promise<number>> =
   parse: parseCommand,
   resolve: resolveCommand,
   normalize: normalizeCommand,
+  vectors: vectorsCommand,
+  diff: diffCommand,
 };
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
