@@ -52,8 +52,9 @@ export class ParserProcessError extends Error {
 
 export interface ParserProcessOptions {
   /**
-   * Longest wait for an owed answer, in milliseconds (default 5000); also how long the parser
-   * may take to exit once its input is closed and every input answered.
+   * Longest wait for an owed answer, in milliseconds (default 5000; 10 s more for the first,
+   * while the parser starts); also how long the parser may take to exit once its input is
+   * closed and every input answered.
    */
   timeoutMs?: number;
   /** Working directory of the command. */
@@ -62,6 +63,8 @@ export interface ParserProcessOptions {
 
 /** Inputs written ahead of the answers read: enough to keep both sides busy, bounded memory. */
 const WINDOW = 256;
+/** Time the parser may take to start, on top of the wait for its first answer. */
+const STARTUP_MS = 10_000;
 /** How much of the parser's standard error is kept for messages. */
 const STDERR_TAIL = 2000;
 
@@ -294,9 +297,11 @@ class Session {
         await this.wait(this.timeoutMs);
         continue;
       }
-      const left = this.timeoutMs - (Date.now() - since);
+      // The first answer also waits for the parser to start (an interpreter, its imports).
+      const limit = index === 0 ? this.timeoutMs + STARTUP_MS : this.timeoutMs;
+      const left = limit - (Date.now() - since);
       if (left <= 0) {
-        throw this.fail('timeout', index, `no answer to input ${index + 1} (${show(this.inputAt(index))}) within ${this.timeoutMs} ms (does it flush its output after each answer?)`);
+        throw this.fail('timeout', index, `no answer to input ${index + 1} (${show(this.inputAt(index))}) within ${limit} ms (does it flush its output after each answer?)`);
       }
       await this.wait(left);
     }

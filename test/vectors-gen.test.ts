@@ -1,0 +1,163 @@
+/**
+ * The vectors (src/vectors/, `urispec vectors`): labels checked against an independent reading
+ * of each printed grammar (test/oracle/), the curated sets (vectors/) up to date, and the
+ * generator's promises: deterministic for a seed, no duplicates, about half valid, every
+ * kind, every rule and alternative exercised.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isValid, specs, vectors, type Vector } from '../src/index.js';
+import { CURATED_COUNT, CURATED_SEED, ROOT, curated, curatedSpecs } from '../scripts/curate-vectors.js';
+import { lookupRule, type Grammar } from './oracle/ast.js';
+import { hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
+import { compileRule } from './oracle/regex.js';
+import { records, runInMemory } from './cli/cli-harness.js';
+
+const curatedFile = (spec: string) => join(ROOT, 'vectors', `${spec}.jsonl`);
+const readCurated = (spec: string): Vector[] =>
+  readFileSync(curatedFile(spec), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Vector);
+
+/** The contract's reading of RFC 1738 `url` (scheme dispatch), as test/property.test.ts reads it. */
+function rfc1738Url(printed: Grammar): (input: string) => boolean {
+  const schemes = ['ftp', 'http', 'gopher', 'mailto', 'news', 'nntp', 'telnet', 'wais', 'file', 'prospero'];
+  return (input) => {
+    const colon = input.indexOf(':');
+    const scheme = colon < 0 ? '' : input.slice(0, colon);
+    return compileRule(printed, schemes.includes(scheme) ? `${scheme}url` : 'otherurl').test(input);
+  };
+}
+
+/**
+ * The oracle's regexes work on UTF-16 units, urispec's grammars on code points: an astral
+ * character is one character to urispec (the 1996 draft's `national`) and two to the oracle.
+ * Every era treats all characters from U+0080 on alike, so one BMP stand-in keeps the verdict.
+ */
+const bmp = (s: string) => s.replace(/[\u{10000}-\u{10FFFF}]/gu, '\u0080');
+
+describe('vector labels agree with the printed grammar (test/oracle/), curated sets', () => {
+  for (const spec of curatedSpecs()) {
+    it.skipIf(!hasPrinted(spec))(`${spec}: every label is the oracle's verdict`, () => {
+      const printed = loadPrinted(spec);
+      const disagreements: string[] = [];
+      let checked = 0;
+      const all = readCurated(spec);
+      for (const v of all) {
+        if (!lookupRule(printed, v.rule)) continue;
+        const oracle = spec === 'rfc1738' && v.rule === 'url' ? rfc1738Url(printed) : (s: string) => compileRule(printed, v.rule).test(s);
+        checked++;
+        if (oracle(bmp(v.input)) !== v.valid) disagreements.push(`${v.rule} ${JSON.stringify(v.input)}: urispec ${v.valid}`);
+      }
+      expect(disagreements.slice(0, 20), `${disagreements.length} disagreements`).toEqual([]);
+      // Rules missing from a printed grammar would go unchecked: there must be (almost) none.
+      expect(checked).toBeGreaterThan(all.length * 0.95);
+    });
+  }
+});
+
+describe('curated sets (vectors/<spec>.jsonl)', () => {
+  it('exist for every era', () => {
+    expect(curatedSpecs().sort()).toEqual(specs().map((s) => s.id).sort());
+  });
+  for (const spec of curatedSpecs()) {
+    it(`${spec} is what \`npm run curate-vectors\` makes now`, () => {
+      expect(readFileSync(curatedFile(spec), 'utf8') === curated(spec), `run npm run curate-vectors and review vectors/${spec}.jsonl`).toBe(true);
+    });
+    it(`${spec}: ${CURATED_COUNT} vectors from seed ${CURATED_SEED}, half valid, every kind, every rule and alternative`, () => {
+      const all = readCurated(spec);
+      expect(all).toHaveLength(CURATED_COUNT);
+      const valid = all.filter((v) => v.valid).length;
+      expect(valid / all.length).toBeGreaterThan(0.45);
+      expect(valid / all.length).toBeLessThan(0.55);
+      expect(new Set(all.map((v) => v.kind))).toEqual(new Set(['valid', 'near-miss', 'contrast']));
+      const it = vectors({ spec, count: CURATED_COUNT, seed: CURATED_SEED });
+      for (const _ of it);
+      const c = it.coverage();
+      expect(c.rules.filter((r) => !r.exercised).map((r) => r.rule)).toEqual([]);
+      expect(c.rules.flatMap((r) => r.alternatives.filter((a) => !a.exercised).map((a) => `${r.rule} ${a.text}`))).toEqual([]);
+      expect(c.rulesTotal).toBeGreaterThanOrEqual(specs().find((s) => s.id === spec)!.rules.length);
+    });
+  }
+});
+
+describe('vectors()', () => {
+  const take = (options: Parameters<typeof vectors>[0]) => [...vectors(options)];
+
+  it('is deterministic for a seed and differs between seeds', () => {
+    expect(take({ count: 200, seed: 5 })).toEqual(take({ count: 200, seed: 5 }));
+    expect(take({ count: 200, seed: 5 })).not.toEqual(take({ count: 200, seed: 6 }));
+  });
+
+  it('removes duplicates and labels with urispec\'s verdict and diagnosis', () => {
+    const all = take({ spec: 'rfc1808', count: 500, seed: 2 });
+    expect(new Set(all.map((v) => `${v.rule} ${v.input}`)).size).toBe(all.length);
+    for (const v of all) {
+      expect(isValid(v.input, { spec: v.spec, rule: v.rule })).toBe(v.valid);
+      expect(v.error !== undefined).toBe(!v.valid);
+    }
+  });
+
+  it('valid vectors are valid; near misses are one or two edits, mostly invalid', () => {
+    const valid = take({ spec: 'rfc2396', kind: 'valid', count: 200 });
+    expect(valid.every((v) => v.valid && v.kind === 'valid')).toBe(true);
+    const near = take({ spec: 'rfc2396', kind: 'near-miss', count: 200 });
+    expect(near.every((v) => v.kind === 'near-miss')).toBe(true);
+    expect(near.filter((v) => !v.valid).length).toBeGreaterThan(150);
+  });
+
+  it('contrasts name another era whose verdict is the opposite, in both directions', () => {
+    const all = take({ spec: 'rfc1808', kind: 'contrast', count: 100 });
+    expect(all.length).toBe(100);
+    for (const v of all) {
+      expect(v.other!.spec).not.toBe('rfc1808');
+      expect(v.other!.valid).toBe(!v.valid);
+      expect(isValid(v.input, { spec: v.other!.spec, rule: v.other!.rule })).toBe(v.other!.valid);
+    }
+    expect(all.filter((v) => v.valid).length).toBe(50);
+  });
+
+  it('keeps to the rule asked for, and stops short when the language is small', () => {
+    const v4 = take({ rule: 'ipv4address', count: 100 });
+    expect(v4.every((v) => v.rule === 'IPv4address')).toBe(true);
+    const gen = take({ rule: 'gen-delims', kind: 'valid', count: 50 });
+    expect(gen.map((v) => v.input).sort()).toEqual([':', '/', '?', '#', '[', ']', '@'].sort());
+  });
+
+  it('refuses an unknown spec, rule or kind, and a count that is not whole', () => {
+    expect(() => vectors({ spec: 'rfc9999' })).toThrow(/unknown spec/);
+    expect(() => vectors({ rule: 'nope' })).toThrow(/unknown rule/);
+    expect(() => vectors({ kind: 'odd' as 'all' })).toThrow(/kind/);
+    expect(() => vectors({ count: 1.5 })).toThrow(/count/);
+  });
+});
+
+describe('urispec vectors', () => {
+  it('prints JSON Lines, the same as the library', async () => {
+    const r = await runInMemory(['vectors', '--spec', 'rfc1738', '--count', '30', '--seed', '9']);
+    expect(r.status).toBe(0);
+    expect(records(r.stdout)).toEqual(JSON.parse(JSON.stringify([...vectors({ spec: 'rfc1738', count: 30, seed: 9 })])));
+  });
+
+  it('--coverage reports rules and alternatives, and names what was not exercised', async () => {
+    const full = await runInMemory(['vectors', '--spec', 'rfc1808', '--count', '400', '--coverage']);
+    expect(full.stdout).toMatch(/^rfc1808: 400 vectors, \d+ valid, \d+ invalid\nrules exercised: 30 of 30; alternatives exercised: 81 of 81\n/);
+    expect(full.stdout).toMatch(/✓ {2}net_loc +§2\.2 +3\/3/);
+    const few = await runInMemory(['vectors', '--count', '3', '--coverage']);
+    expect(few.stdout).toContain('alternatives not exercised:');
+    expect(few.stdout).toMatch(/dec-octet, choice 1, alternative \d: /);
+  });
+
+  it.each([
+    [['--kind', 'odd'], /--kind wants one of all, valid, near-miss, contrast/],
+    [['--count', '-1'], /--count/],
+    [['--count', 'x'], /--count wants a whole number/],
+    [['--spec', 'rfc9999'], /unknown spec/],
+    [['--rule', 'nope'], /unknown rule/],
+    [['extra'], /takes no arguments/],
+  ])('%j is a usage error', async (args, message) => {
+    const r = await runInMemory(['vectors', ...args]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+});
