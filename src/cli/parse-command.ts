@@ -11,6 +11,7 @@ import { escapeInput, formatResult, renderInput } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
+import { jobsOption, parseJobs, runLines, type BatchResult } from './jobs.js';
 import { readLineBatches } from './lines.js';
 import { Output } from './output.js';
 import { table } from './table.js';
@@ -22,11 +23,12 @@ export const parseOptions: OptionSpecs = {
     type: 'boolean',
     description: 'one JSON object a line: {"input","spec","rule","valid","components"|"error"}',
   },
+  jobs: jobsOption,
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
 export const parseHelp = commandHelp({
-  synopsis: 'urispec parse [--spec ID] [--rule NAME] [--json] [URI...]',
+  synopsis: 'urispec parse [--spec ID] [--rule NAME] [--json] [--jobs N] [URI...]',
   summary: 'Break each URI into the components its era names, from the parse that validates it.',
   options: parseOptions,
   details: [
@@ -37,7 +39,8 @@ export const parseHelp = commandHelp({
     'fpath, ftptype, hpath, search, gtype, selector, group, article, database, ...).',
     'An absent component is not shown; an empty one is shown as (empty).',
     '',
-    'URIs come from the arguments or, when there are none, from standard input, one a line.',
+    'URIs come from the arguments or, when there are none, from standard input, one a line,',
+    'streamed in constant memory; --jobs N parses it on N worker threads, output in input order.',
     '',
     'Exit status: 0 all valid, 1 any invalid, 2 usage error.',
   ],
@@ -56,25 +59,41 @@ export async function parseCommand(args: string[], io: CliIO): Promise<number> {
   if (typeof values.rule === 'string') options.rule = values.rule;
   parse('', options); // an unknown spec or rule is a usage error (exit 2) before any input is read
   const json = values.json === true;
-  const color = io.color && !json;
+  const settings: ParseSettings = { options, json, color: io.color && !json };
+  const jobs = parseJobs(values.jobs);
 
   let allValid = true;
-  const emit = async (input: string) => {
-    const r = parse(input, options);
-    if (!r.valid) allValid = false;
-    await out.write((json ? JSON.stringify(r) : render(r, color)) + '\n');
-  };
   if (positionals.length > 0) {
-    for (const input of positionals) await emit(input);
-  } else {
-    for await (const lines of readLineBatches(io.stdin)) {
-      for (const line of lines) await emit(line);
-      await out.flush();
-      if (out.closed) break;
+    for (const input of positionals) {
+      const result = parseLines([input], settings);
+      if (!result.allValid) allValid = false;
+      await out.write(result.text);
     }
+  } else {
+    const task = { command: 'parse', settings } as const;
+    allValid = await runLines(readLineBatches(io.stdin), out, jobs, task, (lines) => parseLines(lines, settings));
   }
   await out.end();
   return allValid ? EXIT_OK : EXIT_INVALID;
+}
+
+/** What a batch of lines needs besides the lines: plain data, so a --jobs worker can have it. */
+export interface ParseSettings {
+  options: { spec?: string; rule?: string };
+  json: boolean;
+  color: boolean;
+}
+
+/** The records of `lines`, each ending in LF; the same in this thread and in a worker. */
+export function parseLines(lines: readonly string[], settings: ParseSettings): BatchResult {
+  let text = '';
+  let allValid = true;
+  for (const input of lines) {
+    const r = parse(input, settings.options);
+    if (!r.valid) allValid = false;
+    text += (settings.json ? JSON.stringify(r) : render(r, settings.color)) + '\n';
+  }
+  return { text, allValid };
 }
 
 /** The verdict line, then one row a component present, in the era's order. */
