@@ -14,7 +14,8 @@
  * out of heap shows in the row. Last, the batch CLI over 1,000,000 lines on one core.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -200,9 +201,106 @@ function cliPerMinute(inputs: string[]): { perMinute: number; pinned: boolean; s
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Batch at scale (issue 6): the CLI over 1,000,000 lines with --jobs 1 and --jobs 2, lines per
+// second and the memory high-water mark, and the two outputs compared. `--batch-only` runs just
+// this section.
+
+/**
+ * Preloaded into the CLI with `node --import`: on exit, the process's maximum resident set size
+ * (process.resourceUsage().maxRSS, in KB: main thread and worker threads together) on stderr,
+ * so the CLI itself carries no measuring code.
+ */
+const MAX_RSS_PRELOAD =
+  'data:text/javascript,' +
+  encodeURIComponent(
+    "import { writeSync } from 'node:fs'; process.on('exit', () => { writeSync(2, '\\nurispec-bench maxRSS ' + process.resourceUsage().maxRSS + '\\n'); });",
+  );
+
+interface BatchRun {
+  jobs: number;
+  seconds: number;
+  maxRss: number;
+  status: number | null;
+  digest: string;
+  bytes: number;
+}
+
+/** SHA-256 and size of a file, read in 1 MB pieces. */
+function digestOf(file: string): { digest: string; bytes: number } {
+  const hash = createHash('sha256');
+  const fd = openSync(file, 'r');
+  const buffer = Buffer.alloc(1 << 20);
+  let bytes = 0;
+  try {
+    for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) {
+      hash.update(buffer.subarray(0, n));
+      bytes += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { digest: hash.digest('hex'), bytes };
+}
+
+function batchAtScale(inputs: string[], jobsList: number[] = [1, 2]): BatchRun[] {
+  const dir = mkdtempSync(join(tmpdir(), 'urispec-batch-'));
+  try {
+    const file = join(dir, 'lines.txt');
+    const lines: string[] = [];
+    for (let i = 0; i < CLI_LINES; i++) lines.push(inputs[i % inputs.length]!);
+    writeFileSync(file, lines.join('\n') + '\n');
+    lines.length = 0;
+    const main = join(ROOT, 'dist/src/cli/main.js');
+    return jobsList.map((jobs) => {
+      const outFile = join(dir, `out-${jobs}.jsonl`);
+      const stdin = openSync(file, 'r');
+      const stdout = openSync(outFile, 'w');
+      const t0 = performance.now();
+      const r = spawnSync(process.execPath, ['--import', MAX_RSS_PRELOAD, main, 'validate', '--json', '--jobs', String(jobs)], {
+        stdio: [stdin, stdout, 'pipe'],
+        maxBuffer: 1 << 20,
+      });
+      const seconds = (performance.now() - t0) / 1000;
+      closeSync(stdin);
+      closeSync(stdout);
+      const stderr = String(r.stderr);
+      if (r.status !== 0 && r.status !== 1) throw new Error(`urispec validate --jobs ${jobs} exited ${r.status}: ${stderr}`);
+      const kb = Number(/urispec-bench maxRSS (\d+)/.exec(stderr)?.[1] ?? NaN);
+      const out = { jobs, seconds, maxRss: kb * 1024, status: r.status, ...digestOf(outFile) };
+      rmSync(outFile, { force: true });
+      return out;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function batchReport(inputs: string[]): boolean {
+  const runs = batchAtScale(inputs);
+  console.log(`\n## Batch CLI at scale (issue 6)\n`);
+  console.log(
+    `\`urispec validate --json --jobs N\` over ${fmt(CLI_LINES)} lines of the corpus, standard input from a file, ` +
+      `standard output to a file; not pinned (${cpus().length} cores). Max RSS: the CLI process's ` +
+      `process.resourceUsage().maxRSS (threads included), reported by a module preloaded with node --import.\n`,
+  );
+  console.log('| --jobs | seconds | lines/s | max RSS | output | exit |');
+  console.log('|---:|---:|---:|---:|---:|---:|');
+  for (const r of runs) {
+    console.log(`| ${r.jobs} | ${r.seconds.toFixed(1)} | ${fmt(CLI_LINES / r.seconds)} | ${mb(r.maxRss)} | ${mb(r.bytes)} | ${r.status} |`);
+  }
+  const same = runs.every((r) => r.digest === runs[0]!.digest && r.bytes === runs[0]!.bytes);
+  console.log(`\nOutputs of every --jobs identical (SHA-256 ${runs[0]!.digest.slice(0, 16)}...): ${same ? 'yes' : 'NO'}.`);
+  return same;
+}
+
 function main(): void {
   const start = performance.now();
   const inputs = corpus(CORPUS_SIZE);
+  if (process.argv.includes('--batch-only')) {
+    if (!batchReport(inputs)) process.exitCode = 1;
+    return;
+  }
   const all = rows();
   const uriInvalid = inputs.filter((s) => !isValid(s, { rule: 'URI' })).length;
   const refInvalid = inputs.filter((s) => !isValid(s)).length;
@@ -265,6 +363,8 @@ function main(): void {
   console.log(`- validate with the full diagnosis at ${GOAL_VALIDATE} or better: ${validateRatio.toFixed(3)}, ${goal(validateRatio >= GOAL_VALIDATE)}`);
   console.log(`- every era linear on 1 MB (ratio at most ${GOAL_LINEAR}) within a ${HEAP_CAP_MB} MB heap, no stack overflow: ${goal(linearOk)}`);
   console.log(`- batch CLI at ${fmt(GOAL_CLI_PER_MINUTE)} URIs a minute or more on one core: ${goal(cli.perMinute >= GOAL_CLI_PER_MINUTE)}`);
+  const batchSame = batchReport(inputs);
+  if (!batchSame) process.exitCode = 1;
   console.log(`\nTotal ${((performance.now() - start) / 1000).toFixed(1)} s.`);
 }
 
