@@ -96,6 +96,31 @@ describe('--jobs N', () => {
     expectSame(await runBinary([...argv, '--jobs', '2']), await runBinary(argv));
   });
 
+  it('answers each line as it comes, before standard input ends (a terminal, a pipe kept open)', async () => {
+    const child = spawn(process.execPath, [binary, 'validate', '--json', '--jobs', '2'], { stdio: 'pipe' });
+    let out = '';
+    const seen = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!out.includes(text)) return;
+          child.stdout.off('data', onData);
+          resolve();
+        };
+        const onData = (b: Buffer) => {
+          out += b.toString('utf8');
+          check();
+        };
+        child.stdout.on('data', onData);
+        check();
+      });
+    child.stdin.write('http://a/first\n');
+    await seen('"input":"http://a/first"');
+    child.stdin.write('http://a b/second\n');
+    await seen('"input":"http://a b/second"');
+    child.stdin.end();
+    expect(await new Promise<number | null>((r) => child.on('close', r))).toBe(1);
+  });
+
   it('an empty input: no output, exit 0', async () => {
     expect(await runBinary(['validate', '--jobs', '2'], '')).toEqual({ status: 0, stdout: '', stderr: '' });
   });
