@@ -47,7 +47,8 @@ describe.each(eraRules)('%s (start rule %s) on bad input', (spec) => {
   it('validates a 1 MB input without a stack overflow', () => {
     const long = 'http://a/' + 'abcdefghi/'.repeat(100_000);
     expect(() => validate(long, { spec })).not.toThrow();
-    const r = validate(long + ' ', { spec });
+    // NUL is outside every grammar (draft-ietf-uri-url-03's `extra` even allows a space).
+    const r = validate(long + '\u0000', { spec });
     expect(r.valid).toBe(false);
     if (!r.valid) expect(r.error.offset).toBe(long.length);
   });
