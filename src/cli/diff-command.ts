@@ -8,7 +8,6 @@
  */
 import { diffOutcomes, readVectorsFile, tally, type DiffInput, type DiffOutcome, type DiffSummary } from '../diff/index.js';
 import { ParserProcessError } from '../diff/parser-process.js';
-import { describeFound, sectionLabel } from '../format.js';
 import { eraOf, ruleOf } from '../registry.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
@@ -93,9 +92,6 @@ export async function diffCommand(args: string[], io: CliIO): Promise<number> {
 /** A disagreement in two lines: what, and why in urispec's terms (or the parser's words). */
 function render(o: DiffOutcome): string {
   const head = `${o.disagreement === 'false-accept' ? 'false accept' : 'false reject'}  ${JSON.stringify(o.input)}${o.kind ? `  (${o.kind})` : ''}`;
-  if (o.error) {
-    const e = o.error;
-    return `${head}\n  urispec: invalid at offset ${e.offset} in ${e.rule} (${sectionLabel(o.spec, e.section)}), expected ${e.expected.join(', ')}, found ${describeFound(e.found)}`;
-  }
+  if (o.error) return `${head}\n  urispec: ${o.error.message}`;
   return `${head}\n  urispec: valid ${o.rule}; parser: invalid${o.parser.error ? ` (${o.parser.error})` : ''}`;
 }
