@@ -23,8 +23,6 @@ export { normalize, equivalent } from './normalize.js';
 export type { NormalizeOptions, NormalizeResult } from './normalize.js';
 export { vectors } from './vectors/index.js';
 export type { Vector, VectorKind, VectorOptions, VectorIterator, VectorCoverage, RuleCoverage, AlternativeCoverage } from './vectors/index.js';
-export { diff, diffOutcomes, readVectorsFile, ParserProcessError } from './diff/index.js';
-export type { DiffInput, DiffOptions, DiffOutcome, DiffReport, DiffSummary, Disagreement, ParserAnswer, ParserFailure } from './diff/index.js';
 
 /** A rule of a spec's grammar. */
 export interface RuleInfo {

@@ -8,7 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diff, ParserProcessError, readVectorsFile, vectors } from '../src/index.js';
+import { vectors } from '../src/index.js';
+import { diff, ParserProcessError, readVectorsFile } from '../src/diff/index.js';
 import { records, repoRoot, runInMemory } from './cli/cli-harness.js';
 
 const fake = (mode: string) => `node ${JSON.stringify(join(repoRoot, 'test/fixtures/parsers/fake.mjs'))} ${mode}`;

@@ -6,7 +6,7 @@
  * the parser agrees on every input, 1 when it disagrees on any, 2 for a usage error or a
  * parser that could not be compared (it crashed, hung, or answered out of step).
  */
-import { diffOutcomes, readVectorsFile, tally, type DiffInput, type DiffOutcome, type DiffSummary } from '../diff/index.js';
+import { diffOutcomes, readVectorsFile, tally, type DiffInput, type DiffOutcome, type DiffSummary } from '../diff/diff.js';
 import { ParserProcessError } from '../diff/parser-process.js';
 import { eraOf, ruleOf } from '../registry.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';

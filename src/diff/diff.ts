@@ -77,7 +77,7 @@ export interface DiffReport extends DiffSummary {
  * @throws {UsageError} for an unknown spec or rule.
  * @example
  * ```ts
- * import { diffOutcomes } from 'urispec';
+ * import { diffOutcomes } from 'urispec/diff';
  * for await (const o of diffOutcomes({ against: 'node examples/adapters/node-url.mjs', count: 100 })) {
  *   if (o.disagreement) console.log(o.disagreement, o.input, o.error?.message);
  * }
@@ -114,7 +114,7 @@ export async function* diffOutcomes(options: DiffOptions): AsyncGenerator<DiffOu
  * @throws {UsageError} for an unknown spec or rule.
  * @example
  * ```ts
- * import { diff } from 'urispec';
+ * import { diff } from 'urispec/diff';
  * const report = await diff({ spec: 'rfc3986', against: 'node examples/adapters/fast-uri.mjs', count: 500 });
  * console.log(report.agreements, report.falseAccepts, report.falseRejects);
  * for (const d of report.disagreements) console.log(d.disagreement, JSON.stringify(d.input));
@@ -147,7 +147,7 @@ export function tally(report: DiffSummary & { disagreements?: DiffOutcome[] }, o
  * @throws {UsageError} for a line that is not such a value, or a vector of another spec.
  * @example
  * ```ts
- * import { readVectorsFile } from 'urispec';
+ * import { readVectorsFile } from 'urispec/diff';
  * const inputs = readVectorsFile('vectors/rfc3986.jsonl', 'rfc3986', 'URI-reference');
  * inputs.length; // the file's URI-reference vectors
  * ```

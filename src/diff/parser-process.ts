@@ -28,7 +28,7 @@ export type ParserFailure = 'start' | 'exit' | 'timeout' | 'out-of-step' | 'bad-
  *
  * @example
  * ```ts
- * import { diff, ParserProcessError } from 'urispec';
+ * import { diff, ParserProcessError } from 'urispec/diff';
  * try {
  *   await diff({ against: 'python3 my_parser.py', count: 100 });
  * } catch (e) {
