@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz -- [--count N] [--seed S] [--era ID]... [--max-ms MS]`: robustness of the library
+ * `npm run fuzz -- [--count N] [--start I] [--seed S] [--era ID]... [--max-ms MS]`: robustness of the library
  * under random and mutated inputs, era by era (issue 6).
  *
  * For each era, `count` inputs (default 1,000,000), each derived from (seed, era, index) alone,
@@ -365,8 +365,8 @@ async function workerMain(task: WorkerTask): Promise<void> {
   parentPort!.postMessage(report);
 }
 
-function parseCli(argv: string[]): { count: number; seed: number; maxMs: number; eras: string[] } {
-  const out = { count: 1_000_000, seed: 1, maxMs: 5000, eras: [] as string[] };
+function parseCli(argv: string[]): { count: number; start: number; seed: number; maxMs: number; eras: string[] } {
+  const out = { count: 1_000_000, start: 0, seed: 1, maxMs: 5000, eras: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const [name, value] = [argv[i], argv[i + 1]];
     const num = () => {
@@ -377,9 +377,10 @@ function parseCli(argv: string[]): { count: number; seed: number; maxMs: number;
     };
     if (name === '--count') out.count = Math.floor(num());
     else if (name === '--seed') out.seed = Math.floor(num()) >>> 0;
+    else if (name === '--start') out.start = Math.floor(num());
     else if (name === '--max-ms') out.maxMs = num();
     else if (name === '--era' && value !== undefined) (out.eras.push(value), i++);
-    else throw new Error(`unknown argument ${name}; usage: npm run fuzz -- [--count N] [--seed S] [--era ID]... [--max-ms MS]`);
+    else throw new Error(`unknown argument ${name}; usage: npm run fuzz -- [--count N] [--start I] [--seed S] [--era ID]... [--max-ms MS]`);
   }
   return out;
 }
@@ -388,9 +389,9 @@ async function main(): Promise<number> {
   const cli = parseCli(process.argv.slice(2));
   const lib = await library();
   const eras = cli.eras.length > 0 ? cli.eras : lib.specs().map((s) => s.id);
-  const options = { count: cli.count, seed: cli.seed, maxMs: cli.maxMs };
+  const options = { count: cli.count, start: cli.start, seed: cli.seed, maxMs: cli.maxMs };
   const threads = Math.max(1, Math.min(eras.length, availableParallelism()));
-  console.log(`# urispec fuzz\n\nNode ${process.version}; seed ${cli.seed}; ${cli.count.toLocaleString('en-US')} inputs per era; bound ${cli.maxMs} ms per input; ${threads} threads.\n`);
+  console.log(`# urispec fuzz\n\nNode ${process.version}; seed ${cli.seed}; ${cli.count.toLocaleString('en-US')} inputs per era${cli.start > 0 ? ` from #${cli.start}` : ''}; bound ${cli.maxMs} ms per input; ${threads} threads.\n`);
   const started = performance.now();
   const reports: EraReport[] = [];
   const queue = [...eras];
@@ -413,9 +414,10 @@ async function main(): Promise<number> {
         if (performance.now() - lastChange < hangMs) return;
         clearInterval(watch);
         void worker.terminate();
-        // The worker stops progress every 1,000 inputs: the hang is in the next 1,000. Which one
-        // is not known without the worker's own clock, so all of them are named by their range.
-        reject(new Error(`${era}: no progress for ${hangMs / 1000} s after input ${n}; rerun with --era ${era} and a --count from ${n + 1} to ${n + 1000} to find it`));
+        // The worker reports progress every 1,000 inputs: the hang is in the next 1,000, named by
+        // the options that rerun just them.
+        const from = cli.start + n;
+        reject(new Error(`${era}: no progress for ${hangMs / 1000} s after input ${from}: the hang is in --era ${era} --seed ${cli.seed} --start ${from} --count 1000`));
       }, 1000);
       worker.once('message', (report: EraReport) => {
         clearInterval(watch);
@@ -460,7 +462,7 @@ async function main(): Promise<number> {
   for (const r of reports) {
     for (const f of r.firstFailures) {
       const shown = f.input.length > 200 ? `${JSON.stringify(f.input.slice(0, 200))}... (${f.input.length} chars)` : JSON.stringify(f.input);
-      console.log(`\n- ${f.era} #${f.index}, rule ${f.rule}: ${f.check}\n  input ${shown}`);
+      console.log(`\n- ${f.era} #${f.index}, rule ${f.rule}: ${f.check}\n  input ${shown}\n  rerun: npm run fuzz -- --era ${f.era} --seed ${cli.seed} --start ${f.index} --count 1`);
     }
   }
   console.log(`\n${total === 0 ? 'Every check held' : `${total} failures`}; ${((performance.now() - started) / 1000).toFixed(1)} s.`);

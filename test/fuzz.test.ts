@@ -2,7 +2,7 @@
  * The short run of scripts/fuzz.ts (issue 6): a couple of thousand random and mutated inputs per
  * era, one of them long, through validate, isValid, parse and resolve of the sources, with every
  * check of the long run (`npm run fuzz`). A failure names the era, the input's index and the
- * input, so `npm run fuzz -- --era ERA --seed 6 --count N` reproduces it.
+ * input, so `npm run fuzz -- --era ERA --seed 6 --start INDEX --count 1` reproduces it.
  */
 import { describe, expect, it } from 'vitest';
 import * as lib from '../src/index.js';

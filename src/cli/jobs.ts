@@ -24,6 +24,8 @@ import type { Output } from './output.js';
 export const BATCH_LINES = 1000;
 /** Batches in flight per worker: enough to keep every worker busy while the writer waits. */
 export const BATCHES_PER_JOB = 4;
+/** Text handed to `Output` at once when writing a batch's records. */
+const WRITE_PIECE = 64 * 1024;
 /** More threads than this is a mistake, not a wish. */
 const MAX_JOBS = 256;
 
@@ -72,9 +74,13 @@ export async function runLines(
   if (jobs <= 1) {
     let allValid = true;
     for await (const lines of batches) {
-      const result = local(lines);
-      if (!result.allValid) allValid = false;
-      await out.write(result.text);
+      // A line at a time, so that `Output` hands the stream 64 KB at a time and waits for it
+      // to drain, however many lines one chunk of standard input held.
+      for (const line of lines) {
+        const result = local([line]);
+        if (!result.allValid) allValid = false;
+        await out.write(result.text);
+      }
       // Answer what this chunk completed before reading on: a terminal user sees each line's
       // record at once, and a slow reader holds back standard input.
       await out.flush();
@@ -130,7 +136,16 @@ async function ordered(
         inFlight.shift();
         signalReader();
         if (!result.allValid) allValid = false;
-        await out.write(result.text);
+        // In pieces of about the size `Output` writes at once, so that the stream's own buffer
+        // stays as small as with one job; each piece whole records (a cut inside a surrogate
+        // pair would write U+FFFD).
+        const { text } = result;
+        for (let at = 0; at < text.length && !out.closed; ) {
+          let end = text.lastIndexOf('\n', at + WRITE_PIECE - 1) + 1;
+          if (end <= at) end = text.indexOf('\n', at + WRITE_PIECE) + 1 || text.length;
+          await out.write(text.slice(at, end));
+          at = end;
+        }
         await out.flush();
         if (out.closed) return;
       }

@@ -23,6 +23,7 @@ function mixedLines(n: number): Buffer {
     (i) => `mailto:u${i}@example.com`,
     (i) => `http://a/b%2${i % 10 === 0 ? '' : '0'}`,
     (i) => `é/${i}`,
+    (i) => `http://a/\u{1f600}${'\u{1f600}'.repeat(i % 50)}`, // astral: pairs a cut could split
   ];
   const parts: Buffer[] = [];
   for (let i = 0; i < n; i++) {
