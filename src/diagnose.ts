@@ -269,7 +269,9 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   // ($urispecFurthest, scripts/recognizer-codegen.ts): the same record, far fewer hook calls.
   const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec, $urispecFurthest: !tree }) as PeggyLibraryResult;
   if (r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length) {
-    const top = root ? { rule: rule.name, start: 0, end: input.length, children: root.children ?? [] } : rec.top;
+    // A core start rule (ALPHA, digit) is folded away like every core rule, so the recorder
+    // has no node for it: the derivation is then the start rule alone.
+    const top = rec.top ?? { rule: rule.name, start: 0, end: input.length, children: root?.children ?? [] };
     return { valid: true, tree: tree ? top : null };
   }
   rec.flush(r.peg$maxFailPos, r.peg$maxFailExpected);

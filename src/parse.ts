@@ -169,6 +169,36 @@ const RELATIVE_URL_01: readonly ComponentRule[] = [
   { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
 ];
 
+/** draft-ietf-uri-url-03: as in RFC 1738, each scheme's rule begins with its scheme's literal. */
+const URL03_SCHEMES: Readonly<Record<string, string>> = {
+  httpaddress: 'http', ftpaddress: 'ftp', afsaddress: 'afs', newsaddress: 'news', nntpaddress: 'nntp',
+  midaddress: 'mid', cidaddress: 'cid', mailtoaddress: 'mailto', waisaddress: 'wais',
+  prosperoaddress: 'prospero', telnetaddress: 'telnet', gopheraddress: 'gopher',
+};
+
+const URL03: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme', ...Object.keys(URL03_SCHEMES)], fixed: URL03_SCHEMES },
+  { name: 'user', rules: ['user'] },
+  { name: 'password', rules: ['password'] },
+  { name: 'host', rules: ['host', 'hostname'], kind: 'child' },
+  { name: 'port', rules: ['port'] },
+  { name: 'cellname', rules: ['cellname'] },
+  { name: 'path', rules: ['path'], emptyIf: before('/') },
+  { name: 'ftptype', rules: ['ftptype'] },
+  { name: 'search', rules: ['search'], emptyIf: before('?') },
+  { name: 'group', rules: ['group'] },
+  { name: 'article', rules: ['article'] },
+  { name: 'database', rules: ['database'] },
+  { name: 'wtype', rules: ['wtype'] },
+  { name: 'wpath', rules: ['wpath'] },
+  { name: 'gtype', rules: ['gtype'] },
+  { name: 'selector', rules: ['selector'] },
+  { name: 'hsoname', rules: ['hsoname'] },
+  { name: 'version', rules: ['version'] },
+  { name: 'attributes', rules: ['attributes'] },
+  { name: 'fragmentid', rules: ['fragmentid'] },
+];
+
 /** Per era: the components it names, in its own words, and the rules that carry them. */
 const TABLES: Readonly<Record<string, readonly ComponentRule[]>> = {
   rfc3986: RFC3986,
@@ -177,6 +207,7 @@ const TABLES: Readonly<Record<string, readonly ComponentRule[]>> = {
   rfc1808: RFC1808,
   'rfc2396-draft': RFC2396_DRAFT,
   rfc1738: RFC1738,
+  'draft-ietf-uri-url-03': URL03,
 };
 
 /** The names of the components an era's parse can give, in the order the table lists them. */

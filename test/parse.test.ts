@@ -121,6 +121,12 @@ const TABLES: Record<string, Row[]> = {
     { input: 'g', components: { path: 'g' }, kinds: { path: 'rel_path' }, source: 'draft-ietf-uri-relative-url-01 §5' },
     { input: '//g', components: { net_loc: 'g' }, source: 'draft-ietf-uri-relative-url-01 §5' },
   ],
+  'draft-ietf-uri-url-03': [
+    { input: 'ftp://h/a/b', components: { scheme: 'ftp', host: 'h', path: 'a/b' }, kinds: { host: 'hostname' }, source: 'draft-ietf-uri-url-03, BNF: ftpaddress' },
+    { input: 'news:comp.x', components: { scheme: 'news', group: 'comp.x' }, source: 'draft-ietf-uri-url-03, BNF: newsaddress' },
+    { input: 'wais://h/db?s', components: { scheme: 'wais', host: 'h', database: 'db', search: 's' }, source: 'draft-ietf-uri-url-03, BNF: waisindex' },
+    { input: 'http://h:80/a?q', components: { scheme: 'http', host: 'h', port: '80', path: 'a', search: 'q' }, source: 'draft-ietf-uri-url-03, BNF: httpaddress' },
+  ],
   rfc1738: [
     {
       input: 'ftp://u:p@h.com:21/a/b;type=d',
