@@ -13,7 +13,7 @@
 // step 5 the empty path inherits the base path, so http://a/b/c/d;p?y), `g?y/./x` and
 // `g?y/../x` (C.2 prints http://a/b/c/g?y/x and http://a/b/c/x; the query is separated (§4.3.3)
 // before step 6 touches the path, so http://a/b/c/g?y/./x and http://a/b/c/g?y/../x). §6
-// governs: docs/decisions/resolution.md.
+// governs: docs/decisions.md, "Components, resolution and normalization (every era)".
 
 import { hasRule } from '../parse.js';
 import { isError, parseAs, requireRule, type ResolveError } from './common.js';

@@ -15,7 +15,7 @@
 // corrected to allow the path component to be empty"). Validation stays with Appendix A;
 // resolution takes a reference that Appendix A rejects when its path is empty, it has no
 // authority, and each component it has is valid under its own rule (scheme, query, fragment).
-// docs/decisions/rfc2396.md, "Appendix A and Appendix C".
+// docs/decisions.md, "rfc2396: RFC 2396 with RFC 2732 (1998, 1999)", "Appendix A and Appendix C".
 //
 // Step 3's backward-compatible reading of `http:g` ("an implementation may work around such
 // references") is not offered: "Validating parsers should mark such a misformed relative

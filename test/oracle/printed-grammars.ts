@@ -43,7 +43,7 @@ const RFC2396_PROSE = {
 };
 
 /**
- * RFC 2396 as amended by RFC 2732 §3 (docs/decisions/rfc2396.md): RFC 2732 uses `IPv6reference`
+ * RFC 2396 as amended by RFC 2732 §3 (docs/decisions.md, "rfc2396: RFC 2396 with RFC 2732 (1998, 1999)"): RFC 2732 uses `IPv6reference`
  * in host and defines `ipv6reference` (one rule); RFC 2373 Appendix B's DIGIT and HEXDIG are the
  * RFC 2234 core rules, printed verbatim in rfc3986.abnf; and RFC 2373's IPv6address, which as
  * printed cannot derive RFC 2732's own example `::192.9.5.5`, also derives
@@ -68,7 +68,7 @@ function amendRfc2396(grammar: Grammar): void {
  * parts. Spaces are represented by the word "space", and the vertical line character by
  * "vline". Single letters stand for single letters. All words of more than one letter below
  * are entities". This reads it into RFC 822 text: every single character quoted, every word a
- * rule name, `|` and `[ ]` kept. The repairs are docs/decisions/draft-ietf-uri-url-03.md's
+ * rule name, `|` and `[ ]` kept. The repairs are docs/decisions.md, "draft-ietf-uri-url-03 (March 1994)"'s
  * (each must find its printed text, or the read fails). The draft uses addr-spec and
  * content-identifier without defining them: addr-spec is RFC 822 §6.1's, with the §3.3
  * rules it needs ("/" written "|", the prose sets in URL03_PROSE), and content-identifier is
