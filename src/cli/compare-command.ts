@@ -11,7 +11,7 @@ import { renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
-import { readLineBatches } from './lines.js';
+import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 import { table } from './table.js';
 
@@ -55,15 +55,7 @@ export async function compareCommand(args: string[], io: CliIO): Promise<number>
     if (c.results.some((r) => !r.valid)) allValid = false;
     await out.write((values.json ? JSON.stringify(c) : render(c, color)) + '\n');
   };
-  if (positionals.length > 0) {
-    for (const input of positionals) await emit(input);
-  } else {
-    for await (const lines of readLineBatches(io.stdin)) {
-      for (const line of lines) await emit(line);
-      await out.flush();
-      if (out.closed) break;
-    }
-  }
+  await forEachInput(positionals, io.stdin, out, emit);
   await out.end();
   return allValid ? EXIT_OK : EXIT_INVALID;
 }

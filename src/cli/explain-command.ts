@@ -13,7 +13,7 @@ import { escapeUnit, formatResult, renderInput } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
-import { readLineBatches } from './lines.js';
+import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 
 /**
@@ -131,15 +131,7 @@ export async function explainCommand(args: string[], io: CliIO): Promise<number>
     }
     first = false;
   };
-  if (positionals.length > 0) {
-    for (const input of positionals) await emit(input);
-  } else {
-    for await (const lines of readLineBatches(io.stdin)) {
-      for (const line of lines) await emit(line);
-      await out.flush();
-      if (out.closed) break;
-    }
-  }
+  await forEachInput(positionals, io.stdin, out, emit);
   await out.end();
   return allValid ? EXIT_OK : EXIT_INVALID;
 }

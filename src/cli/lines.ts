@@ -110,3 +110,32 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
   }
   return length;
 }
+
+/** What {@link forEachInput} needs of the output: flushing, and whether its reader went away. */
+interface Flushable {
+  flush(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/**
+ * Every input of a command, in order: its arguments or, when there are none, standard input one
+ * line at a time. After each chunk of standard input the output is flushed before reading on, so
+ * a terminal user sees each answer at once and a slow reader holds standard input back; when the
+ * reader has gone away (`| head`), reading stops.
+ */
+export async function forEachInput(
+  args: readonly string[],
+  stdin: AsyncIterable<Uint8Array | string>,
+  out: Flushable,
+  each: (input: string) => Promise<void>,
+): Promise<void> {
+  if (args.length > 0) {
+    for (const arg of args) await each(arg);
+    return;
+  }
+  for await (const lines of readLineBatches(stdin)) {
+    for (const line of lines) await each(line);
+    await out.flush();
+    if (out.closed) break;
+  }
+}

@@ -11,7 +11,7 @@ import { formatResult } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
-import { readLineBatches } from './lines.js';
+import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 
 export const normalizeOptions: OptionSpecs = {
@@ -58,15 +58,7 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
     if (r.error) allValid = false;
     await out.write(render(r, json, color) + '\n');
   };
-  if (positionals.length > 0) {
-    for (const input of positionals) await emit(input);
-  } else {
-    for await (const lines of readLineBatches(io.stdin)) {
-      for (const line of lines) await emit(line);
-      await out.flush();
-      if (out.closed) break;
-    }
-  }
+  await forEachInput(positionals, io.stdin, out, emit);
   await out.end();
   return allValid ? EXIT_OK : EXIT_INVALID;
 }

@@ -13,7 +13,7 @@ import { formatResult, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
-import { readLineBatches } from './lines.js';
+import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 import { table } from './table.js';
 
@@ -91,15 +91,7 @@ export async function resolveCommand(args: string[], io: CliIO): Promise<number>
     }
     await out.write(line + '\n');
   };
-  if (refs.length > 0) {
-    for (const ref of refs) await emit(ref);
-  } else {
-    for await (const lines of readLineBatches(io.stdin)) {
-      for (const line of lines) await emit(line);
-      await out.flush();
-      if (out.closed) break;
-    }
-  }
+  await forEachInput(refs, io.stdin, out, emit);
   await out.end();
   return allResolved ? EXIT_OK : EXIT_INVALID;
 }
