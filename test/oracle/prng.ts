@@ -1,31 +1,4 @@
-/**
- * mulberry32: a tiny seeded PRNG (public domain, Tommy Ettinger). Fixed seeds make every
- * property-test run and every benchmark corpus identical, so a failure can be replayed.
- */
-export interface Rng {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Uniform integer in [lo, hi] (inclusive). */
-  int(lo: number, hi: number): number;
-  pick<T>(items: readonly T[]): T;
-}
-
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
-  return {
-    next,
-    int,
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[int(0, items.length - 1)]!;
-    },
-  };
-}
+// The seeded generator of the tests, the oracle's derivations and the bench corpus: the same one
+// the library's vector generator uses (mulberry32), so a seed means the same stream everywhere.
+// Only the generator is shared; what the oracle derives comes from the printed grammars alone.
+export { mulberry32, type Rng } from '../../src/vectors/prng.js';
