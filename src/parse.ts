@@ -210,7 +210,15 @@ const TABLES: Readonly<Record<string, readonly ComponentRule[]>> = {
   'draft-ietf-uri-url-03': URL03,
 };
 
-/** The names of the components an era's parse can give, in the order the table lists them. */
+/**
+ * The names of the components an era's parse can give, in the order the table lists them.
+ *
+ * @example
+ * ```ts
+ * import { componentNames } from 'urispec';
+ * componentNames('rfc1808'); // ['scheme', 'net_loc', 'path', 'params', 'query', 'fragment']
+ * ```
+ */
 export function componentNames(spec: SpecId): string[] {
   return (TABLES[eraOf(spec).id] ?? []).map((c) => c.name);
 }
