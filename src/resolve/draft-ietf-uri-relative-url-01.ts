@@ -22,6 +22,7 @@
 // [delimiter] is present": empty and absent are one value here, as in the text.
 
 import { isError, parseAs, requireRule, type ResolveError } from './common.js';
+import { recombine, type Parts } from './rfc1808.js';
 
 const SPEC = 'draft-ietf-uri-relative-url-01';
 
@@ -32,17 +33,9 @@ const USES_PARAMS = new Set(['ftp', 'http', 'prospero']);
 const USES_QUERY = new Set(['http', 'wais']);
 const USES_FRAGMENT = new Set(['ftp', 'http', 'gopher', 'news', 'nntp', 'wais', 'file', 'prospero']);
 
-/** The parts of a URL as §2.1 names them, with §2.4.6's remembered slash. */
-interface Parts {
-  scheme: string;
-  /** Undefined when no "//" began the parse string (or the scheme is not Uses-Netloc). */
-  netLoc: string | undefined;
-  slash: boolean;
-  path: string;
-  params: string;
-  query: string;
-  fragment: string;
-}
+// The parts of a URL as §2.1 names them, with §2.4.6's remembered slash: the same parts, and
+// the same recombination (step 8 here, step 7 in RFC 1808, which grew out of this draft), as
+// RFC 1808's. A base without a scheme is refused before recombination (noScheme).
 
 /** §2.4.1: the scheme and the parse string after its colon, or no scheme. */
 function parseScheme(url: string): { scheme: string; rest: string } | undefined {
@@ -108,20 +101,6 @@ function step7(path: string): string {
   return s.join('/');
 }
 
-/**
- * Step 8: "The resulting URL components ... are recombined". A net_loc ends at the next "/"
- * (§2.4.3), so whatever follows it starts with that slash: `http://a` and `?y` give
- * `http://a/?y`, since `http://a?y` would read the query into the net_loc.
- */
-function recombine(p: Parts): string {
-  let out = `${p.scheme}:`;
-  if (p.netLoc !== undefined) out += `//${p.netLoc}`;
-  const rest = p.path + (p.params ? `;${p.params}` : '') + (p.query ? `?${p.query}` : '');
-  if (p.slash || (p.netLoc !== undefined && rest !== '')) out += '/';
-  out += rest;
-  if (p.fragment) out += `#${p.fragment}`;
-  return out;
-}
 
 /**
  * The error record for a base that the grammar takes as an absoluteURL but in which §2.4.1

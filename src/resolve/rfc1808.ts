@@ -14,8 +14,9 @@ import { isError, parseAs, requireRule, type ResolveError } from './common.js';
 const SPEC = 'rfc1808';
 
 /** The parts of a URL as §2.1 names them, with §2.4.6's remembered slash. */
-interface Parts {
+export interface Parts {
   scheme: string;
+  /** Undefined when no "//" began the parse string. */
   netLoc: string | undefined;
   slash: boolean;
   path: string;
@@ -71,7 +72,7 @@ function partsOf(c: Record<string, string>, slash: boolean): Parts {
  * with that slash: `http://a` and `?y` give `http://a/?y`, since `http://a?y` would read the
  * query as part of the net_loc.
  */
-function recombine(p: Parts): string {
+export function recombine(p: Parts): string {
   let out = p.scheme === '' ? '' : `${p.scheme}:`;
   if (p.netLoc !== undefined) out += `//${p.netLoc}`;
   const rest = p.path + (p.params ? `;${p.params}` : '') + (p.query ? `?${p.query}` : '');
