@@ -70,6 +70,18 @@ function hookFail(p) {
   }
 }
 
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
+}
+
 const E0 = {"type":"literal","text":"#","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const E2 = {"type":"literal","text":":","ignoreCase":false};
@@ -166,161 +178,185 @@ const E92 = {"type":"literal","text":"\"","ignoreCase":false};
 const T93 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 
 function r_relativeURL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(0, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
     L1: {
-      v3 = r_absoluteURL(s, p);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_location(s, p);
-      if (v4 >= 0) { v2 = v4; break L1; }
-      v5 = r_abs_path(s, p);
-      if (v5 >= 0) { v2 = v5; break L1; }
-      v6 = r_rel_path(s, p);
-      v2 = v6;
+      v4 = r_absoluteURL(s, p);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_location(s, p);
+      if (v5 >= 0) { v3 = v5; break L1; }
+      v6 = r_abs_path(s, p);
+      if (v6 >= 0) { v3 = v6; break L1; }
+      v7 = r_rel_path(s, p);
+      v3 = v7;
     }
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v8 = -1;
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v10 = hookMark();
+    v9 = -1;
     L2: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E0); }
-      if (v9 < 0) break L2;
-      v10 = r_fragment(s, v9);
-      v8 = v10;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E0); }
+      if (v11 < 0) break L2;
+      v12 = r_fragment(s, v11);
+      v9 = v12;
     }
-    v7 = v8 < 0 ? v1 : v8;
-    v0 = v7;
+    if (v9 < 0) hookRewind(v10);
+    v8 = v9 < 0 ? v2 : v9;
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_absoluteURL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(1, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E2); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
+    if (v3 < 0) break L0;
     L1: {
-      v5 = r_location(s, v2);
-      if (v5 >= 0) { v4 = v5; break L1; }
-      v6 = r_abs_path(s, v2);
-      if (v6 >= 0) { v4 = v6; break L1; }
-      v7 = r_rel_path(s, v2);
-      v4 = v7;
+      v6 = r_location(s, v3);
+      if (v6 >= 0) { v5 = v6; break L1; }
+      v7 = r_abs_path(s, v3);
+      if (v7 >= 0) { v5 = v7; break L1; }
+      v8 = r_rel_path(s, v3);
+      v5 = v8;
     }
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_location(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(2, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E4); }
-      v1 = v3;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+      v2 = v5;
     }
-    if (v1 < 0) break L0;
-    v4 = r_net_loc(s, v1);
-    if (v4 < 0) break L0;
-    v6 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v6 = r_net_loc(s, v2);
+    if (v6 < 0) break L0;
+    v9 = hookMark();
+    v8 = -1;
     L2: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E4); }
-      if (v7 < 0) break L2;
-      v8 = r_rel_path(s, v7);
-      v6 = v8;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E4); }
+      if (v10 < 0) break L2;
+      v11 = r_rel_path(s, v10);
+      v8 = v11;
     }
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if (v8 < 0) hookRewind(v9);
+    v7 = v8 < 0 ? v6 : v8;
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_abs_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(3, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E4); }
-    if (v1 < 0) break L0;
-    v2 = r_rel_path(s, v1);
-    v0 = v2;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
+    if (v2 < 0) break L0;
+    v3 = r_rel_path(s, v2);
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_rel_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(4, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v2 = r_path(s, p);
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v4 = -1;
+    v3 = r_path(s, p);
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v6 = hookMark();
+    v5 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E6); }
-      if (v5 < 0) break L1;
-      v6 = r_params(s, v5);
-      v4 = v6;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E6); }
+      if (v7 < 0) break L1;
+      v8 = r_params(s, v7);
+      v5 = v8;
     }
-    v3 = v4 < 0 ? v1 : v4;
-    if (v3 < 0) break L0;
-    v8 = -1;
+    if (v5 < 0) hookRewind(v6);
+    v4 = v5 < 0 ? v2 : v5;
+    if (v4 < 0) break L0;
+    v11 = hookMark();
+    v10 = -1;
     L2: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E8); }
-      if (v9 < 0) break L2;
-      v10 = r_query(s, v9);
-      v8 = v10;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E8); }
+      if (v12 < 0) break L2;
+      v13 = r_query(s, v12);
+      v10 = v13;
     }
-    v7 = v8 < 0 ? v3 : v8;
-    v0 = v7;
+    if (v10 < 0) hookRewind(v11);
+    v9 = v10 < 0 ? v4 : v10;
+    v0 = v9;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(5, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_segment(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_segment(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E4); }
-        if (v4 < 0) break L1;
-        v5 = r_segment(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E4); }
+        if (v6 < 0) break L1;
+        v7 = r_segment(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -347,27 +383,31 @@ function r_segment(s, p) {
 }
 
 function r_params(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(7, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_param(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_param(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
-        if (v4 < 0) break L1;
-        v5 = r_param(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if (v6 < 0) break L1;
+        v7 = r_param(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -540,17 +580,19 @@ function r_unreserved(s, p) {
 }
 
 function r_escape(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(16, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
-    if (v1 < 0) break L0;
-    v2 = r_hex(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    v0 = v3;
+    if (v3 < 0) break L0;
+    v4 = r_hex(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -70,6 +70,18 @@ function hookFail(p) {
   }
 }
 
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
+}
+
 const E0 = {"type":"literal","text":"u","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000");
 const E2 = {"type":"literal","text":"r","ignoreCase":false};
@@ -176,25 +188,29 @@ const E102 = {"type":"class","parts":[["\u0000",""]],"inverted":false,"ignoreCa
 const T103 = table("11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111");
 
 function r_prefixedurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(0, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E0); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
-      v1 = v5;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      v2 = v7;
     }
-    if (v1 < 0) break L0;
-    v6 = r_url(s, v1);
-    v0 = v6;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v8 = r_url(s, v2);
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -242,267 +258,305 @@ function r_scheme(s, p) {
 }
 
 function r_httpaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   hookEnter(3, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E10); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T11[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E10); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    v11 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
+    if (v11 < 0) break L0;
+    v14 = hookMark();
+    v13 = -1;
     L2: {
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E14); }
-      if (v12 < 0) break L2;
-      v13 = r_path(s, v12);
-      v11 = v13;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E14); }
+      if (v15 < 0) break L2;
+      v16 = r_path(s, v15);
+      v13 = v16;
     }
-    v10 = v11 < 0 ? v9 : v11;
-    if (v10 < 0) break L0;
-    v15 = -1;
+    if (v13 < 0) hookRewind(v14);
+    v12 = v13 < 0 ? v11 : v13;
+    if (v12 < 0) break L0;
+    v19 = hookMark();
+    v18 = -1;
     L3: {
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T17[c] === 1)) v16 = v10 + 1; else { v16 = -1; if (silent === 0) fail(v10, E16); }
-      if (v16 < 0) break L3;
-      v17 = r_search(s, v16);
-      v15 = v17;
+      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T17[c] === 1)) v20 = v12 + 1; else { v20 = -1; if (silent === 0) fail(v12, E16); }
+      if (v20 < 0) break L3;
+      v21 = r_search(s, v20);
+      v18 = v21;
     }
-    v14 = v15 < 0 ? v10 : v15;
-    v0 = v14;
+    if (v18 < 0) hookRewind(v19);
+    v17 = v18 < 0 ? v12 : v18;
+    v0 = v17;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_ftpaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(4, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E18); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E10); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E12); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
-      v1 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      v2 = v9;
     }
-    if (v1 < 0) break L0;
-    v8 = r_login(s, v1);
-    if (v8 < 0) break L0;
-    if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-    if (v9 < 0) break L0;
-    v10 = r_path(s, v9);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v10 = r_login(s, v2);
     if (v10 < 0) break L0;
-    v12 = -1;
+    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+    if (v11 < 0) break L0;
+    v12 = r_path(s, v11);
+    if (v12 < 0) break L0;
+    v15 = hookMark();
+    v14 = -1;
     L2: {
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T21[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E20); }
-      if (v13 < 0) break L2;
-      v14 = r_ftptype(s, v13);
-      v12 = v14;
+      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T21[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E20); }
+      if (v16 < 0) break L2;
+      v17 = r_ftptype(s, v16);
+      v14 = v17;
     }
-    v11 = v12 < 0 ? v10 : v12;
-    v0 = v11;
+    if (v14 < 0) hookRewind(v15);
+    v13 = v14 < 0 ? v12 : v14;
+    v0 = v13;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_afsaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(5, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E18); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E24); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T19[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E24); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
-      v1 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      v2 = v9;
     }
-    if (v1 < 0) break L0;
-    v8 = r_cellname(s, v1);
-    if (v8 < 0) break L0;
-    if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-    if (v9 < 0) break L0;
-    v10 = r_path(s, v9);
-    v0 = v10;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v10 = r_cellname(s, v2);
+    if (v10 < 0) break L0;
+    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+    if (v11 < 0) break L0;
+    v12 = r_path(s, v11);
+    v0 = v12;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_newsaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(6, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E28); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T31[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E30); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-      v1 = v6;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T31[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E30); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      v2 = v8;
     }
-    if (v1 < 0) break L0;
-    v7 = r_groupart(s, v1);
-    v0 = v7;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v9 = r_groupart(s, v2);
+    v0 = v9;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_nntpaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(7, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T11[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E10); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-      v1 = v6;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      v2 = v8;
     }
-    if (v1 < 0) break L0;
-    v7 = r_group(s, v1);
-    if (v7 < 0) break L0;
-    if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
-    if (v8 < 0) break L0;
-    v9 = r_digits(s, v8);
-    v0 = v9;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v9 = r_group(s, v2);
+    if (v9 < 0) break L0;
+    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+    if (v10 < 0) break L0;
+    v11 = r_digits(s, v10);
+    v0 = v11;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_midaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(8, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T35[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E34); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E36); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
-      v1 = v5;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      v2 = v7;
     }
-    if (v1 < 0) break L0;
-    v6 = r_addr_spec(s, v1);
-    v0 = v6;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v8 = r_addr_spec(s, v2);
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_cidaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(9, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E38); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T35[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E34); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E36); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
-      v1 = v5;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      v2 = v7;
     }
-    if (v1 < 0) break L0;
-    v6 = r_content_identifier(s, v1);
-    v0 = v6;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v8 = r_content_identifier(s, v2);
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_mailtoaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(10, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E22); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T35[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E34); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T41[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E40); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T11[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E10); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T41[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E40); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r__xalphas_before_hostname(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T43[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E42); }
-    if (v10 < 0) break L0;
-    v11 = r_hostname(s, v10);
-    v0 = v11;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r__xalphas_before_hostname(s, v2);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T43[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E42); }
+    if (v12 < 0) break L0;
+    v13 = r_hostname(s, v12);
+    v0 = v13;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -523,109 +577,121 @@ function r_waisaddress(s, p) {
 }
 
 function r_waisindex(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(12, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E30); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E22); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T35[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E34); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-    if (v10 < 0) break L0;
-    v11 = r_database(s, v10);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
     if (v11 < 0) break L0;
-    v13 = -1;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+    if (v12 < 0) break L0;
+    v13 = r_database(s, v12);
+    if (v13 < 0) break L0;
+    v16 = hookMark();
+    v15 = -1;
     L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T17[c] === 1)) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E16); }
-      if (v14 < 0) break L2;
-      v15 = r_search(s, v14);
-      v13 = v15;
+      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T17[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E16); }
+      if (v17 < 0) break L2;
+      v18 = r_search(s, v17);
+      v15 = v18;
     }
-    v12 = v13 < 0 ? v11 : v13;
-    v0 = v12;
+    if (v15 < 0) hookRewind(v16);
+    v14 = v15 < 0 ? v13 : v15;
+    v0 = v14;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_waisdoc(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(13, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E30); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E22); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T35[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E34); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-    if (v10 < 0) break L0;
-    v11 = r_database(s, v10);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
     if (v12 < 0) break L0;
-    v13 = r_wtype(s, v12);
+    v13 = r_database(s, v12);
     if (v13 < 0) break L0;
     if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
     if (v14 < 0) break L0;
-    v15 = r_wpath(s, v14);
-    v0 = v15;
+    v15 = r_wtype(s, v14);
+    if (v15 < 0) break L0;
+    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T15[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E14); }
+    if (v16 < 0) break L0;
+    v17 = r_wpath(s, v16);
+    v0 = v17;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_wpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(14, p);
   v0 = p;
   v1 = 0;
   for (;;) {
+    v3 = hookMark();
     v2 = -1;
     L0: {
-      v3 = r_digits(s, v0);
-      if (v3 < 0) break L0;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T45[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E44); }
+      v4 = r_digits(s, v0);
       if (v4 < 0) break L0;
-      v5 = r_path(s, v4);
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T45[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E44); }
       if (v5 < 0) break L0;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T47[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E46); }
-      v2 = v6;
+      v6 = r_path(s, v5);
+      if (v6 < 0) break L0;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T47[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E46); }
+      v2 = v7;
     }
+    if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -654,44 +720,50 @@ function r_groupart(s, p) {
 }
 
 function r_group(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(16, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_ialpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_ialpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E50); }
-        if (v4 < 0) break L1;
-        v5 = r_ialpha(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if (v6 < 0) break L1;
+        v7 = r_ialpha(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(17, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r__xalphas_before_host(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T43[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E42); }
+    v2 = r__xalphas_before_host(s, p);
     if (v2 < 0) break L0;
-    v3 = r_host(s, v2);
-    v0 = v3;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E42); }
+    if (v3 < 0) break L0;
+    v4 = r_host(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -725,63 +797,71 @@ function r_prosperoaddress(s, p) {
 }
 
 function r_prosperolink(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0;
   hookEnter(21, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E12); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T41[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E40); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E12); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T41[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E40); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T29[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E28); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T41[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E40); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T29[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E28); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T41[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E40); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
-      v1 = v12;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T7[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E6); }
+      if (v12 < 0) break L1;
+      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T15[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E14); }
+      if (v13 < 0) break L1;
+      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
+      v2 = v14;
     }
-    if (v1 < 0) break L0;
-    v13 = r_hostport(s, v1);
-    if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
-    if (v14 < 0) break L0;
-    v15 = r_hsoname(s, v14);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v15 = r_hostport(s, v2);
     if (v15 < 0) break L0;
-    v17 = -1;
+    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T15[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E14); }
+    if (v16 < 0) break L0;
+    v17 = r_hsoname(s, v16);
+    if (v17 < 0) break L0;
+    v20 = hookMark();
+    v19 = -1;
     L2: {
-      v18 = -1;
+      v22 = hookMark();
+      v21 = -1;
       L3: {
-        if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T53[c] === 1)) v19 = v15 + 1; else { v19 = -1; if (silent === 0) fail(v15, E52); }
-        if (v19 < 0) break L3;
-        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T55[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E54); }
-        if (v20 < 0) break L3;
-        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T55[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E54); }
-        v18 = v21;
+        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T53[c] === 1)) v23 = v17 + 1; else { v23 = -1; if (silent === 0) fail(v17, E52); }
+        if (v23 < 0) break L3;
+        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T55[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E54); }
+        if (v24 < 0) break L3;
+        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T55[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E54); }
+        v21 = v25;
       }
-      if (v18 < 0) break L2;
-      v22 = r_version(s, v18);
-      if (v22 < 0) break L2;
-      v24 = r_attributes(s, v22);
-      v23 = v24 < 0 ? v22 : v24;
-      v17 = v23;
+      if (v21 < 0) hookRewind(v22);
+      if (v21 < 0) break L2;
+      v26 = r_version(s, v21);
+      if (v26 < 0) break L2;
+      v28 = r_attributes(s, v26);
+      v27 = v28 < 0 ? v26 : v28;
+      v19 = v27;
     }
-    v16 = v17 < 0 ? v15 : v17;
-    v0 = v16;
+    if (v19 < 0) hookRewind(v20);
+    v18 = v19 < 0 ? v17 : v19;
+    v0 = v18;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -833,136 +913,154 @@ function r_attribute(s, p) {
 }
 
 function r_telnetaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(26, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E28); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T11[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E10); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T27[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E26); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T29[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E28); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T11[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E10); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-      v1 = v10;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+      if (v11 < 0) break L1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+      v2 = v12;
     }
-    if (v1 < 0) break L0;
-    v11 = r_login(s, v1);
-    v0 = v11;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v13 = r_login(s, v2);
+    v0 = v13;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_gopheraddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0;
   hookEnter(27, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E56); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T41[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E40); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E12); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E56); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E40); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T3[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T29[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E28); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T3[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-      v1 = v10;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+      if (v11 < 0) break L1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+      v2 = v12;
     }
-    if (v1 < 0) break L0;
-    v11 = r_hostport(s, v1);
-    if (v11 < 0) break L0;
-    v13 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v13 = r_hostport(s, v2);
+    if (v13 < 0) break L0;
+    v16 = hookMark();
+    v15 = -1;
     L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E14); }
-      if (v14 < 0) break L2;
-      v15 = r_gtype(s, v14);
-      if (v15 < 0) break L2;
-      v17 = r_selector(s, v15);
-      v16 = v17 < 0 ? v15 : v17;
-      v13 = v16;
+      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E14); }
+      if (v17 < 0) break L2;
+      v18 = r_gtype(s, v17);
+      if (v18 < 0) break L2;
+      v20 = r_selector(s, v18);
+      v19 = v20 < 0 ? v18 : v20;
+      v15 = v19;
     }
-    v12 = v13 < 0 ? v11 : v13;
-    if (v12 < 0) break L0;
-    v19 = -1;
+    if (v15 < 0) hookRewind(v16);
+    v14 = v15 < 0 ? v13 : v15;
+    if (v14 < 0) break L0;
+    v23 = hookMark();
+    v22 = -1;
     L3: {
-      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T17[c] === 1)) v20 = v12 + 1; else { v20 = -1; if (silent === 0) fail(v12, E16); }
-      if (v20 < 0) break L3;
-      v21 = r_search(s, v20);
-      v19 = v21;
+      if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T17[c] === 1)) v24 = v14 + 1; else { v24 = -1; if (silent === 0) fail(v14, E16); }
+      if (v24 < 0) break L3;
+      v25 = r_search(s, v24);
+      v22 = v25;
     }
-    v18 = v19 < 0 ? v12 : v19;
-    v0 = v18;
+    if (v22 < 0) hookRewind(v23);
+    v21 = v22 < 0 ? v14 : v22;
+    v0 = v21;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_login(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(28, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_user(s, p);
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
+      v3 = r_user(s, p);
       if (v3 < 0) break L1;
-      v4 = r__xalphas_before_host(s, v3);
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T43[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E42); }
+      v5 = r__xalphas_before_host(s, v4);
       if (v5 < 0) break L1;
-      v6 = r_hostport(s, v5);
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T43[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E42); }
       if (v6 < 0) break L1;
-      v7 = r__login_end(s, v6);
-      v1 = v7;
+      v7 = r_hostport(s, v6);
+      if (v7 < 0) break L1;
+      v8 = r__login_end(s, v7);
+      v1 = v8;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v8 = -1;
+    v10 = hookMark();
+    v9 = -1;
     L2: {
-      v9 = r__xalphas_before_host(s, p);
-      if (v9 < 0) break L2;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T43[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E42); }
-      if (v10 < 0) break L2;
-      v11 = r_hostport(s, v10);
+      v11 = r__xalphas_before_host(s, p);
       if (v11 < 0) break L2;
-      v12 = r__login_end(s, v11);
-      v8 = v12;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T43[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E42); }
+      if (v12 < 0) break L2;
+      v13 = r_hostport(s, v12);
+      if (v13 < 0) break L2;
+      v14 = r__login_end(s, v13);
+      v9 = v14;
     }
-    if (v8 >= 0) { v0 = v8; break L0; }
-    v13 = -1;
+    if (v9 < 0) hookRewind(v10);
+    if (v9 >= 0) { v0 = v9; break L0; }
+    v16 = hookMark();
+    v15 = -1;
     L3: {
-      v14 = r_hostport(s, p);
-      if (v14 < 0) break L3;
-      v15 = r__login_end(s, v14);
-      v13 = v15;
+      v17 = r_hostport(s, p);
+      if (v17 < 0) break L3;
+      v18 = r__login_end(s, v17);
+      v15 = v18;
     }
-    v0 = v13;
+    if (v15 < 0) hookRewind(v16);
+    v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -970,22 +1068,26 @@ function r_login(s, p) {
 }
 
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(29, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_host(s, p);
-    if (v1 < 0) break L0;
-    v3 = -1;
+    v2 = r_host(s, p);
+    if (v2 < 0) break L0;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E6); }
-      if (v4 < 0) break L1;
-      v5 = r_port(s, v4);
-      v3 = v5;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E6); }
+      if (v6 < 0) break L1;
+      v7 = r_port(s, v6);
+      v4 = v7;
     }
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1031,52 +1133,58 @@ function r_cellname(s, p) {
 }
 
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(33, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_ialpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_ialpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E50); }
-        if (v4 < 0) break L1;
-        v5 = r_ialpha(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if (v6 < 0) break L1;
+        v7 = r_ialpha(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_hostnumber(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(34, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_digits(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T51[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E50); }
+    v2 = r_digits(s, p);
     if (v2 < 0) break L0;
-    v3 = r_digits(s, v2);
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E50); }
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E50); }
+    v4 = r_digits(s, v3);
     if (v4 < 0) break L0;
-    v5 = r_digits(s, v4);
+    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T51[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E50); }
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T51[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E50); }
+    v6 = r_digits(s, v5);
     if (v6 < 0) break L0;
-    v7 = r_digits(s, v6);
-    v0 = v7;
+    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T51[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E50); }
+    if (v7 < 0) break L0;
+    v8 = r_digits(s, v7);
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1101,34 +1209,38 @@ function r_selector(s, p) {
 }
 
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(37, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_segment(s, p);
-      if (v2 < 0) break L1;
-      v3 = v2;
-      for (;;) {
-        v4 = -1;
-        L2: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v5 = v3 + 1; else { v5 = -1; if (silent === 0) fail(v3, E14); }
-          if (v5 < 0) break L2;
-          v6 = r_segment(s, v5);
-          v4 = v6;
-        }
-        if (v4 < 0) break;
-        if (v4 === v3) break;
-        v3 = v4;
-      }
+      v3 = r_segment(s, p);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E14); }
-      v7 = v8 < 0 ? v3 : v8;
-      v1 = v7;
+      v4 = v3;
+      for (;;) {
+        v6 = hookMark();
+        v5 = -1;
+        L2: {
+          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E14); }
+          if (v7 < 0) break L2;
+          v8 = r_segment(s, v7);
+          v5 = v8;
+        }
+        if (v5 < 0) hookRewind(v6);
+        if (v5 < 0) break;
+        if (v5 === v4) break;
+        v4 = v5;
+      }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E14); }
+      v9 = v10 < 0 ? v4 : v10;
+      v1 = v9;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v9 = r_void(s, p);
-    v0 = v9;
+    v11 = r_void(s, p);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1145,27 +1257,31 @@ function r_segment(s, p) {
 }
 
 function r_search(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(39, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_xalphas(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_xalphas(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T65[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E64); }
-        if (v4 < 0) break L1;
-        v5 = r_xalphas(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T65[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E64); }
+        if (v6 < 0) break L1;
+        v7 = r_xalphas(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1278,16 +1394,18 @@ function r_xpalphas(s, p) {
 }
 
 function r_ialpha(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(48, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alpha(s, p);
-    if (v1 < 0) break L0;
-    v3 = r_xalphas(s, v1);
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    v2 = r_alpha(s, p);
+    if (v2 < 0) break L0;
+    v4 = r_xalphas(s, v2);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1339,17 +1457,19 @@ function r_reserved(s, p) {
 }
 
 function r_escape(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(54, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E52); }
-    if (v1 < 0) break L0;
-    v2 = r_hex(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E52); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    v0 = v3;
+    if (v3 < 0) break L0;
+    v4 = r_hex(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1447,165 +1567,197 @@ function r_void(s, p) {
 }
 
 function r__login_end(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  v1 = hookMark();
   silent++;
   L0: {
-    v2 = r_xalpha(s, p);
-    if (v2 >= 0) { v1 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
-    v1 = v3;
+    v3 = r_xalpha(s, p);
+    if (v3 >= 0) { v2 = v3; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
+    v2 = v4;
   }
   silent--;
-  v0 = v1 < 0 ? p : -1;
+  hookRewind(v1);
+  v0 = v2 < 0 ? p : -1;
   return v0;
 }
 
 function r__xalphas_before_host(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_xalpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_xalpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
+        v7 = hookMark();
         silent++;
-        v5 = -1;
+        v9 = hookMark();
+        v8 = -1;
         L2: {
-          if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E42); }
-          if (v6 < 0) break L2;
+          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E42); }
+          if (v10 < 0) break L2;
           L3: {
-            v8 = r_alpha(s, v6);
-            if (v8 >= 0) { v7 = v8; break L3; }
-            v9 = -1;
+            v12 = r_alpha(s, v10);
+            if (v12 >= 0) { v11 = v12; break L3; }
+            v14 = hookMark();
+            v13 = -1;
             L4: {
-              v10 = r_hostnumber(s, v6);
-              if (v10 < 0) break L4;
+              v15 = r_hostnumber(s, v10);
+              if (v15 < 0) break L4;
+              v17 = hookMark();
               silent++;
-              v12 = r_xalpha(s, v10);
+              v18 = r_xalpha(s, v15);
               silent--;
-              v11 = v12 < 0 ? v10 : -1;
-              v9 = v11;
+              hookRewind(v17);
+              v16 = v18 < 0 ? v15 : -1;
+              v13 = v16;
             }
-            v7 = v9;
+            if (v13 < 0) hookRewind(v14);
+            v11 = v13;
           }
-          v5 = v7;
+          v8 = v11;
         }
+        if (v8 < 0) hookRewind(v9);
         silent--;
-        v4 = v5 < 0 ? v2 : -1;
-        if (v4 < 0) break L1;
-        v13 = r_xalpha(s, v4);
-        v3 = v13;
+        hookRewind(v7);
+        v6 = v8 < 0 ? v3 : -1;
+        if (v6 < 0) break L1;
+        v19 = r_xalpha(s, v6);
+        v4 = v19;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   return v0;
 }
 
 function r__xalphas_before_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_xalpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_xalpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
+        v7 = hookMark();
         silent++;
-        v5 = -1;
+        v9 = hookMark();
+        v8 = -1;
         L2: {
-          if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E42); }
-          if (v6 < 0) break L2;
-          v7 = r_alpha(s, v6);
-          v5 = v7;
+          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E42); }
+          if (v10 < 0) break L2;
+          v11 = r_alpha(s, v10);
+          v8 = v11;
         }
+        if (v8 < 0) hookRewind(v9);
         silent--;
-        v4 = v5 < 0 ? v2 : -1;
-        if (v4 < 0) break L1;
-        v8 = r_xalpha(s, v4);
-        v3 = v8;
+        hookRewind(v7);
+        v6 = v8 < 0 ? v3 : -1;
+        if (v6 < 0) break L1;
+        v12 = r_xalpha(s, v6);
+        v4 = v12;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   return v0;
 }
 
 function r_addr_spec(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(62, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_local_part(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T43[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E42); }
+    v2 = r_local_part(s, p);
     if (v2 < 0) break L0;
-    v3 = r_domain(s, v2);
-    v0 = v3;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E42); }
+    if (v3 < 0) break L0;
+    v4 = r_domain(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_local_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(63, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_word(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_word(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E50); }
-        if (v4 < 0) break L1;
-        v5 = r_word(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if (v6 < 0) break L1;
+        v7 = r_word(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_domain(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(64, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_sub_domain(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_sub_domain(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E50); }
-        if (v4 < 0) break L1;
-        v5 = r_sub_domain(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if (v6 < 0) break L1;
+        v7 = r_sub_domain(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1635,28 +1787,30 @@ function r_domain_ref(s, p) {
 }
 
 function r_domain_literal(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(67, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E82); }
-    if (v1 < 0) break L0;
-    v2 = v1;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E82); }
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
       L1: {
-        v4 = r_dtext(s, v2);
-        if (v4 >= 0) { v3 = v4; break L1; }
-        v5 = r_quoted_pair(s, v2);
-        v3 = v5;
+        v5 = r_dtext(s, v3);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v6 = r_quoted_pair(s, v3);
+        v4 = v6;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T85[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E84); }
-    v0 = v6;
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T85[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E84); }
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1695,54 +1849,60 @@ function r_atom(s, p) {
 }
 
 function r_quoted_string(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(70, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
-    if (v1 < 0) break L0;
-    v2 = v1;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E88); }
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
       L1: {
-        v4 = r_qtext(s, v2);
-        if (v4 >= 0) { v3 = v4; break L1; }
-        v5 = r_quoted_pair(s, v2);
-        v3 = v5;
+        v5 = r_qtext(s, v3);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v6 = r_quoted_pair(s, v3);
+        v4 = v6;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T89[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E88); }
-    v0 = v6;
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T89[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E88); }
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_qtext(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(71, p);
   L0: {
     v1 = p;
     v2 = 0;
     for (;;) {
+      v4 = hookMark();
       v3 = -1;
       L1: {
-        v5 = -1;
+        v7 = hookMark();
+        v6 = -1;
         L2: {
-          if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E90); }
-          if (v6 < 0) break L2;
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T93[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E92); }
-          v5 = v7;
+          if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E90); }
+          if (v8 < 0) break L2;
+          if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
+          v6 = v9;
         }
-        v4 = v5 < 0 ? v1 : v5;
-        if (v4 < 0) break L1;
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T95[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E94); }
-        v3 = v8;
+        if (v6 < 0) hookRewind(v7);
+        v5 = v6 < 0 ? v1 : v6;
+        if (v5 < 0) break L1;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T95[c] === 1)) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E94); }
+        v3 = v10;
       }
+      if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break;
       v2++;
       if (v3 === v1) break;
@@ -1750,8 +1910,8 @@ function r_qtext(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E96); }
-    v0 = v9;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E96); }
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1759,26 +1919,30 @@ function r_qtext(s, p) {
 }
 
 function r_dtext(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(72, p);
   L0: {
     v1 = p;
     v2 = 0;
     for (;;) {
+      v4 = hookMark();
       v3 = -1;
       L1: {
-        v5 = -1;
+        v7 = hookMark();
+        v6 = -1;
         L2: {
-          if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E90); }
-          if (v6 < 0) break L2;
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T93[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E92); }
-          v5 = v7;
+          if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E90); }
+          if (v8 < 0) break L2;
+          if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
+          v6 = v9;
         }
-        v4 = v5 < 0 ? v1 : v5;
-        if (v4 < 0) break L1;
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T95[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E94); }
-        v3 = v8;
+        if (v6 < 0) hookRewind(v7);
+        v5 = v6 < 0 ? v1 : v6;
+        if (v5 < 0) break L1;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T95[c] === 1)) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E94); }
+        v3 = v10;
       }
+      if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break;
       v2++;
       if (v3 === v1) break;
@@ -1786,8 +1950,8 @@ function r_dtext(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E98); }
-    v0 = v9;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E98); }
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1795,15 +1959,17 @@ function r_dtext(s, p) {
 }
 
 function r_quoted_pair(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(73, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E100); }
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T103[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E102); }
-    v0 = v2;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E100); }
+    if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T103[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E102); }
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -70,6 +70,18 @@ function hookFail(p) {
   }
 }
 
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
+}
+
 const E0 = {"type":"literal","text":":","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
 const E2 = {"type":"literal","text":"h","ignoreCase":false};
@@ -162,285 +174,351 @@ const E88 = {"type":"class","parts":[["A","F"],["a","f"]],"inverted":false,"igno
 const T89 = table("00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000");
 
 function r_genericurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(0, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E0); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    v3 = r_schemepart(s, v2);
-    v0 = v3;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if (v3 < 0) break L0;
+    v4 = r_schemepart(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_url(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0;
   hookEnter(1, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
+      v4 = hookMark();
       silent++;
-      v3 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
-        if (v4 < 0) break L2;
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
-        if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-        if (v6 < 0) break L2;
-        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E2); }
         if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-        v3 = v8;
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
+        if (v8 < 0) break L2;
+        if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
+        if (v9 < 0) break L2;
+        if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+        if (v10 < 0) break L2;
+        if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T1[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
+        v5 = v11;
       }
+      if (v5 < 0) hookRewind(v6);
       silent--;
-      v2 = v3 >= 0 ? p : -1;
-      if (v2 < 0) break L1;
-      v9 = r_httpurl(s, v2);
-      v1 = v9;
+      hookRewind(v4);
+      v3 = v5 >= 0 ? p : -1;
+      if (v3 < 0) break L1;
+      v12 = r_httpurl(s, v3);
+      v1 = v12;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v10 = -1;
+    v14 = hookMark();
+    v13 = -1;
     L3: {
+      v16 = hookMark();
       silent++;
-      v12 = -1;
+      v18 = hookMark();
+      v17 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E8); }
-        if (v13 < 0) break L4;
-        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T5[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E4); }
-        if (v14 < 0) break L4;
-        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T7[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E6); }
-        if (v15 < 0) break L4;
-        if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T1[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E0); }
-        v12 = v16;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E8); }
+        if (v19 < 0) break L4;
+        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T5[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E4); }
+        if (v20 < 0) break L4;
+        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T7[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E6); }
+        if (v21 < 0) break L4;
+        if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T1[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E0); }
+        v17 = v22;
       }
+      if (v17 < 0) hookRewind(v18);
       silent--;
-      v11 = v12 >= 0 ? p : -1;
-      if (v11 < 0) break L3;
-      v17 = r_ftpurl(s, v11);
-      v10 = v17;
+      hookRewind(v16);
+      v15 = v17 >= 0 ? p : -1;
+      if (v15 < 0) break L3;
+      v23 = r_ftpurl(s, v15);
+      v13 = v23;
     }
-    if (v10 >= 0) { v0 = v10; break L0; }
-    v18 = -1;
+    if (v13 < 0) hookRewind(v14);
+    if (v13 >= 0) { v0 = v13; break L0; }
+    v25 = hookMark();
+    v24 = -1;
     L5: {
+      v27 = hookMark();
       silent++;
-      v20 = -1;
+      v29 = hookMark();
+      v28 = -1;
       L6: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E10); }
-        if (v21 < 0) break L6;
-        if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T13[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E12); }
-        if (v22 < 0) break L6;
-        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T15[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E14); }
-        if (v23 < 0) break L6;
-        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T17[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E16); }
-        if (v24 < 0) break L6;
-        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T1[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E0); }
-        v20 = v25;
-      }
-      silent--;
-      v19 = v20 >= 0 ? p : -1;
-      if (v19 < 0) break L5;
-      v26 = r_newsurl(s, v19);
-      v18 = v26;
-    }
-    if (v18 >= 0) { v0 = v18; break L0; }
-    v27 = -1;
-    L7: {
-      silent++;
-      v29 = -1;
-      L8: {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v30 = p + 1; else { v30 = -1; if (silent === 0) fail(p, E10); }
-        if (v30 < 0) break L8;
-        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T11[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E10); }
-        if (v31 < 0) break L8;
-        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T5[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E4); }
-        if (v32 < 0) break L8;
-        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T7[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E6); }
-        if (v33 < 0) break L8;
+        if (v30 < 0) break L6;
+        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T13[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E12); }
+        if (v31 < 0) break L6;
+        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T15[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E14); }
+        if (v32 < 0) break L6;
+        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T17[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E16); }
+        if (v33 < 0) break L6;
         if ((v33 < s.length && (c = s.charCodeAt(v33)) < 128 && T1[c] === 1)) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E0); }
-        v29 = v34;
+        v28 = v34;
       }
+      if (v28 < 0) hookRewind(v29);
       silent--;
-      v28 = v29 >= 0 ? p : -1;
-      if (v28 < 0) break L7;
-      v35 = r_nntpurl(s, v28);
-      v27 = v35;
+      hookRewind(v27);
+      v26 = v28 >= 0 ? p : -1;
+      if (v26 < 0) break L5;
+      v35 = r_newsurl(s, v26);
+      v24 = v35;
     }
-    if (v27 >= 0) { v0 = v27; break L0; }
+    if (v24 < 0) hookRewind(v25);
+    if (v24 >= 0) { v0 = v24; break L0; }
+    v37 = hookMark();
     v36 = -1;
-    L9: {
+    L7: {
+      v39 = hookMark();
       silent++;
-      v38 = -1;
-      L10: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v39 = p + 1; else { v39 = -1; if (silent === 0) fail(p, E4); }
-        if (v39 < 0) break L10;
-        if ((v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T13[c] === 1)) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E12); }
-        if (v40 < 0) break L10;
-        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T19[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E18); }
-        if (v41 < 0) break L10;
-        if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T11[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E10); }
-        if (v42 < 0) break L10;
-        if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T13[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E12); }
-        if (v43 < 0) break L10;
+      v41 = hookMark();
+      v40 = -1;
+      L8: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v42 = p + 1; else { v42 = -1; if (silent === 0) fail(p, E10); }
+        if (v42 < 0) break L8;
+        if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T11[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E10); }
+        if (v43 < 0) break L8;
         if ((v43 < s.length && (c = s.charCodeAt(v43)) < 128 && T5[c] === 1)) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E4); }
-        if (v44 < 0) break L10;
-        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T1[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E0); }
-        v38 = v45;
+        if (v44 < 0) break L8;
+        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T7[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E6); }
+        if (v45 < 0) break L8;
+        if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T1[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
+        v40 = v46;
       }
+      if (v40 < 0) hookRewind(v41);
       silent--;
-      v37 = v38 >= 0 ? p : -1;
-      if (v37 < 0) break L9;
-      v46 = r_telneturl(s, v37);
-      v36 = v46;
+      hookRewind(v39);
+      v38 = v40 >= 0 ? p : -1;
+      if (v38 < 0) break L7;
+      v47 = r_nntpurl(s, v38);
+      v36 = v47;
     }
+    if (v36 < 0) hookRewind(v37);
     if (v36 >= 0) { v0 = v36; break L0; }
-    v47 = -1;
+    v49 = hookMark();
+    v48 = -1;
+    L9: {
+      v51 = hookMark();
+      silent++;
+      v53 = hookMark();
+      v52 = -1;
+      L10: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v54 = p + 1; else { v54 = -1; if (silent === 0) fail(p, E4); }
+        if (v54 < 0) break L10;
+        if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T13[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E12); }
+        if (v55 < 0) break L10;
+        if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T19[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E18); }
+        if (v56 < 0) break L10;
+        if ((v56 < s.length && (c = s.charCodeAt(v56)) < 128 && T11[c] === 1)) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E10); }
+        if (v57 < 0) break L10;
+        if ((v57 < s.length && (c = s.charCodeAt(v57)) < 128 && T13[c] === 1)) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E12); }
+        if (v58 < 0) break L10;
+        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T5[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E4); }
+        if (v59 < 0) break L10;
+        if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T1[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E0); }
+        v52 = v60;
+      }
+      if (v52 < 0) hookRewind(v53);
+      silent--;
+      hookRewind(v51);
+      v50 = v52 >= 0 ? p : -1;
+      if (v50 < 0) break L9;
+      v61 = r_telneturl(s, v50);
+      v48 = v61;
+    }
+    if (v48 < 0) hookRewind(v49);
+    if (v48 >= 0) { v0 = v48; break L0; }
+    v63 = hookMark();
+    v62 = -1;
     L11: {
+      v65 = hookMark();
       silent++;
-      v49 = -1;
+      v67 = hookMark();
+      v66 = -1;
       L12: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E20); }
-        if (v50 < 0) break L12;
-        if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T23[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E22); }
-        if (v51 < 0) break L12;
-        if ((v51 < s.length && (c = s.charCodeAt(v51)) < 128 && T7[c] === 1)) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E6); }
-        if (v52 < 0) break L12;
-        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T3[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E2); }
-        if (v53 < 0) break L12;
-        if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T13[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E12); }
-        if (v54 < 0) break L12;
-        if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T25[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E24); }
-        if (v55 < 0) break L12;
-        if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T1[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E0); }
-        v49 = v56;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v68 = p + 1; else { v68 = -1; if (silent === 0) fail(p, E20); }
+        if (v68 < 0) break L12;
+        if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T23[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E22); }
+        if (v69 < 0) break L12;
+        if ((v69 < s.length && (c = s.charCodeAt(v69)) < 128 && T7[c] === 1)) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E6); }
+        if (v70 < 0) break L12;
+        if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T3[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E2); }
+        if (v71 < 0) break L12;
+        if ((v71 < s.length && (c = s.charCodeAt(v71)) < 128 && T13[c] === 1)) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E12); }
+        if (v72 < 0) break L12;
+        if ((v72 < s.length && (c = s.charCodeAt(v72)) < 128 && T25[c] === 1)) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E24); }
+        if (v73 < 0) break L12;
+        if ((v73 < s.length && (c = s.charCodeAt(v73)) < 128 && T1[c] === 1)) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E0); }
+        v66 = v74;
       }
+      if (v66 < 0) hookRewind(v67);
       silent--;
-      v48 = v49 >= 0 ? p : -1;
-      if (v48 < 0) break L11;
-      v57 = r_gopherurl(s, v48);
-      v47 = v57;
+      hookRewind(v65);
+      v64 = v66 >= 0 ? p : -1;
+      if (v64 < 0) break L11;
+      v75 = r_gopherurl(s, v64);
+      v62 = v75;
     }
-    if (v47 >= 0) { v0 = v47; break L0; }
-    v58 = -1;
+    if (v62 < 0) hookRewind(v63);
+    if (v62 >= 0) { v0 = v62; break L0; }
+    v77 = hookMark();
+    v76 = -1;
     L13: {
+      v79 = hookMark();
       silent++;
-      v60 = -1;
-      L14: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v61 = p + 1; else { v61 = -1; if (silent === 0) fail(p, E14); }
-        if (v61 < 0) break L14;
-        if ((v61 < s.length && (c = s.charCodeAt(v61)) < 128 && T27[c] === 1)) v62 = v61 + 1; else { v62 = -1; if (silent === 0) fail(v61, E26); }
-        if (v62 < 0) break L14;
-        if ((v62 < s.length && (c = s.charCodeAt(v62)) < 128 && T29[c] === 1)) v63 = v62 + 1; else { v63 = -1; if (silent === 0) fail(v62, E28); }
-        if (v63 < 0) break L14;
-        if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T17[c] === 1)) v64 = v63 + 1; else { v64 = -1; if (silent === 0) fail(v63, E16); }
-        if (v64 < 0) break L14;
-        if ((v64 < s.length && (c = s.charCodeAt(v64)) < 128 && T1[c] === 1)) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E0); }
-        v60 = v65;
-      }
-      silent--;
-      v59 = v60 >= 0 ? p : -1;
-      if (v59 < 0) break L13;
-      v66 = r_waisurl(s, v59);
-      v58 = v66;
-    }
-    if (v58 >= 0) { v0 = v58; break L0; }
-    v67 = -1;
-    L15: {
-      silent++;
-      v69 = -1;
-      L16: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v70 = p + 1; else { v70 = -1; if (silent === 0) fail(p, E30); }
-        if (v70 < 0) break L16;
-        if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T27[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E26); }
-        if (v71 < 0) break L16;
-        if ((v71 < s.length && (c = s.charCodeAt(v71)) < 128 && T29[c] === 1)) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E28); }
-        if (v72 < 0) break L16;
-        if ((v72 < s.length && (c = s.charCodeAt(v72)) < 128 && T19[c] === 1)) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E18); }
-        if (v73 < 0) break L16;
-        if ((v73 < s.length && (c = s.charCodeAt(v73)) < 128 && T5[c] === 1)) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E4); }
-        if (v74 < 0) break L16;
-        if ((v74 < s.length && (c = s.charCodeAt(v74)) < 128 && T23[c] === 1)) v75 = v74 + 1; else { v75 = -1; if (silent === 0) fail(v74, E22); }
-        if (v75 < 0) break L16;
-        if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
-        v69 = v76;
-      }
-      silent--;
-      v68 = v69 >= 0 ? p : -1;
-      if (v68 < 0) break L15;
-      v77 = r_mailtourl(s, v68);
-      v67 = v77;
-    }
-    if (v67 >= 0) { v0 = v67; break L0; }
-    v78 = -1;
-    L17: {
-      silent++;
+      v81 = hookMark();
       v80 = -1;
+      L14: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v82 = p + 1; else { v82 = -1; if (silent === 0) fail(p, E14); }
+        if (v82 < 0) break L14;
+        if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T27[c] === 1)) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E26); }
+        if (v83 < 0) break L14;
+        if ((v83 < s.length && (c = s.charCodeAt(v83)) < 128 && T29[c] === 1)) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E28); }
+        if (v84 < 0) break L14;
+        if ((v84 < s.length && (c = s.charCodeAt(v84)) < 128 && T17[c] === 1)) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E16); }
+        if (v85 < 0) break L14;
+        if ((v85 < s.length && (c = s.charCodeAt(v85)) < 128 && T1[c] === 1)) v86 = v85 + 1; else { v86 = -1; if (silent === 0) fail(v85, E0); }
+        v80 = v86;
+      }
+      if (v80 < 0) hookRewind(v81);
+      silent--;
+      hookRewind(v79);
+      v78 = v80 >= 0 ? p : -1;
+      if (v78 < 0) break L13;
+      v87 = r_waisurl(s, v78);
+      v76 = v87;
+    }
+    if (v76 < 0) hookRewind(v77);
+    if (v76 >= 0) { v0 = v76; break L0; }
+    v89 = hookMark();
+    v88 = -1;
+    L15: {
+      v91 = hookMark();
+      silent++;
+      v93 = hookMark();
+      v92 = -1;
+      L16: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v94 = p + 1; else { v94 = -1; if (silent === 0) fail(p, E30); }
+        if (v94 < 0) break L16;
+        if ((v94 < s.length && (c = s.charCodeAt(v94)) < 128 && T27[c] === 1)) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E26); }
+        if (v95 < 0) break L16;
+        if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T29[c] === 1)) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E28); }
+        if (v96 < 0) break L16;
+        if ((v96 < s.length && (c = s.charCodeAt(v96)) < 128 && T19[c] === 1)) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E18); }
+        if (v97 < 0) break L16;
+        if ((v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T5[c] === 1)) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E4); }
+        if (v98 < 0) break L16;
+        if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T23[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E22); }
+        if (v99 < 0) break L16;
+        if ((v99 < s.length && (c = s.charCodeAt(v99)) < 128 && T1[c] === 1)) v100 = v99 + 1; else { v100 = -1; if (silent === 0) fail(v99, E0); }
+        v92 = v100;
+      }
+      if (v92 < 0) hookRewind(v93);
+      silent--;
+      hookRewind(v91);
+      v90 = v92 >= 0 ? p : -1;
+      if (v90 < 0) break L15;
+      v101 = r_mailtourl(s, v90);
+      v88 = v101;
+    }
+    if (v88 < 0) hookRewind(v89);
+    if (v88 >= 0) { v0 = v88; break L0; }
+    v103 = hookMark();
+    v102 = -1;
+    L17: {
+      v105 = hookMark();
+      silent++;
+      v107 = hookMark();
+      v106 = -1;
       L18: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v81 = p + 1; else { v81 = -1; if (silent === 0) fail(p, E8); }
-        if (v81 < 0) break L18;
-        if ((v81 < s.length && (c = s.charCodeAt(v81)) < 128 && T29[c] === 1)) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E28); }
-        if (v82 < 0) break L18;
-        if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T19[c] === 1)) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E18); }
-        if (v83 < 0) break L18;
-        if ((v83 < s.length && (c = s.charCodeAt(v83)) < 128 && T13[c] === 1)) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E12); }
-        if (v84 < 0) break L18;
-        if ((v84 < s.length && (c = s.charCodeAt(v84)) < 128 && T1[c] === 1)) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E0); }
-        v80 = v85;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v108 = p + 1; else { v108 = -1; if (silent === 0) fail(p, E8); }
+        if (v108 < 0) break L18;
+        if ((v108 < s.length && (c = s.charCodeAt(v108)) < 128 && T29[c] === 1)) v109 = v108 + 1; else { v109 = -1; if (silent === 0) fail(v108, E28); }
+        if (v109 < 0) break L18;
+        if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T19[c] === 1)) v110 = v109 + 1; else { v110 = -1; if (silent === 0) fail(v109, E18); }
+        if (v110 < 0) break L18;
+        if ((v110 < s.length && (c = s.charCodeAt(v110)) < 128 && T13[c] === 1)) v111 = v110 + 1; else { v111 = -1; if (silent === 0) fail(v110, E12); }
+        if (v111 < 0) break L18;
+        if ((v111 < s.length && (c = s.charCodeAt(v111)) < 128 && T1[c] === 1)) v112 = v111 + 1; else { v112 = -1; if (silent === 0) fail(v111, E0); }
+        v106 = v112;
       }
+      if (v106 < 0) hookRewind(v107);
       silent--;
-      v79 = v80 >= 0 ? p : -1;
-      if (v79 < 0) break L17;
-      v86 = r_fileurl(s, v79);
-      v78 = v86;
+      hookRewind(v105);
+      v104 = v106 >= 0 ? p : -1;
+      if (v104 < 0) break L17;
+      v113 = r_fileurl(s, v104);
+      v102 = v113;
     }
-    if (v78 >= 0) { v0 = v78; break L0; }
-    v87 = -1;
+    if (v102 < 0) hookRewind(v103);
+    if (v102 >= 0) { v0 = v102; break L0; }
+    v115 = hookMark();
+    v114 = -1;
     L19: {
+      v117 = hookMark();
       silent++;
-      v89 = -1;
+      v119 = hookMark();
+      v118 = -1;
       L20: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v90 = p + 1; else { v90 = -1; if (silent === 0) fail(p, E6); }
-        if (v90 < 0) break L20;
-        if ((v90 < s.length && (c = s.charCodeAt(v90)) < 128 && T25[c] === 1)) v91 = v90 + 1; else { v91 = -1; if (silent === 0) fail(v90, E24); }
-        if (v91 < 0) break L20;
-        if ((v91 < s.length && (c = s.charCodeAt(v91)) < 128 && T23[c] === 1)) v92 = v91 + 1; else { v92 = -1; if (silent === 0) fail(v91, E22); }
-        if (v92 < 0) break L20;
-        if ((v92 < s.length && (c = s.charCodeAt(v92)) < 128 && T17[c] === 1)) v93 = v92 + 1; else { v93 = -1; if (silent === 0) fail(v92, E16); }
-        if (v93 < 0) break L20;
-        if ((v93 < s.length && (c = s.charCodeAt(v93)) < 128 && T7[c] === 1)) v94 = v93 + 1; else { v94 = -1; if (silent === 0) fail(v93, E6); }
-        if (v94 < 0) break L20;
-        if ((v94 < s.length && (c = s.charCodeAt(v94)) < 128 && T13[c] === 1)) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E12); }
-        if (v95 < 0) break L20;
-        if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T25[c] === 1)) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E24); }
-        if (v96 < 0) break L20;
-        if ((v96 < s.length && (c = s.charCodeAt(v96)) < 128 && T23[c] === 1)) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E22); }
-        if (v97 < 0) break L20;
-        if ((v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T1[c] === 1)) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E0); }
-        v89 = v98;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v120 = p + 1; else { v120 = -1; if (silent === 0) fail(p, E6); }
+        if (v120 < 0) break L20;
+        if ((v120 < s.length && (c = s.charCodeAt(v120)) < 128 && T25[c] === 1)) v121 = v120 + 1; else { v121 = -1; if (silent === 0) fail(v120, E24); }
+        if (v121 < 0) break L20;
+        if ((v121 < s.length && (c = s.charCodeAt(v121)) < 128 && T23[c] === 1)) v122 = v121 + 1; else { v122 = -1; if (silent === 0) fail(v121, E22); }
+        if (v122 < 0) break L20;
+        if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T17[c] === 1)) v123 = v122 + 1; else { v123 = -1; if (silent === 0) fail(v122, E16); }
+        if (v123 < 0) break L20;
+        if ((v123 < s.length && (c = s.charCodeAt(v123)) < 128 && T7[c] === 1)) v124 = v123 + 1; else { v124 = -1; if (silent === 0) fail(v123, E6); }
+        if (v124 < 0) break L20;
+        if ((v124 < s.length && (c = s.charCodeAt(v124)) < 128 && T13[c] === 1)) v125 = v124 + 1; else { v125 = -1; if (silent === 0) fail(v124, E12); }
+        if (v125 < 0) break L20;
+        if ((v125 < s.length && (c = s.charCodeAt(v125)) < 128 && T25[c] === 1)) v126 = v125 + 1; else { v126 = -1; if (silent === 0) fail(v125, E24); }
+        if (v126 < 0) break L20;
+        if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T23[c] === 1)) v127 = v126 + 1; else { v127 = -1; if (silent === 0) fail(v126, E22); }
+        if (v127 < 0) break L20;
+        if ((v127 < s.length && (c = s.charCodeAt(v127)) < 128 && T1[c] === 1)) v128 = v127 + 1; else { v128 = -1; if (silent === 0) fail(v127, E0); }
+        v118 = v128;
       }
+      if (v118 < 0) hookRewind(v119);
       silent--;
-      v88 = v89 >= 0 ? p : -1;
-      if (v88 < 0) break L19;
-      v99 = r_prosperourl(s, v88);
-      v87 = v99;
+      hookRewind(v117);
+      v116 = v118 >= 0 ? p : -1;
+      if (v116 < 0) break L19;
+      v129 = r_prosperourl(s, v116);
+      v114 = v129;
     }
-    if (v87 >= 0) { v0 = v87; break L0; }
-    v100 = -1;
+    if (v114 < 0) hookRewind(v115);
+    if (v114 >= 0) { v0 = v114; break L0; }
+    v131 = hookMark();
+    v130 = -1;
     L21: {
+      v133 = hookMark();
       silent++;
-      v102 = r__url_defined_scheme(s, p);
+      v134 = r__url_defined_scheme(s, p);
       silent--;
-      v101 = v102 < 0 ? p : -1;
-      if (v101 < 0) break L21;
-      v103 = r_otherurl(s, v101);
-      v100 = v103;
+      hookRewind(v133);
+      v132 = v134 < 0 ? p : -1;
+      if (v132 < 0) break L21;
+      v135 = r_otherurl(s, v132);
+      v130 = v135;
     }
-    v0 = v100;
+    if (v130 < 0) hookRewind(v131);
+    v0 = v130;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -448,247 +526,291 @@ function r_url(s, p) {
 }
 
 function r__url_defined_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0;
+  v1 = hookMark();
   v0 = -1;
   L0: {
     L1: {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
-        if (v3 < 0) break L2;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
-        if (v4 < 0) break L2;
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-        v2 = v6;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+        if (v6 < 0) break L2;
+        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
+        if (v7 < 0) break L2;
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+        v3 = v8;
       }
-      if (v2 >= 0) { v1 = v2; break L1; }
-      v7 = -1;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 >= 0) { v2 = v3; break L1; }
+      v10 = hookMark();
+      v9 = -1;
       L3: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E8); }
-        if (v8 < 0) break L3;
-        if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
-        if (v9 < 0) break L3;
-        if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
-        v7 = v10;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E8); }
+        if (v11 < 0) break L3;
+        if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T5[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E4); }
+        if (v12 < 0) break L3;
+        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T7[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E6); }
+        v9 = v13;
       }
-      if (v7 >= 0) { v1 = v7; break L1; }
-      v11 = -1;
+      if (v9 < 0) hookRewind(v10);
+      if (v9 >= 0) { v2 = v9; break L1; }
+      v15 = hookMark();
+      v14 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E10); }
-        if (v12 < 0) break L4;
-        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T13[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E12); }
-        if (v13 < 0) break L4;
-        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
-        if (v14 < 0) break L4;
-        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T17[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E16); }
-        v11 = v15;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E10); }
+        if (v16 < 0) break L4;
+        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T13[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E12); }
+        if (v17 < 0) break L4;
+        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T15[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E14); }
+        if (v18 < 0) break L4;
+        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T17[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E16); }
+        v14 = v19;
       }
-      if (v11 >= 0) { v1 = v11; break L1; }
-      v16 = -1;
+      if (v14 < 0) hookRewind(v15);
+      if (v14 >= 0) { v2 = v14; break L1; }
+      v21 = hookMark();
+      v20 = -1;
       L5: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E10); }
-        if (v17 < 0) break L5;
-        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T11[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E10); }
-        if (v18 < 0) break L5;
-        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T5[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E4); }
-        if (v19 < 0) break L5;
-        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T7[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E6); }
-        v16 = v20;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E10); }
+        if (v22 < 0) break L5;
+        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T11[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E10); }
+        if (v23 < 0) break L5;
+        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T5[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E4); }
+        if (v24 < 0) break L5;
+        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T7[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E6); }
+        v20 = v25;
       }
-      if (v16 >= 0) { v1 = v16; break L1; }
-      v21 = -1;
+      if (v20 < 0) hookRewind(v21);
+      if (v20 >= 0) { v2 = v20; break L1; }
+      v27 = hookMark();
+      v26 = -1;
       L6: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E4); }
-        if (v22 < 0) break L6;
-        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T13[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E12); }
-        if (v23 < 0) break L6;
-        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T19[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E18); }
-        if (v24 < 0) break L6;
-        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T11[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E10); }
-        if (v25 < 0) break L6;
-        if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T13[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E12); }
-        if (v26 < 0) break L6;
-        if ((v26 < s.length && (c = s.charCodeAt(v26)) < 128 && T5[c] === 1)) v27 = v26 + 1; else { v27 = -1; if (silent === 0) fail(v26, E4); }
-        v21 = v27;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v28 = p + 1; else { v28 = -1; if (silent === 0) fail(p, E4); }
+        if (v28 < 0) break L6;
+        if ((v28 < s.length && (c = s.charCodeAt(v28)) < 128 && T13[c] === 1)) v29 = v28 + 1; else { v29 = -1; if (silent === 0) fail(v28, E12); }
+        if (v29 < 0) break L6;
+        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T19[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E18); }
+        if (v30 < 0) break L6;
+        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T11[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E10); }
+        if (v31 < 0) break L6;
+        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T13[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E12); }
+        if (v32 < 0) break L6;
+        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T5[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E4); }
+        v26 = v33;
       }
-      if (v21 >= 0) { v1 = v21; break L1; }
-      v28 = -1;
+      if (v26 < 0) hookRewind(v27);
+      if (v26 >= 0) { v2 = v26; break L1; }
+      v35 = hookMark();
+      v34 = -1;
       L7: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v29 = p + 1; else { v29 = -1; if (silent === 0) fail(p, E20); }
-        if (v29 < 0) break L7;
-        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T23[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E22); }
-        if (v30 < 0) break L7;
-        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T7[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E6); }
-        if (v31 < 0) break L7;
-        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T3[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E2); }
-        if (v32 < 0) break L7;
-        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T13[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E12); }
-        if (v33 < 0) break L7;
-        if ((v33 < s.length && (c = s.charCodeAt(v33)) < 128 && T25[c] === 1)) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E24); }
-        v28 = v34;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E20); }
+        if (v36 < 0) break L7;
+        if ((v36 < s.length && (c = s.charCodeAt(v36)) < 128 && T23[c] === 1)) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E22); }
+        if (v37 < 0) break L7;
+        if ((v37 < s.length && (c = s.charCodeAt(v37)) < 128 && T7[c] === 1)) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E6); }
+        if (v38 < 0) break L7;
+        if ((v38 < s.length && (c = s.charCodeAt(v38)) < 128 && T3[c] === 1)) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E2); }
+        if (v39 < 0) break L7;
+        if ((v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T13[c] === 1)) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E12); }
+        if (v40 < 0) break L7;
+        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T25[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E24); }
+        v34 = v41;
       }
-      if (v28 >= 0) { v1 = v28; break L1; }
-      v35 = -1;
+      if (v34 < 0) hookRewind(v35);
+      if (v34 >= 0) { v2 = v34; break L1; }
+      v43 = hookMark();
+      v42 = -1;
       L8: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E14); }
-        if (v36 < 0) break L8;
-        if ((v36 < s.length && (c = s.charCodeAt(v36)) < 128 && T27[c] === 1)) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E26); }
-        if (v37 < 0) break L8;
-        if ((v37 < s.length && (c = s.charCodeAt(v37)) < 128 && T29[c] === 1)) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E28); }
-        if (v38 < 0) break L8;
-        if ((v38 < s.length && (c = s.charCodeAt(v38)) < 128 && T17[c] === 1)) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E16); }
-        v35 = v39;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v44 = p + 1; else { v44 = -1; if (silent === 0) fail(p, E14); }
+        if (v44 < 0) break L8;
+        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T27[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E26); }
+        if (v45 < 0) break L8;
+        if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T29[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E28); }
+        if (v46 < 0) break L8;
+        if ((v46 < s.length && (c = s.charCodeAt(v46)) < 128 && T17[c] === 1)) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E16); }
+        v42 = v47;
       }
-      if (v35 >= 0) { v1 = v35; break L1; }
-      v40 = -1;
+      if (v42 < 0) hookRewind(v43);
+      if (v42 >= 0) { v2 = v42; break L1; }
+      v49 = hookMark();
+      v48 = -1;
       L9: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v41 = p + 1; else { v41 = -1; if (silent === 0) fail(p, E30); }
-        if (v41 < 0) break L9;
-        if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T27[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E26); }
-        if (v42 < 0) break L9;
-        if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T29[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E28); }
-        if (v43 < 0) break L9;
-        if ((v43 < s.length && (c = s.charCodeAt(v43)) < 128 && T19[c] === 1)) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E18); }
-        if (v44 < 0) break L9;
-        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T5[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E4); }
-        if (v45 < 0) break L9;
-        if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T23[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E22); }
-        v40 = v46;
-      }
-      if (v40 >= 0) { v1 = v40; break L1; }
-      v47 = -1;
-      L10: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v48 = p + 1; else { v48 = -1; if (silent === 0) fail(p, E8); }
-        if (v48 < 0) break L10;
-        if ((v48 < s.length && (c = s.charCodeAt(v48)) < 128 && T29[c] === 1)) v49 = v48 + 1; else { v49 = -1; if (silent === 0) fail(v48, E28); }
-        if (v49 < 0) break L10;
-        if ((v49 < s.length && (c = s.charCodeAt(v49)) < 128 && T19[c] === 1)) v50 = v49 + 1; else { v50 = -1; if (silent === 0) fail(v49, E18); }
-        if (v50 < 0) break L10;
-        if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T13[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E12); }
-        v47 = v51;
-      }
-      if (v47 >= 0) { v1 = v47; break L1; }
-      v52 = -1;
-      L11: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v53 = p + 1; else { v53 = -1; if (silent === 0) fail(p, E6); }
-        if (v53 < 0) break L11;
-        if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T25[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E24); }
-        if (v54 < 0) break L11;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E30); }
+        if (v50 < 0) break L9;
+        if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T27[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E26); }
+        if (v51 < 0) break L9;
+        if ((v51 < s.length && (c = s.charCodeAt(v51)) < 128 && T29[c] === 1)) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E28); }
+        if (v52 < 0) break L9;
+        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T19[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E18); }
+        if (v53 < 0) break L9;
+        if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T5[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E4); }
+        if (v54 < 0) break L9;
         if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T23[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E22); }
-        if (v55 < 0) break L11;
-        if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T17[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E16); }
-        if (v56 < 0) break L11;
-        if ((v56 < s.length && (c = s.charCodeAt(v56)) < 128 && T7[c] === 1)) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E6); }
-        if (v57 < 0) break L11;
-        if ((v57 < s.length && (c = s.charCodeAt(v57)) < 128 && T13[c] === 1)) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E12); }
-        if (v58 < 0) break L11;
-        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T25[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E24); }
-        if (v59 < 0) break L11;
-        if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T23[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E22); }
-        v52 = v60;
+        v48 = v55;
       }
-      v1 = v52;
+      if (v48 < 0) hookRewind(v49);
+      if (v48 >= 0) { v2 = v48; break L1; }
+      v57 = hookMark();
+      v56 = -1;
+      L10: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v58 = p + 1; else { v58 = -1; if (silent === 0) fail(p, E8); }
+        if (v58 < 0) break L10;
+        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T29[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E28); }
+        if (v59 < 0) break L10;
+        if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T19[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E18); }
+        if (v60 < 0) break L10;
+        if ((v60 < s.length && (c = s.charCodeAt(v60)) < 128 && T13[c] === 1)) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E12); }
+        v56 = v61;
+      }
+      if (v56 < 0) hookRewind(v57);
+      if (v56 >= 0) { v2 = v56; break L1; }
+      v63 = hookMark();
+      v62 = -1;
+      L11: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v64 = p + 1; else { v64 = -1; if (silent === 0) fail(p, E6); }
+        if (v64 < 0) break L11;
+        if ((v64 < s.length && (c = s.charCodeAt(v64)) < 128 && T25[c] === 1)) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E24); }
+        if (v65 < 0) break L11;
+        if ((v65 < s.length && (c = s.charCodeAt(v65)) < 128 && T23[c] === 1)) v66 = v65 + 1; else { v66 = -1; if (silent === 0) fail(v65, E22); }
+        if (v66 < 0) break L11;
+        if ((v66 < s.length && (c = s.charCodeAt(v66)) < 128 && T17[c] === 1)) v67 = v66 + 1; else { v67 = -1; if (silent === 0) fail(v66, E16); }
+        if (v67 < 0) break L11;
+        if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T7[c] === 1)) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E6); }
+        if (v68 < 0) break L11;
+        if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T13[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E12); }
+        if (v69 < 0) break L11;
+        if ((v69 < s.length && (c = s.charCodeAt(v69)) < 128 && T25[c] === 1)) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E24); }
+        if (v70 < 0) break L11;
+        if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T23[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E22); }
+        v62 = v71;
+      }
+      if (v62 < 0) hookRewind(v63);
+      v2 = v62;
     }
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v61 = v1 + 1; else { v61 = -1; if (silent === 0) fail(v1, E0); }
-    v0 = v61;
+    if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v72 = v2 + 1; else { v72 = -1; if (silent === 0) fail(v2, E0); }
+    v0 = v72;
   }
+  if (v0 < 0) hookRewind(v1);
   return v0;
 }
 
 function r__url_union(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_httpurl(s, p);
-      if (v2 < 0) break L1;
-      v3 = v2 >= s.length ? v2 : -1;
-      v1 = v3;
+      v3 = r_httpurl(s, p);
+      if (v3 < 0) break L1;
+      v4 = v3 >= s.length ? v3 : -1;
+      v1 = v4;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v4 = -1;
+    v6 = hookMark();
+    v5 = -1;
     L2: {
-      v5 = r_ftpurl(s, p);
-      if (v5 < 0) break L2;
-      v6 = v5 >= s.length ? v5 : -1;
-      v4 = v6;
+      v7 = r_ftpurl(s, p);
+      if (v7 < 0) break L2;
+      v8 = v7 >= s.length ? v7 : -1;
+      v5 = v8;
     }
-    if (v4 >= 0) { v0 = v4; break L0; }
-    v7 = -1;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 >= 0) { v0 = v5; break L0; }
+    v10 = hookMark();
+    v9 = -1;
     L3: {
-      v8 = r_newsurl(s, p);
-      if (v8 < 0) break L3;
-      v9 = v8 >= s.length ? v8 : -1;
-      v7 = v9;
-    }
-    if (v7 >= 0) { v0 = v7; break L0; }
-    v10 = -1;
-    L4: {
-      v11 = r_nntpurl(s, p);
-      if (v11 < 0) break L4;
+      v11 = r_newsurl(s, p);
+      if (v11 < 0) break L3;
       v12 = v11 >= s.length ? v11 : -1;
-      v10 = v12;
+      v9 = v12;
     }
-    if (v10 >= 0) { v0 = v10; break L0; }
+    if (v9 < 0) hookRewind(v10);
+    if (v9 >= 0) { v0 = v9; break L0; }
+    v14 = hookMark();
     v13 = -1;
-    L5: {
-      v14 = r_telneturl(s, p);
-      if (v14 < 0) break L5;
-      v15 = v14 >= s.length ? v14 : -1;
-      v13 = v15;
+    L4: {
+      v15 = r_nntpurl(s, p);
+      if (v15 < 0) break L4;
+      v16 = v15 >= s.length ? v15 : -1;
+      v13 = v16;
     }
+    if (v13 < 0) hookRewind(v14);
     if (v13 >= 0) { v0 = v13; break L0; }
-    v16 = -1;
+    v18 = hookMark();
+    v17 = -1;
+    L5: {
+      v19 = r_telneturl(s, p);
+      if (v19 < 0) break L5;
+      v20 = v19 >= s.length ? v19 : -1;
+      v17 = v20;
+    }
+    if (v17 < 0) hookRewind(v18);
+    if (v17 >= 0) { v0 = v17; break L0; }
+    v22 = hookMark();
+    v21 = -1;
     L6: {
-      v17 = r_gopherurl(s, p);
-      if (v17 < 0) break L6;
-      v18 = v17 >= s.length ? v17 : -1;
-      v16 = v18;
-    }
-    if (v16 >= 0) { v0 = v16; break L0; }
-    v19 = -1;
-    L7: {
-      v20 = r_waisurl(s, p);
-      if (v20 < 0) break L7;
-      v21 = v20 >= s.length ? v20 : -1;
-      v19 = v21;
-    }
-    if (v19 >= 0) { v0 = v19; break L0; }
-    v22 = -1;
-    L8: {
-      v23 = r_mailtourl(s, p);
-      if (v23 < 0) break L8;
+      v23 = r_gopherurl(s, p);
+      if (v23 < 0) break L6;
       v24 = v23 >= s.length ? v23 : -1;
-      v22 = v24;
+      v21 = v24;
     }
-    if (v22 >= 0) { v0 = v22; break L0; }
+    if (v21 < 0) hookRewind(v22);
+    if (v21 >= 0) { v0 = v21; break L0; }
+    v26 = hookMark();
     v25 = -1;
-    L9: {
-      v26 = r_fileurl(s, p);
-      if (v26 < 0) break L9;
-      v27 = v26 >= s.length ? v26 : -1;
-      v25 = v27;
+    L7: {
+      v27 = r_waisurl(s, p);
+      if (v27 < 0) break L7;
+      v28 = v27 >= s.length ? v27 : -1;
+      v25 = v28;
     }
+    if (v25 < 0) hookRewind(v26);
     if (v25 >= 0) { v0 = v25; break L0; }
-    v28 = -1;
+    v30 = hookMark();
+    v29 = -1;
+    L8: {
+      v31 = r_mailtourl(s, p);
+      if (v31 < 0) break L8;
+      v32 = v31 >= s.length ? v31 : -1;
+      v29 = v32;
+    }
+    if (v29 < 0) hookRewind(v30);
+    if (v29 >= 0) { v0 = v29; break L0; }
+    v34 = hookMark();
+    v33 = -1;
+    L9: {
+      v35 = r_fileurl(s, p);
+      if (v35 < 0) break L9;
+      v36 = v35 >= s.length ? v35 : -1;
+      v33 = v36;
+    }
+    if (v33 < 0) hookRewind(v34);
+    if (v33 >= 0) { v0 = v33; break L0; }
+    v38 = hookMark();
+    v37 = -1;
     L10: {
-      v29 = r_prosperourl(s, p);
-      if (v29 < 0) break L10;
-      v30 = v29 >= s.length ? v29 : -1;
-      v28 = v30;
+      v39 = r_prosperourl(s, p);
+      if (v39 < 0) break L10;
+      v40 = v39 >= s.length ? v39 : -1;
+      v37 = v40;
     }
-    if (v28 >= 0) { v0 = v28; break L0; }
-    v31 = -1;
+    if (v37 < 0) hookRewind(v38);
+    if (v37 >= 0) { v0 = v37; break L0; }
+    v42 = hookMark();
+    v41 = -1;
     L11: {
-      v32 = r_otherurl(s, p);
-      if (v32 < 0) break L11;
-      v33 = v32 >= s.length ? v32 : -1;
-      v31 = v33;
+      v43 = r_otherurl(s, p);
+      if (v43 < 0) break L11;
+      v44 = v43 >= s.length ? v43 : -1;
+      v41 = v44;
     }
-    v0 = v31;
+    if (v41 < 0) hookRewind(v42);
+    v0 = v41;
   }
   return v0;
 }
@@ -749,83 +871,99 @@ function r_schemepart(s, p) {
 }
 
 function r_ip_schemepart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(5, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E38); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E38); }
-      v1 = v3;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T39[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E38); }
+      v2 = v5;
     }
-    if (v1 < 0) break L0;
-    v4 = r_login(s, v1);
-    if (v4 < 0) break L0;
-    v6 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v6 = r_login(s, v2);
+    if (v6 < 0) break L0;
+    v9 = hookMark();
+    v8 = -1;
     L2: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T39[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E38); }
-      if (v7 < 0) break L2;
-      v8 = r_urlpath(s, v7);
-      v6 = v8;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E38); }
+      if (v10 < 0) break L2;
+      v11 = r_urlpath(s, v10);
+      v8 = v11;
     }
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if (v8 < 0) hookRewind(v9);
+    v7 = v8 < 0 ? v6 : v8;
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_login(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(6, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      v3 = r_user(s, p);
-      if (v3 < 0) break L1;
-      v5 = -1;
+      v5 = r_user(s, p);
+      if (v5 < 0) break L1;
+      v8 = hookMark();
+      v7 = -1;
       L2: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E0); }
-        if (v6 < 0) break L2;
-        v7 = r_password(s, v6);
-        v5 = v7;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E0); }
+        if (v9 < 0) break L2;
+        v10 = r_password(s, v9);
+        v7 = v10;
       }
-      v4 = v5 < 0 ? v3 : v5;
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E40); }
-      v2 = v8;
+      if (v7 < 0) hookRewind(v8);
+      v6 = v7 < 0 ? v5 : v7;
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T41[c] === 1)) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E40); }
+      v3 = v11;
     }
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    v0 = v9;
+    if (v3 < 0) hookRewind(v4);
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v12 = r_hostport(s, v2);
+    v0 = v12;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(7, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_host(s, p);
-    if (v1 < 0) break L0;
-    v3 = -1;
+    v2 = r_host(s, p);
+    if (v2 < 0) break L0;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E0); }
-      if (v4 < 0) break L1;
-      v5 = r_port(s, v4);
-      v3 = v5;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E0); }
+      if (v6 < 0) break L1;
+      v7 = r_port(s, v6);
+      v4 = v7;
     }
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -846,93 +984,105 @@ function r_host(s, p) {
 }
 
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(9, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = p;
+    v2 = p;
     for (;;) {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L1: {
-        v3 = r_domainlabel(s, v1);
-        if (v3 < 0) break L1;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E36); }
-        v2 = v4;
+        v5 = r_domainlabel(s, v2);
+        if (v5 < 0) break L1;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+        v3 = v6;
       }
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
     }
-    if (v1 < 0) break L0;
-    v5 = r_toplabel(s, v1);
-    v0 = v5;
+    if (v2 < 0) break L0;
+    v7 = r_toplabel(s, v2);
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_domainlabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(10, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alphadigit(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alphadigit(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        v4 = v2;
+        v6 = v3;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
-          if (v5 < 0) break;
-          if (v5 === v4) break;
-          v4 = v5;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T35[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E34); }
+          if (v7 < 0) break;
+          if (v7 === v6) break;
+          v6 = v7;
         }
-        if (v4 < 0) break L1;
-        v6 = r_alphadigit(s, v4);
-        v3 = v6;
+        if (v6 < 0) break L1;
+        v8 = r_alphadigit(s, v6);
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_toplabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(11, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        v4 = v2;
+        v6 = v3;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
-          if (v5 < 0) break;
-          if (v5 === v4) break;
-          v4 = v5;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T35[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E34); }
+          if (v7 < 0) break;
+          if (v7 === v6) break;
+          v6 = v7;
         }
-        if (v4 < 0) break L1;
-        v6 = r_alphadigit(s, v4);
-        v3 = v6;
+        if (v6 < 0) break L1;
+        v8 = r_alphadigit(s, v6);
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -953,25 +1103,27 @@ function r_alphadigit(s, p) {
 }
 
 function r_hostnumber(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(13, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_digits(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T37[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E36); }
+    v2 = r_digits(s, p);
     if (v2 < 0) break L0;
-    v3 = r_digits(s, v2);
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T37[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E36); }
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E36); }
+    v4 = r_digits(s, v3);
     if (v4 < 0) break L0;
-    v5 = r_digits(s, v4);
+    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T37[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E36); }
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+    v6 = r_digits(s, v5);
     if (v6 < 0) break L0;
-    v7 = r_digits(s, v6);
-    v0 = v7;
+    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T37[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E36); }
+    if (v7 < 0) break L0;
+    v8 = r_digits(s, v7);
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1054,88 +1206,102 @@ function r_urlpath(s, p) {
 }
 
 function r_ftpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0;
   hookEnter(18, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E4); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T1[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E0); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T39[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E38); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
-      v1 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T1[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E0); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      v2 = v9;
     }
-    if (v1 < 0) break L0;
-    v8 = r_login(s, v1);
-    if (v8 < 0) break L0;
-    v10 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v10 = r_login(s, v2);
+    if (v10 < 0) break L0;
+    v13 = hookMark();
+    v12 = -1;
     L2: {
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E38); }
-      if (v11 < 0) break L2;
-      v12 = r_fpath(s, v11);
-      if (v12 < 0) break L2;
-      v14 = -1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v14 = v10 + 1; else { v14 = -1; if (silent === 0) fail(v10, E38); }
+      if (v14 < 0) break L2;
+      v15 = r_fpath(s, v14);
+      if (v15 < 0) break L2;
+      v18 = hookMark();
+      v17 = -1;
       L3: {
-        v15 = -1;
+        v20 = hookMark();
+        v19 = -1;
         L4: {
-          if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T43[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E42); }
-          if (v16 < 0) break L4;
-          if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T5[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E4); }
-          if (v17 < 0) break L4;
-          if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T51[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E50); }
-          if (v18 < 0) break L4;
-          if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T7[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E6); }
-          if (v19 < 0) break L4;
-          if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T13[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E12); }
-          if (v20 < 0) break L4;
-          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T49[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E48); }
-          v15 = v21;
+          if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T43[c] === 1)) v21 = v15 + 1; else { v21 = -1; if (silent === 0) fail(v15, E42); }
+          if (v21 < 0) break L4;
+          if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T5[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E4); }
+          if (v22 < 0) break L4;
+          if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T51[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E50); }
+          if (v23 < 0) break L4;
+          if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T7[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E6); }
+          if (v24 < 0) break L4;
+          if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T13[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E12); }
+          if (v25 < 0) break L4;
+          if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T49[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E48); }
+          v19 = v26;
         }
-        if (v15 < 0) break L3;
-        v22 = r_ftptype(s, v15);
-        v14 = v22;
+        if (v19 < 0) hookRewind(v20);
+        if (v19 < 0) break L3;
+        v27 = r_ftptype(s, v19);
+        v17 = v27;
       }
-      v13 = v14 < 0 ? v12 : v14;
-      v10 = v13;
+      if (v17 < 0) hookRewind(v18);
+      v16 = v17 < 0 ? v15 : v17;
+      v12 = v16;
     }
-    v9 = v10 < 0 ? v8 : v10;
-    v0 = v9;
+    if (v12 < 0) hookRewind(v13);
+    v11 = v12 < 0 ? v10 : v12;
+    v0 = v11;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_fpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(19, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_fsegment(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_fsegment(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E38); }
-        if (v4 < 0) break L1;
-        v5 = r_fsegment(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
+        if (v6 < 0) break L1;
+        v7 = r_fsegment(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1192,137 +1358,155 @@ function r_ftptype(s, p) {
 }
 
 function r_fileurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0;
   hookEnter(22, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E28); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T19[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E18); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
     L2: {
-      v11 = r_host(s, v1);
-      if (v11 >= 0) { v10 = v11; break L2; }
-      v12 = -1;
+      v13 = r_host(s, v2);
+      if (v13 >= 0) { v12 = v13; break L2; }
+      v15 = hookMark();
+      v14 = -1;
       L3: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T19[c] === 1)) v13 = v1 + 1; else { v13 = -1; if (silent === 0) fail(v1, E18); }
-        if (v13 < 0) break L3;
-        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T23[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E22); }
-        if (v14 < 0) break L3;
-        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T61[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E60); }
-        if (v15 < 0) break L3;
-        if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T27[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E26); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1)) v16 = v2 + 1; else { v16 = -1; if (silent === 0) fail(v2, E18); }
         if (v16 < 0) break L3;
-        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T19[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E18); }
+        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T23[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E22); }
         if (v17 < 0) break L3;
-        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T3[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E2); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T61[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E60); }
         if (v18 < 0) break L3;
-        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T23[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E22); }
+        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T27[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E26); }
         if (v19 < 0) break L3;
-        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T17[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E16); }
+        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T19[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E18); }
         if (v20 < 0) break L3;
-        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T5[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E4); }
-        v12 = v21;
+        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T3[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E2); }
+        if (v21 < 0) break L3;
+        if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T23[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E22); }
+        if (v22 < 0) break L3;
+        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T17[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E16); }
+        if (v23 < 0) break L3;
+        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T5[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E4); }
+        v14 = v24;
       }
-      v10 = v12;
+      if (v14 < 0) hookRewind(v15);
+      v12 = v14;
     }
-    v9 = v10 < 0 ? v1 : v10;
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v22 = v9 + 1; else { v22 = -1; if (silent === 0) fail(v9, E38); }
-    if (v22 < 0) break L0;
-    v23 = r_fpath(s, v22);
-    v0 = v23;
+    v11 = v12 < 0 ? v2 : v12;
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v25 = v11 + 1; else { v25 = -1; if (silent === 0) fail(v11, E38); }
+    if (v25 < 0) break L0;
+    v26 = r_fpath(s, v25);
+    v0 = v26;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_httpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   hookEnter(23, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E4); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    v11 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
+    if (v11 < 0) break L0;
+    v14 = hookMark();
+    v13 = -1;
     L2: {
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E38); }
-      if (v12 < 0) break L2;
-      v13 = r_hpath(s, v12);
-      if (v13 < 0) break L2;
-      v15 = -1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E38); }
+      if (v15 < 0) break L2;
+      v16 = r_hpath(s, v15);
+      if (v16 < 0) break L2;
+      v19 = hookMark();
+      v18 = -1;
       L3: {
-        if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T45[c] === 1)) v16 = v13 + 1; else { v16 = -1; if (silent === 0) fail(v13, E44); }
-        if (v16 < 0) break L3;
-        v17 = r_search(s, v16);
-        v15 = v17;
+        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T45[c] === 1)) v20 = v16 + 1; else { v20 = -1; if (silent === 0) fail(v16, E44); }
+        if (v20 < 0) break L3;
+        v21 = r_search(s, v20);
+        v18 = v21;
       }
-      v14 = v15 < 0 ? v13 : v15;
-      v11 = v14;
+      if (v18 < 0) hookRewind(v19);
+      v17 = v18 < 0 ? v16 : v18;
+      v13 = v17;
     }
-    v10 = v11 < 0 ? v9 : v11;
-    v0 = v10;
+    if (v13 < 0) hookRewind(v14);
+    v12 = v13 < 0 ? v11 : v13;
+    v0 = v12;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_hpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(24, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_hsegment(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_hsegment(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E38); }
-        if (v4 < 0) break L1;
-        v5 = r_hsegment(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
+        if (v6 < 0) break L1;
+        v7 = r_hsegment(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1385,90 +1569,108 @@ function r_search(s, p) {
 }
 
 function r_gopherurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0;
   hookEnter(27, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E22); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T3[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T25[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E24); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      v1 = v10;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
+      if (v11 < 0) break L1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+      v2 = v12;
     }
-    if (v1 < 0) break L0;
-    v11 = r_hostport(s, v1);
-    if (v11 < 0) break L0;
-    v13 = -1;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v13 = r_hostport(s, v2);
+    if (v13 < 0) break L0;
+    v16 = hookMark();
+    v15 = -1;
     L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E38); }
-      if (v14 < 0) break L2;
-      v16 = -1;
+      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E38); }
+      if (v17 < 0) break L2;
+      v20 = hookMark();
+      v19 = -1;
       L3: {
-        v17 = r_gtype(s, v14);
-        if (v17 < 0) break L3;
-        v19 = -1;
+        v21 = r_gtype(s, v17);
+        if (v21 < 0) break L3;
+        v24 = hookMark();
+        v23 = -1;
         L4: {
-          v20 = r_selector(s, v17);
-          if (v20 < 0) break L4;
-          v22 = -1;
+          v25 = r_selector(s, v21);
+          if (v25 < 0) break L4;
+          v28 = hookMark();
+          v27 = -1;
           L5: {
-            v23 = -1;
-            L6: {
-              if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T63[c] === 1)) v24 = v20 + 1; else { v24 = -1; if (silent === 0) fail(v20, E62); }
-              if (v24 < 0) break L6;
-              if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T65[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E64); }
-              if (v25 < 0) break L6;
-              if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T67[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E66); }
-              v23 = v26;
-            }
-            if (v23 < 0) break L5;
-            v27 = r_search(s, v23);
-            if (v27 < 0) break L5;
+            v30 = hookMark();
             v29 = -1;
-            L7: {
-              v30 = -1;
-              L8: {
-                if ((v27 < s.length && (c = s.charCodeAt(v27)) < 128 && T63[c] === 1)) v31 = v27 + 1; else { v31 = -1; if (silent === 0) fail(v27, E62); }
-                if (v31 < 0) break L8;
-                if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T65[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E64); }
-                if (v32 < 0) break L8;
-                if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T67[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E66); }
-                v30 = v33;
-              }
-              if (v30 < 0) break L7;
-              v34 = r_gopher__string(s, v30);
-              v29 = v34;
+            L6: {
+              if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T63[c] === 1)) v31 = v25 + 1; else { v31 = -1; if (silent === 0) fail(v25, E62); }
+              if (v31 < 0) break L6;
+              if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T65[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E64); }
+              if (v32 < 0) break L6;
+              if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T67[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E66); }
+              v29 = v33;
             }
-            v28 = v29 < 0 ? v27 : v29;
-            v22 = v28;
+            if (v29 < 0) hookRewind(v30);
+            if (v29 < 0) break L5;
+            v34 = r_search(s, v29);
+            if (v34 < 0) break L5;
+            v37 = hookMark();
+            v36 = -1;
+            L7: {
+              v39 = hookMark();
+              v38 = -1;
+              L8: {
+                if ((v34 < s.length && (c = s.charCodeAt(v34)) < 128 && T63[c] === 1)) v40 = v34 + 1; else { v40 = -1; if (silent === 0) fail(v34, E62); }
+                if (v40 < 0) break L8;
+                if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T65[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E64); }
+                if (v41 < 0) break L8;
+                if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T67[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E66); }
+                v38 = v42;
+              }
+              if (v38 < 0) hookRewind(v39);
+              if (v38 < 0) break L7;
+              v43 = r_gopher__string(s, v38);
+              v36 = v43;
+            }
+            if (v36 < 0) hookRewind(v37);
+            v35 = v36 < 0 ? v34 : v36;
+            v27 = v35;
           }
-          v21 = v22 < 0 ? v20 : v22;
-          v19 = v21;
+          if (v27 < 0) hookRewind(v28);
+          v26 = v27 < 0 ? v25 : v27;
+          v23 = v26;
         }
-        v18 = v19 < 0 ? v17 : v19;
-        v16 = v18;
+        if (v23 < 0) hookRewind(v24);
+        v22 = v23 < 0 ? v21 : v23;
+        v19 = v22;
       }
-      v15 = v16 < 0 ? v14 : v16;
-      v13 = v15;
+      if (v19 < 0) hookRewind(v20);
+      v18 = v19 < 0 ? v17 : v19;
+      v15 = v18;
     }
-    v12 = v13 < 0 ? v11 : v13;
-    v0 = v12;
+    if (v15 < 0) hookRewind(v16);
+    v14 = v15 < 0 ? v13 : v15;
+    v0 = v14;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1514,31 +1716,35 @@ function r_gopher__string(s, p) {
 }
 
 function r_mailtourl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(31, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E30); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T19[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T19[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T23[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E22); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_encoded822addr(s, v1);
-    v0 = v9;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_encoded822addr(s, v2);
+    v0 = v11;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1563,54 +1769,62 @@ function r_encoded822addr(s, p) {
 }
 
 function r_newsurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(33, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
-      v1 = v6;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      v2 = v8;
     }
-    if (v1 < 0) break L0;
-    v7 = r_grouppart(s, v1);
-    v0 = v7;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v9 = r_grouppart(s, v2);
+    v0 = v9;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_grouppart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(34, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E68); }
-      if (v2 < 0) break L1;
-      v3 = v2 >= s.length ? v2 : -1;
-      v1 = v3;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E68); }
+      if (v3 < 0) break L1;
+      v4 = v3 >= s.length ? v3 : -1;
+      v1 = v4;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v4 = -1;
+    v6 = hookMark();
+    v5 = -1;
     L2: {
-      v5 = r_group(s, p);
-      if (v5 < 0) break L2;
-      v6 = v5 >= s.length ? v5 : -1;
-      v4 = v6;
+      v7 = r_group(s, p);
+      if (v7 < 0) break L2;
+      v8 = v7 >= s.length ? v7 : -1;
+      v5 = v8;
     }
-    if (v4 >= 0) { v0 = v4; break L0; }
-    v7 = r_article(s, p);
-    v0 = v7;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 >= 0) { v0 = v5; break L0; }
+    v9 = r_article(s, p);
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1618,181 +1832,199 @@ function r_grouppart(s, p) {
 }
 
 function r_group(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(35, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
       L1: {
-        v4 = r_alpha(s, v2);
-        if (v4 >= 0) { v3 = v4; break L1; }
-        v5 = r_digit(s, v2);
-        if (v5 >= 0) { v3 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T35[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E34); }
-        if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T37[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E36); }
-        if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T33[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E32); }
-        if (v8 >= 0) { v3 = v8; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T71[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E70); }
-        v3 = v9;
+        v5 = r_alpha(s, v3);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v6 = r_digit(s, v3);
+        if (v6 >= 0) { v4 = v6; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T35[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E34); }
+        if (v7 >= 0) { v4 = v7; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E36); }
+        if (v8 >= 0) { v4 = v8; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T33[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E32); }
+        if (v9 >= 0) { v4 = v9; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T71[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E70); }
+        v4 = v10;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(36, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = p;
+    v2 = p;
     for (;;) {
       L1: {
-        v3 = r_uchar(s, v1);
-        if (v3 >= 0) { v2 = v3; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T43[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E42); }
-        if (v4 >= 0) { v2 = v4; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T39[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E38); }
-        if (v5 >= 0) { v2 = v5; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T45[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E44); }
-        if (v6 >= 0) { v2 = v6; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E0); }
-        if (v7 >= 0) { v2 = v7; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T47[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E46); }
-        if (v8 >= 0) { v2 = v8; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T49[c] === 1)) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E48); }
-        v2 = v9;
+        v4 = r_uchar(s, v2);
+        if (v4 >= 0) { v3 = v4; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E42); }
+        if (v5 >= 0) { v3 = v5; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E38); }
+        if (v6 >= 0) { v3 = v6; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T45[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E44); }
+        if (v7 >= 0) { v3 = v7; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E0); }
+        if (v8 >= 0) { v3 = v8; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T47[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E46); }
+        if (v9 >= 0) { v3 = v9; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v10 = v2 + 1; else { v10 = -1; if (silent === 0) fail(v2, E48); }
+        v3 = v10;
       }
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
     }
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T41[c] === 1)) v10 = v1 + 1; else { v10 = -1; if (silent === 0) fail(v1, E40); }
-    if (v10 < 0) break L0;
-    v11 = r_host(s, v10);
-    v0 = v11;
+    if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T41[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E40); }
+    if (v11 < 0) break L0;
+    v12 = r_host(s, v11);
+    v0 = v12;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_nntpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(37, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E10); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E4); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
-      if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
-      if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
-      if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      v1 = v8;
-    }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-    if (v10 < 0) break L0;
-    v11 = r_group(s, v10);
-    if (v11 < 0) break L0;
-    v13 = -1;
-    L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E38); }
-      if (v14 < 0) break L2;
-      v15 = r_digits(s, v14);
-      v13 = v15;
-    }
-    v12 = v13 < 0 ? v11 : v13;
-    v0 = v12;
-  }
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-function r_telneturl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
-  hookEnter(38, p);
-  v0 = -1;
-  L0: {
-    v1 = -1;
-    L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T19[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E18); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      v1 = v10;
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v11 = r_login(s, v1);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E38); }
-    v12 = v13 < 0 ? v11 : v13;
-    v0 = v12;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if (v12 < 0) break L0;
+    v13 = r_group(s, v12);
+    if (v13 < 0) break L0;
+    v16 = hookMark();
+    v15 = -1;
+    L2: {
+      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E38); }
+      if (v17 < 0) break L2;
+      v18 = r_digits(s, v17);
+      v15 = v18;
+    }
+    if (v15 < 0) hookRewind(v16);
+    v14 = v15 < 0 ? v13 : v15;
+    v0 = v14;
   }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+function r_telneturl(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  hookEnter(38, p);
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    v3 = hookMark();
+    v2 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T11[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E10); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
+      if (v11 < 0) break L1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+      v2 = v12;
+    }
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v13 = r_login(s, v2);
+    if (v13 < 0) break L0;
+    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v15 = v13 + 1; else { v15 = -1; if (silent === 0) fail(v13, E38); }
+    v14 = v15 < 0 ? v13 : v15;
+    v0 = v14;
+  }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_waisurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(39, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_waisdatabase(s, p);
-      if (v2 < 0) break L1;
-      v3 = v2 >= s.length ? v2 : -1;
-      v1 = v3;
+      v3 = r_waisdatabase(s, p);
+      if (v3 < 0) break L1;
+      v4 = v3 >= s.length ? v3 : -1;
+      v1 = v4;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v4 = -1;
+    v6 = hookMark();
+    v5 = -1;
     L2: {
-      v5 = r_waisindex(s, p);
-      if (v5 < 0) break L2;
-      v6 = v5 >= s.length ? v5 : -1;
-      v4 = v6;
+      v7 = r_waisindex(s, p);
+      if (v7 < 0) break L2;
+      v8 = v7 >= s.length ? v7 : -1;
+      v5 = v8;
     }
-    if (v4 >= 0) { v0 = v4; break L0; }
-    v7 = r_waisdoc(s, p);
-    v0 = v7;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 >= 0) { v0 = v5; break L0; }
+    v9 = r_waisdoc(s, p);
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1800,117 +2032,129 @@ function r_waisurl(s, p) {
 }
 
 function r_waisdatabase(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(40, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-    if (v10 < 0) break L0;
-    v11 = r_database(s, v10);
-    v0 = v11;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if (v12 < 0) break L0;
+    v13 = r_database(s, v12);
+    v0 = v13;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_waisindex(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(41, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-    if (v10 < 0) break L0;
-    v11 = r_database(s, v10);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T45[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E44); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
     if (v12 < 0) break L0;
-    v13 = r_search(s, v12);
-    v0 = v13;
+    v13 = r_database(s, v12);
+    if (v13 < 0) break L0;
+    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T45[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E44); }
+    if (v14 < 0) break L0;
+    v15 = r_search(s, v14);
+    v0 = v15;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_waisdoc(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(42, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E26); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E38); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      v1 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      v2 = v10;
     }
-    if (v1 < 0) break L0;
-    v9 = r_hostport(s, v1);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-    if (v10 < 0) break L0;
-    v11 = r_database(s, v10);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v11 = r_hostport(s, v2);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
     if (v12 < 0) break L0;
-    v13 = r_wtype(s, v12);
+    v13 = r_database(s, v12);
     if (v13 < 0) break L0;
     if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
     if (v14 < 0) break L0;
-    v15 = r_wpath(s, v14);
-    v0 = v15;
+    v15 = r_wtype(s, v14);
+    if (v15 < 0) break L0;
+    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T39[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E38); }
+    if (v16 < 0) break L0;
+    v17 = r_wpath(s, v16);
+    v0 = v17;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1962,78 +2206,86 @@ function r_wpath(s, p) {
 }
 
 function r_prosperourl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(46, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E24); }
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T23[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E22); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E16); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T23[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E22); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T25[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E24); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T23[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E22); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T13[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T25[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E24); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T23[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E22); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-      v1 = v12;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T1[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E0); }
+      if (v12 < 0) break L1;
+      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T39[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E38); }
+      if (v13 < 0) break L1;
+      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
+      v2 = v14;
     }
-    if (v1 < 0) break L0;
-    v13 = r_hostport(s, v1);
-    if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
-    if (v14 < 0) break L0;
-    v15 = r_ppath(s, v14);
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v15 = r_hostport(s, v2);
     if (v15 < 0) break L0;
-    v16 = v15;
+    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T39[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E38); }
+    if (v16 < 0) break L0;
+    v17 = r_ppath(s, v16);
+    if (v17 < 0) break L0;
+    v18 = v17;
     for (;;) {
-      v17 = r_fieldspec(s, v16);
-      if (v17 < 0) break;
-      if (v17 === v16) break;
-      v16 = v17;
+      v19 = r_fieldspec(s, v18);
+      if (v19 < 0) break;
+      if (v19 === v18) break;
+      v18 = v19;
     }
-    v0 = v16;
+    v0 = v18;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_ppath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(47, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_psegment(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_psegment(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E38); }
-        if (v4 < 0) break L1;
-        v5 = r_psegment(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
+        if (v6 < 0) break L1;
+        v7 = r_psegment(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2068,19 +2320,21 @@ function r_psegment(s, p) {
 }
 
 function r_fieldspec(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(49, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E42); }
-    if (v1 < 0) break L0;
-    v2 = r_fieldname(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E48); }
+    v3 = r_fieldname(s, v2);
     if (v3 < 0) break L0;
-    v4 = r_fieldvalue(s, v3);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T49[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E48); }
+    if (v4 < 0) break L0;
+    v5 = r_fieldvalue(s, v4);
+    v0 = v5;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2239,17 +2493,19 @@ function r_hex(s, p) {
 }
 
 function r_escape(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(62, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E62); }
-    if (v1 < 0) break L0;
-    v2 = r_hex(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E62); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    v0 = v3;
+    if (v3 < 0) break L0;
+    v4 = r_hex(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

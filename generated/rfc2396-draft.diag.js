@@ -70,6 +70,18 @@ function hookFail(p) {
   }
 }
 
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
+}
+
 // Peggy's unicode class: one code point (peg$getUnicode) tested by the class's RegExp.
 function codePoint(s, p, re) {
   const cp = s.codePointAt(p);
@@ -326,17 +338,19 @@ function r_mark(s, p) {
 }
 
 function r_escaped(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(9, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E44); }
-    if (v1 < 0) break L0;
-    v2 = r_hex(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    v0 = v3;
+    if (v3 < 0) break L0;
+    v4 = r_hex(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -473,28 +487,32 @@ function r_national(s, p) {
 }
 
 function r_URL_reference(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(17, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
     L1: {
-      v3 = r_absoluteURL(s, p);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_relativeURL(s, p);
-      v2 = v4;
+      v4 = r_absoluteURL(s, p);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_relativeURL(s, p);
+      v3 = v5;
     }
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v6 = -1;
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v8 = hookMark();
+    v7 = -1;
     L2: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T79[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E78); }
-      if (v7 < 0) break L2;
-      v8 = r_fragment(s, v7);
-      v6 = v8;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T79[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E78); }
+      if (v9 < 0) break L2;
+      v10 = r_fragment(s, v9);
+      v7 = v10;
     }
-    v5 = v6 < 0 ? v1 : v6;
-    v0 = v5;
+    if (v7 < 0) hookRewind(v8);
+    v6 = v7 < 0 ? v2 : v7;
+    v0 = v6;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -559,61 +577,67 @@ function r_absoluteURL(s, p) {
 }
 
 function r_opaque_URL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(21, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E12); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    v3 = v2;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v4 = r_urlchar(s, v3);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      v5 = r_urlchar(s, v4);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_generic_URL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(22, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E12); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    v3 = r_relativeURL(s, v2);
-    v0 = v3;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+    if (v3 < 0) break L0;
+    v4 = r_relativeURL(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_relativeURL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(23, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_net_path(s, p);
-      if (v2 < 0) break L1;
-      v3 = r__relEnd(s, v2);
-      v1 = v3;
+      v3 = r_net_path(s, p);
+      if (v3 < 0) break L1;
+      v4 = r__relEnd(s, v3);
+      v1 = v4;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v4 = r_abs_path(s, p);
-    if (v4 >= 0) { v0 = v4; break L0; }
-    v5 = r_rel_path(s, p);
-    v0 = v5;
+    v5 = r_abs_path(s, p);
+    if (v5 >= 0) { v0 = v5; break L0; }
+    v6 = r_rel_path(s, p);
+    v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -621,109 +645,127 @@ function r_relativeURL(s, p) {
 }
 
 function r__relEnd(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  v1 = hookMark();
   silent++;
   L0: {
-    v2 = r_reserved(s, p);
-    if (v2 >= 0) { v1 = v2; break L0; }
-    v3 = r_unreserved(s, p);
-    if (v3 >= 0) { v1 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E44); }
-    v1 = v4;
+    v3 = r_reserved(s, p);
+    if (v3 >= 0) { v2 = v3; break L0; }
+    v4 = r_unreserved(s, p);
+    if (v4 >= 0) { v2 = v4; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E44); }
+    v2 = v5;
   }
   silent--;
-  v0 = v1 < 0 ? p : -1;
+  hookRewind(v1);
+  v0 = v2 < 0 ? p : -1;
   return v0;
 }
 
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(24, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E8); }
-      v1 = v3;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
+      v2 = v5;
     }
-    if (v1 < 0) break L0;
-    v4 = r_server(s, v1);
-    if (v4 < 0) break L0;
-    v6 = r_abs_path(s, v4);
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v6 = r_server(s, v2);
+    if (v6 < 0) break L0;
+    v8 = r_abs_path(s, v6);
+    v7 = v8 < 0 ? v6 : v8;
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_abs_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(25, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E8); }
-    if (v1 < 0) break L0;
-    v2 = r_rel_path(s, v1);
-    v0 = v2;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
+    if (v2 < 0) break L0;
+    v3 = r_rel_path(s, v2);
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_rel_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(26, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v2 = r_path(s, p);
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v4 = -1;
+    v3 = r_path(s, p);
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v6 = hookMark();
+    v5 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T11[c] === 1)) v5 = v1 + 1; else { v5 = -1; if (silent === 0) fail(v1, E10); }
-      if (v5 < 0) break L1;
-      v6 = r_query(s, v5);
-      v4 = v6;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E10); }
+      if (v7 < 0) break L1;
+      v8 = r_query(s, v7);
+      v5 = v8;
     }
-    v3 = v4 < 0 ? v1 : v4;
-    v0 = v3;
+    if (v5 < 0) hookRewind(v6);
+    v4 = v5 < 0 ? v2 : v5;
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_server(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(27, p);
+  v2 = hookMark();
   v1 = -1;
   L0: {
-    v3 = -1;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      v4 = r_user(s, p);
-      if (v4 < 0) break L1;
-      v6 = -1;
+      v6 = r_user(s, p);
+      if (v6 < 0) break L1;
+      v9 = hookMark();
+      v8 = -1;
       L2: {
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E12); }
-        if (v7 < 0) break L2;
-        v8 = r_password(s, v7);
-        v6 = v8;
+        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E12); }
+        if (v10 < 0) break L2;
+        v11 = r_password(s, v10);
+        v8 = v11;
       }
-      v5 = v6 < 0 ? v4 : v6;
-      if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E14); }
-      v3 = v9;
+      if (v8 < 0) hookRewind(v9);
+      v7 = v8 < 0 ? v6 : v8;
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E14); }
+      v4 = v12;
     }
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v10 = r_hostport(s, v2);
-    v1 = v10;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v13 = r_hostport(s, v3);
+    v1 = v13;
   }
+  if (v1 < 0) hookRewind(v2);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -791,22 +833,26 @@ function r_password(s, p) {
 }
 
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(30, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_host(s, p);
-    if (v1 < 0) break L0;
-    v3 = -1;
+    v2 = r_host(s, p);
+    if (v2 < 0) break L0;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E12); }
-      if (v4 < 0) break L1;
-      v5 = r_port(s, v4);
-      v3 = v5;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E12); }
+      if (v6 < 0) break L1;
+      v7 = r_port(s, v6);
+      v4 = v7;
     }
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -827,154 +873,168 @@ function r_host(s, p) {
 }
 
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(32, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = p;
+    v2 = p;
     for (;;) {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L1: {
-        v3 = r_domainlabel(s, v1);
-        if (v3 < 0) break L1;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E28); }
-        v2 = v4;
+        v5 = r_domainlabel(s, v2);
+        if (v5 < 0) break L1;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+        v3 = v6;
       }
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
     }
-    if (v1 < 0) break L0;
-    v5 = r_toplabel(s, v1);
-    v0 = v5;
+    if (v2 < 0) break L0;
+    v7 = r_toplabel(s, v2);
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_domainlabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(33, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alphanum(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alphanum(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        v4 = v2;
+        v6 = v3;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
-          if (v5 < 0) break;
-          if (v5 === v4) break;
-          v4 = v5;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+          if (v7 < 0) break;
+          if (v7 === v6) break;
+          v6 = v7;
         }
-        if (v4 < 0) break L1;
-        v6 = r_alphanum(s, v4);
-        v3 = v6;
+        if (v6 < 0) break L1;
+        v8 = r_alphanum(s, v6);
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_toplabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(34, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        v4 = v2;
+        v6 = v3;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
-          if (v5 < 0) break;
-          if (v5 === v4) break;
-          v4 = v5;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+          if (v7 < 0) break;
+          if (v7 === v6) break;
+          v6 = v7;
         }
-        if (v4 < 0) break L1;
-        v6 = r_alphanum(s, v4);
-        v3 = v6;
+        if (v6 < 0) break L1;
+        v8 = r_alphanum(s, v6);
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_hostnumber(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   hookEnter(35, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = p;
-    v2 = 0;
+    v2 = p;
+    v3 = 0;
     for (;;) {
-      v3 = r_digit(s, v1);
-      if (v3 < 0) break;
-      v2++;
-      if (v3 === v1) break;
-      v1 = v3;
+      v4 = r_digit(s, v2);
+      if (v4 < 0) break;
+      v3++;
+      if (v4 === v2) break;
+      v2 = v4;
     }
-    if (v2 < 1) v1 = -1;
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T29[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E28); }
-    if (v4 < 0) break L0;
-    v5 = v4;
-    v6 = 0;
-    for (;;) {
-      v7 = r_digit(s, v5);
-      if (v7 < 0) break;
-      v6++;
-      if (v7 === v5) break;
-      v5 = v7;
-    }
-    if (v6 < 1) v5 = -1;
+    if (v3 < 1) v2 = -1;
+    if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E28); }
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E28); }
-    if (v8 < 0) break L0;
-    v9 = v8;
-    v10 = 0;
+    v6 = v5;
+    v7 = 0;
     for (;;) {
-      v11 = r_digit(s, v9);
-      if (v11 < 0) break;
-      v10++;
-      if (v11 === v9) break;
-      v9 = v11;
+      v8 = r_digit(s, v6);
+      if (v8 < 0) break;
+      v7++;
+      if (v8 === v6) break;
+      v6 = v8;
     }
-    if (v10 < 1) v9 = -1;
+    if (v7 < 1) v6 = -1;
+    if (v6 < 0) break L0;
+    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T29[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E28); }
     if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T29[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E28); }
-    if (v12 < 0) break L0;
-    v13 = v12;
-    v14 = 0;
+    v10 = v9;
+    v11 = 0;
     for (;;) {
-      v15 = r_digit(s, v13);
-      if (v15 < 0) break;
-      v14++;
-      if (v15 === v13) break;
-      v13 = v15;
+      v12 = r_digit(s, v10);
+      if (v12 < 0) break;
+      v11++;
+      if (v12 === v10) break;
+      v10 = v12;
     }
-    if (v14 < 1) v13 = -1;
-    v0 = v13;
+    if (v11 < 1) v10 = -1;
+    if (v10 < 0) break L0;
+    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T29[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E28); }
+    if (v13 < 0) break L0;
+    v14 = v13;
+    v15 = 0;
+    for (;;) {
+      v16 = r_digit(s, v14);
+      if (v16 < 0) break;
+      v15++;
+      if (v16 === v14) break;
+      v14 = v16;
+    }
+    if (v15 < 1) v14 = -1;
+    v0 = v14;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -996,60 +1056,68 @@ function r_port(s, p) {
 }
 
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(37, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_segment(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_segment(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
-      L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E8); }
-        if (v4 < 0) break L1;
-        v5 = r_segment(s, v4);
-        v3 = v5;
-      }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
-    }
-    v0 = v2;
-  }
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
-  hookEnter(38, p);
-  v0 = -1;
-  L0: {
-    v1 = p;
-    for (;;) {
-      v2 = r_pchar(s, v1);
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
-    }
-    if (v1 < 0) break L0;
-    v3 = v1;
-    for (;;) {
+      v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v5 = v3 + 1; else { v5 = -1; if (silent === 0) fail(v3, E6); }
-        if (v5 < 0) break L1;
-        v6 = r_param(s, v5);
-        v4 = v6;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E8); }
+        if (v6 < 0) break L1;
+        v7 = r_segment(s, v6);
+        v4 = v7;
       }
+      if (v4 < 0) hookRewind(v5);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
     v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+function r_segment(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  hookEnter(38, p);
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    v2 = p;
+    for (;;) {
+      v3 = r_pchar(s, v2);
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
+    }
+    if (v2 < 0) break L0;
+    v4 = v2;
+    for (;;) {
+      v6 = hookMark();
+      v5 = -1;
+      L1: {
+        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E6); }
+        if (v7 < 0) break L1;
+        v8 = r_param(s, v7);
+        v5 = v8;
+      }
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
+    }
+    v0 = v4;
+  }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -70,6 +70,18 @@ function hookFail(p) {
   }
 }
 
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
+}
+
 const E0 = {"type":"literal","text":"#","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const E2 = {"type":"literal","text":":","ignoreCase":false};
@@ -182,127 +194,143 @@ const E108 = {"type":"literal","text":"F","ignoreCase":true};
 const T109 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
 function r_URI_reference(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(0, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
     L1: {
-      v3 = r_absoluteURI(s, p);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_relativeURI(s, p);
-      v2 = v4;
+      v4 = r_absoluteURI(s, p);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_relativeURI(s, p);
+      v3 = v5;
     }
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v6 = -1;
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v8 = hookMark();
+    v7 = -1;
     L2: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E0); }
-      if (v7 < 0) break L2;
-      v8 = r_fragment(s, v7);
-      v6 = v8;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
+      if (v9 < 0) break L2;
+      v10 = r_fragment(s, v9);
+      v7 = v10;
     }
-    v5 = v6 < 0 ? v1 : v6;
-    v0 = v5;
+    if (v7 < 0) hookRewind(v8);
+    v6 = v7 < 0 ? v2 : v7;
+    v0 = v6;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_absoluteURI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(1, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E2); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
+    if (v3 < 0) break L0;
     L1: {
-      v4 = r_hier_part(s, v2);
-      if (v4 >= 0) { v3 = v4; break L1; }
-      v5 = r_opaque_part(s, v2);
-      v3 = v5;
+      v5 = r_hier_part(s, v3);
+      if (v5 >= 0) { v4 = v5; break L1; }
+      v6 = r_opaque_part(s, v3);
+      v4 = v6;
     }
-    v0 = v3;
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_relativeURI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(2, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
     L1: {
-      v2 = r_net_path(s, p);
-      if (v2 >= 0) { v1 = v2; break L1; }
-      v3 = r_abs_path(s, p);
-      if (v3 >= 0) { v1 = v3; break L1; }
-      v4 = r_rel_path(s, p);
-      v1 = v4;
+      v3 = r_net_path(s, p);
+      if (v3 >= 0) { v2 = v3; break L1; }
+      v4 = r_abs_path(s, p);
+      if (v4 >= 0) { v2 = v4; break L1; }
+      v5 = r_rel_path(s, p);
+      v2 = v5;
     }
-    if (v1 < 0) break L0;
-    v6 = -1;
+    if (v2 < 0) break L0;
+    v8 = hookMark();
+    v7 = -1;
     L2: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T5[c] === 1)) v7 = v1 + 1; else { v7 = -1; if (silent === 0) fail(v1, E4); }
-      if (v7 < 0) break L2;
-      v8 = r_query(s, v7);
-      v6 = v8;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E4); }
+      if (v9 < 0) break L2;
+      v10 = r_query(s, v9);
+      v7 = v10;
     }
-    v5 = v6 < 0 ? v1 : v6;
-    v0 = v5;
+    if (v7 < 0) hookRewind(v8);
+    v6 = v7 < 0 ? v2 : v7;
+    v0 = v6;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_hier_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(3, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
     L1: {
-      v2 = r_net_path(s, p);
-      if (v2 >= 0) { v1 = v2; break L1; }
-      v3 = r_abs_path(s, p);
-      v1 = v3;
+      v3 = r_net_path(s, p);
+      if (v3 >= 0) { v2 = v3; break L1; }
+      v4 = r_abs_path(s, p);
+      v2 = v4;
     }
-    if (v1 < 0) break L0;
-    v5 = -1;
+    if (v2 < 0) break L0;
+    v7 = hookMark();
+    v6 = -1;
     L2: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T5[c] === 1)) v6 = v1 + 1; else { v6 = -1; if (silent === 0) fail(v1, E4); }
-      if (v6 < 0) break L2;
-      v7 = r_query(s, v6);
-      v5 = v7;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E4); }
+      if (v8 < 0) break L2;
+      v9 = r_query(s, v8);
+      v6 = v9;
     }
-    v4 = v5 < 0 ? v1 : v5;
-    v0 = v4;
+    if (v6 < 0) hookRewind(v7);
+    v5 = v6 < 0 ? v2 : v6;
+    v0 = v5;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_opaque_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(4, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_uric_no_slash(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_uric_no_slash(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = r_uric(s, v2);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      v4 = r_uric(s, v3);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -341,55 +369,63 @@ function r_uric_no_slash(s, p) {
 }
 
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(6, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = -1;
+    v3 = hookMark();
+    v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E20); }
-      v1 = v3;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T21[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E20); }
+      v2 = v5;
     }
-    if (v1 < 0) break L0;
-    v4 = r_authority(s, v1);
-    if (v4 < 0) break L0;
-    v6 = r_abs_path(s, v4);
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    v6 = r_authority(s, v2);
+    if (v6 < 0) break L0;
+    v8 = r_abs_path(s, v6);
+    v7 = v8 < 0 ? v6 : v8;
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_abs_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(7, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E20); }
-    if (v1 < 0) break L0;
-    v2 = r_path_segments(s, v1);
-    v0 = v2;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
+    if (v2 < 0) break L0;
+    v3 = r_path_segments(s, v2);
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_rel_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(8, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_rel_segment(s, p);
-    if (v1 < 0) break L0;
-    v3 = r_abs_path(s, v1);
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    v2 = r_rel_segment(s, p);
+    if (v2 < 0) break L0;
+    v4 = r_abs_path(s, v2);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -433,54 +469,60 @@ function r_rel_segment(s, p) {
 }
 
 function r_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(10, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
       L1: {
-        v4 = r_alpha(s, v2);
-        if (v4 >= 0) { v3 = v4; break L1; }
-        v5 = r_digit(s, v2);
-        if (v5 >= 0) { v3 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T15[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E14); }
-        if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E22); }
-        if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E24); }
-        v3 = v8;
+        v5 = r_alpha(s, v3);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v6 = r_digit(s, v3);
+        if (v6 >= 0) { v4 = v6; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E14); }
+        if (v7 >= 0) { v4 = v7; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T23[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E22); }
+        if (v8 >= 0) { v4 = v8; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E24); }
+        v4 = v9;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_authority(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(11, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_server(s, p);
-      if (v2 < 0) break L1;
+      v3 = r_server(s, p);
+      if (v3 < 0) break L1;
+      v5 = hookMark();
       silent++;
-      v4 = r__reg_name_char(s, v2);
+      v6 = r__reg_name_char(s, v3);
       silent--;
-      v3 = v4 < 0 ? v2 : -1;
-      v1 = v3;
+      hookRewind(v5);
+      v4 = v6 < 0 ? v3 : -1;
+      v1 = v4;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = r_reg_name(s, p);
-    v0 = v5;
+    v7 = r_reg_name(s, p);
+    v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -554,22 +596,26 @@ function r_reg_name(s, p) {
 }
 
 function r_server(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(13, p);
+  v2 = hookMark();
   v1 = -1;
   L0: {
-    v3 = -1;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      v4 = r_userinfo(s, p);
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
-      v3 = v5;
+      v6 = r_userinfo(s, p);
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      v4 = v7;
     }
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v6 = r_hostport(s, v2);
-    v1 = v6;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v8 = r_hostport(s, v3);
+    v1 = v8;
   }
+  if (v1 < 0) hookRewind(v2);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -611,22 +657,26 @@ function r_userinfo(s, p) {
 }
 
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(15, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_host(s, p);
-    if (v1 < 0) break L0;
-    v3 = -1;
+    v2 = r_host(s, p);
+    if (v2 < 0) break L0;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E2); }
-      if (v4 < 0) break L1;
-      v5 = r_port(s, v4);
-      v3 = v5;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
+      if (v6 < 0) break L1;
+      v7 = r_port(s, v6);
+      v4 = v7;
     }
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -649,104 +699,67 @@ function r_host(s, p) {
 }
 
 function r_ipv6reference(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(17, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E28); }
-    if (v1 < 0) break L0;
-    v2 = r_IPv6address(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E28); }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T31[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E30); }
-    v0 = v3;
+    v3 = r_IPv6address(s, v2);
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T31[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E30); }
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_IPv6address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(18, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v3 = r_hexseq(s, p);
-      v2 = v3 < 0 ? p : v3;
-      if (v2 < 0) break L1;
-      v4 = -1;
+      v4 = r_hexseq(s, p);
+      v3 = v4 < 0 ? p : v4;
+      if (v3 < 0) break L1;
+      v6 = hookMark();
+      v5 = -1;
       L2: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E2); }
-        if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T3[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
-        v4 = v6;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E2); }
+        if (v7 < 0) break L2;
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+        v5 = v8;
       }
-      if (v4 < 0) break L1;
-      v7 = r_IPv4address(s, v4);
-      v1 = v7;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) break L1;
+      v9 = r_IPv4address(s, v5);
+      v1 = v9;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v8 = -1;
-    L3: {
-      v9 = r_hexpart(s, p);
-      if (v9 < 0) break L3;
-      v11 = -1;
-      L4: {
-        if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E2); }
-        if (v12 < 0) break L4;
-        v13 = r_IPv4address(s, v12);
-        v11 = v13;
-      }
-      v10 = v11 < 0 ? v9 : v11;
-      v8 = v10;
-    }
-    v0 = v8;
-  }
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-function r_hexpart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
-  hookEnter(19, p);
-  L0: {
-    v1 = -1;
-    L1: {
-      v2 = r_hexseq(s, p);
-      if (v2 < 0) break L1;
-      v4 = -1;
-      L2: {
-        v5 = -1;
-        L3: {
-          if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
-          if (v6 < 0) break L3;
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T3[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
-          v5 = v7;
-        }
-        if (v5 < 0) break L2;
-        v9 = r_hexseq(s, v5);
-        v8 = v9 < 0 ? v5 : v9;
-        v4 = v8;
-      }
-      v3 = v4 < 0 ? v2 : v4;
-      v1 = v3;
-    }
-    if (v1 >= 0) { v0 = v1; break L0; }
+    v11 = hookMark();
     v10 = -1;
-    L4: {
-      v11 = -1;
-      L5: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E2); }
-        if (v12 < 0) break L5;
-        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T3[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E2); }
-        v11 = v13;
+    L3: {
+      v12 = r_hexpart(s, p);
+      if (v12 < 0) break L3;
+      v15 = hookMark();
+      v14 = -1;
+      L4: {
+        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T3[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E2); }
+        if (v16 < 0) break L4;
+        v17 = r_IPv4address(s, v16);
+        v14 = v17;
       }
-      if (v11 < 0) break L4;
-      v15 = r_hexseq(s, v11);
-      v14 = v15 < 0 ? v11 : v15;
-      v10 = v14;
+      if (v14 < 0) hookRewind(v15);
+      v13 = v14 < 0 ? v12 : v14;
+      v10 = v13;
     }
+    if (v10 < 0) hookRewind(v11);
     v0 = v10;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -754,33 +767,96 @@ function r_hexpart(s, p) {
   return v0;
 }
 
+function r_hexpart(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
+  hookEnter(19, p);
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v3 = r_hexseq(s, p);
+      if (v3 < 0) break L1;
+      v6 = hookMark();
+      v5 = -1;
+      L2: {
+        v8 = hookMark();
+        v7 = -1;
+        L3: {
+          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E2); }
+          if (v9 < 0) break L3;
+          if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
+          v7 = v10;
+        }
+        if (v7 < 0) hookRewind(v8);
+        if (v7 < 0) break L2;
+        v12 = r_hexseq(s, v7);
+        v11 = v12 < 0 ? v7 : v12;
+        v5 = v11;
+      }
+      if (v5 < 0) hookRewind(v6);
+      v4 = v5 < 0 ? v3 : v5;
+      v1 = v4;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v14 = hookMark();
+    v13 = -1;
+    L4: {
+      v16 = hookMark();
+      v15 = -1;
+      L5: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E2); }
+        if (v17 < 0) break L5;
+        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T3[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E2); }
+        v15 = v18;
+      }
+      if (v15 < 0) hookRewind(v16);
+      if (v15 < 0) break L4;
+      v20 = r_hexseq(s, v15);
+      v19 = v20 < 0 ? v15 : v20;
+      v13 = v19;
+    }
+    if (v13 < 0) hookRewind(v14);
+    v0 = v13;
+  }
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
 function r_hexseq(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(20, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_hex4(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_hex4(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E2); }
-        if (v4 < 0) break L1;
-        v5 = r_hex4(s, v4);
-        if (v5 < 0) break L1;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E2); }
+        if (v6 < 0) break L1;
+        v7 = r_hex4(s, v6);
+        if (v7 < 0) break L1;
+        v9 = hookMark();
         silent++;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E24); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T25[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E24); }
         silent--;
-        v6 = v7 < 0 ? v5 : -1;
-        v3 = v6;
+        hookRewind(v9);
+        v8 = v10 < 0 ? v7 : -1;
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -805,162 +881,178 @@ function r_hex4(s, p) {
 }
 
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(22, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = p;
+    v2 = p;
     for (;;) {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L1: {
-        v3 = r_domainlabel(s, v1);
-        if (v3 < 0) break L1;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E24); }
-        if (v4 < 0) break L1;
+        v5 = r_domainlabel(s, v2);
+        if (v5 < 0) break L1;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E24); }
+        if (v6 < 0) break L1;
+        v8 = hookMark();
         silent++;
-        v6 = r_alphanum(s, v4);
+        v9 = r_alphanum(s, v6);
         silent--;
-        v5 = v6 >= 0 ? v4 : -1;
-        v2 = v5;
+        hookRewind(v8);
+        v7 = v9 >= 0 ? v6 : -1;
+        v3 = v7;
       }
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
     }
-    if (v1 < 0) break L0;
-    v7 = r_toplabel(s, v1);
-    if (v7 < 0) break L0;
-    if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T25[c] === 1)) v9 = v7 + 1; else { v9 = -1; if (silent === 0) fail(v7, E24); }
-    v8 = v9 < 0 ? v7 : v9;
-    v0 = v8;
+    if (v2 < 0) break L0;
+    v10 = r_toplabel(s, v2);
+    if (v10 < 0) break L0;
+    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T25[c] === 1)) v12 = v10 + 1; else { v12 = -1; if (silent === 0) fail(v10, E24); }
+    v11 = v12 < 0 ? v10 : v12;
+    v0 = v11;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_domainlabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(23, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alphanum(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alphanum(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        v4 = v2;
+        v6 = v3;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-          if (v5 < 0) break;
-          if (v5 === v4) break;
-          v4 = v5;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
+          if (v7 < 0) break;
+          if (v7 === v6) break;
+          v6 = v7;
         }
-        if (v4 < 0) break L1;
-        v6 = r_alphanum(s, v4);
-        v3 = v6;
+        if (v6 < 0) break L1;
+        v8 = r_alphanum(s, v6);
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_toplabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(24, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_alpha(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_alpha(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        v4 = v2;
+        v6 = v3;
         for (;;) {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-          if (v5 < 0) break;
-          if (v5 === v4) break;
-          v4 = v5;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
+          if (v7 < 0) break;
+          if (v7 === v6) break;
+          v6 = v7;
         }
-        if (v4 < 0) break L1;
-        v6 = r_alphanum(s, v4);
-        v3 = v6;
+        if (v6 < 0) break L1;
+        v8 = r_alphanum(s, v6);
+        v4 = v8;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_IPv4address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   hookEnter(25, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = p;
-    v2 = 0;
+    v2 = p;
+    v3 = 0;
     for (;;) {
-      if (v2 >= 3) break;
-      v3 = r_digit(s, v1);
-      if (v3 < 0) break;
-      v2++;
-      v1 = v3;
+      if (v3 >= 3) break;
+      v4 = r_digit(s, v2);
+      if (v4 < 0) break;
+      v3++;
+      v2 = v4;
     }
-    if (v2 < 1) v1 = -1;
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T25[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E24); }
-    if (v4 < 0) break L0;
-    v5 = v4;
-    v6 = 0;
-    for (;;) {
-      if (v6 >= 3) break;
-      v7 = r_digit(s, v5);
-      if (v7 < 0) break;
-      v6++;
-      v5 = v7;
-    }
-    if (v6 < 1) v5 = -1;
+    if (v3 < 1) v2 = -1;
+    if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E24); }
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E24); }
-    if (v8 < 0) break L0;
-    v9 = v8;
-    v10 = 0;
+    v6 = v5;
+    v7 = 0;
     for (;;) {
-      if (v10 >= 3) break;
-      v11 = r_digit(s, v9);
-      if (v11 < 0) break;
-      v10++;
-      v9 = v11;
+      if (v7 >= 3) break;
+      v8 = r_digit(s, v6);
+      if (v8 < 0) break;
+      v7++;
+      v6 = v8;
     }
-    if (v10 < 1) v9 = -1;
+    if (v7 < 1) v6 = -1;
+    if (v6 < 0) break L0;
+    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E24); }
     if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T25[c] === 1)) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E24); }
-    if (v12 < 0) break L0;
-    v13 = v12;
-    v14 = 0;
+    v10 = v9;
+    v11 = 0;
     for (;;) {
-      if (v14 >= 3) break;
-      v15 = r_digit(s, v13);
-      if (v15 < 0) break;
-      v14++;
-      v13 = v15;
+      if (v11 >= 3) break;
+      v12 = r_digit(s, v10);
+      if (v12 < 0) break;
+      v11++;
+      v10 = v12;
     }
-    if (v14 < 1) v13 = -1;
-    v0 = v13;
+    if (v11 < 1) v10 = -1;
+    if (v10 < 0) break L0;
+    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T25[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E24); }
+    if (v13 < 0) break L0;
+    v14 = v13;
+    v15 = 0;
+    for (;;) {
+      if (v15 >= 3) break;
+      v16 = r_digit(s, v14);
+      if (v16 < 0) break;
+      v15++;
+      v14 = v16;
+    }
+    if (v15 < 1) v14 = -1;
+    v0 = v14;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -997,60 +1089,68 @@ function r_path(s, p) {
 }
 
 function r_path_segments(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(28, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_segment(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_segment(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
-      L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E20); }
-        if (v4 < 0) break L1;
-        v5 = r_segment(s, v4);
-        v3 = v5;
-      }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
-    }
-    v0 = v2;
-  }
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
-  hookEnter(29, p);
-  v0 = -1;
-  L0: {
-    v1 = p;
-    for (;;) {
-      v2 = r_pchar(s, v1);
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
-    }
-    if (v1 < 0) break L0;
-    v3 = v1;
-    for (;;) {
+      v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v5 = v3 + 1; else { v5 = -1; if (silent === 0) fail(v3, E6); }
-        if (v5 < 0) break L1;
-        v6 = r_param(s, v5);
-        v4 = v6;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E20); }
+        if (v6 < 0) break L1;
+        v7 = r_segment(s, v6);
+        v4 = v7;
       }
+      if (v4 < 0) hookRewind(v5);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
     v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+function r_segment(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  hookEnter(29, p);
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    v2 = p;
+    for (;;) {
+      v3 = r_pchar(s, v2);
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
+    }
+    if (v2 < 0) break L0;
+    v4 = v2;
+    for (;;) {
+      v6 = hookMark();
+      v5 = -1;
+      L1: {
+        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E6); }
+        if (v7 < 0) break L1;
+        v8 = r_param(s, v7);
+        v5 = v8;
+      }
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
+    }
+    v0 = v4;
+  }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1222,17 +1322,19 @@ function r_mark(s, p) {
 }
 
 function r_escaped(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(38, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E26); }
-    if (v1 < 0) break L0;
-    v2 = r_hex(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    v0 = v3;
+    if (v3 < 0) break L0;
+    v4 = r_hex(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

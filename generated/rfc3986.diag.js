@@ -70,6 +70,18 @@ function hookFail(p) {
   }
 }
 
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
+}
+
 const E0 = {"type":"literal","text":":","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
 const E2 = {"type":"literal","text":"?","ignoreCase":false};
@@ -148,66 +160,76 @@ const E74 = {"type":"literal","text":"F","ignoreCase":true};
 const T75 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
 function r_URI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(0, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E0); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    v3 = r_hier_part(s, v2);
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0) break L0;
-    v5 = -1;
-    L1: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E2); }
-      if (v6 < 0) break L1;
-      v7 = r_query(s, v6);
-      v5 = v7;
-    }
-    v4 = v5 < 0 ? v3 : v5;
+    v4 = r_hier_part(s, v3);
     if (v4 < 0) break L0;
-    v9 = -1;
-    L2: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E4); }
-      if (v10 < 0) break L2;
-      v11 = r_fragment(s, v10);
-      v9 = v11;
+    v7 = hookMark();
+    v6 = -1;
+    L1: {
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
+      if (v8 < 0) break L1;
+      v9 = r_query(s, v8);
+      v6 = v9;
     }
-    v8 = v9 < 0 ? v4 : v9;
-    v0 = v8;
+    if (v6 < 0) hookRewind(v7);
+    v5 = v6 < 0 ? v4 : v6;
+    if (v5 < 0) break L0;
+    v12 = hookMark();
+    v11 = -1;
+    L2: {
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E4); }
+      if (v13 < 0) break L2;
+      v14 = r_fragment(s, v13);
+      v11 = v14;
+    }
+    if (v11 < 0) hookRewind(v12);
+    v10 = v11 < 0 ? v5 : v11;
+    v0 = v10;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_hier_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(1, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
-        if (v3 < 0) break L2;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
-        v2 = v4;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        v3 = v6;
       }
-      if (v2 < 0) break L1;
-      v5 = r_authority(s, v2);
-      if (v5 < 0) break L1;
-      v6 = r_path_abempty(s, v5);
-      v1 = v6;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break L1;
+      v7 = r_authority(s, v3);
+      if (v7 < 0) break L1;
+      v8 = r_path_abempty(s, v7);
+      v1 = v8;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v7 = r_path_absolute(s, p);
-    if (v7 >= 0) { v0 = v7; break L0; }
-    v8 = r_path_rootless(s, p);
-    if (v8 >= 0) { v0 = v8; break L0; }
-    v9 = r_path_empty(s, p);
-    v0 = v9;
+    v9 = r_path_absolute(s, p);
+    if (v9 >= 0) { v0 = v9; break L0; }
+    v10 = r_path_rootless(s, p);
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v11 = r_path_empty(s, p);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -229,88 +251,102 @@ function r_URI_reference(s, p) {
 }
 
 function r_absolute_URI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(3, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_scheme(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E0); }
+    v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    v3 = r_hier_part(s, v2);
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0) break L0;
-    v5 = -1;
+    v4 = r_hier_part(s, v3);
+    if (v4 < 0) break L0;
+    v7 = hookMark();
+    v6 = -1;
     L1: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E2); }
-      if (v6 < 0) break L1;
-      v7 = r_query(s, v6);
-      v5 = v7;
+      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
+      if (v8 < 0) break L1;
+      v9 = r_query(s, v8);
+      v6 = v9;
     }
-    v4 = v5 < 0 ? v3 : v5;
-    v0 = v4;
+    if (v6 < 0) hookRewind(v7);
+    v5 = v6 < 0 ? v4 : v6;
+    v0 = v5;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_relative_ref(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(4, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_relative_part(s, p);
-    if (v1 < 0) break L0;
-    v3 = -1;
-    L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) v4 = v1 + 1; else { v4 = -1; if (silent === 0) fail(v1, E2); }
-      if (v4 < 0) break L1;
-      v5 = r_query(s, v4);
-      v3 = v5;
-    }
-    v2 = v3 < 0 ? v1 : v3;
+    v2 = r_relative_part(s, p);
     if (v2 < 0) break L0;
-    v7 = -1;
-    L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E4); }
-      if (v8 < 0) break L2;
-      v9 = r_fragment(s, v8);
-      v7 = v9;
+    v5 = hookMark();
+    v4 = -1;
+    L1: {
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
+      if (v6 < 0) break L1;
+      v7 = r_query(s, v6);
+      v4 = v7;
     }
-    v6 = v7 < 0 ? v2 : v7;
-    v0 = v6;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? v2 : v4;
+    if (v3 < 0) break L0;
+    v10 = hookMark();
+    v9 = -1;
+    L2: {
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E4); }
+      if (v11 < 0) break L2;
+      v12 = r_fragment(s, v11);
+      v9 = v12;
+    }
+    if (v9 < 0) hookRewind(v10);
+    v8 = v9 < 0 ? v3 : v9;
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_relative_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(5, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
-        if (v3 < 0) break L2;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
-        v2 = v4;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        v3 = v6;
       }
-      if (v2 < 0) break L1;
-      v5 = r_authority(s, v2);
-      if (v5 < 0) break L1;
-      v6 = r_path_abempty(s, v5);
-      v1 = v6;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break L1;
+      v7 = r_authority(s, v3);
+      if (v7 < 0) break L1;
+      v8 = r_path_abempty(s, v7);
+      v1 = v8;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v7 = r_path_absolute(s, p);
-    if (v7 >= 0) { v0 = v7; break L0; }
-    v8 = r_path_noscheme(s, p);
-    if (v8 >= 0) { v0 = v8; break L0; }
-    v9 = r_path_empty(s, p);
-    v0 = v9;
+    v9 = r_path_absolute(s, p);
+    if (v9 >= 0) { v0 = v9; break L0; }
+    v10 = r_path_noscheme(s, p);
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v11 = r_path_empty(s, p);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -318,63 +354,71 @@ function r_relative_part(s, p) {
 }
 
 function r_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(6, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_ALPHA(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_ALPHA(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
       L1: {
-        v4 = r_ALPHA(s, v2);
-        if (v4 >= 0) { v3 = v4; break L1; }
-        v5 = r_DIGIT(s, v2);
-        if (v5 >= 0) { v3 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E8); }
-        if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E10); }
-        if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E12); }
-        v3 = v8;
+        v5 = r_ALPHA(s, v3);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v6 = r_DIGIT(s, v3);
+        if (v6 >= 0) { v4 = v6; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E8); }
+        if (v7 >= 0) { v4 = v7; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T11[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E10); }
+        if (v8 >= 0) { v4 = v8; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E12); }
+        v4 = v9;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_authority(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(7, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      v3 = r_userinfo(s, p);
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E14); }
-      v2 = v4;
+      v5 = r_userinfo(s, p);
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      v3 = v6;
     }
-    v1 = v2 < 0 ? p : v2;
-    if (v1 < 0) break L0;
-    v5 = r_host(s, v1);
-    if (v5 < 0) break L0;
-    v7 = -1;
+    if (v3 < 0) hookRewind(v4);
+    v2 = v3 < 0 ? p : v3;
+    if (v2 < 0) break L0;
+    v7 = r_host(s, v2);
+    if (v7 < 0) break L0;
+    v10 = hookMark();
+    v9 = -1;
     L2: {
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E0); }
-      if (v8 < 0) break L2;
-      v9 = r_port(s, v8);
-      v7 = v9;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
+      if (v11 < 0) break L2;
+      v12 = r_port(s, v11);
+      v9 = v12;
     }
-    v6 = v7 < 0 ? v5 : v7;
-    v0 = v6;
+    if (v9 < 0) hookRewind(v10);
+    v8 = v9 < 0 ? v7 : v9;
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -405,31 +449,35 @@ function r_userinfo(s, p) {
 }
 
 function r_host(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(9, p);
   L0: {
     v1 = r_IP_literal(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
+    v3 = hookMark();
     v2 = -1;
     L1: {
-      v3 = r_IPv4address(s, p);
-      if (v3 < 0) break L1;
+      v4 = r_IPv4address(s, p);
+      if (v4 < 0) break L1;
+      v6 = hookMark();
       silent++;
       L2: {
-        v6 = r_unreserved(s, v3);
-        if (v6 >= 0) { v5 = v6; break L2; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T17[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E16); }
-        if (v7 >= 0) { v5 = v7; break L2; }
-        v8 = r_sub_delims(s, v3);
-        v5 = v8;
+        v8 = r_unreserved(s, v4);
+        if (v8 >= 0) { v7 = v8; break L2; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E16); }
+        if (v9 >= 0) { v7 = v9; break L2; }
+        v10 = r_sub_delims(s, v4);
+        v7 = v10;
       }
       silent--;
-      v4 = v5 < 0 ? v3 : -1;
-      v2 = v4;
+      hookRewind(v6);
+      v5 = v7 < 0 ? v4 : -1;
+      v2 = v5;
     }
+    if (v2 < 0) hookRewind(v3);
     if (v2 >= 0) { v0 = v2; break L0; }
-    v9 = r_reg_name(s, p);
-    v0 = v9;
+    v11 = r_reg_name(s, p);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -452,421 +500,493 @@ function r_port(s, p) {
 }
 
 function r_IP_literal(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(11, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E18); }
-    if (v1 < 0) break L0;
-    L1: {
-      v3 = r_IPv6address(s, v1);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_IPvFuture(s, v1);
-      v2 = v4;
-    }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E18); }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E20); }
-    v0 = v5;
+    L1: {
+      v4 = r_IPv6address(s, v2);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_IPvFuture(s, v2);
+      v3 = v5;
+    }
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E20); }
+    v0 = v6;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_IPvFuture(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(12, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : s.charAt(p).toLowerCase() === "v"))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
-    if (v1 < 0) break L0;
-    v2 = v1;
-    v3 = 0;
-    for (;;) {
-      v4 = r_HEXDIG(s, v2);
-      if (v4 < 0) break;
-      v3++;
-      if (v4 === v2) break;
-      v2 = v4;
-    }
-    if (v3 < 1) v2 = -1;
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : s.charAt(p).toLowerCase() === "v"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E12); }
-    if (v5 < 0) break L0;
-    v6 = v5;
-    v7 = 0;
+    v3 = v2;
+    v4 = 0;
+    for (;;) {
+      v5 = r_HEXDIG(s, v3);
+      if (v5 < 0) break;
+      v4++;
+      if (v5 === v3) break;
+      v3 = v5;
+    }
+    if (v4 < 1) v3 = -1;
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E12); }
+    if (v6 < 0) break L0;
+    v7 = v6;
+    v8 = 0;
     for (;;) {
       L1: {
-        v9 = r_unreserved(s, v6);
-        if (v9 >= 0) { v8 = v9; break L1; }
-        v10 = r_sub_delims(s, v6);
-        if (v10 >= 0) { v8 = v10; break L1; }
-        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T1[c] === 1)) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E0); }
-        v8 = v11;
+        v10 = r_unreserved(s, v7);
+        if (v10 >= 0) { v9 = v10; break L1; }
+        v11 = r_sub_delims(s, v7);
+        if (v11 >= 0) { v9 = v11; break L1; }
+        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E0); }
+        v9 = v12;
       }
-      if (v8 < 0) break;
-      v7++;
-      if (v8 === v6) break;
-      v6 = v8;
+      if (v9 < 0) break;
+      v8++;
+      if (v9 === v7) break;
+      v7 = v9;
     }
-    if (v7 < 1) v6 = -1;
-    v0 = v6;
+    if (v8 < 1) v7 = -1;
+    v0 = v7;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_IPv6address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0, v147 = 0, v148 = 0, v149 = 0, v150 = 0, v151 = 0, v152 = 0;
   hookEnter(13, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = p;
-      v3 = 0;
+      v3 = p;
+      v4 = 0;
       for (;;) {
-        if (v3 >= 6) break;
-        v4 = -1;
+        if (v4 >= 6) break;
+        v6 = hookMark();
+        v5 = -1;
         L2: {
-          v5 = r_h16(s, v2);
-          if (v5 < 0) break L2;
-          if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E0); }
-          v4 = v6;
+          v7 = r_h16(s, v3);
+          if (v7 < 0) break L2;
+          if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+          v5 = v8;
         }
-        if (v4 < 0) break;
-        v3++;
-        v2 = v4;
+        if (v5 < 0) hookRewind(v6);
+        if (v5 < 0) break;
+        v4++;
+        v3 = v5;
       }
-      if (v3 < 6) v2 = -1;
-      if (v2 < 0) break L1;
-      v7 = r_ls32(s, v2);
-      v1 = v7;
+      if (v4 < 6) v3 = -1;
+      if (v3 < 0) break L1;
+      v9 = r_ls32(s, v3);
+      v1 = v9;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v8 = -1;
+    v11 = hookMark();
+    v10 = -1;
     L3: {
-      v9 = -1;
+      v13 = hookMark();
+      v12 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E0); }
-        if (v10 < 0) break L4;
-        if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T1[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
-        v9 = v11;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
+        if (v14 < 0) break L4;
+        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T1[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
+        v12 = v15;
       }
-      if (v9 < 0) break L3;
-      v12 = v9;
-      v13 = 0;
-      for (;;) {
-        if (v13 >= 5) break;
-        v14 = -1;
-        L5: {
-          v15 = r_h16(s, v12);
-          if (v15 < 0) break L5;
-          if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T1[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E0); }
-          v14 = v16;
-        }
-        if (v14 < 0) break;
-        v13++;
-        v12 = v14;
-      }
-      if (v13 < 5) v12 = -1;
+      if (v12 < 0) hookRewind(v13);
       if (v12 < 0) break L3;
-      v17 = r_ls32(s, v12);
-      v8 = v17;
+      v16 = v12;
+      v17 = 0;
+      for (;;) {
+        if (v17 >= 5) break;
+        v19 = hookMark();
+        v18 = -1;
+        L5: {
+          v20 = r_h16(s, v16);
+          if (v20 < 0) break L5;
+          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T1[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
+          v18 = v21;
+        }
+        if (v18 < 0) hookRewind(v19);
+        if (v18 < 0) break;
+        v17++;
+        v16 = v18;
+      }
+      if (v17 < 5) v16 = -1;
+      if (v16 < 0) break L3;
+      v22 = r_ls32(s, v16);
+      v10 = v22;
     }
-    if (v8 >= 0) { v0 = v8; break L0; }
-    v18 = -1;
+    if (v10 < 0) hookRewind(v11);
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v24 = hookMark();
+    v23 = -1;
     L6: {
-      v20 = r_h16(s, p);
-      v19 = v20 < 0 ? p : v20;
-      if (v19 < 0) break L6;
-      v21 = -1;
+      v26 = r_h16(s, p);
+      v25 = v26 < 0 ? p : v26;
+      if (v25 < 0) break L6;
+      v28 = hookMark();
+      v27 = -1;
       L7: {
-        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T1[c] === 1)) v22 = v19 + 1; else { v22 = -1; if (silent === 0) fail(v19, E0); }
-        if (v22 < 0) break L7;
-        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T1[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E0); }
-        v21 = v23;
+        if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T1[c] === 1)) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
+        if (v29 < 0) break L7;
+        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T1[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
+        v27 = v30;
       }
-      if (v21 < 0) break L6;
-      v24 = v21;
-      v25 = 0;
+      if (v27 < 0) hookRewind(v28);
+      if (v27 < 0) break L6;
+      v31 = v27;
+      v32 = 0;
       for (;;) {
-        if (v25 >= 4) break;
-        v26 = -1;
+        if (v32 >= 4) break;
+        v34 = hookMark();
+        v33 = -1;
         L8: {
-          v27 = r_h16(s, v24);
-          if (v27 < 0) break L8;
-          if ((v27 < s.length && (c = s.charCodeAt(v27)) < 128 && T1[c] === 1)) v28 = v27 + 1; else { v28 = -1; if (silent === 0) fail(v27, E0); }
-          v26 = v28;
+          v35 = r_h16(s, v31);
+          if (v35 < 0) break L8;
+          if ((v35 < s.length && (c = s.charCodeAt(v35)) < 128 && T1[c] === 1)) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
+          v33 = v36;
         }
-        if (v26 < 0) break;
-        v25++;
-        v24 = v26;
+        if (v33 < 0) hookRewind(v34);
+        if (v33 < 0) break;
+        v32++;
+        v31 = v33;
       }
-      if (v25 < 4) v24 = -1;
-      if (v24 < 0) break L6;
-      v29 = r_ls32(s, v24);
-      v18 = v29;
+      if (v32 < 4) v31 = -1;
+      if (v31 < 0) break L6;
+      v37 = r_ls32(s, v31);
+      v23 = v37;
     }
-    if (v18 >= 0) { v0 = v18; break L0; }
-    v30 = -1;
+    if (v23 < 0) hookRewind(v24);
+    if (v23 >= 0) { v0 = v23; break L0; }
+    v39 = hookMark();
+    v38 = -1;
     L9: {
-      v32 = -1;
+      v42 = hookMark();
+      v41 = -1;
       L10: {
-        v33 = r_h16(s, p);
-        if (v33 < 0) break L10;
-        v34 = v33;
-        v35 = 0;
+        v43 = r_h16(s, p);
+        if (v43 < 0) break L10;
+        v44 = v43;
+        v45 = 0;
         for (;;) {
-          if (v35 >= 1) break;
-          v36 = -1;
+          if (v45 >= 1) break;
+          v47 = hookMark();
+          v46 = -1;
           L11: {
-            if ((v34 < s.length && (c = s.charCodeAt(v34)) < 128 && T1[c] === 1)) v37 = v34 + 1; else { v37 = -1; if (silent === 0) fail(v34, E0); }
-            if (v37 < 0) break L11;
-            v38 = r_h16(s, v37);
-            v36 = v38;
+            if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T1[c] === 1)) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
+            if (v48 < 0) break L11;
+            v49 = r_h16(s, v48);
+            v46 = v49;
           }
-          if (v36 < 0) break;
-          v35++;
-          v34 = v36;
-        }
-        v32 = v34;
-      }
-      v31 = v32 < 0 ? p : v32;
-      if (v31 < 0) break L9;
-      v39 = -1;
-      L12: {
-        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T1[c] === 1)) v40 = v31 + 1; else { v40 = -1; if (silent === 0) fail(v31, E0); }
-        if (v40 < 0) break L12;
-        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T1[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E0); }
-        v39 = v41;
-      }
-      if (v39 < 0) break L9;
-      v42 = v39;
-      v43 = 0;
-      for (;;) {
-        if (v43 >= 3) break;
-        v44 = -1;
-        L13: {
-          v45 = r_h16(s, v42);
-          if (v45 < 0) break L13;
-          if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T1[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
+          if (v46 < 0) hookRewind(v47);
+          if (v46 < 0) break;
+          v45++;
           v44 = v46;
         }
-        if (v44 < 0) break;
-        v43++;
-        v42 = v44;
+        v41 = v44;
       }
-      if (v43 < 3) v42 = -1;
-      if (v42 < 0) break L9;
-      v47 = r_ls32(s, v42);
-      v30 = v47;
-    }
-    if (v30 >= 0) { v0 = v30; break L0; }
-    v48 = -1;
-    L14: {
+      if (v41 < 0) hookRewind(v42);
+      v40 = v41 < 0 ? p : v41;
+      if (v40 < 0) break L9;
+      v51 = hookMark();
       v50 = -1;
-      L15: {
-        v51 = r_h16(s, p);
-        if (v51 < 0) break L15;
-        v52 = v51;
-        v53 = 0;
-        for (;;) {
-          if (v53 >= 2) break;
-          v54 = -1;
-          L16: {
-            if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T1[c] === 1)) v55 = v52 + 1; else { v55 = -1; if (silent === 0) fail(v52, E0); }
-            if (v55 < 0) break L16;
-            v56 = r_h16(s, v55);
-            v54 = v56;
-          }
-          if (v54 < 0) break;
-          v53++;
-          v52 = v54;
-        }
-        v50 = v52;
+      L12: {
+        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T1[c] === 1)) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
+        if (v52 < 0) break L12;
+        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T1[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
+        v50 = v53;
       }
-      v49 = v50 < 0 ? p : v50;
-      if (v49 < 0) break L14;
-      v57 = -1;
-      L17: {
-        if ((v49 < s.length && (c = s.charCodeAt(v49)) < 128 && T1[c] === 1)) v58 = v49 + 1; else { v58 = -1; if (silent === 0) fail(v49, E0); }
-        if (v58 < 0) break L17;
-        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T1[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
-        v57 = v59;
-      }
-      if (v57 < 0) break L14;
-      v60 = v57;
-      v61 = 0;
+      if (v50 < 0) hookRewind(v51);
+      if (v50 < 0) break L9;
+      v54 = v50;
+      v55 = 0;
       for (;;) {
-        if (v61 >= 2) break;
-        v62 = -1;
+        if (v55 >= 3) break;
+        v57 = hookMark();
+        v56 = -1;
+        L13: {
+          v58 = r_h16(s, v54);
+          if (v58 < 0) break L13;
+          if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T1[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
+          v56 = v59;
+        }
+        if (v56 < 0) hookRewind(v57);
+        if (v56 < 0) break;
+        v55++;
+        v54 = v56;
+      }
+      if (v55 < 3) v54 = -1;
+      if (v54 < 0) break L9;
+      v60 = r_ls32(s, v54);
+      v38 = v60;
+    }
+    if (v38 < 0) hookRewind(v39);
+    if (v38 >= 0) { v0 = v38; break L0; }
+    v62 = hookMark();
+    v61 = -1;
+    L14: {
+      v65 = hookMark();
+      v64 = -1;
+      L15: {
+        v66 = r_h16(s, p);
+        if (v66 < 0) break L15;
+        v67 = v66;
+        v68 = 0;
+        for (;;) {
+          if (v68 >= 2) break;
+          v70 = hookMark();
+          v69 = -1;
+          L16: {
+            if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T1[c] === 1)) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
+            if (v71 < 0) break L16;
+            v72 = r_h16(s, v71);
+            v69 = v72;
+          }
+          if (v69 < 0) hookRewind(v70);
+          if (v69 < 0) break;
+          v68++;
+          v67 = v69;
+        }
+        v64 = v67;
+      }
+      if (v64 < 0) hookRewind(v65);
+      v63 = v64 < 0 ? p : v64;
+      if (v63 < 0) break L14;
+      v74 = hookMark();
+      v73 = -1;
+      L17: {
+        if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T1[c] === 1)) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
+        if (v75 < 0) break L17;
+        if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
+        v73 = v76;
+      }
+      if (v73 < 0) hookRewind(v74);
+      if (v73 < 0) break L14;
+      v77 = v73;
+      v78 = 0;
+      for (;;) {
+        if (v78 >= 2) break;
+        v80 = hookMark();
+        v79 = -1;
         L18: {
-          v63 = r_h16(s, v60);
-          if (v63 < 0) break L18;
-          if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T1[c] === 1)) v64 = v63 + 1; else { v64 = -1; if (silent === 0) fail(v63, E0); }
-          v62 = v64;
+          v81 = r_h16(s, v77);
+          if (v81 < 0) break L18;
+          if ((v81 < s.length && (c = s.charCodeAt(v81)) < 128 && T1[c] === 1)) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
+          v79 = v82;
         }
-        if (v62 < 0) break;
-        v61++;
-        v60 = v62;
+        if (v79 < 0) hookRewind(v80);
+        if (v79 < 0) break;
+        v78++;
+        v77 = v79;
       }
-      if (v61 < 2) v60 = -1;
-      if (v60 < 0) break L14;
-      v65 = r_ls32(s, v60);
-      v48 = v65;
+      if (v78 < 2) v77 = -1;
+      if (v77 < 0) break L14;
+      v83 = r_ls32(s, v77);
+      v61 = v83;
     }
-    if (v48 >= 0) { v0 = v48; break L0; }
-    v66 = -1;
+    if (v61 < 0) hookRewind(v62);
+    if (v61 >= 0) { v0 = v61; break L0; }
+    v85 = hookMark();
+    v84 = -1;
     L19: {
-      v68 = -1;
+      v88 = hookMark();
+      v87 = -1;
       L20: {
-        v69 = r_h16(s, p);
-        if (v69 < 0) break L20;
-        v70 = v69;
-        v71 = 0;
+        v89 = r_h16(s, p);
+        if (v89 < 0) break L20;
+        v90 = v89;
+        v91 = 0;
         for (;;) {
-          if (v71 >= 3) break;
-          v72 = -1;
+          if (v91 >= 3) break;
+          v93 = hookMark();
+          v92 = -1;
           L21: {
-            if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T1[c] === 1)) v73 = v70 + 1; else { v73 = -1; if (silent === 0) fail(v70, E0); }
-            if (v73 < 0) break L21;
-            v74 = r_h16(s, v73);
-            v72 = v74;
+            if ((v90 < s.length && (c = s.charCodeAt(v90)) < 128 && T1[c] === 1)) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
+            if (v94 < 0) break L21;
+            v95 = r_h16(s, v94);
+            v92 = v95;
           }
-          if (v72 < 0) break;
-          v71++;
-          v70 = v72;
+          if (v92 < 0) hookRewind(v93);
+          if (v92 < 0) break;
+          v91++;
+          v90 = v92;
         }
-        v68 = v70;
+        v87 = v90;
       }
-      v67 = v68 < 0 ? p : v68;
-      if (v67 < 0) break L19;
-      v75 = -1;
-      L22: {
-        if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T1[c] === 1)) v76 = v67 + 1; else { v76 = -1; if (silent === 0) fail(v67, E0); }
-        if (v76 < 0) break L22;
-        if ((v76 < s.length && (c = s.charCodeAt(v76)) < 128 && T1[c] === 1)) v77 = v76 + 1; else { v77 = -1; if (silent === 0) fail(v76, E0); }
-        v75 = v77;
-      }
-      if (v75 < 0) break L19;
-      v78 = r_h16(s, v75);
-      if (v78 < 0) break L19;
-      if ((v78 < s.length && (c = s.charCodeAt(v78)) < 128 && T1[c] === 1)) v79 = v78 + 1; else { v79 = -1; if (silent === 0) fail(v78, E0); }
-      if (v79 < 0) break L19;
-      v80 = r_ls32(s, v79);
-      v66 = v80;
-    }
-    if (v66 >= 0) { v0 = v66; break L0; }
-    v81 = -1;
-    L23: {
-      v83 = -1;
-      L24: {
-        v84 = r_h16(s, p);
-        if (v84 < 0) break L24;
-        v85 = v84;
-        v86 = 0;
-        for (;;) {
-          if (v86 >= 4) break;
-          v87 = -1;
-          L25: {
-            if ((v85 < s.length && (c = s.charCodeAt(v85)) < 128 && T1[c] === 1)) v88 = v85 + 1; else { v88 = -1; if (silent === 0) fail(v85, E0); }
-            if (v88 < 0) break L25;
-            v89 = r_h16(s, v88);
-            v87 = v89;
-          }
-          if (v87 < 0) break;
-          v86++;
-          v85 = v87;
-        }
-        v83 = v85;
-      }
-      v82 = v83 < 0 ? p : v83;
-      if (v82 < 0) break L23;
-      v90 = -1;
-      L26: {
-        if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T1[c] === 1)) v91 = v82 + 1; else { v91 = -1; if (silent === 0) fail(v82, E0); }
-        if (v91 < 0) break L26;
-        if ((v91 < s.length && (c = s.charCodeAt(v91)) < 128 && T1[c] === 1)) v92 = v91 + 1; else { v92 = -1; if (silent === 0) fail(v91, E0); }
-        v90 = v92;
-      }
-      if (v90 < 0) break L23;
-      v93 = r_ls32(s, v90);
-      v81 = v93;
-    }
-    if (v81 >= 0) { v0 = v81; break L0; }
-    v94 = -1;
-    L27: {
+      if (v87 < 0) hookRewind(v88);
+      v86 = v87 < 0 ? p : v87;
+      if (v86 < 0) break L19;
+      v97 = hookMark();
       v96 = -1;
-      L28: {
-        v97 = r_h16(s, p);
-        if (v97 < 0) break L28;
-        v98 = v97;
-        v99 = 0;
-        for (;;) {
-          if (v99 >= 5) break;
-          v100 = -1;
-          L29: {
-            if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T1[c] === 1)) v101 = v98 + 1; else { v101 = -1; if (silent === 0) fail(v98, E0); }
-            if (v101 < 0) break L29;
-            v102 = r_h16(s, v101);
-            v100 = v102;
-          }
-          if (v100 < 0) break;
-          v99++;
-          v98 = v100;
-        }
-        v96 = v98;
+      L22: {
+        if ((v86 < s.length && (c = s.charCodeAt(v86)) < 128 && T1[c] === 1)) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
+        if (v98 < 0) break L22;
+        if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T1[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
+        v96 = v99;
       }
-      v95 = v96 < 0 ? p : v96;
-      if (v95 < 0) break L27;
-      v103 = -1;
-      L30: {
-        if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T1[c] === 1)) v104 = v95 + 1; else { v104 = -1; if (silent === 0) fail(v95, E0); }
-        if (v104 < 0) break L30;
-        if ((v104 < s.length && (c = s.charCodeAt(v104)) < 128 && T1[c] === 1)) v105 = v104 + 1; else { v105 = -1; if (silent === 0) fail(v104, E0); }
-        v103 = v105;
-      }
-      if (v103 < 0) break L27;
-      v106 = r_h16(s, v103);
-      v94 = v106;
+      if (v96 < 0) hookRewind(v97);
+      if (v96 < 0) break L19;
+      v100 = r_h16(s, v96);
+      if (v100 < 0) break L19;
+      if ((v100 < s.length && (c = s.charCodeAt(v100)) < 128 && T1[c] === 1)) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
+      if (v101 < 0) break L19;
+      v102 = r_ls32(s, v101);
+      v84 = v102;
     }
-    if (v94 >= 0) { v0 = v94; break L0; }
-    v107 = -1;
-    L31: {
-      v109 = -1;
-      L32: {
-        v110 = r_h16(s, p);
-        if (v110 < 0) break L32;
-        v111 = v110;
-        v112 = 0;
+    if (v84 < 0) hookRewind(v85);
+    if (v84 >= 0) { v0 = v84; break L0; }
+    v104 = hookMark();
+    v103 = -1;
+    L23: {
+      v107 = hookMark();
+      v106 = -1;
+      L24: {
+        v108 = r_h16(s, p);
+        if (v108 < 0) break L24;
+        v109 = v108;
+        v110 = 0;
         for (;;) {
-          if (v112 >= 6) break;
-          v113 = -1;
-          L33: {
-            if ((v111 < s.length && (c = s.charCodeAt(v111)) < 128 && T1[c] === 1)) v114 = v111 + 1; else { v114 = -1; if (silent === 0) fail(v111, E0); }
-            if (v114 < 0) break L33;
-            v115 = r_h16(s, v114);
-            v113 = v115;
+          if (v110 >= 4) break;
+          v112 = hookMark();
+          v111 = -1;
+          L25: {
+            if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T1[c] === 1)) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
+            if (v113 < 0) break L25;
+            v114 = r_h16(s, v113);
+            v111 = v114;
           }
-          if (v113 < 0) break;
-          v112++;
-          v111 = v113;
+          if (v111 < 0) hookRewind(v112);
+          if (v111 < 0) break;
+          v110++;
+          v109 = v111;
         }
-        v109 = v111;
+        v106 = v109;
       }
-      v108 = v109 < 0 ? p : v109;
-      if (v108 < 0) break L31;
-      v116 = -1;
-      L34: {
-        if ((v108 < s.length && (c = s.charCodeAt(v108)) < 128 && T1[c] === 1)) v117 = v108 + 1; else { v117 = -1; if (silent === 0) fail(v108, E0); }
-        if (v117 < 0) break L34;
+      if (v106 < 0) hookRewind(v107);
+      v105 = v106 < 0 ? p : v106;
+      if (v105 < 0) break L23;
+      v116 = hookMark();
+      v115 = -1;
+      L26: {
+        if ((v105 < s.length && (c = s.charCodeAt(v105)) < 128 && T1[c] === 1)) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
+        if (v117 < 0) break L26;
         if ((v117 < s.length && (c = s.charCodeAt(v117)) < 128 && T1[c] === 1)) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
-        v116 = v118;
+        v115 = v118;
       }
-      v107 = v116;
+      if (v115 < 0) hookRewind(v116);
+      if (v115 < 0) break L23;
+      v119 = r_ls32(s, v115);
+      v103 = v119;
     }
-    v0 = v107;
+    if (v103 < 0) hookRewind(v104);
+    if (v103 >= 0) { v0 = v103; break L0; }
+    v121 = hookMark();
+    v120 = -1;
+    L27: {
+      v124 = hookMark();
+      v123 = -1;
+      L28: {
+        v125 = r_h16(s, p);
+        if (v125 < 0) break L28;
+        v126 = v125;
+        v127 = 0;
+        for (;;) {
+          if (v127 >= 5) break;
+          v129 = hookMark();
+          v128 = -1;
+          L29: {
+            if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T1[c] === 1)) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
+            if (v130 < 0) break L29;
+            v131 = r_h16(s, v130);
+            v128 = v131;
+          }
+          if (v128 < 0) hookRewind(v129);
+          if (v128 < 0) break;
+          v127++;
+          v126 = v128;
+        }
+        v123 = v126;
+      }
+      if (v123 < 0) hookRewind(v124);
+      v122 = v123 < 0 ? p : v123;
+      if (v122 < 0) break L27;
+      v133 = hookMark();
+      v132 = -1;
+      L30: {
+        if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T1[c] === 1)) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
+        if (v134 < 0) break L30;
+        if ((v134 < s.length && (c = s.charCodeAt(v134)) < 128 && T1[c] === 1)) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
+        v132 = v135;
+      }
+      if (v132 < 0) hookRewind(v133);
+      if (v132 < 0) break L27;
+      v136 = r_h16(s, v132);
+      v120 = v136;
+    }
+    if (v120 < 0) hookRewind(v121);
+    if (v120 >= 0) { v0 = v120; break L0; }
+    v138 = hookMark();
+    v137 = -1;
+    L31: {
+      v141 = hookMark();
+      v140 = -1;
+      L32: {
+        v142 = r_h16(s, p);
+        if (v142 < 0) break L32;
+        v143 = v142;
+        v144 = 0;
+        for (;;) {
+          if (v144 >= 6) break;
+          v146 = hookMark();
+          v145 = -1;
+          L33: {
+            if ((v143 < s.length && (c = s.charCodeAt(v143)) < 128 && T1[c] === 1)) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
+            if (v147 < 0) break L33;
+            v148 = r_h16(s, v147);
+            v145 = v148;
+          }
+          if (v145 < 0) hookRewind(v146);
+          if (v145 < 0) break;
+          v144++;
+          v143 = v145;
+        }
+        v140 = v143;
+      }
+      if (v140 < 0) hookRewind(v141);
+      v139 = v140 < 0 ? p : v140;
+      if (v139 < 0) break L31;
+      v150 = hookMark();
+      v149 = -1;
+      L34: {
+        if ((v139 < s.length && (c = s.charCodeAt(v139)) < 128 && T1[c] === 1)) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
+        if (v151 < 0) break L34;
+        if ((v151 < s.length && (c = s.charCodeAt(v151)) < 128 && T1[c] === 1)) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
+        v149 = v152;
+      }
+      if (v149 < 0) hookRewind(v150);
+      v137 = v149;
+    }
+    if (v137 < 0) hookRewind(v138);
+    v0 = v137;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -892,21 +1012,23 @@ function r_h16(s, p) {
 }
 
 function r_ls32(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(15, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = r_h16(s, p);
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+      v3 = r_h16(s, p);
       if (v3 < 0) break L1;
-      v4 = r_h16(s, v3);
-      v1 = v4;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+      if (v4 < 0) break L1;
+      v5 = r_h16(s, v4);
+      v1 = v5;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = r_IPv4address(s, p);
-    v0 = v5;
+    v6 = r_IPv4address(s, p);
+    v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -914,85 +1036,97 @@ function r_ls32(s, p) {
 }
 
 function r_IPv4address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(16, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_dec_octet(s, p);
-    if (v1 < 0) break L0;
-    if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1)) v2 = v1 + 1; else { v2 = -1; if (silent === 0) fail(v1, E12); }
+    v2 = r_dec_octet(s, p);
     if (v2 < 0) break L0;
-    v3 = r_dec_octet(s, v2);
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E12); }
+    v4 = r_dec_octet(s, v3);
     if (v4 < 0) break L0;
-    v5 = r_dec_octet(s, v4);
+    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+    v6 = r_dec_octet(s, v5);
     if (v6 < 0) break L0;
-    v7 = r_dec_octet(s, v6);
-    v0 = v7;
+    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+    if (v7 < 0) break L0;
+    v8 = r_dec_octet(s, v7);
+    v0 = v8;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_dec_octet(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
   hookEnter(17, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
-      v2 = -1;
+      v4 = hookMark();
+      v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
-        if (v3 < 0) break L2;
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T27[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E26); }
-        v2 = v4;
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E24); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T27[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E26); }
+        v3 = v6;
       }
-      if (v2 < 0) break L1;
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E28); }
-      v1 = v5;
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E28); }
+      v1 = v7;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v6 = -1;
+    v9 = hookMark();
+    v8 = -1;
     L3: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E24); }
-      if (v7 < 0) break L3;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T31[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E30); }
-      if (v8 < 0) break L3;
-      v9 = r_DIGIT(s, v8);
-      v6 = v9;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E24); }
+      if (v10 < 0) break L3;
+      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T31[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E30); }
+      if (v11 < 0) break L3;
+      v12 = r_DIGIT(s, v11);
+      v8 = v12;
     }
-    if (v6 >= 0) { v0 = v6; break L0; }
-    v10 = -1;
+    if (v8 < 0) hookRewind(v9);
+    if (v8 >= 0) { v0 = v8; break L0; }
+    v14 = hookMark();
+    v13 = -1;
     L4: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E32); }
-      if (v11 < 0) break L4;
-      v12 = v11;
-      v13 = 0;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E32); }
+      if (v15 < 0) break L4;
+      v16 = v15;
+      v17 = 0;
       for (;;) {
-        if (v13 >= 2) break;
-        v14 = r_DIGIT(s, v12);
-        if (v14 < 0) break;
-        v13++;
-        v12 = v14;
+        if (v17 >= 2) break;
+        v18 = r_DIGIT(s, v16);
+        if (v18 < 0) break;
+        v17++;
+        v16 = v18;
       }
-      if (v13 < 2) v12 = -1;
-      v10 = v12;
+      if (v17 < 2) v16 = -1;
+      v13 = v16;
     }
-    if (v10 >= 0) { v0 = v10; break L0; }
-    v15 = -1;
+    if (v13 < 0) hookRewind(v14);
+    if (v13 >= 0) { v0 = v13; break L0; }
+    v20 = hookMark();
+    v19 = -1;
     L5: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E34); }
-      if (v16 < 0) break L5;
-      v17 = r_DIGIT(s, v16);
-      v15 = v17;
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E34); }
+      if (v21 < 0) break L5;
+      v22 = r_DIGIT(s, v21);
+      v19 = v22;
     }
-    if (v15 >= 0) { v0 = v15; break L0; }
-    v18 = r_DIGIT(s, p);
-    v0 = v18;
+    if (v19 < 0) hookRewind(v20);
+    if (v19 >= 0) { v0 = v19; break L0; }
+    v23 = r_DIGIT(s, p);
+    v0 = v23;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1022,24 +1156,28 @@ function r_reg_name(s, p) {
 }
 
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(19, p);
   L0: {
+    v2 = hookMark();
     v1 = -1;
     L1: {
+      v4 = hookMark();
       silent++;
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
       silent--;
-      v2 = v3 >= 0 ? p : -1;
-      if (v2 < 0) break L1;
-      v4 = r_path_abempty(s, v2);
-      v1 = v4;
+      hookRewind(v4);
+      v3 = v5 >= 0 ? p : -1;
+      if (v3 < 0) break L1;
+      v6 = r_path_abempty(s, v3);
+      v1 = v6;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = r_path_rootless(s, p);
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v6 = r_path_empty(s, p);
-    v0 = v6;
+    v7 = r_path_rootless(s, p);
+    if (v7 >= 0) { v0 = v7; break L0; }
+    v8 = r_path_empty(s, p);
+    v0 = v8;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1047,17 +1185,19 @@ function r_path(s, p) {
 }
 
 function r_path_abempty(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(20, p);
   v0 = p;
   for (;;) {
+    v2 = hookMark();
     v1 = -1;
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v2 = v0 + 1; else { v2 = -1; if (silent === 0) fail(v0, E6); }
-      if (v2 < 0) break L0;
-      v3 = r_segment(s, v2);
-      v1 = v3;
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if (v3 < 0) break L0;
+      v4 = r_segment(s, v3);
+      v1 = v4;
     }
+    if (v1 < 0) hookRewind(v2);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1068,88 +1208,102 @@ function r_path_abempty(s, p) {
 }
 
 function r_path_absolute(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(21, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
-    if (v1 < 0) break L0;
-    v3 = -1;
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+    if (v2 < 0) break L0;
+    v5 = hookMark();
+    v4 = -1;
     L1: {
-      v4 = r_segment_nz(s, v1);
-      if (v4 < 0) break L1;
-      v5 = v4;
+      v6 = r_segment_nz(s, v2);
+      if (v6 < 0) break L1;
+      v7 = v6;
       for (;;) {
-        v6 = -1;
+        v9 = hookMark();
+        v8 = -1;
         L2: {
-          if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v7 = v5 + 1; else { v7 = -1; if (silent === 0) fail(v5, E6); }
-          if (v7 < 0) break L2;
-          v8 = r_segment(s, v7);
-          v6 = v8;
+          if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E6); }
+          if (v10 < 0) break L2;
+          v11 = r_segment(s, v10);
+          v8 = v11;
         }
-        if (v6 < 0) break;
-        if (v6 === v5) break;
-        v5 = v6;
+        if (v8 < 0) hookRewind(v9);
+        if (v8 < 0) break;
+        if (v8 === v7) break;
+        v7 = v8;
       }
-      v3 = v5;
+      v4 = v7;
     }
-    v2 = v3 < 0 ? v1 : v3;
-    v0 = v2;
+    if (v4 < 0) hookRewind(v5);
+    v3 = v4 < 0 ? v2 : v4;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_path_noscheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(22, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_segment_nz_nc(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_segment_nz_nc(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
-        if (v4 < 0) break L1;
-        v5 = r_segment(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if (v6 < 0) break L1;
+        v7 = r_segment(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
 }
 
 function r_path_rootless(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(23, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    v1 = r_segment_nz(s, p);
-    if (v1 < 0) break L0;
-    v2 = v1;
+    v2 = r_segment_nz(s, p);
+    if (v2 < 0) break L0;
+    v3 = v2;
     for (;;) {
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
-        if (v4 < 0) break L1;
-        v5 = r_segment(s, v4);
-        v3 = v5;
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if (v6 < 0) break L1;
+        v7 = r_segment(s, v6);
+        v4 = v7;
       }
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    v0 = v2;
+    v0 = v3;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1289,17 +1443,19 @@ function r_fragment(s, p) {
 }
 
 function r_pct_encoded(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(31, p);
+  v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E16); }
-    if (v1 < 0) break L0;
-    v2 = r_HEXDIG(s, v1);
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E16); }
     if (v2 < 0) break L0;
     v3 = r_HEXDIG(s, v2);
-    v0 = v3;
+    if (v3 < 0) break L0;
+    v4 = r_HEXDIG(s, v3);
+    v0 = v4;
   }
+  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

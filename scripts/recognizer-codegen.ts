@@ -534,6 +534,9 @@ class Generator {
           return out;
         }
         const label = fn.label();
+        // Traced: a sequence that fails leaves no node in the derivation tree (hookRewind).
+        const mark = this.trace ? fn.fresh() : null;
+        if (mark) emit(`${mark} = hookMark();`);
         emit(`${out} = -1;`);
         emit(`${label}: {`);
         fn.indent++;
@@ -545,6 +548,7 @@ class Generator {
         emit(`${out} = ${cur};`);
         fn.indent--;
         emit('}');
+        if (mark) emit(`if (${out} < 0) hookRewind(${mark});`);
         return out;
       }
       case 'choice': {
@@ -604,10 +608,14 @@ class Generator {
           emit(`${out} = ${p} ${node.type === 'simple_not' ? '>=' : '<'} s.length ? ${p} : -1;`);
           return out;
         }
-        // Peggy records no expectation inside a lookahead (peg$silentFails).
+        // Peggy records no expectation inside a lookahead (peg$silentFails), and a lookahead
+        // consumes nothing, so what it matched is no part of the derivation tree (hookRewind).
+        const mark = this.trace ? fn.fresh() : null;
+        if (mark) emit(`${mark} = hookMark();`);
         if (this.trace) emit('silent++;');
         const r = this.gen(inner, p, fn);
         if (this.trace) emit('silent--;');
+        if (mark) emit(`hookRewind(${mark});`);
         emit(`${out} = ${r} ${node.type === 'simple_not' ? '<' : '>='} 0 ? ${p} : -1;`);
         return out;
       }
@@ -848,6 +856,18 @@ function hookFail(p) {
     shown = depth;
     hooks.fail(p, maxFailPos, maxFailExpected);
   }
+}
+
+// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
+// are no part of the derivation. hookMark() before it says how many the open rule has;
+// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
+function hookMark() {
+  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
+}
+
+function hookRewind(mark) {
+  if (mark >= 0) hooks.rewind(mark);
 }
 `;
 

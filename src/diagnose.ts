@@ -98,36 +98,31 @@ class Recorder {
     // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
     // for every letter says nothing a reader of the grammar needs.
     if (this.tree && !frame.rule.core) {
-      const node = { rule: frame.rule.name, start: frame.start, end: pos, children: this.trimmed(frame, pos) };
+      const node = { rule: frame.rule.name, start: frame.start, end: pos, children: frame.children! };
       const parent = this.stack[this.stack.length - 1];
-      if (parent) this.adopt(parent, node);
+      if (parent) parent.children!.push(node);
       else this.top = node;
     }
     return true;
   }
 
-  /**
-   * A rule's children, less those matched by an alternative or a lookahead it later abandoned:
-   * PEG backtracks inside a rule without a hook, so a child that a later sibling starts inside
-   * of, or that ends past the rule's own end, belongs to a path not taken.
-   */
-  private trimmed(frame: Frame, end: number): DerivationNode[] {
-    const children = frame.children!;
-    let n = children.length;
-    while (n > 0 && children[n - 1]!.end > end) n--;
-    return n === children.length ? children : children.slice(0, n);
+  // The hooks the traced recognizer calls around a sequence or a lookahead when a tree is built
+  // (scripts/recognizer-codegen.ts): mark() how many children the open rule has, rewind(mark)
+  // to drop those an abandoned attempt matched since. -1 when no tree is built.
+  mark(): number {
+    const top = this.stack[this.stack.length - 1];
+    return this.tree && top?.children ? top.children.length : -1;
   }
 
-  private adopt(parent: Frame, node: DerivationNode): void {
-    let children = parent.children!;
-    let n = children.length;
-    while (n > 0 && children[n - 1]!.end > node.start) n--;
-    if (n < children.length) {
-      if (this.frozen.has(children)) children = parent.children = children.slice(0, n);
-      else children.length = n;
+  rewind(mark: number): true {
+    const top = this.stack[this.stack.length - 1];
+    if (top?.children && top.children.length > mark) {
+      if (this.frozen.has(top.children)) top.children = top.children.slice(0, mark);
+      else top.children.length = mark;
     }
-    children.push(node);
+    return true;
   }
+
 
   fail(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
     this.flush(maxPos, maxExpected);

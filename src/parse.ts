@@ -1,14 +1,8 @@
 // Components from the validating parse. The derivation tree of `explain` (the same grammar and
 // the same parse that validate the input) names every span by its spec rule; a small table per
 // era says which rules carry which component. Nothing here splits strings: a component is a
-// node of the tree or it is absent.
-//
-// One limitation of the tree, handled here: Peggy backtracks inside a rule without a hook, and
-// the tree builder drops an abandoned child only when a later sibling starts inside it, so an
-// abandoned attempt that matched nothing (the `userinfo` of `[ userinfo "@" ] host` when no "@"
-// follows) leaves an empty node. An empty node therefore counts only where the grammar's
-// delimiter of that component stands beside it (`emptyIf` below): the literal the grammar
-// itself puts there, not a split of the string.
+// node of the tree or it is absent, and an empty node is an empty component (the tree keeps no
+// node of an attempt the parse abandoned: src/diagnose.ts, hookRewind).
 
 import type { ValidationError } from './diagnose.js';
 import { explain, type DerivationNode } from './explain.js';
@@ -53,56 +47,50 @@ interface ComponentRule {
   rules: readonly string[];
   /** The component's form, from its node (`child`: the rule of its first child). */
   kind?: 'child' | 'rule' | ((ancestors: readonly string[]) => string);
-  /** An empty node counts only when this holds (see the file's head). */
-  emptyIf?: (input: string, node: DerivationNode) => boolean;
   /** Only a node whose parent is this rule carries it. */
   within?: string;
   /** A fixed value for a rule that carries no text of its own (RFC 1738's scheme literals). */
   fixed?: Readonly<Record<string, string>>;
 }
 
-const before = (delimiter: string) => (input: string, n: DerivationNode) =>
-  input.slice(n.start - delimiter.length, n.start) === delimiter;
-const after = (...delimiters: string[]) => (input: string, n: DerivationNode) =>
-  delimiters.some((d) => input.startsWith(d, n.end));
 const pathForm = (ancestors: readonly string[]): string => (ancestors.includes('abs_path') ? 'abs_path' : 'rel_path');
 
 const RFC3986: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme'] },
-  { name: 'authority', rules: ['authority'], emptyIf: before('//') },
-  { name: 'userinfo', rules: ['userinfo'], emptyIf: after('@') },
+  { name: 'authority', rules: ['authority'] },
+  { name: 'userinfo', rules: ['userinfo'] },
   { name: 'host', rules: ['host'], kind: 'child' },
-  { name: 'port', rules: ['port'], emptyIf: before(':') },
+  { name: 'port', rules: ['port'] },
   {
     name: 'path',
     rules: ['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty'],
     kind: 'rule',
   },
-  { name: 'query', rules: ['query'], emptyIf: before('?') },
-  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+  { name: 'query', rules: ['query'] },
+  { name: 'fragment', rules: ['fragment'] },
 ];
 
 const RFC1808: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme'] },
-  { name: 'net_loc', rules: ['net_loc'], emptyIf: before('//') },
+  { name: 'net_loc', rules: ['net_loc'] },
   { name: 'path', rules: ['path'], kind: pathForm },
-  { name: 'params', rules: ['params'], emptyIf: before(';') },
-  { name: 'query', rules: ['query'], emptyIf: before('?') },
-  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+  { name: 'params', rules: ['params'] },
+  { name: 'query', rules: ['query'] },
+  { name: 'fragment', rules: ['fragment'] },
 ];
 
 const RFC2396_DRAFT: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme'] },
-  { name: 'server', rules: ['server'], emptyIf: before('//') },
-  { name: 'user', rules: ['user'], emptyIf: after('@', ':') },
-  { name: 'password', rules: ['password'], emptyIf: (i, n) => before(':')(i, n) && after('@')(i, n) },
+  { name: 'server', rules: ['server'] },
+  { name: 'user', rules: ['user'] },
+  { name: 'password', rules: ['password'] },
   { name: 'host', rules: ['host'], kind: 'child' },
-  { name: 'port', rules: ['port'], emptyIf: before(':') },
+  { name: 'port', rules: ['port'] },
   // §4.3.2: `path = segment *( "/" segment )` derives the empty string, so an empty path
   // stands wherever its rel_path does.
   { name: 'path', rules: ['path'], kind: pathForm },
-  { name: 'query', rules: ['query'], emptyIf: before('?') },
-  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+  { name: 'query', rules: ['query'] },
+  { name: 'fragment', rules: ['fragment'] },
 ];
 
 /** RFC 1738 §5: the scheme of each scheme's rule is a literal of that rule. */
@@ -114,44 +102,44 @@ const RFC1738_SCHEMES: Readonly<Record<string, string>> = {
 const RFC1738: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme', ...Object.keys(RFC1738_SCHEMES)], fixed: RFC1738_SCHEMES },
   { name: 'schemepart', rules: ['schemepart'] },
-  { name: 'user', rules: ['user'], emptyIf: after('@', ':') },
-  { name: 'password', rules: ['password'], emptyIf: (i, n) => before(':')(i, n) && after('@')(i, n) },
+  { name: 'user', rules: ['user'] },
+  { name: 'password', rules: ['password'] },
   { name: 'host', rules: ['host'], kind: 'child' },
   { name: 'port', rules: ['port'] },
   { name: 'urlpath', rules: ['urlpath'] },
-  { name: 'fpath', rules: ['fpath'], emptyIf: before('/') },
+  { name: 'fpath', rules: ['fpath'] },
   { name: 'ftptype', rules: ['ftptype'] },
-  { name: 'hpath', rules: ['hpath'], emptyIf: before('/') },
-  { name: 'search', rules: ['search'], emptyIf: (i, n) => before('?')(i, n) || before('%09')(i, n) },
+  { name: 'hpath', rules: ['hpath'] },
+  { name: 'search', rules: ['search'] },
   { name: 'gtype', rules: ['gtype'] },
   { name: 'selector', rules: ['selector'] },
-  { name: 'gopher+_string', rules: ['gopher+_string'], emptyIf: before('%09') },
+  { name: 'gopher+_string', rules: ['gopher+_string'] },
   { name: 'encoded822addr', rules: ['encoded822addr'] },
   { name: 'group', rules: ['group'] },
   { name: 'article', rules: ['article'] },
   // nntpurl's article number; `digits` is also the port's and the hostnumber's rule.
   { name: 'digits', rules: ['digits'], within: 'nntpurl' },
-  { name: 'database', rules: ['database'], emptyIf: before('/') },
-  { name: 'wtype', rules: ['wtype'], emptyIf: before('/') },
-  { name: 'wpath', rules: ['wpath'], emptyIf: before('/') },
-  { name: 'ppath', rules: ['ppath'], emptyIf: before('/') },
+  { name: 'database', rules: ['database'] },
+  { name: 'wtype', rules: ['wtype'] },
+  { name: 'wpath', rules: ['wpath'] },
+  { name: 'ppath', rules: ['ppath'] },
   { name: 'fieldspec', rules: ['fieldspec'] },
 ];
 
 /** RFC 2396 §3 with RFC 2732: the generic components, and the path as the rule it stands in. */
 const RFC2396: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme'] },
-  { name: 'authority', rules: ['authority'], emptyIf: before('//') },
-  { name: 'userinfo', rules: ['userinfo'], emptyIf: after('@') },
+  { name: 'authority', rules: ['authority'] },
+  { name: 'userinfo', rules: ['userinfo'] },
   // §3.2.2: a server-based authority names a host (hostname, IPv4address or, with RFC 2732,
   // an ipv6reference); §3.2.1: any other authority is a reg_name.
   { name: 'host', rules: ['host'], kind: 'child' },
-  { name: 'port', rules: ['port'], emptyIf: before(':') },
+  { name: 'port', rules: ['port'] },
   { name: 'reg_name', rules: ['reg_name'] },
   // §3: `abs_path`, `rel_path` (in a relativeURI) or, in an absoluteURI, an `opaque_part`.
   { name: 'path', rules: ['abs_path', 'rel_path', 'opaque_part'], kind: 'rule' },
-  { name: 'query', rules: ['query'], emptyIf: before('?') },
-  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+  { name: 'query', rules: ['query'] },
+  { name: 'fragment', rules: ['fragment'] },
 ];
 
 /**
@@ -162,11 +150,11 @@ const RFC2396: readonly ComponentRule[] = [
  */
 const RELATIVE_URL_01: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme'] },
-  { name: 'net_loc', rules: ['net_loc'], emptyIf: before('//') },
+  { name: 'net_loc', rules: ['net_loc'] },
   { name: 'path', rules: ['abs_path', 'rel_path'], kind: 'rule' },
-  { name: 'params', rules: ['params'], emptyIf: before(';') },
-  { name: 'query', rules: ['query'], emptyIf: before('?') },
-  { name: 'fragment', rules: ['fragment'], emptyIf: before('#') },
+  { name: 'params', rules: ['params'] },
+  { name: 'query', rules: ['query'] },
+  { name: 'fragment', rules: ['fragment'] },
 ];
 
 /** draft-ietf-uri-url-03: as in RFC 1738, each scheme's rule begins with its scheme's literal. */
@@ -183,9 +171,9 @@ const URL03: readonly ComponentRule[] = [
   { name: 'host', rules: ['host', 'hostname'], kind: 'child' },
   { name: 'port', rules: ['port'] },
   { name: 'cellname', rules: ['cellname'] },
-  { name: 'path', rules: ['path'], emptyIf: before('/') },
+  { name: 'path', rules: ['path'] },
   { name: 'ftptype', rules: ['ftptype'] },
-  { name: 'search', rules: ['search'], emptyIf: before('?') },
+  { name: 'search', rules: ['search'] },
   { name: 'group', rules: ['group'] },
   { name: 'article', rules: ['article'] },
   { name: 'database', rules: ['database'] },
@@ -236,7 +224,7 @@ export function componentsOfTree(spec: SpecId, input: string, tree: DerivationNo
   const ancestors: string[] = [];
   const walk = (node: DerivationNode): void => {
     const c = byRule.get(node.rule);
-    if (c && !(c.name in out) && (!c.within || ancestors[ancestors.length - 1] === c.within) && (node.start < node.end || !c.emptyIf || c.emptyIf(input, node))) {
+    if (c && !(c.name in out) && (!c.within || ancestors[ancestors.length - 1] === c.within)) {
       const fixed = c.fixed?.[node.rule];
       const component: Component = fixed !== undefined
         ? { value: fixed, start: node.start, end: node.start + fixed.length, rule: node.rule }
