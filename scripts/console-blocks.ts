@@ -1,5 +1,5 @@
 // Keeps the command examples in Markdown files true: every ```console block holds lines
-// `$ urispec ARGS` each followed by the output the command prints. `npm run docs` re-runs the
+// `$ npx urispec ARGS` (as a reader pastes it in a fresh clone) each followed by the output the command prints. `npm run docs` re-runs the
 // commands with the built binary and rewrites the outputs; test/docs.test.ts fails when a
 // committed file differs from what this produces.
 //
@@ -40,11 +40,14 @@ export function splitArgs(line: string): string[] {
   return args;
 }
 
-/** What `urispec ARGS` prints (standard output, then standard error), without colour. */
+/** What `[npx] urispec ARGS` prints (standard output, then standard error), without colour. */
 export function runCommand(commandLine: string): string {
-  const [name, ...args] = splitArgs(commandLine);
+  const words = splitArgs(commandLine);
+  const [name, ...args] = words[0] === 'npx' ? words.slice(1) : words;
   if (name !== 'urispec') throw new Error(`console blocks run urispec only: ${commandLine}`);
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env });
   return (r.stdout + r.stderr).replace(/\n$/, '');
 }
 

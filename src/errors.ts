@@ -1,3 +1,5 @@
+import { didYouMean } from './suggest.js';
+
 /**
  * Misuse of the library or the CLI: an unknown spec, rule or option. Never thrown for an input
  * string, however malformed: that gives a validation result.
@@ -26,12 +28,12 @@ export class UsageError extends Error {
 }
 
 export function unknownSpec(id: string, choices: string[]): UsageError {
-  return new UsageError(`unknown spec "${id}"; the specs are: ${choices.join(', ')}`, 'spec', choices);
+  return new UsageError(`unknown spec "${id}"${didYouMean(id, choices)}; the specs are: ${choices.join(', ')}`, 'spec', choices);
 }
 
 export function unknownRule(rule: string, spec: string, choices: string[]): UsageError {
   return new UsageError(
-    `unknown rule "${rule}" in ${spec}; its rules are: ${choices.join(', ')}`,
+    `unknown rule "${rule}" in ${spec}${didYouMean(rule, choices)}; its rules are: ${choices.join(', ')}`,
     'rule',
     choices,
   );

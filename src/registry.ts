@@ -24,7 +24,8 @@ const ERAS: Era[] = generated
   // Newest first: the order of `specs()` and of `compare`.
   .sort((a, b) => b.meta.date.localeCompare(a.meta.date) || a.id.localeCompare(b.id));
 
-const BY_ID = new Map(ERAS.map((e) => [e.id, e]));
+// Spec ids are matched case-insensitively (contract: `RFC3986` is `rfc3986`).
+const BY_ID = new Map(ERAS.map((e) => [e.id.toLowerCase(), e]));
 
 export const DEFAULT_SPEC = 'rfc3986';
 
@@ -33,7 +34,7 @@ export function allEras(): readonly Era[] {
 }
 
 export function eraOf(spec: string = DEFAULT_SPEC): Era {
-  const era = BY_ID.get(spec);
+  const era = BY_ID.get(spec.toLowerCase());
   if (!era) throw unknownSpec(spec, ERAS.map((e) => e.id));
   return era;
 }

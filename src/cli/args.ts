@@ -6,6 +6,7 @@
  * reported as a missing value instead of a spec called `--json`.
  */
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../suggest.js';
 
 /** A mistake on the command line: exit status 2, the message on standard error. */
 export class CommandLineError extends Error {
@@ -24,6 +25,7 @@ export type OptionSpecs = Record<string, OptionSpec>;
 
 export interface ParsedArgs {
   values: Record<string, string | boolean | undefined>;
+  /** The operands; a lone `-` (standard input, before any `--`) is not among them. */
   positionals: string[];
 }
 
@@ -36,8 +38,11 @@ export function describeOptions(options: OptionSpecs): string {
 
 /**
  * Parses `args` for `command` (used in messages) against `options`.
- * Throws {@link CommandLineError} for an unknown option, a missing value, or a value given
- * to a flag. Everything after `--` is positional, so a URI may start with `-`.
+ * Throws {@link CommandLineError} for an unknown option (naming the closest one), a missing
+ * value, or a value given to a flag. Everything after `--` is positional, so a URI may start
+ * with `-`. A `-` before `--` means standard input, as in most Unix tools: it is taken out of
+ * the operands, so the command reads its inputs from standard input; it must then be the last
+ * operand (`resolve BASE -`), since arguments and standard input are not mixed.
  */
 export function parseCommandArgs(command: string, args: string[], options: OptionSpecs): ParsedArgs {
   const config = Object.fromEntries(
@@ -47,14 +52,23 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
   const values: ParsedArgs['values'] = {};
   const positionals: string[] = [];
   const choices = () => `options of ${command}: ${describeOptions(options)}`;
+  let terminated = false;
+  let stdinAt = -1;
   for (const token of tokens) {
     if (token.kind === 'positional') {
-      positionals.push(token.value);
+      if (!terminated && token.value === '-' && stdinAt === -1) stdinAt = positionals.length;
+      else positionals.push(token.value);
       continue;
     }
-    if (token.kind === 'option-terminator') continue;
+    if (token.kind === 'option-terminator') {
+      terminated = true;
+      continue;
+    }
     const option = options[token.name];
-    if (!option) throw new CommandLineError(`unknown option '${token.rawName}'; ${choices()}`);
+    if (!option) {
+      const names = Object.keys(options).map((n) => `--${n}`);
+      throw new CommandLineError(`unknown option '${token.rawName}'${didYouMean(`--${token.name}`, names)}; ${choices()}`);
+    }
     if (option.type === 'boolean') {
       if (token.value !== undefined) throw new CommandLineError(`option '${token.rawName}' takes no value`);
       values[token.name] = true;
@@ -65,6 +79,9 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
       }
       values[token.name] = token.value;
     }
+  }
+  if (stdinAt !== -1 && stdinAt !== positionals.length) {
+    throw new CommandLineError(`'-' (standard input) must come after the other operands, and inputs are read either from arguments or from standard input, not both; a URI that is '-' goes after --`);
   }
   return { values, positionals };
 }

@@ -23,8 +23,18 @@ const CR = 0x0d;
  */
 export async function* readLineBatches(source: AsyncIterable<Uint8Array | string>): AsyncGenerator<string[]> {
   let pending: Buffer[] = [];
+  // A UTF-8 byte order mark (EF BB BF), which some editors and Windows tools write at the start
+  // of a text file, marks the encoding and is not part of the first URI. It may arrive split
+  // over the first chunks, so the first three bytes are looked at together.
+  let head: Buffer | null = Buffer.alloc(0);
   for await (const chunk of source) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (head !== null) {
+      head = Buffer.concat([head, bytes]);
+      if (head.length < BOM.length && BOM.subarray(0, head.length).equals(head)) continue;
+      bytes = head.subarray(0, BOM.length).equals(BOM) ? head.subarray(BOM.length) : head;
+      head = null;
+    }
     const lines: string[] = [];
     let start = 0;
     for (let lf = bytes.indexOf(LF); lf !== -1; lf = bytes.indexOf(LF, start)) {
@@ -37,8 +47,12 @@ export async function* readLineBatches(source: AsyncIterable<Uint8Array | string
     if (start < bytes.length) pending.push(Buffer.from(bytes.subarray(start)));
     yield lines;
   }
+  // A stream shorter than a byte order mark ends here with its bytes still held.
+  if (head !== null && head.length > 0 && !head.equals(BOM)) pending.push(head);
   if (pending.length > 0) yield [decodeLine(Buffer.concat(pending))];
 }
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** One line's bytes, without its LF, as a string; a final CR is dropped. */
 export function decodeLine(bytes: Uint8Array): string {

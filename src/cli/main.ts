@@ -5,11 +5,11 @@
  * The exit status is set, never forced with `process.exit`, so that Node exits only once
  * everything written to a pipe has been flushed.
  */
-import { run } from './run.js';
+import { autoColor, run } from './run.js';
 
-const NO_COLOR = process.env.NO_COLOR;
-// https://no-color.org: any non-empty NO_COLOR turns colour off.
-const color = process.stdout.isTTY === true && (NO_COLOR === undefined || NO_COLOR === '');
+// Colour on a terminal unless NO_COLOR says otherwise, or wherever FORCE_COLOR asks for it;
+// `--color=always|never` overrides both (run.ts).
+const color = autoColor(process.env, process.stdout.isTTY === true);
 
 try {
   process.exitCode = await run(process.argv.slice(2), {

@@ -1,61 +1,95 @@
 /**
- * The command line without the process: `run(argv, io)` dispatches to a command and returns
- * the exit status, turning usage mistakes into a message on standard error and status 2.
+ * The command line without the process: `run(argv, io)` dispatches to a command of the table
+ * (commands.ts) and returns the exit status, turning usage mistakes into a message on standard
+ * error and status 2.
  */
 import { UsageError } from '../index.js';
+import { didYouMean } from '../suggest.js';
 import { CommandLineError } from './args.js';
-import { mainHelp, version } from './help.js';
+import { COMMANDS, commandOf, mainHelp } from './commands.js';
+import { version } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
-import { compareCommand } from './compare-command.js';
-import { diffCommand } from './diff-command.js';
-import { explainCommand } from './explain-command.js';
-import { grammarDiffCommand } from './grammar-diff-command.js';
-import { normalizeCommand } from './normalize-command.js';
-import { parseCommand } from './parse-command.js';
-import { resolveCommand } from './resolve-command.js';
-import { rulesCommand } from './rules-command.js';
-import { specsCommand } from './specs-command.js';
-import { validateCommand } from './validate-command.js';
-import { vectorsCommand } from './vectors-command.js';
-
-const commands: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
-  validate: validateCommand,
-  compare: compareCommand,
-  explain: explainCommand,
-  'grammar-diff': grammarDiffCommand,
-  specs: specsCommand,
-  rules: rulesCommand,
-  parse: parseCommand,
-  resolve: resolveCommand,
-  normalize: normalizeCommand,
-  vectors: vectorsCommand,
-  diff: diffCommand,
-};
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const [first, ...rest] = argv;
   const usage = (message: string) => {
     io.stderr.write(`urispec: ${message}\n`);
     return EXIT_USAGE;
   };
+  let rest: string[];
+  try {
+    ({ argv: rest, io } = withColorOption(argv, io));
+  } catch (error) {
+    if (error instanceof CommandLineError) return usage(error.message);
+    throw error;
+  }
+  const [first, ...args] = rest;
   if (first === undefined) {
-    io.stderr.write(mainHelp);
+    io.stderr.write(mainHelp());
     return EXIT_USAGE;
   }
-  if (first === '--help' || first === '-h') return print(io, mainHelp);
-  if (first === '--version') return print(io, `${version()}\n`);
-  const command = Object.hasOwn(commands, first) ? commands[first] : undefined;
+  if (first === '--help' || first === '-h') return print(io, mainHelp());
+  if (first === '--version' || first === '-V') return print(io, `${version()}\n`);
+  const command = commandOf(first);
   if (!command) {
-    return usage(`unknown command '${first}'; commands: ${Object.keys(commands).join(', ')} (see urispec --help)`);
+    const names = COMMANDS.map((c) => c.name);
+    return usage(`unknown command '${first}'${didYouMean(first, names)}; commands: ${names.join(', ')} (see urispec --help)`);
   }
   try {
-    return await command(rest, io);
+    return await command.run(args, io);
   } catch (error) {
     if (error instanceof CommandLineError || error instanceof UsageError) {
       return usage(`${error.message} (see urispec ${first} --help)`);
     }
     throw error;
   }
+}
+
+const WHEN = ['auto', 'always', 'never'] as const;
+
+/**
+ * Takes `--color[=WHEN]` / `--no-color` out of the arguments (anywhere before `--`) and sets
+ * `io.color`: `always` and `never` win over the environment, `auto` keeps what the process
+ * decided (a terminal, NO_COLOR, FORCE_COLOR: see main.ts).
+ */
+export function withColorOption(argv: readonly string[], io: CliIO): { argv: string[]; io: CliIO } {
+  const kept: string[] = [];
+  let color = io.color;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      kept.push(...argv.slice(i));
+      break;
+    }
+    let when: string | undefined;
+    if (arg === '--no-color') when = 'never';
+    else if (arg.startsWith('--color=')) when = arg.slice('--color='.length);
+    else if (arg === '--color') {
+      const next = argv[i + 1];
+      if (next !== undefined && (WHEN as readonly string[]).includes(next)) {
+        when = next;
+        i++;
+      } else when = 'always';
+    } else {
+      kept.push(arg);
+      continue;
+    }
+    if (!(WHEN as readonly string[]).includes(when)) {
+      throw new CommandLineError(`--color wants auto, always or never, got '${when}'${didYouMean(when, WHEN)}`);
+    }
+    color = when === 'always' ? true : when === 'never' ? false : io.color;
+  }
+  return { argv: kept, io: { ...io, color } };
+}
+
+/** Whether standard output wants colour when nothing is said on the command line. */
+export function autoColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
+  // https://force-color.org: FORCE_COLOR set and not "0" turns colour on, even into a pipe;
+  // https://no-color.org: a non-empty NO_COLOR turns it off. FORCE_COLOR, the more specific
+  // request, wins when both are set.
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTTY;
 }
 
 async function print(io: CliIO, text: string): Promise<number> {

@@ -1,0 +1,81 @@
+/**
+ * The command table: one row a command. Dispatch (`run.ts`), the main help and shell
+ * completion (`completion-command.ts`) are all read from it, so a command added here is
+ * dispatched, listed and completed, and one missing here is none of these.
+ */
+import { specs } from '../index.js';
+import type { OptionSpecs } from './args.js';
+import type { CliIO } from './io.js';
+import { compareCommand, compareOptions } from './compare-command.js';
+import { completionCommand, completionOptions } from './completion-command.js';
+import { diffCommand, diffOptions } from './diff-command.js';
+import { explainCommand, explainOptions } from './explain-command.js';
+import { grammarDiffCommand, grammarDiffOptions } from './grammar-diff-command.js';
+import { normalizeCommand, normalizeOptions } from './normalize-command.js';
+import { parseCommand, parseOptions } from './parse-command.js';
+import { resolveCommand, resolveOptions } from './resolve-command.js';
+import { rulesCommand, rulesOptions } from './rules-command.js';
+import { specsCommand, specsOptions } from './specs-command.js';
+import { validateCommand, validateOptions } from './validate-command.js';
+import { vectorsCommand, vectorsOptions } from './vectors-command.js';
+
+export interface Command {
+  name: string;
+  /** What follows the name in the main help: `[URI...]`, `A B`. */
+  operands: string;
+  /** One line for the main help. */
+  summary: string;
+  options: OptionSpecs;
+  run: (args: string[], io: CliIO) => Promise<number>;
+}
+
+export const COMMANDS: readonly Command[] = [
+  { name: 'validate', operands: '[URI...]', summary: 'check URIs (arguments, or standard input one a line)', options: validateOptions, run: validateCommand },
+  { name: 'compare', operands: '[URI...]', summary: 'the same URIs under every era, side by side', options: compareOptions, run: compareCommand },
+  { name: 'explain', operands: '[URI...]', summary: "the derivation tree of each URI in the spec's rule names", options: explainOptions, run: explainCommand },
+  { name: 'grammar-diff', operands: 'A B', summary: 'what changed between two eras: rules, and strings that show it', options: grammarDiffOptions, run: grammarDiffCommand },
+  { name: 'specs', operands: '', summary: 'list the specs and their default start rules', options: specsOptions, run: specsCommand },
+  { name: 'rules', operands: '[NAME...]', summary: "list a spec's rules with their sections and definitions", options: rulesOptions, run: rulesCommand },
+  { name: 'parse', operands: '[URI...]', summary: 'the components each era names, from the validating parse', options: parseOptions, run: parseCommand },
+  { name: 'resolve', operands: 'BASE [REF...]', summary: "resolve references by an era's algorithm (--compare: every era's)", options: resolveOptions, run: resolveCommand },
+  { name: 'normalize', operands: '[URI...]', summary: 'RFC 3986 §6 normalization, one normalized URI a line', options: normalizeOptions, run: normalizeCommand },
+  { name: 'vectors', operands: '', summary: "test vectors from a spec's grammar, labelled, JSON Lines", options: vectorsOptions, run: vectorsCommand },
+  { name: 'diff', operands: '--against CMD', summary: "another parser's verdicts on vectors against urispec's", options: diffOptions, run: diffCommand },
+  { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', options: completionOptions, run: completionCommand },
+];
+
+export function commandOf(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+/** Options every command takes, handled before dispatch (run.ts). */
+export const GLOBAL_OPTIONS: OptionSpecs = {
+  color: { type: 'string', value: 'WHEN', description: 'colour: auto (a terminal, NO_COLOR unset), always, never; FORCE_COLOR=1 forces it' },
+};
+
+/** The main help, listing every command of the table and every era of the registry. */
+export function mainHelp(): string {
+  const heads = COMMANDS.map((c) => `${c.name}${c.operands ? ` ${c.operands}` : ''}`);
+  const width = Math.max(...heads.map((h) => h.length), '-h/--help'.length, '--color=WHEN'.length);
+  const row = (head: string, text: string) => `  ${head.padEnd(width)}  ${text}`;
+  const eras = specs().map((s) => s.id);
+  return [
+    'Usage: urispec <command> [options]',
+    '',
+    'Validate strings against the URI specifications of every era, with a precise diagnosis:',
+    'offset, rule, rule path, section.',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c, i) => row(heads[i]!, c.summary)),
+    '',
+    'Options:',
+    row('-h/--help', 'show help (also after a command: urispec validate --help)'),
+    row('--version', 'show the version'),
+    row('--color=WHEN', GLOBAL_OPTIONS.color!.description),
+    '',
+    `Specs (--spec ID, any case): ${eras.join(', ')}.`,
+    '',
+    'Exit status: 0 all valid, 1 any invalid, 2 usage error.',
+    '',
+  ].join('\n');
+}
