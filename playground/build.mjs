@@ -1,7 +1,9 @@
 // Builds the playground into playground/dist/, a static folder that can be published as it is:
 // index.html, style.css, main.js (the page's script with the library and the generated
-// parsers bundled by esbuild from src/) and diff-worker.js (the grammar-diff search, run off
-// the page's thread). `--serve` rebuilds on change and serves it locally.
+// parsers bundled by esbuild from src/), diff-worker.js (the grammar-diff search, run off the
+// page's thread) and chunks/ (esbuild's code splitting: the railroad diagrams and the search
+// load when first used, and the worker shares the library's chunk with the page).
+// `--serve` rebuilds on change and serves it locally.
 //
 //   npm run build:playground        write playground/dist/
 //   npm run playground              serve it at http://127.0.0.1:8000/ (PORT to change)
@@ -21,6 +23,8 @@ function options(outdir) {
     outdir,
     bundle: true,
     format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'browser',
     target: ['es2022'],
     minify: true,

@@ -1,11 +1,16 @@
 // The playground: one input under every era, in the browser, with the library's own parsers
 // (bundled from src/ by playground/build.mjs). No server: everything below is computed here.
 //
-// State lives in the address's fragment (#u=...&base=...&era=...&a=...&b=...&diff=1), so a
-// teacher can share an example; it is rewritten with replaceState on every change.
+// The lesson is a rule: its railroad diagram (drawn by ./railroad.ts, loaded on first use),
+// its printed definition and section, and the input's path through it. State lives in the
+// address's fragment (#u=...&base=...&era=...&rule=...&at=...&a=...&b=...&diff=1), so a link
+// reproduces a lesson. Rule links carry only what they change (#era=...&rule=...): the page
+// merges them into the state and writes the whole address back.
 
-import { explain, grammarDiff, resolveAcross, specs, validate, type DerivationNode, type GrammarDiff } from '../src/index.js';
+import { explain, normalize, parse, resolveAcross, specs, validate, type DerivationNode, type GrammarDiff, type ValidationError } from '../src/index.js';
 import { escapeInput, renderCaret, sectionLabel, specLabel } from '../src/format.js';
+import { allEras } from '../src/registry.js';
+import { failingPath, lessonNode } from './lesson.js';
 
 const DEFAULT_INPUT = 'http://a/~u';
 const DEFAULT_BASE = 'http://a/b/c/d;p?q';
@@ -14,12 +19,14 @@ const MAX_TREE_NODES = 1500;
 
 const eras = specs();
 const byId = new Map(eras.map((s) => [s.id, s]));
+const eraData = new Map(allEras().map((e) => [e.id, e]));
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const uriField = $<HTMLInputElement>('uri');
 const escapedField = $<HTMLInputElement>('escaped');
 const baseField = $<HTMLInputElement>('base');
 const eraSelect = $<HTMLSelectElement>('era');
+const ruleSelect = $<HTMLSelectElement>('rule');
 const diffA = $<HTMLSelectElement>('diff-a');
 const diffB = $<HTMLSelectElement>('diff-b');
 const shareLink = $<HTMLAnchorElement>('share-link');
@@ -28,12 +35,16 @@ interface State {
   input: string;
   base: string;
   era: string;
+  /** The rule of the lesson; null: the failing rule, or the start rule when the input is valid. */
+  rule: string | null;
+  /** Where the lesson's node starts in the derivation tree; null: chosen from the failure. */
+  at: number | null;
   a: string;
   b: string;
   diff: boolean;
 }
 
-const state: State = { input: DEFAULT_INPUT, base: DEFAULT_BASE, era: 'rfc1808', a: 'rfc1808', b: 'rfc3986', diff: false };
+const state: State = { input: DEFAULT_INPUT, base: DEFAULT_BASE, era: 'rfc1808', rule: null, at: null, a: 'rfc1808', b: 'rfc3986', diff: false };
 
 /** Element builder: `h('td', { class: 'x' }, 'text', child)`. */
 function h(tag: string, attrs: Record<string, string> = {}, ...children: Array<Node | string>): HTMLElement {
@@ -66,114 +77,138 @@ export function decodeEscapes(text: string): string {
 
 // ----- the address -----
 
+/** Merges the fragment's parameters into the state: a rule link carries only era and rule. */
 function readHash(): void {
   const p = new URLSearchParams(location.hash.slice(1));
   const known = (id: string | null, fallback: string) => (id !== null && byId.has(id) ? id : fallback);
   state.input = p.get('u') ?? state.input;
   state.base = p.get('base') ?? state.base;
   state.era = known(p.get('era'), state.era);
+  if (p.has('rule') || p.has('era')) {
+    const rule = p.get('rule');
+    const spec = byId.get(state.era)!;
+    state.rule = rule && spec.rules.some((r) => r.name === rule) ? rule : null;
+    const at = Number(p.get('at'));
+    state.at = p.has('at') && Number.isInteger(at) && at >= 0 ? at : null;
+  }
   state.a = known(p.get('a'), state.a);
   state.b = known(p.get('b'), state.b);
-  state.diff = p.get('diff') === '1';
+  if (p.has('diff')) state.diff = p.get('diff') === '1';
+}
+
+function fullHash(): string {
+  const p = new URLSearchParams({ u: state.input, base: state.base, era: state.era });
+  if (state.rule) p.set('rule', state.rule);
+  if (state.at !== null) p.set('at', String(state.at));
+  p.set('a', state.a);
+  p.set('b', state.b);
+  if (state.diff) p.set('diff', '1');
+  return '#' + p.toString();
 }
 
 function writeHash(): void {
-  const p = new URLSearchParams({ u: state.input, base: state.base, era: state.era, a: state.a, b: state.b });
-  if (state.diff) p.set('diff', '1');
-  const hash = '#' + p.toString();
+  const hash = fullHash();
   if (location.hash !== hash) history.replaceState(null, '', hash);
   shareLink.href = location.href;
 }
 
+/** A link to a rule's lesson: its diagram, printed definition and section. */
+function ruleLink(era: string, rule: string, attrs: Record<string, string> = {}, at?: number): HTMLElement {
+  const p = new URLSearchParams({ era, rule });
+  if (at !== undefined) p.set('at', String(at));
+  return h('a', { href: `#${p}`, class: `rule-link ${attrs.class ?? ''}`.trim(), ...attrs }, rule);
+}
+
+// ----- scrollable regions -----
+
+/**
+ * Every element of class `scroll` that overflows gets a tab stop (the keyboard must reach what
+ * it can scroll, WCAG 2.1.1); one that fits gets none, so the page has few tab stops.
+ */
+function focusScrollables(): void {
+  for (const el of document.querySelectorAll<HTMLElement>('.scroll')) {
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) {
+      el.tabIndex = 0;
+      if (!el.hasAttribute('role')) el.setAttribute('role', 'region');
+    } else {
+      el.removeAttribute('tabindex');
+      if (el.getAttribute('role') === 'region') el.removeAttribute('role');
+    }
+  }
+}
+new ResizeObserver(() => focusScrollables()).observe(document.body);
+
 // ----- verdicts -----
 
-/** The rule's anchor in the grammar panel. */
-const ruleId = (spec: string, rule: string) => `rule-${spec}-${rule.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0).toString(16)}`)}`;
+const hintOf = (e: ValidationError) => (e as ValidationError & { hint?: string }).hint;
 
 function renderVerdicts(): void {
-  const body = $('verdicts').querySelector('tbody')!;
-  body.replaceChildren();
+  const list = $('verdicts');
+  list.replaceChildren();
   let ok = 0;
   for (const era of eras) {
     const r = validate(state.input, { spec: era.id });
     if (r.valid) ok++;
-    const where = h('td', { class: 'where' });
+    const item = h('li', { 'data-spec': era.id, class: state.era === era.id ? 'current' : '' },
+      h('span', { class: r.valid ? 'valid verdict' : 'invalid verdict' }, r.valid ? '✓ valid' : '✗ invalid'), ' ',
+      h('strong', {}, era.id), ' ',
+      h('span', { class: 'help' }, `${era.date}, as `), ruleLink(era.id, era.defaultRule, { class: 'start-rule' }),
+    );
     if (!r.valid) {
       const e = r.error;
-      const link = h('a', { href: `#${ruleId(era.id, e.rule)}`, class: 'failing-rule', 'data-era': era.id }, e.rule);
-      link.addEventListener('click', (ev) => {
-        ev.preventDefault();
-        selectEra(era.id, e.rule);
-      });
-      where.append(
-        h('pre', { class: 'caret', 'aria-label': `failure at offset ${e.offset}` }, renderCaret(state.input, e.offset)),
-        h('div', {}, `offset ${e.offset} in `, link, ` (${sectionLabel(era.id, e.section)}), found ${e.found === null ? 'the end of the input' : `"${escapeInput(e.found)}"`}`),
-        h('div', { class: 'help' }, `expected ${e.expected.join(', ')}`),
+      item.append(
+        h('pre', { class: 'caret scroll', 'aria-label': `${era.id}: the input with a caret under offset ${e.offset}` }, renderCaret(state.input, e.offset)),
+        h('p', { class: 'where' }, `offset ${e.offset} in `, ruleLink(era.id, e.rule, { class: 'failing-rule' }),
+          ` (${sectionLabel(era.id, e.section)}), found ${e.found === null ? 'the end of the input' : `"${escapeInput(e.found)}"`}`),
       );
+      const hint = hintOf(e);
+      if (hint) item.append(h('p', { class: 'hint' }, `Hint: ${hint}`));
     }
-    const details = h('button', { type: 'button', 'aria-label': `Show ${era.id} in detail` }, era.id);
-    details.addEventListener('click', () => selectEra(era.id));
-    body.append(
-      h('tr', { 'data-spec': era.id },
-        h('td', { class: r.valid ? 'valid verdict' : 'invalid verdict' }, r.valid ? '✓ valid' : '✗ invalid'),
-        h('th', { scope: 'row' }, details),
-        h('td', {}, era.date),
-        h('td', {}, h('code', {}, era.defaultRule)),
-        where,
-      ),
-    );
+    list.append(item);
   }
   $('summary').textContent = `Valid in ${ok} of ${eras.length} eras.`;
 }
 
-// ----- one era: tree and grammar -----
+// ----- the lesson: one rule of one era -----
 
-function selectEra(id: string, rule?: string): void {
-  state.era = id;
-  eraSelect.value = id;
-  renderEra();
-  writeHash();
-  if (rule) {
-    const target = document.getElementById(ruleId(id, rule));
-    target?.scrollIntoView({ block: 'nearest' });
-    (target?.querySelector('a.def') as HTMLElement | null)?.focus({ preventScroll: true });
-  }
-}
-
-function renderTree(node: DerivationNode | null, input: string): HTMLElement {
-  if (!node) return h('p', {}, 'No rule matched anything.');
+function renderTree(node: DerivationNode | null, input: string, broken: Set<DerivationNode>, error: ValidationError | undefined, lessonNode: DerivationNode | null): HTMLElement {
+  if (!node) return h('p', {}, 'No rule matched anything: the start rule broke at its first character.');
   let budget = MAX_TREE_NODES;
+  const last = [...broken].pop();
   const item = (n: DerivationNode): HTMLElement => {
     budget--;
     const text = input.slice(n.start, n.end);
-    const li = h('li', {},
-      h('a', { href: `#${ruleId(state.era, n.rule)}` }, n.rule), ' ',
+    const li = h('li', { class: [broken.has(n) ? 'on-failing-path' : '', n === lessonNode ? 'lesson-node' : ''].join(' ').trim() },
+      ruleLink(state.era, n.rule, {}, n.start), ' ',
       text === '' ? h('span', { class: 'span' }, '(empty)') : h('code', {}, escapeInput(text)), ' ',
       h('span', { class: 'span' }, `${n.start}–${n.end}`),
     );
-    if (n.children.length > 0) {
-      const ul = h('ul');
-      for (const c of n.children) {
-        if (budget <= 0) {
-          ul.append(h('li', { class: 'span' }, '… (tree cut short)'));
-          break;
-        }
-        ul.append(item(c));
+    const ul = h('ul');
+    for (const c of n.children) {
+      if (budget <= 0) {
+        ul.append(h('li', { class: 'span' }, '… (tree cut short)'));
+        break;
       }
-      li.append(ul);
+      ul.append(item(c));
     }
+    if (n === last && error) {
+      ul.append(h('li', { class: 'broke' },
+        h('strong', {}, `✗ broke here, at offset ${error.offset}: `),
+        `found ${error.found === null ? 'the end of the input' : `"${escapeInput(error.found)}"`}; ${error.rule} could not go on`));
+    }
+    if (ul.childElementCount > 0) li.append(ul);
     return li;
   };
   return h('div', { class: 'tree' }, h('ul', {}, item(node)));
 }
 
-/** A rule's printed text with every rule name of its era linked to that rule's definition. */
+/** A rule's printed text with every rule name of its era linked to that rule's lesson. */
 function linkedText(spec: string, text: string, names: Set<string>): HTMLElement {
-  const pre = h('pre');
+  const pre = h('pre', { class: 'scroll', 'aria-label': 'the definition as printed' });
   // Quoted literals and prose are kept as they are; names are runs of name characters.
   const tokens = text.split(/("[^"]*"|<[^>]*>|[A-Za-z][A-Za-z0-9_+-]*)/);
   tokens.forEach((t, i) => {
-    if (i % 2 === 1 && names.has(t)) pre.append(h('a', { href: `#${ruleId(spec, t)}` }, t));
+    if (i % 2 === 1 && names.has(t)) pre.append(ruleLink(spec, t));
     else pre.append(t);
   });
   return pre;
@@ -187,43 +222,144 @@ function sectionUrl(spec: string, section: string): string {
   return /^\d/.test(section) ? `${doc}#section-${section}` : doc;
 }
 
-function renderEra(): void {
-  const e = explain(state.input, { spec: state.era });
+let railroad: Promise<typeof import('./railroad.js')> | null = null;
+let lessonToken = 0;
+
+function renderLesson(): void {
+  const x = explain(state.input, { spec: state.era });
+  const spec = byId.get(state.era)!;
+  const era = eraData.get(state.era)!;
+  const ruleName = state.rule ?? x.error?.rule ?? x.rule;
+  const meta = spec.rules.find((r) => r.name === ruleName)!;
+  const names = new Set(spec.rules.map((r) => r.name));
+  const broken = new Set(failingPath(x.tree, x.error));
+  const { node, start, failing: isFailing } = lessonNode(x, ruleName, state.at);
+
+  $('lesson-rule').replaceChildren(h('code', {}, ruleName), ` in ${spec.id}`);
+  ruleSelect.replaceChildren(...spec.rules.map((r) => h('option', { value: r.name }, r.name)));
+  ruleSelect.value = ruleName;
+  eraSelect.value = state.era;
+
+  const section = sectionLabel(spec.id, meta.section);
+  const ruleText = $('rule-text');
+  ruleText.replaceChildren(
+    h('p', {}, 'Printed in ', h('a', { href: sectionUrl(spec.id, meta.section), rel: 'noopener', class: 'section' }, section),
+      ` (${spec.title}, ${spec.date}):`),
+    linkedText(spec.id, meta.text, names),
+  );
+  if (x.error && isFailing) {
+    const hint = hintOf(x.error);
+    ruleText.append(h('p', { class: 'failure-note' },
+      h('strong', {}, `✗ The input fails in this rule at offset ${x.error.offset}`),
+      `, found ${x.error.found === null ? 'the end of the input' : `"${escapeInput(x.error.found)}"`}; expected ${x.error.expected.join(', ')}.`));
+    if (hint) ruleText.append(h('p', { class: 'hint' }, `Hint: ${hint}`));
+  }
+
   const tree = $('tree');
   tree.replaceChildren(
-    h('p', { class: e.valid ? 'valid' : 'invalid' }, `${e.valid ? '✓ valid' : '✗ invalid'} ${e.spec} ${e.rule}`),
-    renderTree(e.tree, state.input),
+    h('p', { class: x.valid ? 'valid' : 'invalid' }, `${x.valid ? '✓ valid' : '✗ invalid'} ${x.spec} ${x.rule}`),
+    h('div', { class: 'scroll', 'aria-label': 'derivation tree' }, renderTree(x.tree, state.input, broken, x.error, node)),
   );
-  if (e.error) tree.append(h('p', { class: 'help' }, 'The partial tree: the rules on the failing path, each with what it had matched.'));
+  if (x.error) tree.append(h('p', { class: 'help' }, 'The partial tree: the rules on the failing path (marked) with what each had matched, and where the attempt broke.'));
 
-  const era = byId.get(state.era)!;
-  const names = new Set(era.rules.map((r) => r.name));
-  const failing = e.error?.rule;
-  const grammar = $('grammar');
-  grammar.replaceChildren(
-    h('p', { class: 'help' }, `${era.title} (${era.date}), ${era.notation}; ${era.source}.`),
-    ...era.rules.map((r) => {
-      const div = h('div', { class: r.name === failing ? 'rule failing' : 'rule', id: ruleId(era.id, r.name) },
-        h('a', { class: 'def', href: `#${ruleId(era.id, r.name)}`, 'aria-label': `${r.name}, ${sectionLabel(era.id, r.section)}` }, r.name), ' ',
-        h('a', { class: 'section', href: sectionUrl(era.id, r.section), rel: 'noopener', target: '_blank' }, sectionLabel(era.id, r.section)),
-        r.name === failing ? h('span', { class: 'help' }, ' — the failing rule') : '',
-        linkedText(era.id, r.text, names),
-      );
-      return div;
-    }),
-  );
-  // Rule links inside the page move to the definition without leaving the state's address.
-  for (const a of document.querySelectorAll<HTMLAnchorElement>('#grammar a[href^="#rule-"], #tree a[href^="#rule-"]')) {
-    a.addEventListener('click', (ev) => {
-      ev.preventDefault();
-      const target = document.getElementById(a.getAttribute('href')!.slice(1));
-      target?.scrollIntoView({ block: 'nearest' });
-      (target?.querySelector('a.def') as HTMLElement | null)?.focus({ preventScroll: true });
-    });
-  }
+  const grammarDetails = $<HTMLDetailsElement>('grammar-details');
+  $('grammar-era').textContent = `${spec.id} (${spec.rules.length})`;
+  if (grammarDetails.open) renderGrammar();
+  else $('grammar').replaceChildren();
+
+  // The diagram: the module and the library load on first use.
+  const token = ++lessonToken;
+  const diagram = $('diagram');
+  diagram.setAttribute('aria-busy', 'true');
+  railroad ??= import('./railroad.js');
+  railroad.then((m) => {
+    if (token !== lessonToken) return; // a later lesson was asked for meanwhile
+    const failAt = x.error ? x.error.offset : -1;
+    const highlight = start === null ? null : { input: state.input, start, failAt, isStart: ruleName === x.rule && start === 0 };
+    const id = era.meta.rules.find((r) => r.name === ruleName)!.id;
+    const drawn = m.drawRule(era, id, highlight, (rule) => go({ era: state.era, rule }));
+    diagram.replaceChildren(h('div', { class: 'scroll svg-box', 'aria-label': `railroad diagram of ${ruleName}` }, drawn.svg));
+    diagram.removeAttribute('aria-busy');
+    diagram.setAttribute('data-rule', ruleName);
+    diagram.setAttribute('data-failed', drawn.failedLabels.join(' ') || (drawn.description.includes('end of input') ? 'end' : ''));
+    const legend = $('diagram-legend');
+    legend.replaceChildren(h('p', {}, drawn.description));
+    if (start === null) legend.append(h('p', { class: 'help' }, `${ruleName} takes no part in this input's derivation: the diagram has no path.`));
+    else if (highlight && !drawn.trace) legend.append(h('p', { class: 'help' }, 'The input is too long to trace its path here.'));
+    else {
+      legend.append(inputStrip(state.input, start, node ? node.end : start, x.error && (isFailing || node?.end === x.error.offset) ? x.error.offset : -1));
+      legend.append(h('p', { class: 'help' },
+        h('span', { class: 'key taken' }, 'blue'), ': the path the input took from offset ', String(start), '. ',
+        h('span', { class: 'key failed' }, '✗ red'), ': what refused the character at the failing offset. Choose a box to see its rule.'));
+    }
+    focusScrollables();
+  }, (error: unknown) => {
+    diagram.replaceChildren(h('p', { class: 'invalid' }, `The diagram could not be drawn: ${String(error)}`));
+  });
 }
 
-// ----- resolution -----
+/**
+ * The input with the node's span marked (what this rule matched) and, when the attempt broke
+ * at its end, the refused character: the same colours as the diagram's boxes.
+ */
+function inputStrip(input: string, start: number, end: number, failAt: number): HTMLElement {
+  const cut = (a: number, b: number) => escapeInput(input.slice(Math.max(0, a), Math.max(0, b)));
+  const LIMIT = 60; // characters shown on each side of the span: a long input stays one line
+  const pre = h('pre', { class: 'strip scroll', 'aria-label': `the input: this rule matched offsets ${start} to ${end}${failAt >= 0 ? `, and broke at ${failAt}` : ''}` });
+  pre.append(
+    start > LIMIT ? '…' : '',
+    h('span', { class: 'before' }, cut(start - LIMIT, start)),
+    h('mark', { class: 'taken' }, cut(start, end)),
+  );
+  if (failAt >= 0) {
+    pre.append(h('mark', { class: 'failed' }, failAt < input.length ? cut(failAt, failAt + 1) : '⏎ end'), h('span', { class: 'after' }, cut(failAt + 1, failAt + 1 + LIMIT)));
+  } else pre.append(h('span', { class: 'after' }, cut(end, end + LIMIT)));
+  return pre;
+}
+
+function renderGrammar(): void {
+  const spec = byId.get(state.era)!;
+  const names = new Set(spec.rules.map((r) => r.name));
+  $('grammar').replaceChildren(
+    h('p', { class: 'help' }, `${spec.title} (${spec.date}), ${spec.notation}; ${spec.source}.`),
+    ...spec.rules.map((r) =>
+      h('div', { class: r.name === state.rule ? 'rule current' : 'rule' },
+        ruleLink(spec.id, r.name, { class: 'def' }), ' ', h('span', { class: 'section' }, sectionLabel(spec.id, r.section)),
+        linkedText(spec.id, r.text, names)),
+    ),
+  );
+  focusScrollables();
+}
+
+// ----- components, normalization, resolution -----
+
+function renderComponents(): void {
+  const blocks: HTMLElement[] = [];
+  for (const era of eras) {
+    let r: ReturnType<typeof parse>;
+    try {
+      r = parse(state.input, { spec: era.id });
+    } catch {
+      continue; // an era without a component table
+    }
+    const dl = h('dl');
+    if (r.valid) {
+      for (const [name, c] of Object.entries(r.components)) {
+        if (!c) continue;
+        dl.append(h('dt', {}, name), h('dd', {}, h('code', {}, escapeInput(c.value)), c.kind ? h('span', { class: 'help' }, ` (${c.kind})`) : ''));
+      }
+    }
+    blocks.push(h('div', { class: 'era-block', 'data-spec': era.id },
+      h('h3', {}, era.id),
+      r.valid ? dl : h('p', { class: 'help' }, 'No components: the input is invalid here, at offset ', String(r.error.offset), ' in ', ruleLink(era.id, r.error.rule), '.')));
+  }
+  $('components').replaceChildren(...blocks);
+  const n = normalize(state.input);
+  $('normalized').replaceChildren(
+    'RFC 3986 §6 normalization: ',
+    n.error ? h('span', { class: 'help' }, `none, the input is not a URI reference (offset ${n.error.offset} in `, ruleLink('rfc3986', n.error.rule), ')') : h('code', { id: 'normalized-value' }, escapeInput(n.normalized ?? '')),
+  );
+}
 
 function renderResolution(): void {
   const body = $('resolution').querySelector('tbody')!;
@@ -233,7 +369,7 @@ function renderResolution(): void {
     if ('target' in r) cell = h('td', {}, h('code', { class: 'target' }, escapeInput(r.target)));
     else if ('error' in r) {
       const which = r.error.which === 'base' ? 'the base' : 'the reference';
-      cell = h('td', { class: 'invalid-text' }, `not resolved: ${which} is invalid at offset ${r.error.offset} in ${r.error.rule}`);
+      cell = h('td', { class: 'invalid-text' }, `not resolved: ${which} is invalid at offset ${r.error.offset} in `, ruleLink(r.spec, r.error.rule));
     } else cell = h('td', { class: 'help' }, r.notDefined);
     body.append(h('tr', { 'data-spec': r.spec }, h('th', { scope: 'row' }, r.spec), cell));
   }
@@ -248,53 +384,40 @@ function renderDiff(d: GrammarDiff): HTMLElement {
     const p = h('p', {}, h('strong', {}, `Rules only in ${id} (${only.length}): `));
     only.forEach((name, i) => {
       if (i > 0) p.append(', ');
-      const a = h('a', { href: `#${ruleId(id, name)}` }, name);
-      a.addEventListener('click', (ev) => {
-        ev.preventDefault();
-        selectEra(id, name);
-      });
-      p.append(a);
+      p.append(ruleLink(id, name));
     });
     out.append(p);
   }
   out.append(h('h3', {}, `Rules in both whose definition changed (${d.changed.length})`));
   const sectionOf = (id: string, rule: string) => sectionLabel(id, byId.get(id)?.rules.find((r) => r.name === rule)?.section ?? '');
   for (const c of d.changed) {
-    out.append(h('h4', {}, c.rule, h('span', { class: 'help' }, `  ${sectionOf(d.a, c.rule)} → ${sectionOf(d.b, c.rule)}`)));
-    out.append(h('div', { class: 'side' }, h('pre', { 'aria-label': `${c.rule} in ${d.a}` }, c[d.a] ?? ''), h('pre', { 'aria-label': `${c.rule} in ${d.b}` }, c[d.b] ?? '')));
+    out.append(h('h4', {}, ruleLink(d.b, c.rule), h('span', { class: 'help' }, `  ${sectionOf(d.a, c.rule)} → ${sectionOf(d.b, c.rule)}`)));
+    out.append(h('div', { class: 'side' },
+      h('pre', { class: 'scroll', 'aria-label': `${c.rule} in ${d.a}` }, c[d.a] ?? ''),
+      h('pre', { class: 'scroll', 'aria-label': `${c.rule} in ${d.b}` }, c[d.b] ?? '')));
   }
   out.append(h('h3', {}, `Witnesses (${d.witnesses.length}), shortest first`));
   out.append(h('p', { class: 'help' }, 'Each is valid in one era and invalid in the other, confirmed by both parsers. Choose one to try it.'));
-  const table = h('table', { class: 'witnesses' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Input'), h('th', { scope: 'col' }, d.a), h('th', { scope: 'col' }, d.b), h('th', { scope: 'col' }, 'Why the other era rejects it'))),
-  );
-  const body = h('tbody');
+  const list = h('ul', { class: 'witnesses' });
   for (const w of d.witnesses) {
     const rejecting = w.valid[d.a] ? d.b : d.a;
     const button = h('button', { type: 'button', class: 'witness', 'aria-label': `Try ${JSON.stringify(w.input)}` }, w.input === '' ? '(empty)' : escapeInput(w.input));
     button.addEventListener('click', () => {
+      state.era = rejecting;
+      state.rule = null;
+      state.at = null;
       setInput(w.input);
-      uriField.focus();
+      $('lesson-heading').focus();
     });
-    body.append(h('tr', {},
-      h('td', {}, button),
-      h('td', { class: w.valid[d.a] ? 'valid' : 'invalid' }, w.valid[d.a] ? '✓' : '✗'),
-      h('td', { class: w.valid[d.b] ? 'valid' : 'invalid' }, w.valid[d.b] ? '✓' : '✗'),
-      h('td', {}, `${rejecting}: offset ${w.error.offset} in ${w.error.rule} (${sectionLabel(rejecting, w.error.section)})`),
-    ));
+    list.append(h('li', {}, button, ` ${d.a} ${w.valid[d.a] ? '✓' : '✗'}, ${d.b} ${w.valid[d.b] ? '✓' : '✗'}; ${rejecting} rejects it at offset ${w.error.offset} in `,
+      ruleLink(rejecting, w.error.rule), ` (${sectionLabel(rejecting, w.error.section)})`));
   }
-  table.append(body);
-  out.append(table);
+  out.append(list);
   return out;
 }
 
-/** The search runs in a worker when the browser has one, so typing never waits for it. */
-let worker: Worker | null = null;
-try {
-  worker = new Worker(new URL('./diff-worker.js', import.meta.url), { type: 'module' });
-} catch {
-  worker = null;
-}
+/** The search runs in a worker, created on the first comparison: most visits never pay for it. */
+let worker: Worker | null | undefined;
 
 function showDiff(a: string, b: string, d: GrammarDiff, via: 'worker' | 'page'): void {
   if (a !== state.a || b !== state.b) return; // an answer to an earlier question
@@ -302,14 +425,22 @@ function showDiff(a: string, b: string, d: GrammarDiff, via: 'worker' | 'page'):
   target.setAttribute('data-via', via);
   target.replaceChildren(renderDiff(d));
   target.setAttribute('data-ready', `${a} ${b}`);
+  focusScrollables();
 }
 
-if (worker) {
-  worker.onmessage = (event: MessageEvent<{ a: string; b: string; diff?: GrammarDiff; error?: string }>) => {
-    const { a, b, diff, error } = event.data;
-    if (diff) showDiff(a, b, diff, 'worker');
-    else $('diff').replaceChildren(h('p', { class: 'invalid' }, `The comparison failed: ${error}`));
-  };
+function diffWorker(): Worker | null {
+  if (worker !== undefined) return worker;
+  try {
+    worker = new Worker(new URL('./diff-worker.js', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<{ a: string; b: string; diff?: GrammarDiff; error?: string }>) => {
+      const { a, b, diff, error } = event.data;
+      if (diff) showDiff(a, b, diff, 'worker');
+      else $('diff').replaceChildren(h('p', { class: 'invalid' }, `The comparison failed: ${error}`));
+    };
+  } catch {
+    worker = null;
+  }
+  return worker;
 }
 
 function runDiff(): void {
@@ -321,9 +452,10 @@ function runDiff(): void {
   target.removeAttribute('data-ready');
   target.replaceChildren(h('p', {}, `Searching for witnesses between ${state.a} and ${state.b}…`));
   const { a, b } = state;
-  if (worker) worker.postMessage({ a, b });
-  // Without a worker: let the message paint, then search here.
-  else setTimeout(() => showDiff(a, b, grammarDiff(a, b), 'page'), 20);
+  const w = diffWorker();
+  if (w) w.postMessage({ a, b });
+  // Without a worker: the search module loads here, after the message has painted.
+  else void import('../src/grammar-diff.js').then((m) => showDiff(a, b, m.grammarDiff(a, b), 'page'));
 }
 
 // ----- wiring -----
@@ -332,14 +464,24 @@ function setInput(input: string, from?: HTMLInputElement): void {
   state.input = input;
   if (from !== uriField) uriField.value = input;
   if (from !== escapedField) escapedField.value = escapeInput(input);
+  if (from) state.at = null; // a node's offset means nothing in another input
   update();
 }
 
 function update(): void {
   renderVerdicts();
-  renderEra();
+  renderLesson();
+  renderComponents();
   renderResolution();
   writeHash();
+  focusScrollables();
+}
+
+/** Opens a lesson (a rule link's target, also as history) and moves focus to it. */
+function go(change: { era: string; rule: string; at?: number }): void {
+  const p = new URLSearchParams({ era: change.era, rule: change.rule });
+  if (change.at !== undefined) p.set('at', String(change.at));
+  location.hash = p.toString();
 }
 
 function fill(select: HTMLSelectElement, value: string): void {
@@ -362,14 +504,33 @@ baseField.addEventListener('input', () => {
   renderResolution();
   writeHash();
 });
-eraSelect.addEventListener('change', () => selectEra(eraSelect.value));
+eraSelect.addEventListener('change', () => {
+  state.era = eraSelect.value;
+  state.rule = null;
+  state.at = null;
+  update();
+});
+ruleSelect.addEventListener('change', () => {
+  state.rule = ruleSelect.value;
+  state.at = null;
+  renderLesson();
+  writeHash();
+});
+$('grammar-details').addEventListener('toggle', () => {
+  if ($<HTMLDetailsElement>('grammar-details').open) renderGrammar();
+});
 $('diff-run').addEventListener('click', runDiff);
 window.addEventListener('hashchange', () => {
+  const followed = /(^|&)rule=/.test(location.hash.slice(1)) && !/(^|&)u=/.test(location.hash.slice(1));
   readHash();
-  eraSelect.value = state.era;
   diffA.value = state.a;
   diffB.value = state.b;
   baseField.value = state.base;
   setInput(state.input);
+  if (followed) {
+    // A rule link was followed: the lesson is where the reader goes next.
+    $('lesson-heading').focus({ preventScroll: true });
+    $('lesson').scrollIntoView({ block: 'start' });
+  }
 });
 document.body.setAttribute('data-ready', 'true');

@@ -1,0 +1,76 @@
+// The playground's second reading of the grammars (playground/peg-trace.ts: PEG semantics over
+// generated/<era>.grammar.js, which the railroad diagrams are drawn from) agrees with the
+// generated parsers: the same verdict on every row of test/vectors, and for valid rows the
+// same span for every node of explain()'s derivation tree. So the path the diagrams highlight is
+// the path the parsers took.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { explain, isValid, type DerivationNode } from '../src/index.js';
+import { allEras, eraOf, ruleOf, startIdOf } from '../src/registry.js';
+import { PegMatcher } from '../playground/peg-trace.js';
+import { lessonNode } from '../playground/lesson.js';
+
+const VECTORS = new URL('./vectors/', import.meta.url).pathname;
+
+interface Row {
+  input: string;
+  rule?: string;
+  valid: boolean;
+  /** RFC 1738's printed union rather than scheme dispatch (contract). */
+  union?: boolean;
+  source: string;
+}
+
+describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees with the parsers', (spec) => {
+  const era = eraOf(spec);
+  const rows: Row[] = readdirSync(join(VECTORS, spec)).flatMap((f) => JSON.parse(readFileSync(join(VECTORS, spec, f), 'utf8')) as Row[]);
+  const isHelper = (id: string) => !era.meta.rules.some((r) => r.id === id);
+
+  it(`gives the parsers' verdict on each of the ${rows.length} vector rows`, () => {
+    const wrong = rows.filter((row) => {
+      const rule = ruleOf(era, row.rule);
+      const start = startIdOf(era, rule, row.union ?? false);
+      return new PegMatcher(era.grammar, row.input).accepts(start) !== isValid(row.input, { spec, rule: rule.name, union: row.union ?? false });
+    });
+    expect(wrong.map((r) => `${r.rule ?? era.meta.defaultRule} ${JSON.stringify(r.input)}`)).toEqual([]);
+  });
+
+  it('traces every node of a valid derivation to the span explain() gives it', () => {
+    let nodes = 0;
+    const wrong: string[] = [];
+    for (const row of rows.filter((r) => r.valid)) {
+      const x = explain(row.input, { spec, rule: row.rule, union: row.union ?? false });
+      const matcher = new PegMatcher(era.grammar, row.input);
+      const visit = (n: DerivationNode, root: boolean) => {
+        nodes++;
+        const rule = ruleOf(era, n.rule);
+        const t = matcher.trace(root ? startIdOf(era, rule, row.union ?? false) : rule.id, n.start, -1, isHelper);
+        if (t.end !== n.end) wrong.push(`${n.rule} at ${n.start} in ${JSON.stringify(row.input)}: ${t.end}, explain ${n.end}`);
+        n.children.forEach((c) => visit(c, false));
+      };
+      if (x.tree) visit(x.tree, true);
+    }
+    expect(wrong).toEqual([]);
+    expect(nodes).toBeGreaterThan(0);
+  });
+
+  it('marks a point of failure on the failing rule\'s diagram for every invalid row', () => {
+    const unmarked: string[] = [];
+    let invalid = 0;
+    for (const row of rows.filter((r) => !r.valid)) {
+      const x = explain(row.input, { spec, rule: row.rule, union: row.union ?? false });
+      if (!x.error) continue;
+      invalid++;
+      const rule = ruleOf(era, x.error.rule);
+      const { start } = lessonNode(x, rule.name, null);
+      const root = rule.name === x.rule && start === 0;
+      const t = new PegMatcher(era.grammar, row.input).trace(root ? startIdOf(era, rule, row.union ?? false) : rule.id, start ?? 0, x.error.offset, isHelper);
+      // A box refused the character at the offset, or the start rule ended there (it wanted the end).
+      const marked = t.failed.size > 0 || (root && t.end === x.error.offset);
+      if (!marked) unmarked.push(`${x.error.rule} at ${x.error.offset} in ${JSON.stringify(row.input)}`);
+    }
+    expect(unmarked).toEqual([]);
+    expect(invalid).toBeGreaterThan(0);
+  });
+});
