@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-# urispec diff adapter: the rfc3986 package for Python (https://pypi.org/project/rfc3986/).
+# urispec diff adapter: the rfc3986 package for Python (https://pypi.org/project/rfc3986/;
+# Debian: python3-rfc3986).
 #
 # An input is valid when rfc3986.uri_reference parses it and a Validator that checks the
-# validity of every component accepts it. Needs `pip install rfc3986`; without it this exits
-# at once with status 3 and a message, and urispec diff reports that the parser exited.
+# validity of every component accepts it. Without the module this exits at once with status 3
+# and a message, and urispec diff reports that the parser exited. Resolution mode
+# (`resolve BASE`): uri_reference(ref).resolve_with(base).
 #
 #   urispec diff --spec rfc3986 --against 'python3 examples/adapters/python-rfc3986.py'
-import json
 import sys
 
 try:
@@ -15,6 +16,8 @@ try:
 except ImportError:
     sys.stderr.write("python-rfc3986.py: the rfc3986 module is not installed (pip install rfc3986)\n")
     sys.exit(3)
+
+from protocol import serve
 
 COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
@@ -31,6 +34,8 @@ def check(text):
     return {"valid": True, "components": components}
 
 
-for line in sys.stdin:
-    sys.stdout.write(json.dumps(check(json.loads(line))) + "\n")
-    sys.stdout.flush()
+def resolve_with(base, ref):
+    return rfc3986.uri_reference(ref).resolve_with(base, strict=True).unsplit()
+
+
+serve(check, resolve_with)

@@ -5,11 +5,12 @@
 # query and fragment, and raises ValueError only for a few malformed netlocs (an unbalanced
 # "[" or "]", an invalid IPv6 literal) and, when asked, for a port that is not a number in
 # 0..65535. An input is valid here when splitting it, and reading its port, raise nothing.
+# Resolution mode (`resolve BASE`): urljoin.
 #
 #   urispec diff --spec rfc3986 --against 'python3 examples/adapters/python-urllib.py'
-import json
-import sys
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
+
+from protocol import serve
 
 
 def check(text):
@@ -18,14 +19,13 @@ def check(text):
         port = parts.port
     except ValueError as error:
         return {"valid": False, "error": str(error)}
+    userinfo, _, _ = parts.netloc.rpartition("@")
     components = {
-        "scheme": parts.scheme, "netloc": parts.netloc, "path": parts.path,
-        "query": parts.query, "fragment": parts.fragment, "port": port,
+        "scheme": parts.scheme or None, "authority": parts.netloc or None,
+        "userinfo": userinfo or None, "host": parts.hostname, "port": port,
+        "path": parts.path, "query": parts.query, "fragment": parts.fragment,
     }
     return {"valid": True, "components": components}
 
 
-for line in sys.stdin:
-    sys.stdout.write(json.dumps(check(json.loads(line))) + "\n")
-    # One answer per input, now: urispec waits for it before counting on.
-    sys.stdout.flush()
+serve(check, urljoin)

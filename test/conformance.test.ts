@@ -1,0 +1,161 @@
+// The conformance report (docs/conformance.md): its adapters speak the protocol, its classes and
+// shrinking do what they say, its published cases have one fault each, and the committed report
+// meets the issue's bar. Adapters whose runtime is not installed (scripts/conformance/setup.sh
+// installs them) are skipped, each by name.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../src/index.js';
+import { ParserProcessError, type DiffOutcome } from '../src/diff/index.js';
+import { ask, ROOT } from '../scripts/conformance/ask.js';
+import { classify, plainPercent, swapScheme, type Facts } from '../scripts/conformance/classify.js';
+import { PARSERS, type Parser } from '../scripts/conformance/parsers.js';
+import { deletions } from '../scripts/conformance/shrink.js';
+import { casesFor, visible } from '../scripts/conformance/cases.js';
+import type { ConformanceReport } from '../scripts/conformance/report.js';
+
+/** Why a parser cannot run here (its runtime or build is missing), or undefined. */
+async function missing(parser: Parser): Promise<string | undefined> {
+  try {
+    await ask(parser, 'rfc3986', 'URI-reference', ['a:b']);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ParserProcessError) return error.message.split('\n')[0];
+    throw error;
+  }
+}
+
+const availability = await Promise.all(PARSERS.map(async (p) => ({ parser: p, reason: await missing(p) })));
+const runnable = availability.filter((a) => a.reason === undefined).map((a) => a.parser);
+const skipped = availability.filter((a) => a.reason !== undefined);
+if (skipped.length > 0) {
+  console.log(`conformance adapters skipped (run scripts/conformance/setup.sh): ${skipped.map((s) => `${s.parser.name} (${s.reason})`).join('; ')}`);
+}
+
+// The first inputs of the curated RFC 3986 vectors: enough to go through the protocol, quickly.
+const SAMPLE = readFileSync(join(ROOT, 'vectors', 'rfc3986.jsonl'), 'utf8').split('\n').slice(0, 40)
+  .map((l) => (JSON.parse(l) as { input: string }).input);
+
+describe('adapters (examples/adapters/) whose runtime is installed', () => {
+  for (const s of skipped) it.skip(`${s.parser.name}: skipped, ${s.reason}`, () => {});
+
+  it.each(runnable.map((p) => [p.name, p] as const))('%s answers every input in step', async (_name, parser) => {
+    const rule = parser.rule ?? 'URI-reference';
+    const outcomes = await ask(parser, 'rfc3986', rule, SAMPLE);
+    expect(outcomes.map((o) => o.input)).toEqual(SAMPLE);
+    // RFC 3986 §1.1.2's own examples: every parser of this report accepts them, whatever it follows.
+    const examples = ['http://www.ietf.org/rfc/rfc2396.txt', 'ftp://ftp.is.co.za/rfc/rfc1808.txt', 'telnet://192.0.2.16:80/'];
+    const verdicts = await ask(parser, 'rfc3986', rule, examples);
+    expect(verdicts.map((o) => o.parser.valid)).toEqual([true, true, true]);
+  });
+
+  it.each(runnable.filter((p) => p.resolves).map((p) => [p.name, p] as const))('%s resolves RFC 3986 §5.4.1 examples', async (_name, parser) => {
+    // RFC 3986 §5.4.1: against http://a/b/c/d;p?q, "g" is http://a/b/c/g and "../g" http://a/b/g.
+    const outcomes = await ask(parser, 'rfc3986', 'URI-reference', ['g', '../g'], "resolve 'http://a/b/c/d;p?q'");
+    expect(outcomes.map((o) => o.parser.components?.target)).toEqual(['http://a/b/c/g', 'http://a/b/g']);
+  });
+});
+
+/** An outcome as diff makes it, for the class table. */
+function outcome(input: string, parserValid: boolean, rule = 'URI-reference'): DiffOutcome {
+  const r = validate(input, { rule });
+  const o: DiffOutcome = { input, spec: 'rfc3986', rule, valid: r.valid, parser: { valid: parserValid } };
+  if (parserValid !== r.valid) o.disagreement = parserValid ? 'false-accept' : 'false-reject';
+  if (!r.valid) o.error = r.error;
+  return o;
+}
+
+const NO_FACTS: Facts = { otherEras: [], whatwg: false };
+
+describe('classes of disagreement (scripts/conformance/classify.ts)', () => {
+  // The five classes are those of the 2022 URL parsing confusion study (Claroty and Snyk).
+  it.each([
+    ['http:\\\\a/', true, NO_FACTS, 'backslash confusion', 'a "\\" no RFC 3986 rule allows'],
+    [':x', true, NO_FACTS, 'scheme confusion', 'an empty scheme (RFC 3986 §3.1: scheme = ALPHA *( ... ))'],
+    ['1a:b', true, NO_FACTS, 'scheme confusion', 'a scheme starting with a digit'],
+    ['http:///a', false, NO_FACTS, 'slashes confusion', 'three slashes: an empty authority, valid by §3.2'],
+    ['a%zz', true, NO_FACTS, 'URL-encoded data confusion', 'a "%" without two HEXDIG (§2.1)'],
+    ['x:a%41', false, { ...NO_FACTS, plainVerdict: true }, 'URL-encoded data confusion', 'a valid triplet refused, the plain letter accepted'],
+    ['x:a b', true, { ...NO_FACTS, swappedVerdict: false }, 'scheme mix-up', 'accepted as x:, refused as http:'],
+    ['x:a b', true, { ...NO_FACTS, swappedVerdict: false, whatwg: true }, 'WHATWG', 'special schemes are the WHATWG standard\'s rule'],
+    ['x:a b', true, { otherEras: ['rfc2396'], whatwg: false }, 'era mismatch (rfc2396)', 'another era\'s verdict'],
+    ['x:a b', true, NO_FACTS, 'accepts a space', 'what urispec finds at the error'],
+    ['//[v1.x]', false, NO_FACTS, 'rejects an IPvFuture literal', 'RFC 3986 §3.2.2 IPvFuture'],
+    ['//h:', false, NO_FACTS, 'rejects an empty port', 'RFC 3986 §3.2.3: port = *DIGIT'],
+  ] as const)('%j, parser says %s: %s (%s)', (input, parserValid, facts, cls) => {
+    expect(classify(outcome(input, parserValid), facts)).toBe(cls);
+  });
+
+  it('an absolute-URI parser accepting a relative reference is named so', () => {
+    expect(classify(outcome('/a', true, 'URI'), NO_FACTS)).toBe('accepts a relative reference');
+  });
+
+  it.each([
+    ['http://a', 'x://a'], ['HTTPS:b', 'x:b'], ['foo:b', 'http:b'], ['/a:b', undefined],
+  ])('swapScheme(%j) is %j', (input, swapped) => expect(swapScheme(input)).toBe(swapped));
+
+  it('plainPercent writes each triplet as a letter', () => {
+    expect(plainPercent('a%41b%zz%4')).toBe('aab%zz%4');
+    expect(plainPercent('abc')).toBeUndefined();
+  });
+});
+
+describe('shrinking (scripts/conformance/shrink.ts)', () => {
+  it('deletes one code point, or a run of 2, 4... of them, never splitting a surrogate pair', () => {
+    expect(deletions('abc').sort()).toEqual(['a', 'ab', 'ac', 'bc', 'c'].sort());
+    expect(deletions('a😀')).toEqual(expect.arrayContaining(['a', '😀']));
+    expect(deletions('a😀').some((s) => /[\uD800-\uDFFF]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')))).toBe(false);
+  });
+});
+
+describe('published cases (vectors/conformance/)', () => {
+  const cases = casesFor('rfc3986', 'URI-reference', 40);
+
+  it('each invalid case is a valid case with one edit, and the edit is what breaks it', () => {
+    const invalid = cases.filter((c) => !c.valid);
+    expect(invalid.length).toBe(40);
+    for (const c of invalid) {
+      const { edit, offset, char, from } = c.fault!;
+      const rebuilt = from.slice(0, offset) + (edit === 'delete' ? '' : char) + from.slice(edit === 'insert' ? offset : offset + [...from.slice(offset)][0]!.length);
+      expect(rebuilt).toBe(c.input);
+      expect(validate(from).valid).toBe(true);
+      const r = validate(c.input);
+      expect(r.valid).toBe(false);
+      if (!r.valid) expect(c.error).toEqual({ rule: r.error.rule, section: r.error.section, offset: r.error.offset });
+    }
+  });
+
+  it('names show controls, spaces and non-ASCII characters', () => {
+    expect(visible('a\tb c\u0000é')).toBe('a{U+0009}b{U+0020}c{U+0000}{U+00E9}');
+    for (const c of cases) expect(c.name).toMatch(/^[\x21-\x7e]+$/);
+  });
+
+  it('the committed JSON Schema export has the suite\'s shape', () => {
+    for (const format of ['uri', 'uri-reference']) {
+      const suite = JSON.parse(readFileSync(join(ROOT, 'vectors', 'conformance', 'json-schema', `${format}.json`), 'utf8')) as
+        { schema: { format: string }; tests: { data: string; valid: boolean }[] }[];
+      expect(suite[0]!.schema.format).toBe(format);
+      const rule = format === 'uri' ? 'URI' : 'URI-reference';
+      for (const t of suite[0]!.tests) expect(validate(t.data, { rule }).valid).toBe(t.valid);
+    }
+  });
+});
+
+describe('the committed report (docs/conformance.json)', () => {
+  const report = JSON.parse(readFileSync(join(ROOT, 'docs', 'conformance.json'), 'utf8')) as ConformanceReport;
+
+  it('rates at least 15 parsers in at least 6 languages on at least 1,000 RFC 3986 vectors, 5 on resolution', () => {
+    expect(report.parsers.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(report.parsers.map((p) => p.language)).size).toBeGreaterThanOrEqual(6);
+    for (const p of report.parsers) expect(p.verdicts.rfc3986!.total).toBeGreaterThanOrEqual(1000);
+    expect(report.parsers.filter((p) => p.resolution).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('each row has the issue\'s fields and names an adapter in the repository', () => {
+    for (const p of report.parsers) {
+      expect(Object.keys(p)).toEqual(expect.arrayContaining(['name', 'language', 'version', 'claims', 'adapter', 'verdicts']));
+      expect(existsSync(join(ROOT, p.adapter))).toBe(true);
+      for (const v of Object.values(p.verdicts)) expect(v.agree + v.falseAccepts + v.falseRejects).toBe(v.total);
+    }
+  });
+});
