@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { isValid, specs, validate } from '../src/index.js';
 import type { Grammar } from './oracle/ast.js';
 import { samples } from './oracle/derive.js';
-import { PRINTED_GRAMMARS, hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
+import { PRINTED_GRAMMARS, RFC1738_DISPATCH_SCHEMES, hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
 import { compileRule } from './oracle/regex.js';
 
 interface Row {
@@ -32,7 +32,7 @@ interface Row {
  * syntax").
  */
 function rfc1738SchemeDispatch(printed: Grammar): (input: string) => boolean {
-  const schemes = ['ftp', 'http', 'gopher', 'mailto', 'news', 'nntp', 'telnet', 'wais', 'file', 'prospero'];
+  const schemes: readonly string[] = RFC1738_DISPATCH_SCHEMES;
   const other = compileRule(printed, 'otherurl');
   return (input) => {
     const colon = input.indexOf(':');

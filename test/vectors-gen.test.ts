@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { isValid, specs, vectors, type Vector } from '../src/index.js';
 import { CURATED_COUNT, CURATED_SEED, ROOT, curated, curatedSpecs } from '../scripts/curate-vectors.js';
 import { lookupRule, type Grammar } from './oracle/ast.js';
-import { hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
+import { RFC1738_DISPATCH_SCHEMES, hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
 import { compileRule } from './oracle/regex.js';
 import { records, runInMemory } from './cli/cli-harness.js';
 
@@ -20,7 +20,7 @@ const readCurated = (spec: string): Vector[] =>
 
 /** The contract's reading of RFC 1738 `url` (scheme dispatch), as test/property.test.ts reads it. */
 function rfc1738Url(printed: Grammar): (input: string) => boolean {
-  const schemes = ['ftp', 'http', 'gopher', 'mailto', 'news', 'nntp', 'telnet', 'wais', 'file', 'prospero'];
+  const schemes: readonly string[] = RFC1738_DISPATCH_SCHEMES;
   return (input) => {
     const colon = input.indexOf(':');
     const scheme = colon < 0 ? '' : input.slice(0, colon);

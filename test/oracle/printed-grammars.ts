@@ -25,14 +25,20 @@ const QUOTE_PROSE = { '"': lit('"') };
 /**
  * The prose sets of the 1996 draft §2.3.3, as its words say. `national` is every character
  * outside the other five sets; those five cover all of US-ASCII (every printable character
- * is named in reserved, unreserved, delims or unwise), so it is everything from U+0080 on
- * (UTF-16 code units, as JavaScript strings hold them).
+ * is named in reserved, unreserved, delims or unwise), so it is every character from U+0080
+ * on. A character is a Unicode scalar value (docs/decisions.md, the 1996 draft's `national`):
+ * in UTF-16, one code unit outside the surrogates or a high surrogate followed by a low one; a
+ * lone surrogate encodes no character.
  */
 const DRAFT_1996_PROSE = {
   ...QUOTE_PROSE,
   'US-ASCII coded characters 00-1F and 7F hexadecimal': alt(range(0x00, 0x1f), range(0x7f)),
   'US-ASCII coded character 20 hexadecimal': lit(' '),
-  'Any character not in the reserved, unreserved, control, space, delims, or unwise sets': range(0x80, 0xffff),
+  'Any character not in the reserved, unreserved, control, space, delims, or unwise sets': alt(
+    range(0x80, 0xd7ff),
+    range(0xe000, 0xffff),
+    { type: 'seq', items: [range(0xd800, 0xdbff), range(0xdc00, 0xdfff)] },
+  ),
 };
 
 /** RFC 2396 §2.4.3 prints the same prose as the 1996 draft for control and space. */
@@ -147,6 +153,14 @@ function readUrl03(printed: string): string {
   }
   return `${out.join('\n')}\n${URL03_RFC822}`;
 }
+
+/**
+ * The contract's reading of RFC 1738 `url` (docs/contract, "RFC 1738's `url` with scheme
+ * dispatch"): a URL whose scheme is one of the ten schemes RFC 1738 defines must match that
+ * scheme's rule `<scheme>url`; any other scheme matches `otherurl`. The one list the oracles
+ * share.
+ */
+export const RFC1738_DISPATCH_SCHEMES = ['ftp', 'http', 'gopher', 'mailto', 'news', 'nntp', 'telnet', 'wais', 'file', 'prospero'] as const;
 
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },

@@ -1,0 +1,253 @@
+/**
+ * Offsets proven exact (issue 14, point 4; contract, "The diagnosis of a failure": `offset` is
+ * "the length of the longest prefix of the input that some string of the start rule's
+ * language begins with", in UTF-16 code units).
+ *
+ * The reference is test/oracle/prefix.ts: each era's printed grammar (grammar/printed/, read
+ * by test/oracle/printed.ts) compiled into an NFA, trimmed, and simulated as a lazy DFA. For
+ * every era urispec lists (`specs()`, so a new era is picked up or shown as skipped), seeded
+ * invalid strings (edits of derivations: insertions, deletions, substitutions with characters
+ * of the grammar and outside it, non-ASCII, astral and lone surrogates, controls, truncations)
+ * go through `validate`, and each error's offset must equal the oracle's.
+ */
+import { describe, expect, it } from 'vitest';
+import { specs, validate } from '../src/index.js';
+import { type Grammar, lookupRule } from './oracle/ast.js';
+import { derive, grammarAlphabet } from './oracle/derive.js';
+import { parseGrammar } from './oracle/printed.js';
+import { PRINTED_GRAMMARS, RFC1738_DISPATCH_SCHEMES, hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
+import { type Nfa, PrefixOracle, intersect, nfaOfRule, schemeNotIn, union } from './oracle/prefix.js';
+import { type Rng, mulberry32 } from './oracle/prng.js';
+import { compileRule } from './oracle/regex.js';
+
+const SEED = 0x0ff5e7;
+/** Invalid strings for each era's default start rule (the issue asks for 20,000 an era). */
+const DEFAULT_RULE_COUNT = 20_000;
+/** Invalid strings for every other rule of the era, each as start rule. */
+const OTHER_RULE_COUNT = 150;
+/** How many disagreements to print in full; the count of all is in the message. */
+const SHOWN = 25;
+
+/**
+ * Start rules the contract reads otherwise than as one printed rule: the NFA of that reading.
+ * RFC 1738 `url`: each of the ten schemes' own rule, or `otherurl` for any other scheme.
+ */
+const READINGS: Record<string, Record<string, (printed: Grammar) => Nfa>> = {
+  rfc1738: {
+    url: (printed) =>
+      union([
+        ...RFC1738_DISPATCH_SCHEMES.map((scheme) => nfaOfRule(printed, `${scheme}url`)),
+        intersect(nfaOfRule(printed, 'otherurl'), schemeNotIn(RFC1738_DISPATCH_SCHEMES)),
+      ]),
+  },
+};
+
+/**
+ * Characters no era's grammar allows, or allows only in places: controls, whitespace, non-ASCII
+ * (BMP, astral as a surrogate pair, a lone surrogate, U+FFFF), and ASCII that every era calls
+ * unsafe or excluded.
+ */
+const OUTSIDE = [
+  '\u0000', '\t', '\n', '\r', '\u001b', '\u007f', ' ', '\u00a0', '\u00e9', '\u4f8b', '\ufeff', '\uffff',
+  '\ud83d\ude00', '\ud800', '\\', '"', '<', '>', '{', '}', '|', '^', '`', '%', '#', '[', ']',
+];
+
+/**
+ * Known disagreements, each with the reason: `${spec} ${rule} ${JSON.stringify(input)}`. A row
+ * here that no longer disagrees fails the test, so the list cannot go stale.
+ */
+const KNOWN: Record<string, string> = {};
+
+function nearMiss(valid: string, rng: Rng, alphabet: readonly string[]): string {
+  const char = (): string => (rng.next() < 0.6 ? rng.pick(alphabet) : rng.pick(OUTSIDE));
+  const op = rng.int(0, 5);
+  if (op === 0) return valid.slice(0, rng.int(0, Math.max(0, valid.length - 1))); // truncation
+  if (op === 1) return valid.slice(0, rng.int(0, valid.length)) + char(); // truncation, then a character
+  let out = valid;
+  for (let k = rng.int(1, 3); k > 0; k--) {
+    const at = rng.int(0, out.length);
+    const kind = out.length === 0 ? 0 : rng.int(0, 2);
+    if (kind === 0) out = out.slice(0, at) + char() + out.slice(at);
+    else if (kind === 1) out = out.slice(0, at) + out.slice(at + 1);
+    else out = out.slice(0, at) + char() + out.slice(at + 1);
+  }
+  return out;
+}
+
+/** `n` distinct strings outside the language (fewer only if the attempts run out). */
+function invalidStrings(printed: Grammar, rule: string, oracle: PrefixOracle, seed: number, n: number): string[] {
+  const rng = mulberry32(seed);
+  const alphabet = grammarAlphabet(printed);
+  const out = new Set<string>();
+  for (let attempt = 0; out.size < n && attempt < n * 30; attempt++) {
+    const s = nearMiss(derive(printed, rule, rng), rng, alphabet);
+    if (!oracle.accepts(s)) out.add(s);
+  }
+  return [...out];
+}
+
+function oracleFor(spec: string, printed: Grammar, rule: string): PrefixOracle {
+  const reading = READINGS[spec]?.[rule];
+  return new PrefixOracle(reading ? reading(printed) : nfaOfRule(printed, rule));
+}
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 16777619);
+  return h >>> 0;
+}
+
+describe('the prefix oracle (test/oracle/prefix.ts)', () => {
+  const bnf = (text: string) => parseGrammar(text, 'rfc822');
+  const lvp = (g: Grammar, rule: string, input: string) => new PrefixOracle(nfaOfRule(g, rule)).longestViablePrefix(input);
+
+  it('finds the longest viable prefix through options, bounded counts and alternatives', () => {
+    // n = 1*d [ "." 2*3d ]: "1.0" is a prefix of "1.00"; "1.0001" has one digit too many.
+    const g = bnf('d = "0" | "1"\nn = 1*d [ "." 2*3d ]\nq = "ab" "c" | "abd" | "x"\n');
+    const cases: Array<[string, string, number]> = [
+      ['n', '', 0], ['n', '.', 0], ['n', '1.', 2], ['n', '1.0', 3], ['n', '1.0001', 5], ['n', '10x', 2],
+      ['q', 'abx', 2], ['q', 'abd', 3], ['q', 'abce', 3], ['q', 'y', 0],
+    ];
+    expect(cases.map(([r, s]) => lvp(g, r, s))).toEqual(cases.map(([, , n]) => n));
+  });
+
+  it('keeps no dead end: a state set is non-empty only while the final state is reachable', () => {
+    // After "ab", the second alternative's "abz" needs a "z"; "abc" then must end.
+    const g = bnf('r = "a" "b" "c" | "a" "b" "z" "z"\ns = r "!"\n');
+    expect(['abq', 'abzq', 'abc!x'].map((s) => lvp(g, 's', s))).toEqual([2, 3, 4]);
+  });
+
+  it('reads RFC 3986 literals case-insensitively and RFC 822-style ones exactly', () => {
+    const abnf = parseGrammar('a = "ab" %x63\n', 'abnf');
+    expect(['ABc', 'aBC'].map((s) => lvp(abnf, 'a', s))).toEqual([3, 2]);
+    expect(['aB', 'Ab'].map((s) => lvp(bnf('a = "ab"\n'), 'a', s))).toEqual([1, 0]);
+  });
+
+  it('counts UTF-16 code units and ends prefixes between characters (docs/decisions.md)', () => {
+    // 😀 is \ud83d\ude00: two code units, one character; a lone surrogate is a character too.
+    const g = parseGrammar('a = *%x61 %xD83D %xDE00 "b"\nz = %xD83D [ "b" ]\n', 'abnf');
+    expect(['aa\ud83d\ude00c', 'a\ud83dc', 'a\ud83d', 'a\ud83d\ude01'].map((s) => lvp(g, 'a', s))).toEqual([4, 1, 1, 1]);
+    expect(['\ud83dc', '\ud83d', '\ud83d\ude00'].map((s) => lvp(g, 'z', s))).toEqual([1, 1, 0]);
+  });
+
+  it('gives the offsets the contract prints for RFC 3986 (start rule URI, and URI-reference)', () => {
+    const rfc3986 = loadPrinted('rfc3986');
+    const uri = new PrefixOracle(nfaOfRule(rfc3986, 'URI'));
+    const ref = new PrefixOracle(nfaOfRule(rfc3986, 'URI-reference'));
+    expect(['http://exa mple.com/', 'http://[::1]:8x/', 'http://a/b%2', 'http://a:8x/'].map((s) => uri.longestViablePrefix(s)))
+      .toEqual([10, 14, 12, 11]);
+    expect(['#[', ':', 'http://\u4f8b\u3048.jp/'].map((s) => ref.longestViablePrefix(s))).toEqual([1, 0, 7]);
+  });
+
+  it('reads RFC 1738 url with scheme dispatch: "http:x" is no URL, "httpx:x" is an otherurl', () => {
+    const printed = loadPrinted('rfc1738');
+    const url = oracleFor('rfc1738', printed, 'url');
+    // §5 httpurl = "http://" hostport ...: after "http:" only "//" leads on.
+    expect(['http:x', 'httpx:x', 'http://a/b', 'ftp:'].map((s) => url.accepts(s))).toEqual([false, true, true, false]);
+    expect(url.longestViablePrefix('http:x')).toBe(5);
+    expect(url.longestViablePrefix('ftp:x')).toBe(4);
+  });
+
+  it('agrees with the regex oracle (test/oracle/regex.ts) on membership, a second reading of the same rules', () => {
+    // Short strings only: the regexes backtrack exponentially on some url-03 rules (regex.ts).
+    const problems: string[] = [];
+    const verdicts = { in: 0, out: 0 };
+    for (const spec of Object.keys(PRINTED_GRAMMARS).filter(hasPrinted)) {
+      const printed = loadPrinted(spec);
+      const rng = mulberry32(SEED ^ hash(spec));
+      const alphabet = grammarAlphabet(printed);
+      for (const rule of printed.rules.keys()) {
+        const regex = compileRule(printed, rule);
+        const oracle = new PrefixOracle(nfaOfRule(printed, rule));
+        for (let k = 0; k < 30; k++) {
+          const valid = derive(printed, rule, rng, { maxRepeat: 2 });
+          for (const s of [valid, nearMiss(valid, rng, alphabet)]) {
+            if (s.length > 24) continue;
+            const member = regex.test(s);
+            verdicts[member ? 'in' : 'out']++;
+            if (member !== oracle.accepts(s)) problems.push(`${spec} ${rule} ${JSON.stringify(s)}: regex ${member}`);
+          }
+        }
+      }
+    }
+    expect(problems.slice(0, SHOWN)).toEqual([]);
+    expect(Math.min(verdicts.in, verdicts.out), 'members and non-members compared').toBeGreaterThan(2000);
+  });
+});
+
+const eras = specs();
+const unreadable: string[] = [];
+
+for (const era of eras) {
+  let printed: Grammar | undefined;
+  let why: string | undefined;
+  if (!hasPrinted(era.id)) why = `no printed grammar registered in test/oracle/printed-grammars.ts`;
+  else {
+    try {
+      printed = loadPrinted(era.id);
+    } catch (e) {
+      why = `the oracle cannot read ${PRINTED_GRAMMARS[era.id]!.file}: ${(e as Error).message}`;
+    }
+  }
+  if (!printed) {
+    unreadable.push(`${era.id} (${why})`);
+    describe.skip(`${era.id}: SKIPPED, ${why}`, () => {
+      it('offsets equal the longest viable prefix', () => {});
+    });
+    continue;
+  }
+  const grammar = printed;
+
+  describe(`${era.id}: every error offset is the longest viable prefix under the printed grammar`, () => {
+    // Every rule urispec names is a start rule (contract); those the printed grammar defines
+    // are checked, the default with DEFAULT_RULE_COUNT strings, the others with fewer.
+    const rules = era.rules.map((r) => r.name);
+    const notPrinted = rules.filter((r) => !lookupRule(grammar, r));
+
+    it(`names every rule the printed grammar defines (not printed: ${notPrinted.join(', ') || 'none'})`, () => {
+      // The rule sets are compared in rule-sets.test.ts; here only: no start rule escapes.
+      expect(notPrinted).toEqual([]);
+    });
+
+    for (const rule of rules.filter((r) => lookupRule(grammar, r))) {
+      const count = rule === era.defaultRule ? DEFAULT_RULE_COUNT : OTHER_RULE_COUNT;
+      const reading = READINGS[era.id]?.[rule] ? ' (the contract\'s reading)' : '';
+      it(`${rule}${reading}: ${count} invalid strings`, () => {
+        const oracle = oracleFor(era.id, grammar, rule);
+        const inputs = invalidStrings(grammar, rule, oracle, SEED ^ hash(`${era.id} ${rule}`), count);
+        expect(inputs.length, 'distinct invalid strings generated').toBeGreaterThanOrEqual(Math.min(count, 100));
+        const problems: string[] = [];
+        const knownSeen = new Set<string>();
+        let atEnd = 0;
+        let atZero = 0;
+        for (const input of inputs) {
+          const want = oracle.longestViablePrefix(input);
+          if (want === input.length) atEnd++;
+          if (want === 0) atZero++;
+          const result = validate(input, { spec: era.id, rule });
+          const got = result.valid ? 'valid' : result.error.offset;
+          if (got === want) continue;
+          const key = `${era.id} ${rule} ${JSON.stringify(input)}`;
+          if (KNOWN[key]) knownSeen.add(key);
+          else problems.push(`${key}: validate ${result.valid ? 'says valid' : `offset ${got}`}, longest viable prefix ${want}`);
+        }
+        // Both boundary cases must be exercised for the default rule, or agreement proves less.
+        if (count === DEFAULT_RULE_COUNT) {
+          expect(inputs.length).toBe(count);
+          expect(atEnd, 'inputs whose every prefix is viable (offset = length)').toBeGreaterThan(100);
+          expect(atZero + atEnd, 'inputs failing at the start or the end').toBeLessThan(inputs.length / 2);
+        }
+        const stale = Object.keys(KNOWN).filter((k) => k.startsWith(`${era.id} ${rule} `) && !knownSeen.has(k));
+        expect(stale, 'KNOWN rows that no longer disagree').toEqual([]);
+        if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
+      }, 60_000);
+    }
+  });
+}
+
+describe('eras the offset proof covers', () => {
+  it(`reads every listed era's printed grammar (unreadable: ${unreadable.join('; ') || 'none'})`, () => {
+    // Visible in the report: an era listed here is skipped above, never silently.
+    expect(eras.length).toBeGreaterThanOrEqual(7);
+  });
+});

@@ -1,0 +1,360 @@
+/**
+ * The longest viable prefix of an input under a printed rule: the length of the longest prefix
+ * that some string of the rule's language begins with (the contract's `offset`). Computed
+ * without the recognizer and without the regex oracle: the rule, expanded by recursion.ts,
+ * becomes a Thompson NFA over UTF-16 code unit ranges, trimmed to the states from which the
+ * final state is reachable; a prefix is viable exactly when the set of states it reaches is
+ * non-empty. The simulation runs as a lazily built DFA (interned state sets with a transition
+ * cache per code unit), so each input costs one table lookup per character once warm.
+ *
+ * A reading that is not one printed rule (RFC 1738 `url` with scheme dispatch) is built from
+ * NFAs of printed rules with `union` and `intersect` (with a DFA guard), and trimmed the same
+ * way, so its viability is as exact as a single rule's.
+ */
+import { type Grammar, type Node, lit, lookupRule } from './ast.js';
+import { expandRule } from './recursion.js';
+import { charSet } from './regex.js';
+
+/** A transition on any code unit in [lo, hi] (inclusive, 0..0xFFFF). */
+type Edge = readonly [lo: number, hi: number, to: number];
+
+export interface Nfa {
+  start: number;
+  /** Per state: epsilon successors. */
+  eps: number[][];
+  /** Per state: code-unit transitions. */
+  edges: Edge[][];
+  accepting: boolean[];
+}
+
+/** A complete DFA over code units, used as a guard on an NFA's language (`intersect`). */
+export interface GuardDfa {
+  start: number;
+  /** Per state: transitions; a code unit matching no edge goes to no state (rejected). */
+  edges: Edge[][];
+  accepting: boolean[];
+}
+
+const MAX_UNIT = 0xffff;
+const LOW_LO = 0xdc00;
+const LOW_HI = 0xdfff;
+const isHigh = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+const isLow = (unit: number): boolean => unit >= LOW_LO && unit <= LOW_HI;
+
+class Builder {
+  eps: number[][] = [];
+  edges: Edge[][] = [];
+
+  state(): number {
+    this.eps.push([]);
+    this.edges.push([]);
+    return this.eps.length - 1;
+  }
+
+  /** Thompson construction: a path from `from` to `to` for each string of `node`. */
+  build(node: Node, from: number, to: number): void {
+    const set = charSet(node);
+    if (set) {
+      for (const [lo, hi] of set) this.edges[from]!.push([lo, hi, to]);
+      return;
+    }
+    switch (node.type) {
+      case 'lit': {
+        // Letter case per the notation: charSet of a one-character literal applies it.
+        const units = [...node.text].flatMap((ch) => (ch.length === 1 ? [ch] : ch.split('')));
+        this.chain(units.map((ch) => lit(ch, node.caseInsensitive)), from, to);
+        return;
+      }
+      case 'seq':
+        this.chain(node.items, from, to);
+        return;
+      case 'alt':
+        // Each item only adds edges out of `from` and into `to`, so sharing them is safe.
+        for (const item of node.items) this.build(item, from, to);
+        return;
+      case 'rep': {
+        let at = from;
+        for (let k = 0; k < node.min; k++) {
+          const next = this.state();
+          this.build(node.item, at, next);
+          at = next;
+        }
+        if (node.max === null) {
+          const loop = this.state();
+          this.eps[at]!.push(loop);
+          const back = this.state();
+          this.build(node.item, loop, back);
+          this.eps[back]!.push(loop);
+          this.eps[loop]!.push(to);
+        } else {
+          for (let k = node.min; k < node.max; k++) {
+            this.eps[at]!.push(to);
+            const next = this.state();
+            this.build(node.item, at, next);
+            at = next;
+          }
+          this.eps[at]!.push(to);
+        }
+        return;
+      }
+      case 'range':
+        return; // handled by charSet
+      case 'ref':
+        throw new Error(`unexpanded reference ${node.name}`);
+    }
+  }
+
+  private chain(items: readonly Node[], from: number, to: number): void {
+    if (items.length === 0) {
+      this.eps[from]!.push(to);
+      return;
+    }
+    let at = from;
+    items.forEach((item, k) => {
+      const next = k === items.length - 1 ? to : this.state();
+      this.build(item, at, next);
+      at = next;
+    });
+  }
+}
+
+/** The NFA of an expression without references. */
+export function nfaOfNode(node: Node): Nfa {
+  const b = new Builder();
+  const start = b.state();
+  const final = b.state();
+  b.build(node, start, final);
+  const accepting = b.eps.map((_, q) => q === final);
+  return trim({ start, eps: b.eps, edges: b.edges, accepting });
+}
+
+/** The NFA of a printed rule (expanded with recursion.ts, as the regex oracle does). */
+export function nfaOfRule(grammar: Grammar, rule: string): Nfa {
+  const name = lookupRule(grammar, rule)?.name ?? rule;
+  return nfaOfNode(expandRule(grammar, name));
+}
+
+/** The union of several NFAs' languages. */
+export function union(nfas: readonly Nfa[]): Nfa {
+  const eps: number[][] = [[]];
+  const edges: Edge[][] = [[]];
+  const accepting = [false];
+  for (const nfa of nfas) {
+    const base = eps.length;
+    eps[0]!.push(nfa.start + base);
+    nfa.eps.forEach((e, q) => {
+      eps.push(e.map((t) => t + base));
+      edges.push(nfa.edges[q]!.map(([lo, hi, t]) => [lo, hi, t + base] as const));
+      accepting.push(nfa.accepting[q]!);
+    });
+  }
+  return trim({ start: 0, eps, edges, accepting });
+}
+
+/** The strings of `nfa` that `guard` accepts: the product automaton, trimmed. */
+export function intersect(nfa: Nfa, guard: GuardDfa): Nfa {
+  const ids = new Map<string, number>();
+  const pairs: Array<[number, number]> = [];
+  const id = (q: number, g: number): number => {
+    const key = `${q},${g}`;
+    let k = ids.get(key);
+    if (k === undefined) {
+      ids.set(key, (k = pairs.length));
+      pairs.push([q, g]);
+    }
+    return k;
+  };
+  const eps: number[][] = [];
+  const edges: Edge[][] = [];
+  const accepting: boolean[] = [];
+  const start = id(nfa.start, guard.start);
+  for (let k = 0; k < pairs.length; k++) {
+    const [q, g] = pairs[k]!;
+    eps.push(nfa.eps[q]!.map((t) => id(t, g)));
+    const out: Edge[] = [];
+    for (const [lo, hi, t] of nfa.edges[q]!) {
+      for (const [glo, ghi, gt] of guard.edges[g]!) {
+        const l = Math.max(lo, glo);
+        const h = Math.min(hi, ghi);
+        if (l <= h) out.push([l, h, id(t, gt)]);
+      }
+    }
+    edges.push(out);
+    accepting.push(nfa.accepting[q]! && guard.accepting[g]!);
+  }
+  return trim({ start, eps, edges, accepting });
+}
+
+/**
+ * Drop every state from which no accepting state is reachable, so that a non-empty state set
+ * always means a viable prefix. States are renumbered; an empty language keeps a lone start.
+ */
+function trim(nfa: Nfa): Nfa {
+  const n = nfa.eps.length;
+  const preds: number[][] = Array.from({ length: n }, () => []);
+  nfa.eps.forEach((e, q) => e.forEach((t) => preds[t]!.push(q)));
+  nfa.edges.forEach((e, q) => e.forEach(([, , t]) => preds[t]!.push(q)));
+  const live = nfa.accepting.slice();
+  const stack = live.flatMap((a, q) => (a ? [q] : []));
+  while (stack.length > 0) {
+    for (const p of preds[stack.pop()!]!) {
+      if (!live[p]) {
+        live[p] = true;
+        stack.push(p);
+      }
+    }
+  }
+  const renumber = new Map<number, number>();
+  for (let q = 0; q < n; q++) if (live[q] || q === nfa.start) renumber.set(q, renumber.size);
+  const keep = [...renumber.keys()];
+  return {
+    start: renumber.get(nfa.start)!,
+    eps: keep.map((q) => nfa.eps[q]!.filter((t) => live[t]).map((t) => renumber.get(t)!)),
+    edges: keep.map((q) => nfa.edges[q]!.filter(([, , t]) => live[t]).map(([lo, hi, t]) => [lo, hi, renumber.get(t)!] as const)),
+    accepting: keep.map((q) => nfa.accepting[q]!),
+  };
+}
+
+/** One interned set of NFA states: a state of the lazily built DFA. */
+interface DState {
+  states: Int32Array;
+  accepting: boolean;
+  next: Map<number, DState>;
+}
+
+/** The prefix-viability oracle of one language. */
+export class PrefixOracle {
+  private readonly closures: Int32Array[];
+  private readonly interned = new Map<string, DState>();
+  private readonly dead: DState;
+  private readonly start: DState;
+
+  constructor(private readonly nfa: Nfa) {
+    this.closures = nfa.eps.map((_, q) => this.closure([q]));
+    this.dead = this.intern(new Int32Array(0));
+    this.start = this.intern(this.closures[nfa.start]!);
+  }
+
+  /** Whether the language is empty (then no prefix, not even the empty one, is viable). */
+  get empty(): boolean {
+    return this.start === this.dead;
+  }
+
+  /**
+   * The length in UTF-16 code units of the longest prefix of `input` that is viable. Prefixes
+   * end between characters (docs/decisions.md, "Every era: offsets at character boundaries"):
+   * a surrogate pair is one character, taken whole, and a lone surrogate is one character of
+   * its own, which no string of the language holds unless some string holds that surrogate
+   * not followed by its other half.
+   */
+  longestViablePrefix(input: string): number {
+    if (this.empty) return -1;
+    let d = this.start;
+    for (let i = 0; i < input.length; ) {
+      const unit = input.charCodeAt(i);
+      const pair = isHigh(unit) && i + 1 < input.length && isLow(input.charCodeAt(i + 1));
+      let next = this.step(d, unit);
+      if (pair && next !== this.dead) next = this.step(next, input.charCodeAt(i + 1));
+      if (next === this.dead || (isHigh(unit) && !pair && !this.endsCharacter(next))) return i;
+      d = next;
+      i += pair ? 2 : 1;
+    }
+    return input.length;
+  }
+
+  /** After a lone high surrogate: can a string of the language go on with no low surrogate? */
+  private endsCharacter(d: DState): boolean {
+    return d.accepting || d.states.some((q) => this.nfa.edges[q]!.some(([lo, hi]) => lo < LOW_LO || hi > LOW_HI));
+  }
+
+  /** Whether `input` is in the language. */
+  accepts(input: string): boolean {
+    let d = this.start;
+    for (let i = 0; i < input.length && d !== this.dead; i++) d = this.step(d, input.charCodeAt(i));
+    return d.accepting;
+  }
+
+  private closure(seeds: Iterable<number>): Int32Array {
+    const seen = new Set<number>();
+    const stack = [...seeds];
+    while (stack.length > 0) {
+      const q = stack.pop()!;
+      if (seen.has(q)) continue;
+      seen.add(q);
+      for (const t of this.nfa.eps[q]!) if (!seen.has(t)) stack.push(t);
+    }
+    return Int32Array.from(seen).sort();
+  }
+
+  private intern(states: Int32Array): DState {
+    const key = states.join(',');
+    let d = this.interned.get(key);
+    if (!d) {
+      d = { states, accepting: states.some((q) => this.nfa.accepting[q]!), next: new Map() };
+      this.interned.set(key, d);
+    }
+    return d;
+  }
+
+  private step(d: DState, unit: number): DState {
+    let next = d.next.get(unit);
+    if (next) return next;
+    if (unit < 0 || unit > MAX_UNIT) throw new Error(`not a UTF-16 code unit: ${unit}`);
+    const targets = new Set<number>();
+    for (const q of d.states) {
+      for (const [lo, hi, t] of this.nfa.edges[q]!) {
+        if (lo <= unit && unit <= hi) for (const c of this.closures[t]!) targets.add(c);
+      }
+    }
+    next = this.intern(Int32Array.from(targets).sort());
+    d.next.set(unit, next);
+    return next;
+  }
+}
+
+/**
+ * The guard of RFC 1738's scheme dispatch (docs/contract): the strings whose scheme, the text
+ * before the first ":", is none of `schemes`. A trie over the schemes; any other text before
+ * the first ":" leaves the trie for `free`, after which every code unit is allowed.
+ */
+export function schemeNotIn(schemes: readonly string[]): GuardDfa {
+  const edges: Edge[][] = [];
+  const accepting: boolean[] = [];
+  const state = (): number => (edges.push([]), accepting.push(true)) - 1;
+  const start = state();
+  const offTrie = state(); // before the first ":", no longer a prefix of any scheme
+  const free = state(); // past the first ":" of an allowed scheme
+  const COLON = 0x3a;
+  edges[free]!.push([0, MAX_UNIT, free]);
+  edges[offTrie]!.push([0, COLON - 1, offTrie], [COLON, COLON, free], [COLON + 1, MAX_UNIT, offTrie]);
+  const children = new Map<number, Map<number, number>>();
+  const complete = new Set<number>();
+  for (const scheme of schemes) {
+    let at = start;
+    for (const ch of scheme) {
+      const unit = ch.charCodeAt(0);
+      if (unit === COLON) throw new Error(`a scheme holds no ":": ${scheme}`);
+      let kids = children.get(at);
+      if (!kids) children.set(at, (kids = new Map()));
+      let next = kids.get(unit);
+      if (next === undefined) kids.set(unit, (next = state()));
+      at = next;
+    }
+    complete.add(at);
+  }
+  const trieNodes = [start, ...[...children.values()].flatMap((m) => [...m.values()])];
+  for (const node of new Set(trieNodes)) {
+    const kids = children.get(node) ?? new Map<number, number>();
+    // At ":" a listed scheme is refused (no edge: the guard rejects); any other goes free.
+    const special = new Map<number, number | null>([...kids, [COLON, complete.has(node) ? null : free]]);
+    let lo = 0;
+    for (const unit of [...special.keys()].sort((a, b) => a - b)) {
+      if (lo < unit) edges[node]!.push([lo, unit - 1, offTrie]);
+      const to = special.get(unit);
+      if (to !== null && to !== undefined) edges[node]!.push([unit, unit, to]);
+      lo = unit + 1;
+    }
+    if (lo <= MAX_UNIT) edges[node]!.push([lo, MAX_UNIT, offTrie]);
+  }
+  return { start, edges, accepting };
+}
