@@ -1583,7 +1583,7 @@ function r__login_end(s, p) {
 }
 
 function r__xalphas_before_host(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0;
   v1 = hookMark();
   v0 = -1;
   L0: {
@@ -1591,46 +1591,73 @@ function r__xalphas_before_host(s, p) {
     if (v2 < 0) break L0;
     v3 = v2;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
       L1: {
-        v7 = hookMark();
-        silent++;
-        v9 = hookMark();
-        v8 = -1;
+        v6 = hookMark();
+        v5 = -1;
         L2: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E42); }
-          if (v10 < 0) break L2;
+          v8 = hookMark();
+          silent++;
+          v10 = hookMark();
+          v9 = -1;
           L3: {
-            v12 = r_alpha(s, v10);
-            if (v12 >= 0) { v11 = v12; break L3; }
-            v14 = hookMark();
-            v13 = -1;
+            if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E42); }
+            if (v11 < 0) break L3;
             L4: {
-              v15 = r_hostnumber(s, v10);
-              if (v15 < 0) break L4;
-              v17 = hookMark();
-              silent++;
-              v18 = r_xalpha(s, v15);
-              silent--;
-              hookRewind(v17);
-              v16 = v18 < 0 ? v15 : -1;
-              v13 = v16;
+              v13 = r_alpha(s, v11);
+              if (v13 >= 0) { v12 = v13; break L4; }
+              v15 = hookMark();
+              v14 = -1;
+              L5: {
+                v16 = r_hostnumber(s, v11);
+                if (v16 < 0) break L5;
+                v18 = hookMark();
+                silent++;
+                v19 = r_xalpha(s, v16);
+                silent--;
+                hookRewind(v18);
+                v17 = v19 < 0 ? v16 : -1;
+                v14 = v17;
+              }
+              if (v14 < 0) hookRewind(v15);
+              v12 = v14;
             }
-            if (v13 < 0) hookRewind(v14);
-            v11 = v13;
+            v9 = v12;
           }
-          v8 = v11;
+          if (v9 < 0) hookRewind(v10);
+          silent--;
+          hookRewind(v8);
+          v7 = v9 < 0 ? v3 : -1;
+          if (v7 < 0) break L2;
+          v20 = r_xalpha(s, v7);
+          v5 = v20;
         }
-        if (v8 < 0) hookRewind(v9);
-        silent--;
-        hookRewind(v7);
-        v6 = v8 < 0 ? v3 : -1;
-        if (v6 < 0) break L1;
-        v19 = r_xalpha(s, v6);
-        v4 = v19;
+        if (v5 < 0) hookRewind(v6);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v22 = hookMark();
+        v21 = -1;
+        L6: {
+          v23 = v3;
+          v24 = 0;
+          for (;;) {
+            v25 = r_xalpha(s, v23);
+            if (v25 < 0) break;
+            v24++;
+            if (v25 === v23) break;
+            v23 = v25;
+          }
+          if (v24 < 1) v23 = -1;
+          if (v23 < 0) break L6;
+          v27 = hookMark();
+          silent++;
+          v28 = v23;
+          silent--;
+          hookRewind(v27);
+          v26 = v28 < 0 ? v23 : -1;
+          v21 = v26;
+        }
+        if (v21 < 0) hookRewind(v22);
+        v4 = v21;
       }
-      if (v4 < 0) hookRewind(v5);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;

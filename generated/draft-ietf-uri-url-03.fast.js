@@ -951,39 +951,64 @@ function r__login_end(s, p) {
 }
 
 function r__xalphas_before_host(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   v0 = -1;
   L0: {
     v1 = r_xalpha(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
-      v3 = -1;
       L1: {
-        v5 = -1;
-        L2: {
-          v6 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
-          if (v6 < 0) break L2;
-          L3: {
-            if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) { v7 = v6 + 1; break L3; }
-            if ((v6 < s.length && ((c = s.charCodeAt(v6)) < 128 ? T22[c] === 1 : c >= 128))) {
-              v8 = -1;
+        if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T18[c] === 1 : c >= 128))) {
+          v4 = -1;
+          L2: {
+            v6 = -1;
+            L3: {
+              v7 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
+              if (v7 < 0) break L3;
               L4: {
-                v9 = r_hostnumber(s, v6);
-                if (v9 < 0) break L4;
-                v11 = r_xalpha(s, v9);
-                v10 = v11 < 0 ? v9 : -1;
-                v8 = v10;
+                if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T17[c] === 1)) { v8 = v7 + 1; break L4; }
+                if ((v7 < s.length && ((c = s.charCodeAt(v7)) < 128 ? T22[c] === 1 : c >= 128))) {
+                  v9 = -1;
+                  L5: {
+                    v10 = r_hostnumber(s, v7);
+                    if (v10 < 0) break L5;
+                    v12 = r_xalpha(s, v10);
+                    v11 = v12 < 0 ? v10 : -1;
+                    v9 = v11;
+                  }
+                  v8 = v9;
+                } else v8 = -1;
               }
-              v7 = v8;
-            } else v7 = -1;
+              v6 = v8;
+            }
+            v5 = v6 < 0 ? v2 : -1;
+            if (v5 < 0) break L2;
+            v13 = r_xalpha(s, v5);
+            v4 = v13;
           }
-          v5 = v7;
+          if (v4 >= 0) { v3 = v4; break L1; }
         }
-        v4 = v5 < 0 ? v2 : -1;
-        if (v4 < 0) break L1;
-        v12 = r_xalpha(s, v4);
-        v3 = v12;
+        if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T18[c] === 1 : c >= 128))) {
+          v14 = -1;
+          L6: {
+            v15 = v2;
+            v16 = 0;
+            for (;;) {
+              v17 = r_xalpha(s, v15);
+              if (v17 < 0) break;
+              v16++;
+              if (v17 === v15) break;
+              v15 = v17;
+            }
+            if (v16 < 1) v15 = -1;
+            if (v15 < 0) break L6;
+            v19 = v15;
+            v18 = v19 < 0 ? v15 : -1;
+            v14 = v18;
+          }
+          v3 = v14;
+        } else v3 = -1;
       }
       if (v3 < 0) break;
       if (v3 === v2) break;

@@ -2489,6 +2489,32 @@ function peg$parse(input, options) {
         peg$currPos = s3;
         s3 = peg$FAILED;
       }
+      if (s3 === peg$FAILED) {
+        s3 = peg$currPos;
+        s4 = [];
+        s5 = peg$parsexalpha();
+        if (s5 !== peg$FAILED) {
+          while (s5 !== peg$FAILED) {
+            s4.push(s5);
+            s5 = peg$parsexalpha();
+          }
+        } else {
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$currPos;
+          peg$silentFails++;
+          s6 = '';
+          peg$silentFails--;
+          peg$currPos = s5;
+          s5 = peg$FAILED;
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        } else {
+          peg$currPos = s3;
+          s3 = peg$FAILED;
+        }
+      }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
         s3 = peg$currPos;
@@ -2560,6 +2586,32 @@ function peg$parse(input, options) {
         } else {
           peg$currPos = s3;
           s3 = peg$FAILED;
+        }
+        if (s3 === peg$FAILED) {
+          s3 = peg$currPos;
+          s4 = [];
+          s5 = peg$parsexalpha();
+          if (s5 !== peg$FAILED) {
+            while (s5 !== peg$FAILED) {
+              s4.push(s5);
+              s5 = peg$parsexalpha();
+            }
+          } else {
+            s4 = peg$FAILED;
+          }
+          if (s4 !== peg$FAILED) {
+            s5 = peg$currPos;
+            peg$silentFails++;
+            s6 = '';
+            peg$silentFails--;
+            peg$currPos = s5;
+            s5 = peg$FAILED;
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          } else {
+            peg$currPos = s3;
+            s3 = peg$FAILED;
+          }
         }
       }
       s1 = [s1, s2];

@@ -825,7 +825,7 @@ function r_hexpart(s, p) {
 }
 
 function r_hexseq(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(20, p);
   v1 = hookMark();
   v0 = -1;
@@ -834,22 +834,44 @@ function r_hexseq(s, p) {
     if (v2 < 0) break L0;
     v3 = v2;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E2); }
-        if (v6 < 0) break L1;
-        v7 = r_hex4(s, v6);
-        if (v7 < 0) break L1;
-        v9 = hookMark();
-        silent++;
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T25[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E24); }
-        silent--;
-        hookRewind(v9);
-        v8 = v10 < 0 ? v7 : -1;
-        v4 = v8;
+        v6 = hookMark();
+        v5 = -1;
+        L2: {
+          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E2); }
+          if (v7 < 0) break L2;
+          v8 = r_hex4(s, v7);
+          if (v8 < 0) break L2;
+          v10 = hookMark();
+          silent++;
+          if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T25[c] === 1)) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E24); }
+          silent--;
+          hookRewind(v10);
+          v9 = v11 < 0 ? v8 : -1;
+          v5 = v9;
+        }
+        if (v5 < 0) hookRewind(v6);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        v13 = hookMark();
+        v12 = -1;
+        L3: {
+          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v14 = v3 + 1; else { v14 = -1; if (silent === 0) fail(v3, E2); }
+          if (v14 < 0) break L3;
+          v15 = r_hex4(s, v14);
+          if (v15 < 0) break L3;
+          if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T3[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E2); }
+          if (v16 < 0) break L3;
+          v18 = hookMark();
+          silent++;
+          v19 = v16;
+          silent--;
+          hookRewind(v18);
+          v17 = v19 < 0 ? v16 : -1;
+          v12 = v17;
+        }
+        if (v12 < 0) hookRewind(v13);
+        v4 = v12;
       }
-      if (v4 < 0) hookRewind(v5);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
@@ -881,41 +903,78 @@ function r_hex4(s, p) {
 }
 
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0;
   hookEnter(22, p);
-  v1 = hookMark();
-  v0 = -1;
   L0: {
-    v2 = p;
-    for (;;) {
-      v4 = hookMark();
-      v3 = -1;
-      L1: {
-        v5 = r_domainlabel(s, v2);
-        if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E24); }
-        if (v6 < 0) break L1;
-        v8 = hookMark();
-        silent++;
-        v9 = r_alphanum(s, v6);
-        silent--;
-        hookRewind(v8);
-        v7 = v9 >= 0 ? v6 : -1;
-        v3 = v7;
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v3 = p;
+      for (;;) {
+        v5 = hookMark();
+        v4 = -1;
+        L2: {
+          v6 = r_domainlabel(s, v3);
+          if (v6 < 0) break L2;
+          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+          if (v7 < 0) break L2;
+          v9 = hookMark();
+          silent++;
+          v10 = r_alphanum(s, v7);
+          silent--;
+          hookRewind(v9);
+          v8 = v10 >= 0 ? v7 : -1;
+          v4 = v8;
+        }
+        if (v4 < 0) hookRewind(v5);
+        if (v4 < 0) break;
+        if (v4 === v3) break;
+        v3 = v4;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v3 < 0) break L1;
+      v11 = r_toplabel(s, v3);
+      if (v11 < 0) break L1;
+      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T25[c] === 1)) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E24); }
+      v12 = v13 < 0 ? v11 : v13;
+      v1 = v12;
     }
-    if (v2 < 0) break L0;
-    v10 = r_toplabel(s, v2);
-    if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T25[c] === 1)) v12 = v10 + 1; else { v12 = -1; if (silent === 0) fail(v10, E24); }
-    v11 = v12 < 0 ? v10 : v12;
-    v0 = v11;
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v15 = hookMark();
+    v14 = -1;
+    L3: {
+      v16 = p;
+      v17 = 0;
+      for (;;) {
+        v19 = hookMark();
+        v18 = -1;
+        L4: {
+          v20 = r_domainlabel(s, v16);
+          if (v20 < 0) break L4;
+          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T25[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E24); }
+          v18 = v21;
+        }
+        if (v18 < 0) hookRewind(v19);
+        if (v18 < 0) break;
+        v17++;
+        if (v18 === v16) break;
+        v16 = v18;
+      }
+      if (v17 < 1) v16 = -1;
+      if (v16 < 0) break L3;
+      v22 = r_toplabel(s, v16);
+      if (v22 < 0) break L3;
+      v24 = hookMark();
+      silent++;
+      v25 = v22;
+      silent--;
+      hookRewind(v24);
+      v23 = v25 < 0 ? v22 : -1;
+      v14 = v23;
+    }
+    if (v14 < 0) hookRewind(v15);
+    v0 = v14;
   }
-  if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -476,22 +476,42 @@ function r_hexpart(s, p) {
 }
 
 function r_hexseq(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   v0 = -1;
   L0: {
     v1 = r_hex4(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
-      v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
-        if (v4 < 0) break L1;
-        v5 = r_hex4(s, v4);
-        if (v5 < 0) break L1;
-        v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T22[c] === 1) ? v5 + 1 : -1;
-        v6 = v7 < 0 ? v5 : -1;
-        v3 = v6;
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) {
+          v4 = -1;
+          L2: {
+            v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
+            if (v5 < 0) break L2;
+            v6 = r_hex4(s, v5);
+            if (v6 < 0) break L2;
+            v8 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T22[c] === 1) ? v6 + 1 : -1;
+            v7 = v8 < 0 ? v6 : -1;
+            v4 = v7;
+          }
+          if (v4 >= 0) { v3 = v4; break L1; }
+        }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) {
+          v9 = -1;
+          L3: {
+            v10 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
+            if (v10 < 0) break L3;
+            v11 = r_hex4(s, v10);
+            if (v11 < 0) break L3;
+            v12 = (v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T3[c] === 1) ? v11 + 1 : -1;
+            if (v12 < 0) break L3;
+            v14 = v12;
+            v13 = v14 < 0 ? v12 : -1;
+            v9 = v13;
+          }
+          v3 = v9;
+        } else v3 = -1;
       }
       if (v3 < 0) break;
       if (v3 === v2) break;
@@ -518,31 +538,64 @@ function r_hex4(s, p) {
 }
 
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
-  v0 = -1;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   L0: {
-    v1 = p;
-    for (;;) {
-      v2 = -1;
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
+      v1 = -1;
       L1: {
-        v3 = r_domainlabel(s, v1);
-        if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T22[c] === 1) ? v3 + 1 : -1;
-        if (v4 < 0) break L1;
-        v6 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
-        v5 = v6 >= 0 ? v4 : -1;
-        v2 = v5;
+        v2 = p;
+        for (;;) {
+          v3 = -1;
+          L2: {
+            v4 = r_domainlabel(s, v2);
+            if (v4 < 0) break L2;
+            v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T22[c] === 1) ? v4 + 1 : -1;
+            if (v5 < 0) break L2;
+            v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T16[c] === 1) ? v5 + 1 : -1;
+            v6 = v7 >= 0 ? v5 : -1;
+            v3 = v6;
+          }
+          if (v3 < 0) break;
+          if (v3 === v2) break;
+          v2 = v3;
+        }
+        if (v2 < 0) break L1;
+        v8 = r_toplabel(s, v2);
+        if (v8 < 0) break L1;
+        v10 = (v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T22[c] === 1) ? v8 + 1 : -1;
+        v9 = v10 < 0 ? v8 : v10;
+        v1 = v9;
       }
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
+      if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if (v1 < 0) break L0;
-    v7 = r_toplabel(s, v1);
-    if (v7 < 0) break L0;
-    v9 = (v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T22[c] === 1) ? v7 + 1 : -1;
-    v8 = v9 < 0 ? v7 : v9;
-    v0 = v8;
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
+      v11 = -1;
+      L3: {
+        v12 = p;
+        v13 = 0;
+        for (;;) {
+          v14 = -1;
+          L4: {
+            v15 = r_domainlabel(s, v12);
+            if (v15 < 0) break L4;
+            v16 = (v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T22[c] === 1) ? v15 + 1 : -1;
+            v14 = v16;
+          }
+          if (v14 < 0) break;
+          v13++;
+          if (v14 === v12) break;
+          v12 = v14;
+        }
+        if (v13 < 1) v12 = -1;
+        if (v12 < 0) break L3;
+        v17 = r_toplabel(s, v12);
+        if (v17 < 0) break L3;
+        v19 = v17;
+        v18 = v19 < 0 ? v17 : -1;
+        v11 = v18;
+      }
+      v0 = v11;
+    } else v0 = -1;
   }
   return v0;
 }

@@ -91,6 +91,11 @@ function oracleFor(spec: string, printed: Grammar, rule: string): PrefixOracle {
   return new PrefixOracle(reading ? reading(printed) : nfaOfRule(printed, rule));
 }
 
+/** The input as a JSON string with everything outside printable ASCII escaped: exact in a report. */
+function show(s: string): string {
+  return JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function hash(s: string): number {
   let h = 2166136261;
   for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 16777619);
@@ -227,7 +232,7 @@ for (const era of eras) {
           const result = validate(input, { spec: era.id, rule });
           const got = result.valid ? 'valid' : result.error.offset;
           if (got === want) continue;
-          const key = `${era.id} ${rule} ${JSON.stringify(input)}`;
+          const key = `${era.id} ${rule} ${show(input)}`;
           if (KNOWN[key]) knownSeen.add(key);
           else problems.push(`${key}: validate ${result.valid ? 'says valid' : `offset ${got}`}, longest viable prefix ${want}`);
         }
