@@ -122,7 +122,8 @@ export function mutate(s: string, rng: Rng, alphabet: readonly string[]): string
   return out;
 }
 
-function hashString(s: string): number {
+/** FNV-1a over UTF-16 code units: a seed per rule name. */
+export function hashString(s: string): number {
   let h = 2166136261;
   for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 16777619);
   return h >>> 0;
