@@ -8,7 +8,7 @@
 //   npm run build:playground        write playground/dist/
 //   npm run playground              serve it at http://127.0.0.1:8000/ (PORT to change)
 
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -41,6 +41,7 @@ function copyStatic(outdir) {
 
 /** Writes the static folder; returns its path. */
 export async function buildPlayground(outdir = OUTDIR) {
+  rmSync(join(outdir, 'chunks'), { recursive: true, force: true }); // chunks of earlier builds
   copyStatic(outdir);
   await esbuild.build(options(outdir));
   return outdir;

@@ -11,6 +11,7 @@ import { explain, normalize, parse, resolveAcross, specs, validate, type Derivat
 import { escapeInput, renderCaret, sectionLabel, specLabel } from '../src/format.js';
 import { allEras } from '../src/registry.js';
 import { failingPath, lessonNode } from './lesson.js';
+import { whatwg, whatwgColumn } from '../src/whatwg.js';
 
 const DEFAULT_INPUT = 'http://a/~u';
 const DEFAULT_BASE = 'http://a/b/c/d;p?q';
@@ -167,6 +168,24 @@ function renderVerdicts(): void {
     list.append(item);
   }
   $('summary').textContent = `Valid in ${ok} of ${eras.length} eras.`;
+  list.append(renderWhatwg());
+}
+
+/** The URL Standard's verdict, from this browser's own URL, with its divergence from RFC 3986. */
+function renderWhatwg(): HTMLElement {
+  const w = whatwgColumn(state.input);
+  const item = h('li', { 'data-spec': 'whatwg', class: 'whatwg' },
+    h('span', { class: w.valid ? 'valid verdict' : 'invalid verdict' }, w.valid ? '✓ valid' : '✗ invalid'), ' ',
+    h('strong', {}, 'WHATWG URL Standard'), ' ',
+    h('span', { class: 'help' }, "living standard, as this browser's URL parser reads it"),
+  );
+  if (w.valid) item.append(h('p', { class: 'where' }, 'parsed as ', h('code', { class: 'href' }, escapeInput(w.href!))));
+  if (w.errors.length) {
+    item.append(h('ul', { class: 'whatwg-errors' }, ...w.errors.map((e) =>
+      h('li', {}, h('code', {}, e.name), e.fatal ? ' (failure): ' : ': ', escapeInput(e.detail)))));
+  }
+  item.append(h('p', { class: 'divergence' }, h('strong', {}, 'Against RFC 3986: '), escapeInput(w.divergence)));
+  return item;
 }
 
 // ----- the lesson: one rule of one era -----
@@ -373,6 +392,10 @@ function renderResolution(): void {
     } else cell = h('td', { class: 'help' }, r.notDefined);
     body.append(h('tr', { 'data-spec': r.spec }, h('th', { scope: 'row' }, r.spec), cell));
   }
+  // The URL Standard resolves with the same parser it validates with: new URL(input, base).
+  const w = whatwg(state.input, state.base);
+  body.append(h('tr', { 'data-spec': 'whatwg' }, h('th', { scope: 'row' }, 'WHATWG URL'),
+    w.valid ? h('td', {}, h('code', { class: 'target' }, escapeInput(w.href!))) : h('td', { class: 'invalid-text' }, `failure: ${w.errors.filter((e) => e.fatal).map((e) => e.name).join(', ')}`)));
 }
 
 // ----- grammar diff -----

@@ -1,5 +1,5 @@
 /**
- * `urispec compare [--specs a,b,...] [--json] [URI...]`
+ * `urispec compare [--specs a,b,...] [--whatwg] [--json] [URI...]`
  *
  * The same input under every era (or the ones named), each with its default start rule: how
  * the verdict on one string changed from 1994 to 2005. URIs from the arguments or, when there
@@ -14,19 +14,23 @@ import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 import { table } from './table.js';
+import { whatwgColumn, type WhatwgColumn } from '../whatwg.js';
 
 export const compareOptions: OptionSpecs = {
   specs: { type: 'string', value: 'a,b,...', description: 'the eras to compare, in this order (default: all, newest first)' },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","results":[{"spec","rule","valid","error"?}]}' },
+  whatwg: { type: 'boolean', description: 'also what the WHATWG URL Standard makes of it (Node\'s URL), with its validation errors and how it differs from RFC 3986' },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","results":[{"spec","rule","valid","error"?}],"whatwg"?}' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
 export const compareHelp = commandHelp({
-  synopsis: 'urispec compare [--specs a,b,...] [--json] [URI...]',
+  synopsis: 'urispec compare [--specs a,b,...] [--whatwg] [--json] [URI...]',
   summary: 'Validate each URI under every era, each with its default start rule, side by side.',
   options: compareOptions,
   details: [
     'URIs come from the arguments or, when there are none, from standard input, one a line.',
+    '',
+    '--whatwg adds a row for the URL Standard; it does not change the exit status.',
     '',
     'Exit status: 0 every input valid in every era compared, 1 otherwise, 2 usage error.',
   ],
@@ -53,7 +57,9 @@ export async function compareCommand(args: string[], io: CliIO): Promise<number>
   const emit = async (input: string) => {
     const c = compare(input, options);
     if (c.results.some((r) => !r.valid)) allValid = false;
-    await out.write((values.json ? JSON.stringify(c) : render(c, color)) + '\n');
+    const w = values.whatwg ? whatwgColumn(input) : undefined;
+    const record = w && (({ row, summary, input: _, ...data }) => data)(w);
+    await out.write((values.json ? JSON.stringify(record ? { ...c, whatwg: record } : c) : render(c, color, w)) + '\n');
   };
   await forEachInput(positionals, io.stdin, out, emit);
   await out.end();
@@ -61,7 +67,7 @@ export async function compareCommand(args: string[], io: CliIO): Promise<number>
 }
 
 /** A table, one row an era: verdict, era, date, start rule, and where and in which rule it fails. */
-function render(c: Comparison, color: boolean): string {
+function render(c: Comparison, color: boolean, w?: WhatwgColumn): string {
   const dates = new Map(specs().map((s) => [s.id, s.date]));
   const rows = c.results.map((r) => [
     r.valid ? '✓' : '✗',
@@ -70,5 +76,6 @@ function render(c: Comparison, color: boolean): string {
     r.rule,
     r.error ? `offset ${r.error.offset} in ${r.error.rule} (§${r.error.section}), found ${r.error.found === null ? 'end of input' : JSON.stringify(r.error.found)}` : '',
   ]);
-  return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color);
+  if (w) rows.push(w.row);
+  return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + (w ? `\n${w.summary}` : '');
 }
