@@ -101,7 +101,7 @@ function paramsOf(f: UrispecFormat, e: ValidationError): Omit<FormatErrorParams,
  *
  * @example
  * ```ts
- * import Ajv from 'ajv';
+ * import { Ajv } from 'ajv';
  * import urispecFormats from 'urispec/ajv';
  * const ajv = urispecFormats(new Ajv({ allErrors: true }));
  * const check = ajv.compile({ type: 'string', format: 'uri' });

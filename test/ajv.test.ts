@@ -4,11 +4,14 @@
 // (read unchanged from ../shared/testdata) and against what ajv-formats gets wrong.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import Ajv from 'ajv';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
 import urispecFormats, { formats } from '../src/ajv.js';
 import { specs, validate } from '../src/index.js';
+
+// ajv-formats is CommonJS: under NodeNext its default import is module.exports, whose `default` is the plugin.
+const addFormats = addFormatsModule.default;
 
 const SUITE_DIR = new URL('../../shared/testdata/json-schema-test-suite/', import.meta.url);
 
