@@ -49,6 +49,15 @@ describe('adapters (examples/adapters/) whose runtime is installed', () => {
     expect(verdicts.map((o) => o.parser.valid)).toEqual([true, true, true]);
   });
 
+  // Bad input never costs another input its answer: empty, NUL, a lone surrogate, an astral
+  // character, a newline, quotes and backslashes, 100 KB. An adapter that cannot hand an input to
+  // its parser (a lone surrogate has no UTF-8 form) answers it as refused, saying why.
+  it.each(runnable.map((p) => [p.name, p] as const))('%s answers hostile inputs in step', async (_name, parser) => {
+    const hostile = ['', 'a\u0000b', '\ud800x', 'x:\u{1F600}', '\n', 'a"b\\c', `http://${'a'.repeat(100_000)}/`];
+    const outcomes = await ask(parser, 'rfc3986', parser.rule ?? 'URI-reference', hostile);
+    expect(outcomes.map((o) => o.input)).toEqual(hostile);
+  });
+
   it.each(runnable.filter((p) => p.resolves).map((p) => [p.name, p] as const))('%s resolves RFC 3986 §5.4.1 examples', async (_name, parser) => {
     // RFC 3986 §5.4.1: against http://a/b/c/d;p?q, "g" is http://a/b/c/g and "../g" http://a/b/g.
     const outcomes = await ask(parser, 'rfc3986', 'URI-reference', ['g', '../g'], "resolve 'http://a/b/c/d;p?q'");
@@ -82,7 +91,7 @@ describe('classes of disagreement (scripts/conformance/classify.ts)', () => {
     ['x:a b', true, NO_FACTS, 'accepts a space', 'what urispec finds at the error'],
     ['//[v1.x]', false, NO_FACTS, 'rejects an IPvFuture literal', 'RFC 3986 §3.2.2 IPvFuture'],
     ['//h:', false, NO_FACTS, 'rejects an empty port', 'RFC 3986 §3.2.3: port = *DIGIT'],
-  ] as const)('%j, parser says %s: %s (%s)', (input, parserValid, facts, cls) => {
+  ] as [string, boolean, Facts, string, string][])('%j, parser says %s: %s (%s)', (input, parserValid, facts, cls) => {
     expect(classify(outcome(input, parserValid), facts)).toBe(cls);
   });
 

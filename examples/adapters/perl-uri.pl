@@ -20,7 +20,13 @@ binmode(STDOUT, ':encoding(UTF-8)');
 $| = 1;
 
 while (my $line = <STDIN>) {
-  my $input = $json->decode($line);
+  # A lone surrogate (\ud800) is refused by JSON::PP: the parser is never asked, and the
+  # answer says why.
+  my $input = eval { $json->decode($line) };
+  unless (defined $input) {
+    print $json->encode({ valid => JSON::PP::false, error => "the adapter cannot decode this input: $@" }), "\n";
+    next;
+  }
   my $answer = eval {
     if (defined $mode && $mode eq 'resolve') {
       { valid => JSON::PP::true, components => { target => URI->new($input)->abs($base)->as_string } };

@@ -21,7 +21,14 @@ def answer(value)
 end
 
 $stdin.each_line do |line|
-  input = JSON.parse("[#{line}]")[0]
+  begin
+    input = JSON.parse("[#{line}]")[0]
+  rescue JSON::ParserError => e
+    # A lone surrogate (\ud800) has no UTF-8 form, so no Ruby string can hold it: the parser is
+    # never asked, and the answer says why.
+    answer({ valid: false, error: "the adapter cannot decode this input: #{e.message[0, 80]}" })
+    next
+  end
   begin
     if mode == 'resolve'
       answer({ valid: true, components: { target: parser.join(base, input).to_s } })

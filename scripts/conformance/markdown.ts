@@ -37,6 +37,36 @@ function classDescription(cls: string): string {
   return 'a valid reference holding it, refused by the parser (urispec names the rule that derives it)';
 }
 
+/** The report's headlines, each computed from its numbers. */
+function findings(r: ConformanceReport): string[] {
+  const out: string[] = [];
+  const era = 'rfc3986';
+  const counted = r.parsers.filter((x) => x.verdicts[era]);
+  const exact = counted.filter((x) => x.verdicts[era]!.agree === x.verdicts[era]!.total);
+  if (exact.length > 0) {
+    out.push(`${exact.map((x) => x.name).join(', ')} ${exact.length === 1 ? 'agrees' : 'agree'} with urispec on every one of the ${exact[0]!.verdicts[era]!.total} RFC 3986 vectors.`);
+  }
+  const all = counted.filter((x) => x.verdicts[era]!.falseAccepts > 0 && x.verdicts[era]!.falseAccepts === r.invalidVectors[`${era} ${x.rule}`]);
+  if (all.length > 0) {
+    out.push(`${all.map((x) => x.name).join(', ')} ${all.length === 1 ? 'accepts' : 'accept'} every RFC 3986 vector urispec finds invalid: a splitter, not a validator.`);
+  }
+  const ranked = counted.filter((x) => !x.follows).sort((a, b) => b.verdicts[era]!.agree - a.verdicts[era]!.agree);
+  const best = ranked.slice(0, 3).map((x) => `${x.name} (${x.verdicts[era]!.agree})`).join(', ');
+  if (best) out.push(`Closest to RFC 3986 among the parsers that do not follow WHATWG, by agreements of ${r.generated.vectors[era]!.count}: ${best}.`);
+  for (const g of r.sameVerdicts.filter((g) => g.era === era)) {
+    out.push(`${g.parsers.join(' and ')} give the same verdict on every ${era} vector.`);
+  }
+  const c = r.consensus[`${era} URI-reference`];
+  if (c) {
+    out.push(`Where the ${c.parsers.length} parsers of \`URI-reference\` have a majority, it says what urispec says on ${c.agreeWithUrispec} of ${c.decided} vectors (${pct(c.agreeWithUrispec, c.decided)}): most of them accept what the grammar refuses.`);
+  }
+  const classes = new Map<string, number>();
+  for (const x of counted) for (const k of x.classes[era] ?? []) classes.set(k.class.replace(/ \(.*\)$/, ''), (classes.get(k.class.replace(/ \(.*\)$/, '')) ?? 0) + 1);
+  const confusion = ['backslash confusion', 'scheme confusion', 'slashes confusion', 'URL-encoded data confusion', 'scheme mix-up'].map((k) => `${k} (${classes.get(k) ?? 0})`);
+  out.push(`Parsers with at least one disagreement of each class of the URL parsing confusion study, in RFC 3986: ${confusion.join(', ')}; era mismatch: ${classes.get('era mismatch') ?? 0}.`);
+  return out;
+}
+
 export function renderMarkdown(r: ConformanceReport): string {
   const lines: string[] = [];
   const p = (s = '') => lines.push(s);
@@ -61,6 +91,12 @@ export function renderMarkdown(r: ConformanceReport): string {
   p('`setup.sh` installs the runtimes and parsers from Debian\'s packages and builds the compiled');
   p('adapters (C, Go, Java, Rust) into `build/conformance/`; the runner skips, and lists below, any');
   p('adapter whose runtime is missing.');
+  p();
+  p('## Findings');
+  p();
+  p('Read off the tables below (each sentence is computed from docs/conformance.json):');
+  p();
+  for (const line of findings(r)) p(`- ${line}`);
   p();
   p('## How to read it');
   p();

@@ -77,6 +77,10 @@ export interface ConformanceReport {
   skipped: { name: string; adapter: string; reason: string }[];
   /** Per era and start rule: the parsers, and how often their majority is urispec's verdict. */
   consensus: Record<string, { parsers: string[]; inputs: number; decided: number; agreeWithUrispec: number }>;
+  /** Per era: parsers of the same start rule whose verdicts are the same on every vector. */
+  sameVerdicts: { era: string; parsers: string[] }[];
+  /** Per era and start rule: how many of the vectors urispec finds invalid. */
+  invalidVectors: Record<string, number>;
   /** Every minimal example, with every parser's verdict. */
   examples: { era: string; input: string; visible: string; urispec: Record<string, boolean>; acceptedBy: string[]; parsers: number }[];
 }

@@ -86,6 +86,10 @@ async function main(): Promise<void> {
     parsers: reports,
     skipped,
     consensus,
+    sameVerdicts: sameVerdicts(reports, answers),
+    invalidVectors: Object.fromEntries(ERAS.flatMap((era) => (['URI-reference', 'URI'] as const).map((rule) => [
+      `${era} ${rule}`, INPUTS[era]!.filter((i) => !validate(i, { spec: era, rule: ruleIn(era, rule) }).valid).length,
+    ]))),
     examples,
   };
   if (QUICK) {
@@ -275,6 +279,22 @@ function consensusOf(reports: ParserReport[], answers: Map<string, Map<string, b
         (r.consensus ??= {})[era] = { decided: n, agree };
       }
     }
+  }
+  return out;
+}
+
+/** Parsers of the same start rule that say the same on every vector of an era. */
+function sameVerdicts(reports: ParserReport[], answers: Map<string, Map<string, boolean[]>>): ConformanceReport['sameVerdicts'] {
+  const out: ConformanceReport['sameVerdicts'] = [];
+  for (const era of ERAS) {
+    const groups = new Map<string, string[]>();
+    for (const r of reports) {
+      const verdicts = answers.get(era)!.get(r.name);
+      if (!verdicts) continue;
+      const key = `${r.rule} ${verdicts.map((v) => (v ? 1 : 0)).join('')}`;
+      groups.set(key, [...(groups.get(key) ?? []), r.name]);
+    }
+    for (const parsers of groups.values()) if (parsers.length > 1) out.push({ era, parsers });
   }
   return out;
 }
