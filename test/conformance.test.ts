@@ -11,7 +11,7 @@ import { ask, ROOT } from '../scripts/conformance/ask.js';
 import { classify, plainPercent, swapScheme, type Facts } from '../scripts/conformance/classify.js';
 import { PARSERS, type Parser } from '../scripts/conformance/parsers.js';
 import { deletions } from '../scripts/conformance/shrink.js';
-import { casesFor, visible } from '../scripts/conformance/cases.js';
+import { casesFor, jsonSchemaFormats, visible } from '../scripts/conformance/cases.js';
 import type { ConformanceReport } from '../scripts/conformance/report.js';
 
 /** Why a parser cannot run here (its runtime or build is missing), or undefined. */
@@ -139,13 +139,20 @@ describe('published cases (vectors/conformance/)', () => {
     for (const c of cases) expect(c.name).toMatch(/^[\x21-\x7e]+$/);
   });
 
+  // Like vectors/*.jsonl, the files change only with a grammar or the generator, in a reviewed
+  // commit: `npm run conformance -- --cases` rewrites them (no parser needed).
+  it.each(['rfc3986', 'rfc2396'])('vectors/conformance/%s.json is what the grammars give now', (spec) => {
+    const committed = JSON.parse(readFileSync(join(ROOT, 'vectors', 'conformance', `${spec}.json`), 'utf8')) as { rule: string; cases: unknown[] };
+    expect(committed.cases).toEqual(casesFor(spec, committed.rule));
+  });
+
   it('the committed JSON Schema export has the suite\'s shape', () => {
-    for (const format of ['uri', 'uri-reference']) {
+    // iri and iri-reference are there exactly when urispec has the rfc3987 era.
+    for (const { format, spec, rule } of jsonSchemaFormats()) {
       const suite = JSON.parse(readFileSync(join(ROOT, 'vectors', 'conformance', 'json-schema', `${format}.json`), 'utf8')) as
         { schema: { format: string }; tests: { data: string; valid: boolean }[] }[];
       expect(suite[0]!.schema.format).toBe(format);
-      const rule = format === 'uri' ? 'URI' : 'URI-reference';
-      for (const t of suite[0]!.tests) expect(validate(t.data, { rule }).valid).toBe(t.valid);
+      for (const t of suite[0]!.tests) expect(validate(t.data, { spec, rule }).valid).toBe(t.valid);
     }
   });
 });

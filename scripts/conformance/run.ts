@@ -6,6 +6,7 @@
 //
 //   sudo bash scripts/conformance/setup.sh && npm run conformance
 //   npm run conformance -- --count 200 --only fast-uri,uriparser    (a quick look; writes nothing)
+//   npm run conformance -- --cases     (only vectors/conformance/, which needs no parser: after a grammar change)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { componentValues, equivalent, parse, resolve, specs, validate } from '../../src/index.js';
@@ -44,6 +45,11 @@ const COMPONENTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'frag
 const RESOLUTION_BASES = ['http://a/b/c/d;p?q', 'https://u@h.example:8080/p/q/r?s', 'foo://a/b/c?d'];
 
 async function main(): Promise<void> {
+  if (argv.includes('--cases')) {
+    writeCases(ROOT);
+    process.stderr.write('wrote vectors/conformance/\n');
+    return;
+  }
   const reports: ParserReport[] = [];
   const skipped: { name: string; adapter: string; reason: string }[] = [];
   const answers = new Map<string, Map<string, boolean[]>>(); // era -> parser -> verdicts
