@@ -172,6 +172,8 @@ class Generator {
   private readonly constants = new Map<string, string>();
   private readonly constantCode: string[] = [];
   private readonly helpers = new Set<string>();
+  /** Traced build: the number of constructs that can stop at a failure (stopped(), below). */
+  private stops = 0;
 
   /**
    * @param trace null for the fast recognizer; for the traced one (the diagnostic build), the
@@ -194,6 +196,35 @@ class Generator {
       this.constantCode.push(`const ${name} = ${code};`);
     }
     return name;
+  }
+
+  /**
+   * Traced build: a new construct number and what stopped: -3 for a repetition or an option
+   * (null: charged to the rule holding it); for the element that breaks a sequence, the hook
+   * index of a traced rule it refers to, -2 for a literal (a delimiter, which cannot accept
+   * another character: src/diagnosis/rank.ts), else -1: the two first arguments of stopped().
+   */
+  private stopId(element: Node | null): string {
+    const inner = element && unwrap(element);
+    const k = !inner
+      ? -3
+      : inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name!)
+        ? this.trace?.get(inner.name!)
+        : inner.type === 'literal'
+          ? -2
+          : undefined;
+    return `${this.stops++}, ${k ?? -1}`;
+  }
+
+  /**
+   * A rule that only names a character class made of other rules (`alphanum = alpha | digit`):
+   * like the core rules it is made of, it is what `expected` lists, not a component a person
+   * writes, so the sequence it breaks is charged to the rule holding that sequence.
+   */
+  private classOfCoreRules(name: string): boolean {
+    const body = unwrap(this.rule(name).expression);
+    const alts = body.type === 'choice' ? body.alternatives!.map(unwrap) : [body];
+    return this.ruleSet(name) !== null && alts.every((a) => a.type === 'rule_ref');
   }
 
   /* ----- which nodes are single-character sets ----- */
@@ -542,7 +573,11 @@ class Generator {
         fn.indent++;
         let cur = p;
         els.forEach((e, i) => {
+          const before = cur;
           cur = this.gen(e, cur, fn);
+          // Traced: an element that fails where it starts, after the sequence has consumed
+          // something, is where the sequence breaks (a candidate for the diagnosis's rule).
+          if (this.trace && i > 0) emit(`if (${cur} < 0 && ${before} > ${p} && (${before} === maxFailPos || grantId >= 0)) ${cur} = stopped(${this.stopId(e)}, s, ${before}, p, 0);`);
           if (i < els.length - 1) emit(`if (${cur} < 0) break ${label};`);
         });
         emit(`${out} = ${cur};`);
@@ -583,6 +618,8 @@ class Generator {
       }
       case 'optional': {
         const r = this.gen(node.expression!, p, fn);
+        // Traced: an option whose expression fails where it starts stops there (a candidate).
+        if (this.trace) emit(`if (${r} < 0 && (${p} === maxFailPos || grantId >= 0)) ${r} = stopped(${this.stopId(null)}, s, ${p}, p, 0);`);
         emit(`${out} = ${r} < 0 ? ${p} : ${r};`);
         return out;
       }
@@ -674,6 +711,7 @@ class Generator {
     fn.indent++;
     if (n && max !== null) emit(`if (${n} >= ${max}) break;`);
     let r: string;
+    let at = out;
     if (delimiter) {
       const d = fn.fresh();
       emit(`${d} = ${out};`);
@@ -685,9 +723,12 @@ class Generator {
       emit('}');
       emit(`if (${d} < 0) break;`);
       r = this.gen(e, d, fn);
+      at = d;
     } else {
       r = this.gen(e, out, fn);
     }
+    // Traced: a repetition whose element fails where it starts stops there (a candidate).
+    if (this.trace) emit(`if (${r} < 0 && (${at} === maxFailPos || grantId >= 0)) ${r} = stopped(${this.stopId(null)}, s, ${at}, p, 1);`);
     emit(`if (${r} < 0) break;`);
     if (n) emit(`${n}++;`);
     if (max === null) emit(`if (${r} === ${out}) break;`);
@@ -833,6 +874,52 @@ function fail(p, expected) {
   maxFailExpected.push(expected);
 }
 
+// Where a construct stops: a repetition or an option whose element fails where it starts, or
+// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
+// start, persist) is called there, q being the element's position and start the enclosing rule
+// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
+// -2 for a literal, -1 for anything else.
+//
+// The generated code calls it only where q is the furthest failure position so far or in a
+// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
+// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
+// rule started at \`start\`, accepts the character at \`pos\` instead (nothing at the end of the
+// input); a repetition (persist) also accepts each later character of the same kind.
+let grantId = -1;
+let grantStart = 0;
+let grantPos = 0;
+let grantKind = -1;
+
+/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
+function kindAt(s, q) {
+  if (q >= s.length) return -1;
+  const c = s.charCodeAt(q);
+  return c >= 128 ? 128 : c;
+}
+
+function widthAt(s, q) {
+  if (q >= s.length) return 0;
+  const c = s.codePointAt(q);
+  return c > 0xffff ? 2 : 1;
+}
+
+function stopped(id, k, s, q, start, persist) {
+  if (grantId === id) {
+    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    return -1;
+  }
+  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
+  if (mode === FURTHEST) {
+    while (shown < depth) {
+      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
+      shown++;
+    }
+  }
+  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
+  return -1;
+}
+
 function hookEnter(k, p) {
   if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
   else if (mode === FURTHEST) {
@@ -884,11 +971,20 @@ export function parse(input, options = {}) {
   const name = options.startRule ?? FIRST_RULE;
   const rule = START.get(name);
   if (rule === undefined) throw new Error(\`Can't start parsing from rule "\${name}".\`);
-  hooks = options.$urispec;
+  hooks = options.$urispec ?? null;
   silent = 0;
   mode = ALL;
   floor = 0;
-  if (options.$urispecFurthest) {
+  const grant = options.$urispecGrant;
+  if (grant) {
+    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
+    mode = MEASURE;
+    hooks = null;
+    grantId = grant.id;
+    grantStart = grant.start;
+    grantPos = grant.pos;
+    grantKind = kindAt(input, grant.pos);
+  } else if (options.$urispecFurthest) {
     mode = MEASURE;
     maxFailPos = 0;
     rule(input, 0);
@@ -908,6 +1004,7 @@ export function parse(input, options = {}) {
     peg$maxFailExpected: maxFailExpected,
   };
   hooks = null;
+  grantId = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

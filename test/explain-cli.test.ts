@@ -85,7 +85,7 @@ describe('urispec explain, readable', () => {
     expect(status).toBe(1);
     expect(stdout).toMatch(/abs_path/);
     expect(stdout).toContain('✗ http://a/~u  invalid rfc1808 URL at offset 9\n           ^');
-    expect(stdout).toMatch(/rule\s+abs_path/);
+    expect(stdout).toMatch(/rule\s+fsegment/);
   });
 
   it('escapes what a terminal must not see and keeps the columns', () => {

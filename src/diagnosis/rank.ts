@@ -1,0 +1,102 @@
+// Which spec rule a failure names (contract, "The diagnosis of a failure", `rule`): the smallest
+// spec rule that would have to accept `found` for the parse to get past `offset`.
+//
+// The candidates are the constructs that stopped at the offset (./recorder.ts): a repetition or
+// an option whose element failed there (named: the rule holding it, the component being
+// written: `segment`, `reg-name`, `fragment`), or a sequence that broke there after consuming
+// something (named: the rule holding it, `pct-encoded`, `IP-literal`, or the spec rule that
+// was its failing element, `ftptype`). A choice whose every alternative fails at the offset is
+// no candidate itself: its failure goes up to its caller, so the rule holding the choice is
+// named, never its last alternative.
+//
+// Between several candidates, the one whose acceptance of `found` lets the parse get furthest:
+// each is tried in a counterfactual run of the traced recognizer in which that construct alone
+// accepts `found` (and, for a repetition, each later character of the same kind: another
+// non-ASCII character, another space), nothing more. Ties go to the deeper rule (the smaller
+// one), then to the one attempted last. In `http://例え.jp/`, `userinfo` and `reg-name` both
+// stop at 7; with the host accepting the non-ASCII letters the parse ends, with the userinfo
+// it still misses its "@": `reg-name`.
+//
+// A literal cannot accept another character: a sequence broken at a literal (a delimiter such
+// as the "@" after `userinfo`) counts only when no rule could accept `found` (contract: in
+// `http://a:8x/` the error is in `userinfo`, expecting "@"). At the end of the input nothing
+// is accepted, and there the literal is what completes its rule: a zero-width acceptance
+// makes every candidate equal in kind, so `http://[::1` names `IP-literal`, whose "]" is
+// missing, not the `h16` or `dec-octet` that could have gone on.
+//
+// At offset 0 the start rule is named, unless every expectation there was recorded in one
+// rule, the only way forward (`1http://a` as `URI` → `scheme`; RFC 2396's `absoluteURI`, whose
+// two alternatives both begin with `scheme`). When no construct stopped at the offset (the
+// failure went up to the start rule), that one rule is named, else the deepest rule common to
+// every expectation.
+
+import type { RuleMeta } from '../registry.js';
+import type { Candidate, Recorder } from './recorder.js';
+
+/** How far the parse gets when one candidate accepts `found`: Infinity when it succeeds. */
+export type Scorer = (c: Candidate) => number;
+
+export interface Choice {
+  path: RuleMeta[];
+  /** What the path came from, for the partial tree. */
+  from: Candidate | 'common' | 'last' | null;
+}
+
+export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer): Choice {
+  const startOnly: Choice = { path: [start], from: null };
+  if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
+  let candidates = rec.candidates;
+  if (candidates.length === 0) {
+    if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
+    return rec.common && rec.common.length > 0 ? { path: rec.common, from: 'common' } : startOnly;
+  }
+  if (!atEnd && candidates.some((c) => !c.literal)) candidates = candidates.filter((c) => !c.literal);
+  // Accepting `found` inside a rule is a smaller change than accepting it in a rule around it:
+  // a candidate whose rule holds another candidate's rule only counts at the end of the input,
+  // where the inner one cannot go on (`http://[::1`).
+  if (!atEnd) candidates = candidates.filter((a) => !candidates.some((b) => holds(a, b)));
+  // Deeper first, then later first: the order of the ties, so the first candidate whose run
+  // matches the whole input wins without running the others. One run per rule named (the last
+  // construct that stopped in it stands for it).
+  const ordered = [...candidates].sort((a, b) => b.path.length - a.path.length || b.order - a.order);
+  const seen = new Set<string>();
+  let best = ordered[0]!;
+  let bestScore = -1;
+  /** The rules as deep as the best, with its score: alternatives of one choice, all stopped. */
+  let tied: Candidate[] = [];
+  for (const c of ordered) {
+    const named = `${c.path.length} ${c.path[c.path.length - 1]!.name} ${c.ruleStart}`;
+    if (seen.has(named)) continue;
+    seen.add(named);
+    if (seen.size === 1 && ordered.every((o) => o.path.length === c.path.length && o.path[o.path.length - 1] === c.path[c.path.length - 1] && o.ruleStart === c.ruleStart)) break;
+    // At the end of the input a repetition or an option accepts nothing: the parse is the one
+    // that failed, which got to the offset.
+    const s = atEnd && c.repetition ? rec.offset : score(c);
+    if (s > bestScore) {
+      best = c;
+      bestScore = s;
+      tied = [c];
+      if (s === Infinity) break;
+    } else if (s === bestScore) tied.push(c);
+  }
+  // Rules in different alternatives of a choice that started at the offset and that get equally
+  // far (RFC 1738's `host = hostname | hostnumber`, both stopped at "["): the rule holding the
+  // choice, never its last alternative.
+  // Not at the end of the input, where nothing was accepted and the deeper rule stands.
+  let n = best.path.length;
+  for (const t of atEnd ? [] : tied) {
+    let i = 0;
+    while (i < n && i < t.path.length && t.path[i] === best.path[i] && (i >= t.frames.length || i >= best.frames.length || t.frames[i] === best.frames[i])) i++;
+    n = i;
+  }
+  // Only alternatives: the rule they part under started at the offset itself.
+  if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
+  return { path: best.path.slice(0, n), from: best };
+}
+
+/** Whether `a`'s rule instance is an ancestor of `b`'s (its frames a proper prefix of b's). */
+function holds(a: Candidate, b: Candidate): boolean {
+  if (a.frames.length >= b.frames.length) return false;
+  for (let i = 0; i < a.frames.length; i++) if (a.frames[i] !== b.frames[i]) return false;
+  return true;
+}

@@ -1,0 +1,295 @@
+// The recorder of a failure: the hooks that the era's traced recognizer (generated/<era>.diag.js,
+// scripts/recognizer-codegen.ts) calls, turned into what the diagnosis needs: the furthest
+// failure offset and its expected set (Peggy's bookkeeping, unchanged), the constructs that
+// stopped there (the candidates for `rule`, ranked by ./rank.ts), and, when asked, the
+// derivation tree. One recorder for every era.
+//
+// Each hook first hands over the furthest-failure position and the expectation list, so every
+// expectation recorded since the previous hook is charged to the stack of spec rules that was
+// current when it was recorded; a further position supersedes everything charged before.
+
+import type { PeggyExpectation } from '#generated';
+import type { RuleMeta } from '../registry.js';
+
+/** A node of the derivation tree: a spec rule and the span of the input it matched. */
+export interface DerivationNode {
+  rule: string;
+  start: number;
+  end: number;
+  children: DerivationNode[];
+}
+
+export interface Frame {
+  rule: RuleMeta;
+  start: number;
+  /** The rules this one has matched so far (only when the tree is built). */
+  children: DerivationNode[] | null;
+}
+
+/** A frame of a path as it stood when it was recorded, for the partial tree. */
+interface FrameSnapshot {
+  rule: RuleMeta;
+  start: number;
+  children: DerivationNode[];
+  length: number;
+}
+
+/**
+ * A construct that stopped at the failure offset (scripts/recognizer-codegen.ts, stopped()): a
+ * repetition or option whose element failed there, or a sequence that broke there after
+ * consuming something. Its rule is the innermost spec rule holding it or, when the element that
+ * broke a sequence is a spec rule that failed at its start (`";type=" ftptype`), that rule.
+ */
+export interface Candidate {
+  /** The construct's number in the traced recognizer, and the start of the rule holding it. */
+  id: number;
+  start: number;
+  /** The spec rules from the start rule down to the candidate's rule (core rules left out). */
+  path: RuleMeta[];
+  /** Where the candidate's rule started: with the path, which rule instance it names. */
+  ruleStart: number;
+  /** The element that broke a sequence is a literal: a delimiter that cannot accept `found`. */
+  literal: boolean;
+  /** A repetition or an option (not a broken sequence). */
+  repetition: boolean;
+  /** The rule instances of `path` (without a failed element's rule): which rule holds which. */
+  frames: Frame[];
+  /** The order in which candidates were recorded. */
+  order: number;
+  snapshot: FrameSnapshot[] | null;
+}
+
+export class Recorder {
+  private readonly stack: Frame[] = [];
+  /** The frames of `stack` that are not core rules, kept alongside it. */
+  private readonly spec: Frame[] = [];
+  private seenPos = 0;
+  private seenLen = 0;
+  offset = 0;
+  readonly expected = new Set<string>();
+  readonly candidates: Candidate[] = [];
+  /**
+   * The ways forward at the offset: for each expectation there, the innermost spec rule it was
+   * charged to (core rules left out; '' for the end of input after the start rule). At offset 0
+   * the start rule is named unless there is only one (contract).
+   */
+  readonly ways = new Set<string>();
+  private commonFrames: Frame[] | null = null;
+  private commonLength = 0;
+  private commonSnapshot: FrameSnapshot[] | null = null;
+  private lastFrames: Frame[] | null = null;
+  private lastSnapshot: FrameSnapshot[] | null = null;
+  /** The derivation's top node, once the start rule has matched. */
+  top: DerivationNode | null = null;
+  /** Children arrays that a snapshot still reads: copied before truncation. */
+  private readonly frozen = new WeakSet<DerivationNode[]>();
+
+  constructor(
+    private readonly rules: readonly RuleMeta[],
+    readonly root: Frame | null,
+    private readonly tree: boolean,
+  ) {
+    if (root) this.push(root);
+  }
+
+  private push(frame: Frame): void {
+    this.stack.push(frame);
+    if (!frame.rule.core) this.spec.push(frame);
+  }
+
+  private pop(): Frame {
+    const frame = this.stack.pop()!;
+    if (!frame.rule.core) this.spec.pop();
+    return frame;
+  }
+
+  // The hooks called by the generated diagnostic parser; each returns true so that the
+  // semantic predicates that call them let the parse go on.
+  enter(k: number, pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+    this.flush(maxPos, maxExpected);
+    this.push({ rule: this.rules[k]!, start: pos, children: this.tree ? [] : null });
+    return true;
+  }
+
+  leave(pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+    this.flush(maxPos, maxExpected);
+    const frame = this.pop();
+    // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
+    // for every letter says nothing a reader of the grammar needs.
+    if (this.tree && !frame.rule.core) {
+      const node = { rule: frame.rule.name, start: frame.start, end: pos, children: frame.children! };
+      const parent = this.stack[this.stack.length - 1];
+      if (parent) parent.children!.push(node);
+      else this.top = node;
+    }
+    return true;
+  }
+
+  fail(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+    this.flush(maxPos, maxExpected);
+    this.pop();
+    return true;
+  }
+
+  /** A construct stopped at the furthest failure position (stopped() of the traced recognizer). */
+  stop(id: number, k: number, _pos: number, start: number, maxPos: number, maxExpected: PeggyExpectation[]): void {
+    this.flush(maxPos, maxExpected);
+    const frames = this.specFrames();
+    if (frames.length === 0) return;
+    const element = k >= 0 ? this.rules[k]! : null;
+    const path = frames.map((f) => f.rule);
+    // The element's own rule when it is a spec rule: it is the one that would accept `found`.
+    if (element && !element.core) path.push(element);
+    const snapshot = this.tree ? this.snapshot(frames) : null;
+    if (snapshot && element && !element.core) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
+    const ruleStart = element && !element.core ? maxPos : frames[frames.length - 1]!.start;
+    this.candidates.push({ id, start, path, ruleStart, literal: k === -2, repetition: k === -3, frames, order: this.candidates.length, snapshot });
+  }
+
+  // The hooks the traced recognizer calls around a sequence or a lookahead when a tree is built
+  // (scripts/recognizer-codegen.ts): mark() how many children the open rule has, rewind(mark)
+  // to drop those an abandoned attempt matched since. -1 when no tree is built.
+  mark(): number {
+    const top = this.stack[this.stack.length - 1];
+    return this.tree && top?.children ? top.children.length : -1;
+  }
+
+  rewind(mark: number): true {
+    const top = this.stack[this.stack.length - 1];
+    if (top?.children && top.children.length > mark) {
+      if (this.frozen.has(top.children)) top.children = top.children.slice(0, mark);
+      else top.children.length = mark;
+    }
+    return true;
+  }
+
+  /** Charge the expectations Peggy recorded since the last hook to the current stack. */
+  flush(maxPos: number, maxExpected: readonly PeggyExpectation[]): void {
+    if (maxPos === this.seenPos && maxExpected.length === this.seenLen) return;
+    let from = this.seenLen;
+    if (maxPos !== this.seenPos || maxExpected.length < this.seenLen) {
+      // Peggy started a new, further list: everything recorded before is superseded.
+      from = 0;
+      this.expected.clear();
+      this.candidates.length = 0;
+      this.ways.clear();
+      this.commonFrames = null;
+      this.commonSnapshot = null;
+      this.lastFrames = null;
+      this.lastSnapshot = null;
+    }
+    this.offset = maxPos;
+    for (let i = from; i < maxExpected.length; i++) this.expected.add(this.describe(maxExpected[i]!, maxPos));
+    if (maxExpected.length > from) this.charge();
+    this.seenPos = maxPos;
+    this.seenLen = maxExpected.length;
+  }
+
+  /** The expectations just added were recorded under the current stack. */
+  private charge(): void {
+    const frames = this.spec;
+    this.ways.add(frames[frames.length - 1]?.rule.name ?? '');
+    if (frames.length === 0) return; // the end-of-input check, after the start rule: its own
+    this.lastFrames = frames.slice();
+    const snapshot = this.tree ? this.snapshot(frames) : null;
+    this.lastSnapshot = snapshot;
+    if (this.commonFrames === null) {
+      this.commonFrames = this.lastFrames;
+      this.commonLength = frames.length;
+      this.commonSnapshot = snapshot;
+      return;
+    }
+    let n = 0;
+    while (n < this.commonLength && n < frames.length && this.commonFrames[n]!.rule === frames[n]!.rule) n++;
+    this.commonLength = n;
+  }
+
+  /** The spec rules every expectation at the offset was charged under (their common path). */
+  get common(): RuleMeta[] | null {
+    return this.commonFrames && this.commonFrames.slice(0, this.commonLength).map((f) => f.rule);
+  }
+
+  /** The path of the last expectation charged at the offset. */
+  get last(): RuleMeta[] | null {
+    return this.lastFrames && this.lastFrames.map((f) => f.rule);
+  }
+
+  /** The spec rules on the stack, core rules left out. */
+  private specFrames(): Frame[] {
+    return this.spec.slice();
+  }
+
+  private snapshot(path: Frame[]): FrameSnapshot[] {
+    return path.map((f) => {
+      const children = f.children!;
+      this.frozen.add(children);
+      return { rule: f.rule, start: f.start, children, length: children.length };
+    });
+  }
+
+  /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
+  snapshotOf(chosen: Candidate | 'common' | 'last' | null): FrameSnapshot[] | null {
+    if (chosen === 'common') return this.commonSnapshot && this.commonSnapshot.slice(0, this.commonLength);
+    if (chosen === 'last') return this.lastSnapshot;
+    return chosen?.snapshot ?? null;
+  }
+
+  /**
+   * Expectations inside a core or single-class rule that started at the offset are named by
+   * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
+   * Others as the grammar writes them: literals as JSON strings, classes in ABNF notation.
+   */
+  private describe(e: PeggyExpectation, offset: number): string {
+    let named: RuleMeta | null = null;
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const f = this.stack[i]!;
+      if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
+      named = f.rule;
+    }
+    if (named) return named.name;
+    // The expectations are constants of the generated parser: each is described once.
+    let text = DESCRIBED.get(e);
+    if (text === undefined) DESCRIBED.set(e, (text = describeExpectation(e)));
+    return text;
+  }
+}
+
+/** The derivation up to the failure: the path to the named rule, each rule with what it had matched. */
+export function partialTree(snap: FrameSnapshot[] | null, offset: number): DerivationNode | null {
+  if (!snap || snap.length === 0) return null;
+  let node: DerivationNode | null = null;
+  for (let i = snap.length - 1; i >= 0; i--) {
+    const f = snap[i]!;
+    // As when a rule is adopted: what ends past the next open rule's start was abandoned.
+    const limit = node ? node.start : offset;
+    let n = f.length;
+    while (n > 0 && f.children[n - 1]!.end > limit) n--;
+    const children = f.children.slice(0, n);
+    node = { rule: f.rule.name, start: f.start, end: offset, children: node ? [...children, node] : children };
+  }
+  return node;
+}
+
+const DESCRIBED = new WeakMap<PeggyExpectation, string>();
+
+function describeExpectation(e: PeggyExpectation): string {
+  switch (e.type) {
+    case 'literal':
+      return JSON.stringify(e.text);
+    case 'class':
+      return describeClass(e);
+    case 'any':
+      return 'any character';
+    case 'end':
+      return 'end of input';
+    default:
+      return e.description ?? String(e.type);
+  }
+}
+
+const hex = (c: string) => '%x' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
+
+function describeClass(e: PeggyExpectation): string {
+  const parts = (e.parts ?? []).map((p) => (Array.isArray(p) ? `${hex(p[0])}-${hex(p[1]).slice(2)}` : hex(p)));
+  return (e.inverted ? 'not ' : '') + parts.join(' / ');
+}
