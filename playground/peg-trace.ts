@@ -188,10 +188,10 @@ export class PegMatcher {
         // A lookahead's inside is no part of the path: it consumes nothing.
         const o = this.walk(e.expression, at, null);
         const ok = (o.end >= 0) === (e.type === 'and');
-        // A PEG lookahead `&x` that stands for the printed grammar's next element (RFC 2396's
-        // `(domainlabel "." &alphanum)*`) refuses the character there as that element would:
-        // the diagnosis names the rule holding it (src/diagnosis/rank.ts).
-        if (!ok && rec && e.type === 'and' && at === rec.failAt) rec.failed.add(e);
+        // A PEG lookahead stands for what the printed grammar allows next (RFC 2396's
+        // `(domainlabel "." &alphanum)*`, `":" hex4 !"."`): failing at the offset, it refuses
+        // the character there, and the diagnosis names the rule holding it (src/diagnosis/rank.ts).
+        if (!ok && rec && at === rec.failAt) rec.failed.add(e);
         return ok ? { end: at, far: -1 } : FAIL;
       }
     }
