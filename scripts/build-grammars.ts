@@ -94,21 +94,10 @@ interface PeggyExprNode {
 }
 
 /**
- * An alternative that ends in `!""` matches nothing: it is there only so that the diagnosis
- * reaches an offset a look-ahead hides (docs/grammar-conventions.md, "Alternatives for the
- * diagnosis only").
- */
-function matchesNothing(n: PeggyExprNode): boolean {
-  const last = n.type === 'sequence' ? n.elements![n.elements!.length - 1] : n;
-  return last?.type === 'simple_not' && last.expression?.type === 'literal' && last.expression.value === '';
-}
-
-/**
  * The grammar as data (GeneratedExpression in index.d.ts): the library has no Peggy at run time,
  * and src/vectors/ walks these trees to derive strings. Only what changes the language is kept:
- * `optional`, `*`, `+` and `|n..m|` all become `repeat`, groups and labels disappear, and so do
- * alternatives that match nothing (`matchesNothing`). One rule a line, so that a grammar change
- * shows as a one-line diff.
+ * `optional`, `*`, `+` and `|n..m|` all become `repeat`, groups and labels disappear. One rule a
+ * line, so that a grammar change shows as a one-line diff.
  */
 function exportGrammar(rules: PeggyExprNode[], file: string): string {
   const count = (c: PeggyExprNode['min'], what: string): number | null => {
@@ -119,10 +108,8 @@ function exportGrammar(rules: PeggyExprNode[], file: string): string {
   const tree = (n: PeggyExprNode): unknown => {
     const inner = () => tree(n.expression!);
     switch (n.type) {
-      case 'choice': {
-        const kept = n.alternatives!.filter((a) => !matchesNothing(a));
-        return kept.length === 1 ? tree(kept[0]!) : { type: 'choice', alternatives: kept.map(tree) };
-      }
+      case 'choice':
+        return { type: 'choice', alternatives: n.alternatives!.map(tree) };
       case 'sequence':
         return n.elements!.length === 1 ? tree(n.elements![0]!) : { type: 'sequence', elements: n.elements!.map(tree) };
       case 'group':

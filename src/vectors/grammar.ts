@@ -74,11 +74,42 @@ function children(e: Expr): Expr[] {
   }
 }
 
+/**
+ * An alternative that ends in `!""` matches nothing: it is in the grammar only so that the
+ * diagnosis reaches an offset a look-ahead hides (docs/grammar-conventions.md, "Alternatives for
+ * the diagnosis only"). Derivations leave it out, and its choice with it when one alternative
+ * is left, so the vectors are what they would be without it.
+ */
+function matchesNothing(e: Expr): boolean {
+  const last = e.type === 'sequence' ? e.elements[e.elements.length - 1] : e;
+  return last?.type === 'not' && last.expression.type === 'literal' && last.expression.value === '';
+}
+
+function withoutDiagnosisOnly(e: Expr): Expr {
+  switch (e.type) {
+    case 'choice': {
+      if (!e.alternatives.some(matchesNothing)) return { ...e, alternatives: e.alternatives.map(withoutDiagnosisOnly) };
+      const kept = e.alternatives.filter((a) => !matchesNothing(a)).map(withoutDiagnosisOnly);
+      return kept.length === 1 ? kept[0]! : { ...e, alternatives: kept };
+    }
+    case 'sequence':
+      return { ...e, elements: e.elements.map(withoutDiagnosisOnly) };
+    case 'repeat':
+    case 'and':
+    case 'not':
+      return { ...e, expression: withoutDiagnosisOnly(e.expression) };
+    default:
+      return e;
+  }
+}
+
 function build(era: Era): GrammarModel {
   const names = new Map(era.meta.rules.map((r) => [r.id, r.name]));
   const rules = new Map<string, RuleModel>();
   const choiceOf = new Map<ChoiceExpr, ChoiceSite>();
-  for (const { id, expression } of era.grammar.rules) {
+  for (const generated of era.grammar.rules) {
+    const id = generated.id;
+    const expression = withoutDiagnosisOnly(generated.expression);
     const rule: RuleModel = { id, name: names.get(id) ?? id, helper: !names.has(id), expression, choices: [] };
     const visit = (e: Expr): void => {
       if (e.type === 'choice') {
