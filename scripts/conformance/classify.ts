@@ -121,8 +121,9 @@ export function classify(o: DiffOutcome, facts: Facts): string {
     const asReference = parse(input, { spec: o.spec, rule: ruleIn(o.spec, 'URI-reference') });
     if (asReference.valid) return asReference.components.scheme ? 'accepts an absolute URI with a fragment' : 'accepts a relative reference';
   }
-  if (facts.otherEras.length > 0) return `era mismatch (${facts.otherEras[0]})`;
+  // A WHATWG parser claims no RFC, so it cannot follow the wrong one: what is left is its standard's.
   if (facts.whatwg) return 'WHATWG';
+  if (facts.otherEras.length > 0) return `era mismatch (${facts.otherEras[0]})`;
   if (o.disagreement === 'false-accept') return `accepts ${acceptedKind(o)}`;
   return `rejects ${featureOf(input, o.spec, o.rule)}`;
 }

@@ -1,6 +1,7 @@
 // docs/conformance.md from the report's data (docs/conformance.json): the same numbers, as
 // tables a person reads.
 import type { ConformanceReport, Verdicts } from './report.js';
+import { jsonSchemaFormats } from './cases.js';
 
 const CLASS_TEXT: Record<string, string> = {
   'backslash confusion': 'the input holds a `\\`, which no RFC allows outside a quoted form and which the WHATWG URL Standard reads as `/` in special schemes',
@@ -8,7 +9,7 @@ const CLASS_TEXT: Record<string, string> = {
   'scheme confusion': 'the text before the first `:` is not a valid scheme (empty, or starting with a digit, or holding other characters), or the parser refuses a valid one',
   'slashes confusion': 'the scheme is followed by three or more slashes, or urispec stops at a `/` where a path cannot have it (`//` starting a path without authority)',
   'URL-encoded data confusion': 'a `%` that does not begin two hex digits is accepted, or a valid reference is refused for its `%XX` triplets (the parser accepts it once they are written as plain letters)',
-  'era mismatch': 'the parser\'s verdict is the verdict of another RFC than the one counted (the era is named): it follows another generation of the grammar',
+  'era mismatch': 'the parser\'s verdict is the verdict of another RFC than the one counted (the era is named): it follows another generation of the grammar (never said of a WHATWG parser, which claims no RFC)',
   WHATWG: 'a parser of the WHATWG URL Standard, whose disagreement follows that standard\'s rules (input clean-up, percent-encoding instead of failure, special schemes)',
 };
 
@@ -236,6 +237,16 @@ export function renderMarkdown(r: ConformanceReport): string {
       p(`| ${x.name} | \`${e.base}\` | ${code(e.ref)} | ${code(e.expected)} | ${e.got === null ? 'refused' + (e.parserError ? ': ' + e.parserError.replace(/\|/g, '\\|').slice(0, 60) : '') : code(e.got)} |`);
     }
   }
+  p();
+  p('## Published cases');
+  p();
+  p('[vectors/conformance/](../vectors/conformance/README.md) holds, for any harness: one list of cases');
+  p(`an era (${Object.keys(r.generated.vectors).map((e) => '`' + e + '.json`').join(', ')}), valid ones and invalid ones with`);
+  p('exactly one fault each (a valid case with one edit), each tagged with the rule and section urispec');
+  p(`reports; and the JSON Schema Test Suite's shape for the formats ${jsonSchemaFormats().map((f) => '`' + f.format + '`').join(', ')}`);
+  p(jsonSchemaFormats().some((f) => f.format === 'iri')
+    ? '(`iri` and `iri-reference` from the rfc3987 era).'
+    : '(`iri` and `iri-reference` are written once urispec has the rfc3987 era, which it does not have yet).');
   p();
   p('## The adapter protocol');
   p();
