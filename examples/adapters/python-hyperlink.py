@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # urispec diff adapter: hyperlink (https://github.com/python-hyper/hyperlink; Debian:
-# python3-hyperlink), "a featureful, immutable, and correct URL for Python", which says it
-# follows RFC 3986 and RFC 3987.
+# python3-hyperlink), "a featureful, immutable, and correct URL for Python", whose URL class
+# cites RFC 3986 rule by rule (and whose DecodedURL gives IRIs).
 #
 # An input is valid when URL.from_text(input) raises no URLParseError (nor any other error).
 # Resolution mode (`resolve BASE`): URL.from_text(base).click(ref).

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-# urispec diff adapter: yarl (https://github.com/aio-libs/yarl; Debian: python3-yarl), the URL
-# class of aiohttp. Its documentation points to RFC 3986 for its parts.
+# urispec diff adapter: yarl (https://github.com/aio-libs/yarl; Debian: python3-yarl), "yet
+# another URL library", the URL class of aiohttp. It splits with urllib.parse.urlsplit, so its
+# verdicts are urllib.parse's; its code cites RFC 3986 for the parts.
 #
 # An input is valid when URL(input) (encoded=True: the input is taken as it is, not quoted
 # again) raises no error. Components are the raw (undecoded) ones. Resolution mode

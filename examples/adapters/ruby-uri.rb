@@ -1,7 +1,7 @@
 # urispec diff adapter: Ruby's URI library (standard library), with either of its parsers:
 #
-#   ruby examples/adapters/ruby-uri.rb rfc3986   # URI::RFC3986_Parser, the default since Ruby 2.2
-#   ruby examples/adapters/ruby-uri.rb rfc2396   # URI::RFC2396_Parser, the older one
+#   ruby examples/adapters/ruby-uri.rb rfc3986   # URI::RFC3986_Parser, the one URI.parse uses since Ruby 2.2
+#   ruby examples/adapters/ruby-uri.rb rfc2396   # URI::RFC2396_Parser, URI::DEFAULT_PARSER until Ruby 3.4
 #
 # An input is valid when the parser's `parse` raises no URI::Error (`parse` splits by the
 # parser's grammar, then builds the scheme's class, which checks its components). Components

@@ -80,7 +80,8 @@ function acceptedKind(o: DiffOutcome): string {
   if (cp < 0x20 || cp === 0x7f) return 'a control character';
   if (cp === 0x20) return 'a space';
   if (cp > 0x7f) return 'a non-ASCII character';
-  if ('"<>^`{|}'.includes(c)) return 'a character no rule allows (" < > ^ ` { | })';
+  // Named in words: the characters themselves would break the report's tables.
+  if ('"<>^`{|}'.includes(c)) return 'a character no rule allows (quote, angle bracket, brace, caret, grave accent or vertical bar)';
   if (c === '[' || c === ']') return 'a "[" or "]" outside an IP literal';
   if (c === '#') return 'a second "#"';
   return `a character ${o.error?.rule ?? 'the grammar'} does not allow`;

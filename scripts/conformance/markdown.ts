@@ -123,6 +123,12 @@ export function renderMarkdown(r: ConformanceReport): string {
     p(`| ${x.name}${x.follows ? ' *(WHATWG)*' : ''} | ${x.language} | ${x.version} | ${x.claims} | \`${x.rule}\` | ${cell(x.verdicts.rfc3986)} | ${cell(x.verdicts.rfc2396)} | ${c ? `${c.agree} of ${c.decided} (${pct(c.agree, c.decided)})` : ''} | [${x.adapter.split('/').pop()}](../${x.adapter}) |`);
   }
   p();
+  p('What each adapter counts as accepting, and how it is run from the repository\'s root:');
+  p();
+  p('| parser | valid when | command |');
+  p('|---|---|---|');
+  for (const x of r.parsers) p(`| ${x.name} | ${x.validWhen.replace(/\|/g, '\\|')} | \`${x.command}\` |`);
+  p();
   p('Consensus against urispec: on each input with a majority, whether the majority says what urispec says.');
   p();
   p('| era and start rule | parsers | inputs | with a majority | majority = urispec |');
@@ -161,7 +167,7 @@ export function renderMarkdown(r: ConformanceReport): string {
     for (const { x, c } of rows) {
       const e = c.example;
       const says = e.disagreement === 'false-accept' ? 'accepts' : `rejects${e.parserError ? ': ' + e.parserError.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 80) : ''}`;
-      p(`| ${x.name} | ${c.class} | ${c.falseAccepts} | ${c.falseRejects} | ${code(e.input)} | \`${e.rule}\` (§${e.section}) | ${says} |`);
+      p(`| ${x.name} | ${c.class.replace(/\|/g, '\\|')} | ${c.falseAccepts} | ${c.falseRejects} | ${code(e.input)} | \`${e.rule}\` (§${e.section}) | ${says} |`);
     }
   }
   p();

@@ -56,6 +56,8 @@ export interface ParserReport {
   claims: string;
   adapter: string;
   command: string;
+  /** What makes an input valid to the adapter. */
+  validWhen: string;
   /** The urispec start rule its verdicts are counted against (RFC 3986's name). */
   rule: 'URI-reference' | 'URI';
   follows?: 'WHATWG URL Standard';

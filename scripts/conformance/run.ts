@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     const report: ParserReport = {
       name: parser.name, language: parser.language, version: versionOf(parser), claims: parser.claims, adapter: parser.adapter,
-      command: parser.command, rule: parser.rule ?? 'URI-reference', verdicts: {}, classes: {},
+      command: parser.command, validWhen: parser.validWhen, rule: parser.rule ?? 'URI-reference', verdicts: {}, classes: {},
     };
     if (parser.whatwg) report.follows = 'WHATWG URL Standard';
     for (const era of ['rfc3986', ...(parser.alsoClaims ?? [])]) {
