@@ -26,7 +26,9 @@ function pct(n: number, d: number): string {
 function code(s: string | null | undefined): string {
   if (s === null || s === undefined) return '(none)';
   const json = JSON.stringify(s).replace(/[\u0080-\u{10ffff}]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
-  return '`' + json.replace(/\|/g, '\\|') + '`';
+  const text = json.replace(/\|/g, '\\|');
+  // A backtick inside needs a longer fence (CommonMark code spans).
+  return text.includes('`') ? '`` ' + text + ' ``' : '`' + text + '`';
 }
 
 function classDescription(cls: string): string {
