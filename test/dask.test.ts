@@ -1,0 +1,195 @@
+/**
+ * examples/dask/validate.py on a real Dask LocalCluster of 2 worker processes (issue 18): 20,000
+ * lines, valid, invalid and bad rows mixed, give one record per line, in input order, byte for
+ * byte what the single-process CLI writes, with its invalid count; and a worker killed
+ * mid-partition (SIGKILL, by the task itself, once) costs no row and duplicates none. Runs
+ * when Debian's python3-distributed is importable by /usr/bin/python3 (.ci/run installs it as
+ * root) and says in its name that it skipped otherwise.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { binary, repoRoot } from './cli/cli-harness.js';
+
+const PYTHON = '/usr/bin/python3';
+const SCRIPT = join(repoRoot, 'examples/dask/validate.py');
+const LINES = 20_000;
+/** Small partitions, so that 20,000 lines make about a dozen of them and order is at stake. */
+const PARTITION_BYTES = 128 * 1024;
+
+const probe = spawnSync(PYTHON, ['-c', 'import distributed'], { encoding: 'utf8' });
+const hasDask = probe.status === 0;
+const why = probe.error ? `${PYTHON} is missing` : (probe.stderr.trim().split('\n').pop() ?? 'import failed');
+
+/**
+ * Plain lines by kind, each with its verdict as RFC 3986 `URI-reference` (§4.1) reads it, so the
+ * invalid count is checked against the grammar's text, not only against the CLI's own output.
+ * Every kind but the empty line ends with its line number, so record n can be matched to line n.
+ */
+const PLAIN_KINDS: Array<{ kind: string; valid: boolean; line: (i: number) => Buffer; source: string }> = [
+  { kind: 'http URI', valid: true, line: (i) => Buffer.from(`http://h${i % 13}.example/p?q#f${i}`), source: 'RFC 3986 §3' },
+  { kind: 'space in host', valid: false, line: (i) => Buffer.from(`http://exa mple.com/${i}`), source: 'RFC 3986 §3.2.2 reg-name' },
+  { kind: 'invalid UTF-8', valid: false, line: (i) => Buffer.concat([Buffer.from('http://a/'), Buffer.from([0xff, 0xfe]), Buffer.from(`${i}`)]), source: 'RFC 3986 §2: ASCII only' },
+  { kind: 'NUL', valid: false, line: (i) => Buffer.from(`http://a/\0b${i}`), source: 'RFC 3986 §2: no controls' },
+  { kind: 'empty line', valid: true, line: () => Buffer.alloc(0), source: 'RFC 3986 §4.2: relative-ref with path-empty' },
+  { kind: 'CRLF ending', valid: true, line: (i) => Buffer.from(`http://a/crlf${i}\r`), source: 'contract: the CR belongs to the line ending' },
+  { kind: 'non-ASCII host', valid: false, line: (i) => Buffer.from(`http://例え.jp/${i}`), source: 'RFC 3986 §3.2.2 reg-name' },
+  { kind: 'BOM inside the file', valid: false, line: (i) => Buffer.from(`\u{feff}http://bom/${i}`), source: 'RFC 3986 §3.1 scheme: U+FEFF is not ALPHA' },
+  { kind: 'percent sign without HEXDIG', valid: false, line: (i) => Buffer.from(`http://a/%g${i}`), source: 'RFC 3986 §2.1 pct-encoded' },
+];
+/** Line i's kind: mostly valid URIs, every kind at least a few hundred times. */
+function plainKind(i: number): (typeof PLAIN_KINDS)[number] {
+  const r = i % 40;
+  return PLAIN_KINDS[r < PLAIN_KINDS.length - 1 ? r + 1 : 0]!;
+}
+const MEGA_LINE = 777;
+const megaLine = (): Buffer => Buffer.from(`http://a/${'x'.repeat(1 << 20)}${MEGA_LINE}`); // valid: path of unreserved
+
+/**
+ * The plain file: LINES lines, one of them a megabyte long, and at every partition start a
+ * line beginning with a byte order mark, which the CLI drops only at the very start of its
+ * input: the script must not let it drop one at a partition start.
+ */
+function plainFile(): { bytes: Buffer; expectedInvalid: number } {
+  const parts: Buffer[] = [];
+  let position = 0;
+  let boundary = PARTITION_BYTES;
+  let expectedInvalid = 0;
+  for (let i = 0; i < LINES; i++) {
+    let kind = plainKind(i);
+    let line = i === MEGA_LINE ? megaLine() : kind.line(i);
+    while (boundary <= position) boundary += PARTITION_BYTES;
+    if (i !== MEGA_LINE && position + line.length + 1 > boundary - 40) {
+      // Pad this line so that the next one starts exactly at the partition boundary, with a BOM.
+      const pad = boundary - position - 1 - `http://pad/${i}`.length;
+      line = Buffer.from(`http://pad/${'p'.repeat(Math.max(0, pad))}${i}`);
+      kind = PLAIN_KINDS[0]!;
+      if (position + line.length + 1 === boundary && i + 1 < LINES && i + 1 !== MEGA_LINE) {
+        parts.push(line, Buffer.from('\n'));
+        position += line.length + 1;
+        i++;
+        kind = PLAIN_KINDS.find((k) => k.kind === 'BOM inside the file')!;
+        line = kind.line(i);
+      }
+    }
+    if (i !== MEGA_LINE && !kind.valid) expectedInvalid++;
+    parts.push(line, Buffer.from('\n'));
+    position += line.length + 1;
+  }
+  return { bytes: Buffer.concat(parts), expectedInvalid };
+}
+
+/**
+ * JSON Lines: strings, objects naming their own spec, unreadable lines (cut JSON, an empty line,
+ * a raw NUL inside a string, an unknown spec), raw invalid UTF-8 inside a string, CRLF, and a
+ * megabyte-long string. Each readable line's input ends with its line number.
+ */
+function jsonLine(i: number): Buffer {
+  if (i === MEGA_LINE) return Buffer.from(JSON.stringify(`http://a/${'y'.repeat(1 << 20)}${i}`));
+  switch (i % 30) {
+    case 1: return Buffer.from(`{"input": "http://a/${i}"`); // not JSON: cut short
+    case 2: return Buffer.alloc(0); // not JSON: empty
+    case 3: return Buffer.from(`"http://a/\0${i}"`); // not JSON: a raw control character in a string
+    case 4: return Buffer.from(JSON.stringify({ input: `http://a/${i}`, spec: 'rfc9999' })); // unknown spec
+    case 5: return Buffer.from(JSON.stringify({ input: `http://a/;x${i}`, spec: 'rfc1808' }));
+    case 6: return Buffer.concat([Buffer.from('"http://a/'), Buffer.from([0xc3, 0x28]), Buffer.from(`${i}"`)]);
+    case 7: return Buffer.from(`${JSON.stringify(`http://a/b ${i}`)}\r`);
+    case 8: return Buffer.from(JSON.stringify(`http://a/\n${i}`));
+    default: return Buffer.from(JSON.stringify(`http://h${i % 13}.example/${i}?q#f`));
+  }
+}
+
+/** The single-process CLI over the same bytes: the reference. */
+function reference(input: Buffer, args: string[]): { stdout: Buffer; status: number | null } {
+  const run = spawnSync(process.execPath, [binary, 'validate', '--json', ...args], { input, maxBuffer: 1 << 30 });
+  return { stdout: run.stdout, status: run.status };
+}
+
+interface Summary {
+  rows_in: number;
+  rows_out: number;
+  invalid: number;
+  seconds: number;
+  workers: number;
+}
+
+function runScript(dir: string, args: string[]): { summary: Summary; status: number | null; stderr: string } {
+  const run = spawnSync(
+    PYTHON,
+    [SCRIPT, '--workers', '2', '--threads-per-worker', '1', '--partition-bytes', String(PARTITION_BYTES),
+      '--cli', `${process.execPath} ${binary}`, ...args],
+    { cwd: dir, encoding: 'utf8', timeout: 50_000 },
+  );
+  const lines = run.stdout.trim().split('\n');
+  expect(lines.length, `stdout: ${run.stdout}\nstderr: ${run.stderr}`).toBe(1);
+  return { summary: JSON.parse(lines[0]!) as Summary, status: run.status, stderr: run.stderr };
+}
+
+function invalidCount(stdout: Buffer): number {
+  return stdout.toString('utf8').split('\n').filter((l) => l !== '' && (JSON.parse(l) as { valid: boolean }).valid === false).length;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'urispec-dask-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
+  const skipped = `SKIPPED: ${PYTHON} cannot import distributed (${why}); apt-get install python3-distributed`;
+
+  it.skipIf(!hasDask)(hasDask ? `${LINES} plain lines with bad rows: every row, in order, as the single-process CLI` : skipped, () => {
+    const { bytes, expectedInvalid } = plainFile();
+    writeFileSync(join(dir, 'plain.txt'), bytes);
+    const ref = reference(bytes, []);
+    const { summary, status } = runScript(dir, ['plain.txt', 'plain.jsonl']);
+    const out = readFileSync(join(dir, 'plain.jsonl'));
+
+    expect(summary.rows_in).toBe(LINES);
+    expect(summary.rows_out).toBe(LINES);
+    expect(summary.workers).toBe(2);
+    const records = out.toString('utf8').split('\n');
+    expect(records.pop()).toBe('');
+    expect(records.length).toBe(LINES);
+    // Input order, read off the records: line n's input ends with n (the empty line is empty).
+    const misplaced = records.findIndex((r, n) => {
+      const input = (JSON.parse(r) as { input: string }).input;
+      return input === '' ? plainKind(n).kind !== 'empty line' : !input.endsWith(String(n));
+    });
+    expect(misplaced).toBe(-1);
+    // Byte order marks at partition starts stayed part of their rows.
+    expect(records.filter((r) => r.startsWith('{"input":"\u{feff}http://bom/')).length).toBeGreaterThan(5);
+    expect(out.equals(ref.stdout)).toBe(true);
+    expect(summary.invalid).toBe(expectedInvalid);
+    expect(summary.invalid).toBe(invalidCount(ref.stdout));
+    expect([status, ref.status]).toEqual([1, 1]);
+  }, 60_000);
+
+  it.skipIf(!hasDask)(hasDask ? `--json-input, a worker killed mid-partition: no row lost or duplicated` : skipped, () => {
+    const lines = Array.from({ length: LINES }, (_, i) => jsonLine(i));
+    const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
+    writeFileSync(join(dir, 'uris.jsonl'), bytes);
+    const ref = reference(bytes, ['--json-input']);
+    const marker = join(dir, 'killed');
+    const { summary, status } = runScript(dir, ['--json-input', '--kill-worker-once', marker, '--parts-dir', 'parts', 'uris.jsonl', 'verdicts.jsonl']);
+
+    // The worker really died: its pid is gone, and the attempt it was making left a partial part.
+    const killed = JSON.parse(readFileSync(marker, 'utf8')) as { pid: number; partition: number };
+    expect(() => process.kill(killed.pid, 0)).toThrow(/ESRCH/);
+    const name = `part-${String(killed.partition).padStart(6, '0')}.jsonl`;
+    const stale = readdirSync(join(dir, 'parts')).filter((f) => f.startsWith(`${name}.`) && f.endsWith('.tmp'));
+    expect(stale.length).toBe(1);
+    const partial = readFileSync(join(dir, 'parts', stale[0]!));
+    const whole = readFileSync(join(dir, 'parts', name));
+    expect(partial.length).toBeLessThan(whole.length);
+    expect(whole.subarray(0, partial.length).equals(partial)).toBe(true);
+
+    const out = readFileSync(join(dir, 'verdicts.jsonl'));
+    expect(summary.rows_in).toBe(LINES);
+    expect(summary.rows_out).toBe(LINES);
+    expect(out.toString('utf8').split('\n').length).toBe(LINES + 1);
+    expect(out.equals(ref.stdout)).toBe(true);
+    expect(summary.invalid).toBe(invalidCount(ref.stdout));
+    expect(status).toBe(1);
+    expect(existsSync(join(dir, 'verdicts.jsonl'))).toBe(true);
+  }, 60_000);
+});
