@@ -48,9 +48,9 @@ const MEGA_LINE = 777;
 const megaLine = (): Buffer => Buffer.from(`http://a/${'x'.repeat(1 << 20)}${MEGA_LINE}`); // valid: path of unreserved
 
 /**
- * The plain file: LINES lines, one of them a megabyte long, and at every partition start a
- * line beginning with a byte order mark, which the CLI drops only at the very start of its
- * input: the script must not let it drop one at a partition start.
+ * The plain file: LINES lines, one of them a megabyte long, the last without its LF, and at
+ * every partition start a line beginning with a byte order mark, which the CLI drops only at
+ * the very start of its input: the script must not let it drop one at a partition start.
  */
 function plainFile(): { bytes: Buffer; expectedInvalid: number } {
   const parts: Buffer[] = [];
@@ -74,10 +74,16 @@ function plainFile(): { bytes: Buffer; expectedInvalid: number } {
         line = kind.line(i);
       }
     }
+    if (i === MEGA_LINE + 1) {
+      // The partition after the megabyte line starts here, mid-range: a BOM line too.
+      kind = PLAIN_KINDS.find((k) => k.kind === 'BOM inside the file')!;
+      line = kind.line(i);
+    }
     if (i !== MEGA_LINE && !kind.valid) expectedInvalid++;
     parts.push(line, Buffer.from('\n'));
     position += line.length + 1;
   }
+  parts.pop(); // the last line without its LF, which the CLI reads all the same
   return { bytes: Buffer.concat(parts), expectedInvalid };
 }
 

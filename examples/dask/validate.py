@@ -9,8 +9,8 @@ anyone. A partition owns the lines whose first byte lies in its range, as Hadoop
 LineRecordReader does: a worker skips the line that started before its range and finishes the
 line that runs past its end, so every line belongs to exactly one partition, however long.
 Each worker pipes its partition's bytes, unchanged, through `urispec validate --json` (the
-package's CLI, started once per partition), so each line gets exactly the record the
-single-process CLI gives it: invalid UTF-8, NUL, CRLF, empty lines, a megabyte-long line and
+package's CLI, kept running on each worker and fed partition after partition, see CliPool), so
+each line gets exactly the record the single-process CLI gives it: invalid UTF-8, NUL, CRLF, empty lines, a megabyte-long line and
 (with --json-input) an unreadable JSON line are the CLI's business, each costing only its own
 line. The records of partition k go to part-k in a parts directory, written to a temporary
 name and renamed when complete, so a task that runs twice (its worker was lost and Dask ran it
@@ -47,6 +47,11 @@ LF = b'\n'
 # The CLI drops a UTF-8 byte order mark at the very start of its standard input (src/cli/lines.ts).
 BOM = b'\xef\xbb\xbf'
 EXIT_FAILED = 3
+# The contract's record is {"input","spec","rule","valid","error"?} (or "inputError"): the three
+# before "valid" are JSON strings, in which a quote is always escaped, and neither "error" nor
+# "inputError" holds a key "valid"; so this appears unescaped once in each invalid record, and
+# nowhere else.
+INVALID = b'"valid":false'
 
 
 def next_line_start(f, position, size):
@@ -70,50 +75,141 @@ def owned_region(f, start, end, size):
     return first, max(first, last)
 
 
-def validate_partition(index, path, start, end, cli, parts_dir, kill_marker=None):
-    """Runs the CLI over partition `index`; writes parts_dir/part-<index>.jsonl atomically.
+class CliPool:
+    """A Dask worker plugin: long-lived `urispec validate --json` processes on each worker.
+
+    One process serves partition after partition through its pipes, so a partition pays no
+    start-up (about 0.3 s of CPU for node and the parsers); a task takes an idle process, or
+    starts one, and gives it back when its partition is done, so a worker with several threads
+    runs several. Each process is first sent one empty line whose record is dropped: the CLI
+    drops a byte order mark only at the very start of its input (src/cli/lines.ts), and that
+    start is then behind us, so a row that begins with one keeps it, as in a single run.
+    `teardown` (when the client unregisters the plugin, or the worker closes) ends them.
+    """
+
+    def __init__(self, name, cli):
+        self.name = name
+        self.cli = cli
+
+    def setup(self, worker=None):
+        self.idle = []
+        self.lock = threading.Lock()
+
+    def teardown(self, worker=None):
+        with self.lock:
+            idle, self.idle = self.idle, []
+        for process in idle:
+            process.close()
+
+    def acquire(self):
+        with self.lock:
+            while self.idle:
+                process = self.idle.pop()
+                if process.alive():
+                    return process
+        return CliProcess(self.cli)
+
+    def release(self, process):
+        with self.lock:
+            self.idle.append(process)
+
+
+class CliProcess:
+    def __init__(self, cli):
+        self.cli = cli
+        self.errors = tempfile.TemporaryFile()
+        self.popen = subprocess.Popen(cli, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, bufsize=0)
+        self.popen.stdin.write(LF)
+        self.popen.stdin.flush()
+        self.records(1)
+
+    def alive(self):
+        return self.popen.poll() is None
+
+    def records(self, count, out=None, progress=None):
+        """Copies the CLI's next `count` records to `out`, in large reads; returns how many are invalid.
+
+        Nothing follows them in the pipe (the process serves one partition at a time), so the
+        reads stop at exactly the partition's last LF. Raises if the CLI ends before.
+        """
+        seen = invalid = 0
+        carry = b''
+        while seen < count:
+            chunk = self.popen.stdout.read(CHUNK)
+            if not chunk:
+                self.errors.seek(0)
+                message = self.errors.read().decode('utf-8', 'replace').strip()
+                raise RuntimeError(f'{shlex.join(self.cli)} stopped ({self.popen.poll()}): {message}')
+            seen += chunk.count(LF)
+            if seen > count:
+                raise RuntimeError(f'{shlex.join(self.cli)} wrote {seen} records for {count} lines')
+            # A match cut by the chunk boundary is counted once, from the carried bytes.
+            invalid += (carry + chunk).count(INVALID)
+            carry = chunk[1 - len(INVALID):]
+            if out is not None:
+                out.write(chunk)
+            if progress is not None:
+                progress(seen)
+        return invalid
+
+    def close(self):
+        try:
+            self.popen.stdin.close()
+        except OSError:
+            pass
+        if self.popen.wait() not in (0, 1):
+            self.popen.kill()
+        self.popen.stdout.close()
+        self.errors.close()
+
+    def kill(self):
+        self.popen.kill()
+        self.popen.wait()
+        self.popen.stdout.close()
+        self.errors.close()
+
+
+def validate_partition(index, path, start, end, parts_dir, plugin, kill_marker=None):
+    """Validates partition `index` on a CLI of the worker's pool; writes parts_dir/part-<index>.jsonl atomically.
 
     Idempotent: running it again (a retry after a lost worker) writes the same bytes under the
     same name. Returns the partition's counts (small, so the client gathers them cheaply).
     """
+    from distributed import get_worker
+
     size = os.path.getsize(path)
     final = os.path.join(parts_dir, f'part-{index:06d}.jsonl')
     temporary = f'{final}.{uuid.uuid4().hex}.tmp'
     with open(path, 'rb') as f:
         first, last = owned_region(f, start, end, size)
-        # A byte order mark is dropped by the CLI only at the start of its input: at the start of
-        # the file it is not a row; at the start of a later partition it belongs to the row, so a
-        # sacrificial empty line goes first there and its record is dropped below.
-        skip_bom = first == 0 and last >= 3 and f.seek(0) == 0 and f.read(3) == BOM
-        rows_in = count_rows(f, first + (3 if skip_bom else 0), last)
-        if rows_in == 0:
-            with open(temporary, 'wb'):
-                pass
-            os.replace(temporary, final)
-            return {'partition': index, 'rows_in': 0, 'rows_out': 0, 'invalid': 0}
-        prefix = b'' if first == 0 else LF
-        with open(temporary, 'wb') as out, tempfile.TemporaryFile() as errors:
-            child = subprocess.Popen(cli, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors)
-            feeder = threading.Thread(target=feed, args=(child.stdin, prefix, path, first, last), daemon=True)
-            feeder.start()
-            rows_out = invalid = 0
-            records = iter(child.stdout.readline, b'')
-            if prefix:
-                next(records, None)
-            for record in records:
-                out.write(record)
-                rows_out += 1
-                invalid += is_invalid(record)
-                if kill_marker is not None and rows_out == rows_in // 2:
-                    kill_worker_once(kill_marker, index)
-            status = child.wait()
-            feeder.join()
-            if status not in (0, 1):
-                errors.seek(0)
-                message = errors.read().decode('utf-8', 'replace').strip()
-                raise RuntimeError(f'partition {index}: {shlex.join(cli)} exited {status}: {message}')
+        # The byte order mark at the start of the file is no part of a row (src/cli/lines.ts).
+        if first == 0 and f.seek(0) == 0 and f.read(3) == BOM:
+            first = min(3, last)
+        rows_in, terminated = count_rows(f, first, last)
+    counts = {'partition': index, 'rows_in': rows_in, 'invalid': 0}
+
+    def progress(seen):
+        if kill_marker is not None and seen >= rows_in // 2:
+            kill_worker_once(kill_marker, index)
+
+    with open(temporary, 'wb') as out:
+        if rows_in > 0:
+            pool = get_worker().plugins[plugin]
+            process = pool.acquire()
+            try:
+                # The last line of the file may lack its LF: one is added, so that the CLI answers
+                # it now rather than at the end of its input (the record is the same either way).
+                feeder = threading.Thread(target=feed, args=(process.popen.stdin, path, first, last, b'' if terminated else LF),
+                                          daemon=True)
+                feeder.start()
+                counts['invalid'] = process.records(rows_in, out, progress)
+                feeder.join()
+            except BaseException:
+                process.kill()  # in an unknown state: never handed to another partition
+                raise
+            pool.release(process)
     os.replace(temporary, final)
-    return {'partition': index, 'rows_in': rows_in, 'rows_out': rows_out, 'invalid': invalid}
+    return counts
 
 
 def count_rows(f, first, last):
@@ -127,13 +223,12 @@ def count_rows(f, first, last):
         rows += chunk.count(LF)
         remaining -= len(chunk)
         tail = chunk[-1:]
-    return rows + (0 if tail == LF else 1)
+    return rows + (0 if tail == LF else 1), tail == LF
 
 
-def feed(stdin, prefix, path, first, last):
-    """Copies bytes [first, last) of `path` into the CLI's standard input, a chunk at a time."""
+def feed(stdin, path, first, last, suffix):
+    """Copies bytes [first, last) of `path`, then `suffix`, into the CLI's standard input."""
     try:
-        stdin.write(prefix)
         with open(path, 'rb') as f:
             f.seek(first)
             remaining = last - first
@@ -141,19 +236,10 @@ def feed(stdin, prefix, path, first, last):
                 chunk = f.read(min(CHUNK, remaining))
                 stdin.write(chunk)
                 remaining -= len(chunk)
-        stdin.close()
-    except BrokenPipeError:
-        pass  # the CLI ended early (a usage error): its status says why
-
-
-def is_invalid(record):
-    """Whether a `--json` record says "valid":false.
-
-    The contract orders the keys input, spec, rule, valid, and the first three are JSON strings,
-    in which a quote is always escaped: so the first `"valid":` of a record is the top-level one.
-    """
-    at = record.find(b'"valid":')
-    return record.startswith(b'false', at + 8)
+        stdin.write(suffix)
+        stdin.flush()
+    except (BrokenPipeError, ValueError):
+        pass  # the CLI ended early: the reader of its records says why
 
 
 def kill_worker_once(marker, index):
@@ -163,7 +249,7 @@ def kill_worker_once(marker, index):
     of this task, and every other task, goes on. This is how the test loses a worker for real.
     """
     try:
-        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
     except FileExistsError:
         return
     os.write(fd, json.dumps({'pid': os.getpid(), 'partition': index}).encode())
@@ -177,13 +263,17 @@ def partitions(size, partition_bytes):
 
 
 def concatenate(parts, out_path):
-    """Writes the parts in order into out_path, through a temporary name renamed at the end."""
+    """Writes the parts in order into out_path (a temporary name renamed at the end); returns its records."""
     temporary = f'{out_path}.{uuid.uuid4().hex}.tmp'
+    records = 0
     with open(temporary, 'wb') as out:
         for part in parts:
             with open(part, 'rb') as f:
-                shutil.copyfileobj(f, out, CHUNK)
+                for chunk in iter(lambda: f.read(CHUNK), b''):
+                    records += chunk.count(LF)
+                    out.write(chunk)
     os.replace(temporary, out_path)
+    return records
 
 
 def cli_command(args):
@@ -266,6 +356,7 @@ def main(argv):
         client = Client(cluster)
     parts_dir = args.parts_dir or tempfile.mkdtemp(prefix='.validate-parts-', dir=os.path.dirname(os.path.abspath(args.output)))
     os.makedirs(parts_dir, exist_ok=True)
+    plugin = f'urispec-cli-{uuid.uuid4().hex}'
     try:
         workers = len(client.scheduler_info()['workers'])
         began = time.monotonic()
@@ -273,16 +364,17 @@ def main(argv):
         ranges = partitions(os.path.getsize(path), args.partition_bytes)
         # pure=False: every task runs; retries=2: a task that raised (not a lost worker, which
         # the scheduler retries by itself) is tried again before the run fails.
+        client.register_worker_plugin(CliPool(plugin, cli), name=plugin)
         futures = [
-            client.submit(validate_partition, index, path, start, end, cli, parts_dir, args.kill_worker_once,
+            client.submit(validate_partition, index, path, start, end, parts_dir, plugin, args.kill_worker_once,
                           key=f'urispec-partition-{index}-{uuid.uuid4().hex}', pure=False, retries=2)
             for index, (start, end) in enumerate(ranges)
         ]
         results = client.gather(futures)
-        concatenate([os.path.join(parts_dir, f'part-{r["partition"]:06d}.jsonl') for r in results], args.output)
+        rows_out = concatenate([os.path.join(parts_dir, f'part-{r["partition"]:06d}.jsonl') for r in results], args.output)
         summary = {
             'rows_in': sum(r['rows_in'] for r in results),
-            'rows_out': sum(r['rows_out'] for r in results),
+            'rows_out': rows_out,  # counted in OUT as written
             'invalid': sum(r['invalid'] for r in results),
             'seconds': round(time.monotonic() - began, 3),
             'workers': workers,
@@ -292,6 +384,10 @@ def main(argv):
         print(f'validate.py: the run failed: {error}', file=sys.stderr)
         return EXIT_FAILED
     finally:
+        try:
+            client.unregister_worker_plugin(plugin)  # ends this run's CLI processes on every worker
+        except Exception:
+            pass  # never registered, or the cluster is gone
         client.close()
         if cluster is not None:
             cluster.close()
