@@ -153,8 +153,12 @@ function main(): void {
         `validates ${fmt(LINES / best[0]!.cpu)} lines per CPU-second. The CLI's start-up on empty input ` +
         `(paid once per Dask worker thread): ${startup.seconds.toFixed(2)} s, ${startup.cpu.toFixed(2)} CPU-seconds.`,
     );
-    console.log(`Single-process CLI: ${fmt(refLines)} records, ${fmt(refInvalid)} invalid.`);
     const referenceBytes = readFileSync(outputs[0]!);
+    const inBytes = readFileSync(input).length;
+    console.log(
+      `Single-process CLI: ${fmt(refLines)} records, ${fmt(refInvalid)} invalid; ` +
+        `${(inBytes / LINES).toFixed(1)} bytes a line in, ${(referenceBytes.length / LINES).toFixed(1)} bytes a record out.`,
+    );
     let ok = refLines === LINES;
     configs.forEach((config, k) => {
       const same = readFileSync(outputs[k]!).equals(referenceBytes);

@@ -126,7 +126,7 @@ function runScript(dir: string, args: string[]): { summary: Summary; status: num
     PYTHON,
     [SCRIPT, '--workers', '2', '--threads-per-worker', '1', '--partition-bytes', String(PARTITION_BYTES),
       '--cli', `${process.execPath} ${binary}`, ...args],
-    { cwd: dir, encoding: 'utf8', timeout: 50_000 },
+    { cwd: dir, encoding: 'utf8', timeout: 110_000 },
   );
   const lines = run.stdout.trim().split('\n');
   expect(lines.length, `stdout: ${run.stdout}\nstderr: ${run.stderr}`).toBe(1);
@@ -168,7 +168,7 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect(summary.invalid).toBe(expectedInvalid);
     expect(summary.invalid).toBe(invalidCount(ref.stdout));
     expect([status, ref.status]).toEqual([1, 1]);
-  }, 60_000);
+  }, 120_000);
 
   it.skipIf(!hasDask)(hasDask ? `--json-input, a worker killed mid-partition: no row lost or duplicated` : skipped, () => {
     const lines = Array.from({ length: LINES }, (_, i) => jsonLine(i));
@@ -197,5 +197,5 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect(summary.invalid).toBe(invalidCount(ref.stdout));
     expect(status).toBe(1);
     expect(existsSync(join(dir, 'verdicts.jsonl'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

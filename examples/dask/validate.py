@@ -127,7 +127,7 @@ class CliProcess:
         return self.popen.poll() is None
 
     def records(self, count, out=None, progress=None):
-        """Copies the CLI's next `count` records to `out`, in large reads; returns how many are invalid.
+        """Copies the CLI's next `count` records to `out`, in large reads; returns (records, invalid).
 
         Nothing follows them in the pipe (the process serves one partition at a time), so the
         reads stop at exactly the partition's last LF. Raises if the CLI ends before.
@@ -150,7 +150,7 @@ class CliProcess:
                 out.write(chunk)
             if progress is not None:
                 progress(seen)
-        return invalid
+        return seen, invalid
 
     def close(self):
         try:
@@ -186,7 +186,7 @@ def validate_partition(index, path, start, end, parts_dir, plugin, kill_marker=N
         if first == 0 and f.seek(0) == 0 and f.read(3) == BOM:
             first = min(3, last)
         rows_in, terminated = count_rows(f, first, last)
-    counts = {'partition': index, 'rows_in': rows_in, 'invalid': 0}
+    counts = {'partition': index, 'rows_in': rows_in, 'rows_out': 0, 'invalid': 0}
 
     def progress(seen):
         if kill_marker is not None and seen >= rows_in // 2:
@@ -202,7 +202,7 @@ def validate_partition(index, path, start, end, parts_dir, plugin, kill_marker=N
                 feeder = threading.Thread(target=feed, args=(process.popen.stdin, path, first, last, b'' if terminated else LF),
                                           daemon=True)
                 feeder.start()
-                counts['invalid'] = process.records(rows_in, out, progress)
+                counts['rows_out'], counts['invalid'] = process.records(rows_in, out, progress)
                 feeder.join()
             except BaseException:
                 process.kill()  # in an unknown state: never handed to another partition
@@ -313,7 +313,7 @@ def check_usage(cli):
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('input', metavar='INPUT', help='plain lines, or JSON Lines with --json-input')
-    parser.add_argument('output', metavar='OUT', help='the records, one JSON object a line, in input order')
+    parser.add_argument('output', metavar='OUT', nargs='?', help='the records, one JSON object a line, in input order')
     where = parser.add_mutually_exclusive_group()
     where.add_argument('--workers', type=int, default=None, help='start a LocalCluster of N worker processes (default 2)')
     where.add_argument('--scheduler', metavar='ADDRESS', help='use an existing cluster, e.g. tcp://host:8786')
@@ -324,11 +324,15 @@ def parse_args(argv):
     parser.add_argument('--json-input', action='store_true', help='each line is a JSON string or {"input","spec"?,"rule"?}')
     parser.add_argument('--partition-bytes', type=int, default=64 << 20, help='bytes per partition (default 64 MiB)')
     parser.add_argument('--parts-dir', help='where the per-partition outputs go (default: a new directory beside OUT)')
+    parser.add_argument('--parts-only', action='store_true',
+                        help='leave the records in --parts-dir as part-NNNNNN.jsonl, in partition order, and write no OUT')
     parser.add_argument('--cli', help='the urispec command (default: node and this checkout\'s dist/src/cli/main.js)')
     parser.add_argument('--kill-worker-once', metavar='MARKER', help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.partition_bytes < 1:
         parser.error('--partition-bytes must be at least 1')
+    if args.parts_only != (args.output is None) or (args.parts_only and args.parts_dir is None):
+        parser.error('give OUT, or --parts-only with --parts-dir')
     if args.workers is not None and args.workers < 1:
         parser.error('--workers must be at least 1')
     return args
@@ -355,6 +359,7 @@ def main(argv):
                                processes=True, dashboard_address=None)
         client = Client(cluster)
     parts_dir = args.parts_dir or tempfile.mkdtemp(prefix='.validate-parts-', dir=os.path.dirname(os.path.abspath(args.output)))
+    # --parts-dir: the parts stay (with the .tmp files of attempts that a lost worker left).
     os.makedirs(parts_dir, exist_ok=True)
     plugin = f'urispec-cli-{uuid.uuid4().hex}'
     try:
@@ -371,10 +376,13 @@ def main(argv):
             for index, (start, end) in enumerate(ranges)
         ]
         results = client.gather(futures)
-        rows_out = concatenate([os.path.join(parts_dir, f'part-{r["partition"]:06d}.jsonl') for r in results], args.output)
+        if args.parts_only:
+            rows_out = sum(r['rows_out'] for r in results)  # the LFs the workers wrote
+        else:
+            rows_out = concatenate([os.path.join(parts_dir, f'part-{r["partition"]:06d}.jsonl') for r in results], args.output)
         summary = {
             'rows_in': sum(r['rows_in'] for r in results),
-            'rows_out': rows_out,  # counted in OUT as written
+            'rows_out': rows_out,
             'invalid': sum(r['invalid'] for r in results),
             'seconds': round(time.monotonic() - began, 3),
             'workers': workers,
