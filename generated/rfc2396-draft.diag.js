@@ -128,12 +128,25 @@ function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
 
-// Peggy's unicode class: one code point (peg$getUnicode) tested by the class's RegExp.
-function codePoint(s, p, re) {
-  const cp = s.codePointAt(p);
-  if (cp === undefined) return -1;
-  const ch = String.fromCodePoint(cp);
-  return re.test(ch) ? p + ch.length : -1;
+// The end of the code point at p (its first unit c) if it is in the ranges, else -1.
+function cpEnd(s, p, c, ranges) {
+  let n = 1;
+  if (c >= 0xd800 && c <= 0xdbff && p + 1 < s.length) {
+    const d = s.charCodeAt(p + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      n = 2;
+    }
+  }
+  let lo = 0;
+  let hi = (ranges.length >> 1) - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >> 1;
+    if (c < ranges[2 * m]) hi = m - 1;
+    else if (c > ranges[2 * m + 1]) lo = m + 1;
+    else return p + n;
+  }
+  return -1;
 }
 
 const E0 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
@@ -236,7 +249,7 @@ const E96 = {"type":"literal","text":"`","ignoreCase":false};
 const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
 const E98 = {"type":"class","parts":[["","퟿"],["","􏿿"]],"inverted":false,"ignoreCase":false,"unicode":true};
 const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const R100 = /^[\x80-\uD7FF\uE000-\u{10FFFF}]/u;
+const C100 = new Int32Array([128,55295,57344,1114111]);
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -527,7 +540,7 @@ function r_unwise(s, p) {
 function r_national(s, p) {
   let c = 0, v0 = 0;
   hookEnter(16, p);
-  v0 = p >= s.length ? -1 : (c = s.charCodeAt(p)) < 128 ? (T99[c] === 1 ? p + 1 : -1) : codePoint(s, p, R100);
+  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T99[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C100)) : -1);
   if (v0 < 0 && silent === 0) fail(p, E98);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);

@@ -12,9 +12,11 @@
 // The language is Peggy's, node by node (generate-bytecode.js / generate-js.js of the pinned
 // version): ordered choice, greedy repetition that never gives back, lookaheads that consume
 // nothing, literals compared by code unit (case-insensitive ones as Peggy does, by
-// `substr(...).toLowerCase()`), classes as the very RegExp Peggy builds for them. Where a fast
-// test is used (ASCII tables, code-unit ranges, ASCII case folding), it is computed from or proven
-// equal to Peggy's test; everything else falls back to Peggy's own expression.
+// `substr(...).toLowerCase()`), classes as the very RegExp Peggy builds for them, a `u` class one
+// code point (a range above U+FFFF matches a surrogate pair; positions stay UTF-16 indexes: the
+// contract's offsets). Where a fast test is used (ASCII tables, code-unit and code-point ranges,
+// ASCII case folding), it is computed from or proven equal to Peggy's test; everything else falls
+// back to Peggy's own expression.
 // test/recognizer.test.ts checks the verdicts against the Peggy parser and `validate`.
 
 import { createRequire } from 'node:module';
@@ -74,10 +76,15 @@ class Unsupported extends Error {
 /* Single-character sets                                                                       */
 
 /**
- * A set of UTF-16 code units that a node matches by consuming exactly one code unit, which is
- * what a class, a one-character literal, and any choice of them do. `ascii` is exact, computed
- * from Peggy's own test; above 127, `ranges` are exact code-unit ranges, and `regexps` and
- * `lowered` are Peggy's own tests, run as Peggy runs them; a code unit is in the set if any says so.
+ * A set of characters that a node matches by consuming exactly one of them, which is what a
+ * class, a one-character literal, and any choice of them do. Without `codePoints` a character is
+ * one UTF-16 code unit (Peggy's classes and literals); with it, one code point (Peggy's `u`
+ * classes, peg$getUnicode): a surrogate pair is one character of two units, matched against
+ * ranges above U+FFFF, and a lone surrogate is the code point of its own value. Offsets stay
+ * UTF-16 indexes either way. `ascii` is exact, computed from Peggy's own test; above 127,
+ * `ranges` are exact ranges (of code units, or of code points), and `regexps` and `lowered` are
+ * Peggy's own tests of one code unit, run as Peggy runs them; a character is in the set if any
+ * says so.
  */
 interface CharSet {
   ascii: boolean[];
@@ -86,27 +93,45 @@ interface CharSet {
   regexps: string[];
   /** Case-insensitive literals, lower-cased: Peggy's `s.charAt(p).toLowerCase() === value`. */
   lowered: string[];
+  /** Characters are code points (one or two code units), not code units. */
+  codePoints: boolean;
+  /**
+   * A code-unit set that matches no surrogate unit (checked on Peggy's own tests): on the
+   * characters it matches, one code unit is one code point, so it may join a code-point set.
+   */
+  surrogateFree: boolean;
 }
 
+/** Ranges of a code-unit set longer than this are tested by Peggy's RegExp instead. */
 const MAX_RANGES = 6;
+const MAX_UNIT = 0xffff;
+const MAX_CODE_POINT = 0x10ffff;
 
 function emptySet(): CharSet {
-  return { ascii: new Array<boolean>(128).fill(false), ranges: [], regexps: [], lowered: [] };
+  return { ascii: new Array<boolean>(128).fill(false), ranges: [], regexps: [], lowered: [], codePoints: false, surrogateFree: true };
 }
 
-function union(a: CharSet, b: CharSet): CharSet {
+/**
+ * The union of two sets, or null when it is not a set: a code-point set and a code-unit set
+ * that can match a lone surrogate unit would consume different lengths at a surrogate pair.
+ */
+function union(a: CharSet, b: CharSet): CharSet | null {
+  const codePoints = a.codePoints || b.codePoints;
+  if (codePoints && ![a, b].every((x) => x.codePoints || x.surrogateFree)) return null;
   return {
     ascii: a.ascii.map((x, i) => x || b.ascii[i]!),
-    ranges: normalize([...a.ranges, ...b.ranges]),
+    ranges: normalize([...a.ranges, ...b.ranges], codePoints ? MAX_CODE_POINT : MAX_UNIT),
     regexps: [...new Set([...a.regexps, ...b.regexps])],
     lowered: [...new Set([...a.lowered, ...b.lowered])],
+    codePoints,
+    surrogateFree: a.surrogateFree && b.surrogateFree,
   };
 }
 
-/** Sorted, merged, clipped to 128..0xFFFF. */
-function normalize(ranges: Array<[number, number]>): Array<[number, number]> {
+/** Sorted, merged, clipped to 128..max. */
+function normalize(ranges: Array<[number, number]>, max: number): Array<[number, number]> {
   const sorted = ranges
-    .map(([lo, hi]): [number, number] => [Math.max(lo, 128), Math.min(hi, 0xffff)])
+    .map(([lo, hi]): [number, number] => [Math.max(lo, 128), Math.min(hi, max)])
     .filter(([lo, hi]) => lo <= hi)
     .sort((x, y) => x[0] - y[0]);
   const out: Array<[number, number]> = [];
@@ -118,14 +143,14 @@ function normalize(ranges: Array<[number, number]>): Array<[number, number]> {
   return out;
 }
 
-function complement(ranges: Array<[number, number]>): Array<[number, number]> {
+function complement(ranges: Array<[number, number]>, max: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let next = 128;
-  for (const [lo, hi] of normalize(ranges)) {
+  for (const [lo, hi] of normalize(ranges, max)) {
     if (lo > next) out.push([next, lo - 1]);
     next = hi + 1;
   }
-  if (next <= 0xffff) out.push([next, 0xffff]);
+  if (next <= max) out.push([next, max]);
   return out;
 }
 
@@ -233,20 +258,32 @@ class Generator {
   charSet(node: Node): CharSet | null {
     switch (node.type) {
       case 'class': {
-        if (node.unicode) return null; // consumes a code point: one or two code units
         const source = classRegExp(node);
         const re = regExpOf(source);
         const set = emptySet();
         for (let c = 0; c < 128; c++) set.ascii[c] = re.test(String.fromCharCode(c));
-        const simple = !node.ignoreCase && node.parts!.every((p) => (Array.isArray(p) ? p.every((x) => x.length === 1) : typeof p === 'string' && p.length === 1));
+        // A `u` class consumes a code point (Peggy's peg$getUnicode): its parts are code points,
+        // and its ranges may reach above U+FFFF. Without `u`, parts and ranges are code units.
+        const max = node.unicode ? MAX_CODE_POINT : MAX_UNIT;
+        const one = (x: string): boolean => (node.unicode ? [...x].length === 1 : x.length === 1);
+        const code = (x: string): number => (node.unicode ? x.codePointAt(0)! : x.charCodeAt(0));
+        const simple = !node.ignoreCase && node.parts!.every((p) => (Array.isArray(p) ? p.every(one) : typeof p === 'string' && one(p)));
+        if (node.unicode) {
+          if (!simple) return null; // Peggy's RegExp on one code point (codePoint below)
+          set.codePoints = true;
+        }
         const ranges = simple
-          ? node.parts!.map((p): [number, number] => (Array.isArray(p) ? [p[0].charCodeAt(0), p[1].charCodeAt(0)] : [(p as string).charCodeAt(0), (p as string).charCodeAt(0)]))
+          ? node.parts!.map((p): [number, number] => (Array.isArray(p) ? [code(p[0]), code(p[1])] : [code(p as string), code(p as string)]))
           : [];
-        if (simple) set.ranges = node.inverted ? complement(ranges) : normalize(ranges);
+        if (simple) set.ranges = node.inverted ? complement(ranges, max) : normalize(ranges, max);
         else set.regexps = [this.constant('R', source)];
-        if (set.ranges.length > MAX_RANGES) {
+        // A code-point set's ranges are searched (cpEnd); a code-unit set's are tested inline.
+        if (!set.codePoints && set.ranges.length > MAX_RANGES) {
           set.ranges = [];
           set.regexps = [this.constant('R', source)];
+        }
+        if (!set.codePoints) {
+          for (let c = 0xd800; c <= 0xdfff && set.surrogateFree; c++) set.surrogateFree = !re.test(String.fromCharCode(c));
         }
         return set;
       }
@@ -258,21 +295,26 @@ class Generator {
           const code = v.charCodeAt(0);
           if (code < 128) set.ascii[code] = true;
           else set.ranges = [[code, code]];
+          set.surrogateFree = code < 0xd800 || code > 0xdfff;
           return set;
         }
         // Peggy: input.charAt(p).toLowerCase() === value.toLowerCase() (MATCH_STRING_IC).
         const lower = v.toLowerCase();
         for (let c = 0; c < 128; c++) set.ascii[c] = String.fromCharCode(c).toLowerCase() === lower;
         set.lowered = [lower];
+        set.surrogateFree = !/[\ud800-\udfff]/.test(lower);
         return set;
       }
       case 'choice': {
-        // Whichever alternative matches, it consumes one code unit: the order does not matter.
-        let set = emptySet();
+        // Whichever alternative matches, it consumes one character, and where a code-unit set
+        // and a code-point set both match (never at a surrogate: union) that is one code unit:
+        // the order does not matter.
+        let set: CharSet | null = emptySet();
         for (const alt of node.alternatives!) {
           const s = this.charSet(alt);
           if (!s) return null;
           set = union(set, s);
+          if (!set) return null;
         }
         return set;
       }
@@ -384,7 +426,7 @@ class Generator {
   private guard(node: Node): CharSet | null {
     const f = this.first(node);
     if (f.nullable || f.ascii.every(Boolean)) return null;
-    return { ascii: f.ascii, ranges: f.high ? [[128, 0xffff]] : [], regexps: [], lowered: [] };
+    return { ...emptySet(), ascii: f.ascii, ranges: f.high ? [[128, MAX_UNIT]] : [] };
   }
 
   /** True when a set alternative and `other` can never both match at one position. */
@@ -433,8 +475,9 @@ class Generator {
       for (let i = items.length - 1; i >= 0; i--) {
         const item = items[i]!;
         if ('set' in item) {
-          item.set = union(item.set, set);
-          merged = true;
+          const both = union(item.set, set);
+          if (both) item.set = both;
+          merged = both !== null;
           break;
         }
         if (!this.exclusive(set, item.node)) break;
@@ -447,22 +490,15 @@ class Generator {
   /* ----- expressions to statements ----- */
 
   /**
-   * The test that code unit `c` (already loaded) at position `p` is in the set; false at the end
-   * of input. Above 127 only the exact ranges and Peggy's own tests, which are rare paths.
+   * The test that the code unit at position `p` is in a code-unit set (loaded into `c`); false at
+   * the end of input. Above 127 only the exact ranges and Peggy's own tests, which are rare paths.
    */
   setTest(set: CharSet, p: string): string {
-    const table = this.constant(
-      'T',
-      `table("${set.ascii.map((x) => (x ? '1' : '0')).join('')}")`,
-    );
-    const high = [
-      ...set.ranges.map(([lo, hi]) => (lo === hi ? `c === ${lo}` : hi === 0xffff ? `c >= ${lo}` : `(c >= ${lo} && c <= ${hi})`)),
-      ...set.regexps.map((re) => `${re}.test(s.charAt(${p}))`),
-    ];
-    if (set.lowered.length === 1) high.push(`s.charAt(${p}).toLowerCase() === ${JSON.stringify(set.lowered[0])}`);
-    if (set.lowered.length > 1) {
-      const values = this.constant('S', `new Set(${JSON.stringify([...set.lowered].sort())})`);
-      high.push(`${values}.has(s.charAt(${p}).toLowerCase())`);
+    if (set.codePoints) throw new Error('a code-point set consumes one or two code units: setEnd');
+    const table = this.table(set);
+    const high = this.unitTests(set, p);
+    if (set.ranges.length > 0) {
+      high.unshift(...set.ranges.map(([lo, hi]) => (lo === hi ? `c === ${lo}` : hi === MAX_UNIT ? `c >= ${lo}` : `(c >= ${lo} && c <= ${hi})`)));
     }
     if (!set.ascii.some(Boolean) && high.length === 0) return 'false';
     // The bound check first: charCodeAt then never yields NaN, and V8 keeps `c` a small integer
@@ -471,6 +507,40 @@ class Generator {
     return high.length === 0
       ? `(${load}(c = s.charCodeAt(${p})) < 128 && ${table}[c] === 1)`
       : `(${load}((c = s.charCodeAt(${p})) < 128 ? ${table}[c] === 1 : ${high.join(' || ')}))`;
+  }
+
+  /**
+   * The end of the character at `p` when it is in the set, else -1 (also at the end of input):
+   * `p + 1` for a code unit; for a code point, `p + 2` when it is a surrogate pair (cpEnd).
+   */
+  setEnd(set: CharSet, p: string): string {
+    if (!set.codePoints) return `(${this.setTest(set, p)} ? ${p} + 1 : -1)`;
+    const table = this.table(set);
+    // Peggy's one-unit tests (from surrogate-free sets: union) first, then the code point.
+    const unit = this.unitTests(set, p);
+    let high = '-1';
+    if (set.ranges.length > 0) {
+      this.helpers.add('cpEnd');
+      const ranges = this.constant('C', `new Int32Array(${JSON.stringify(set.ranges.flat())})`);
+      high = `cpEnd(s, ${p}, c, ${ranges})`;
+    }
+    if (unit.length > 0) high = `${unit.join(' || ')} ? ${p} + 1 : ${high}`;
+    return `(${p} < s.length ? ((c = s.charCodeAt(${p})) < 128 ? (${table}[c] === 1 ? ${p} + 1 : -1) : ${high}) : -1)`;
+  }
+
+  private table(set: CharSet): string {
+    return this.constant('T', `table("${set.ascii.map((x) => (x ? '1' : '0')).join('')}")`);
+  }
+
+  /** Peggy's own one-code-unit tests of a set above 127: class RegExps, lower-cased literals. */
+  private unitTests(set: CharSet, p: string): string[] {
+    const tests = set.regexps.map((re) => `${re}.test(s.charAt(${p}))`);
+    if (set.lowered.length === 1) tests.push(`s.charAt(${p}).toLowerCase() === ${JSON.stringify(set.lowered[0])}`);
+    if (set.lowered.length > 1) {
+      const values = this.constant('S', `new Set(${JSON.stringify([...set.lowered].sort())})`);
+      tests.push(`${values}.has(s.charAt(${p}).toLowerCase())`);
+    }
+    return tests;
   }
 
   /** Peggy's expectation for a terminal, as a module constant; null in the fast build. */
@@ -486,6 +556,13 @@ class Generator {
       e = { type: 'class', parts: node.parts, inverted: node.inverted, ignoreCase: node.ignoreCase, unicode: node.unicode };
     }
     return this.constant('E', JSON.stringify(e));
+  }
+
+  /** A one-character terminal: a set test (setEnd), recording `expected` on failure (traced). */
+  private setTerminal(out: string, p: string, set: CharSet, expected: string | null, fn: FnState): void {
+    if (!set.codePoints) return this.terminal(out, p, this.setTest(set, p), 1, expected, fn);
+    fn.line(`${out} = ${this.setEnd(set, p)};`);
+    if (expected) fn.line(`if (${out} < 0 && silent === 0) fail(${p}, ${expected});`);
   }
 
   /** A terminal: `cond` true consumes `length`; false fails, recording `expected` (traced). */
@@ -505,7 +582,7 @@ class Generator {
     // before a match are expectations too: sets are only merged in the fast build.
     const set = this.trace ? null : this.charSet(node);
     if (set) {
-      emit(`${out} = ${this.setTest(set, p)} ? ${p} + 1 : -1;`);
+      emit(set.codePoints ? `${out} = ${this.setEnd(set, p)};` : `${out} = ${this.setTest(set, p)} ? ${p} + 1 : -1;`);
       return out;
     }
     switch (node.type) {
@@ -519,7 +596,7 @@ class Generator {
         const one = this.charSet(node);
         if (one) {
           // (traced build only: the fast one took the set branch above)
-          this.terminal(out, p, this.setTest(one, p), 1, expected, fn);
+          this.setTerminal(out, p, one, expected, fn);
         } else if (!node.ignoreCase) {
           const tests = Array.from({ length: v.length }, (_, i) => `s.charCodeAt(${p}${i ? ' + ' + i : ''}) === ${v.charCodeAt(i)}`);
           this.terminal(out, p, `${p} + ${v.length} <= s.length && ${tests.join(' && ')}`, v.length, expected, fn);
@@ -537,7 +614,7 @@ class Generator {
         const expected = this.expectation(node);
         const one = this.charSet(node);
         if (one) {
-          this.terminal(out, p, this.setTest(one, p), 1, expected, fn);
+          this.setTerminal(out, p, one, expected, fn);
           return out;
         }
         // A unicode class consumes one code point (Peggy's peg$getUnicode), one or two units.
@@ -594,7 +671,10 @@ class Generator {
         items.forEach((item, i) => {
           const last = i === items.length - 1;
           if ('set' in item) {
-            if (last) emit(`${out} = ${this.setTest(item.set, p)} ? ${p} + 1 : -1;`);
+            if (item.set.codePoints) {
+              emit(`${out} = ${this.setEnd(item.set, p)};`);
+              if (!last) emit(`if (${out} >= 0) break ${label};`);
+            } else if (last) emit(`${out} = ${this.setTest(item.set, p)} ? ${p} + 1 : -1;`);
             else emit(`if (${this.setTest(item.set, p)}) { ${out} = ${p} + 1; break ${label}; }`);
           } else {
             const guard = this.trace ? null : this.guard(item.node);
@@ -694,6 +774,23 @@ class Generator {
   private loop(e: Node, delimiter: Node | null, min: number, max: number | null, p: string, out: string, fn: FnState): string {
     const emit = (line: string): void => fn.line(line);
     const set = delimiter || this.trace ? null : this.charSet(e);
+    if (set && set.codePoints && max === null) {
+      // The hot loop of a code-point set: a table lookup per ASCII character, cpEnd above.
+      // More than one required character: counted, since a character may be two code units.
+      const e = fn.fresh();
+      const n = min > 1 ? fn.fresh() : null;
+      emit(`${out} = ${p};`);
+      if (n) emit(`${n} = 0;`);
+      emit(`for (;;) {`);
+      emit(`  ${e} = ${this.setEnd(set, out)};`);
+      emit(`  if (${e} < 0) break;`);
+      if (n) emit(`  ${n}++;`);
+      emit(`  ${out} = ${e};`);
+      emit(`}`);
+      if (n) emit(`if (${n} < ${min}) ${out} = -1;`);
+      else if (min > 0) emit(`if (${out} === ${p}) ${out} = -1;`);
+      return out;
+    }
     if (set && max === null) {
       // The hot loop: one table lookup per code unit.
       emit(`${out} = ${p};`);
@@ -768,6 +865,7 @@ class Generator {
     const helpers: string[] = [];
     if (this.helpers.has('ic')) helpers.push(IC_HELPER);
     if (this.helpers.has('codePoint')) helpers.push(CODE_POINT_HELPER);
+    if (this.helpers.has('cpEnd')) helpers.push(CP_END_HELPER);
     return [
       header,
       '',
@@ -1043,6 +1141,32 @@ function codePoint(s, p, re) {
   if (cp === undefined) return -1;
   const ch = String.fromCodePoint(cp);
   return re.test(ch) ? p + ch.length : -1;
+}
+`;
+
+// A code-point set above 127 (the contract: characters are code points, offsets UTF-16 units).
+// A high surrogate followed by a low one is one code point of two units; any other unit, a lone
+// surrogate included, is the code point of its own value (Peggy's peg$getUnicode, codePointAt).
+// The ranges are sorted, disjoint [lo, hi] pairs: a binary search.
+const CP_END_HELPER = `// The end of the code point at p (its first unit c) if it is in the ranges, else -1.
+function cpEnd(s, p, c, ranges) {
+  let n = 1;
+  if (c >= 0xd800 && c <= 0xdbff && p + 1 < s.length) {
+    const d = s.charCodeAt(p + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      n = 2;
+    }
+  }
+  let lo = 0;
+  let hi = (ranges.length >> 1) - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >> 1;
+    if (c < ranges[2 * m]) hi = m - 1;
+    else if (c > ranges[2 * m + 1]) lo = m + 1;
+    else return p + n;
+  }
+  return -1;
 }
 `;
 

@@ -47,7 +47,8 @@ export function derive(grammar: Grammar, rule: string, rng: Rng, options: Derive
         out.push(node.caseInsensitive ? randomCase(node.text, rng) : node.text);
         return;
       case 'range':
-        out.push(String.fromCharCode(rng.int(node.lo, node.hi)));
+        // A code point (ABNF terminals are characters: RFC 3987 §2.2); below U+10000 one unit.
+        out.push(String.fromCodePoint(rng.int(node.lo, node.hi)));
         return;
       case 'seq':
         for (const item of node.items) walk(item, depth);
@@ -77,7 +78,7 @@ export function derive(grammar: Grammar, rule: string, rng: Rng, options: Derive
 /** Every character the grammar mentions (both cases of case-insensitive letters) plus OUTSIDERS. */
 export function grammarAlphabet(grammar: Grammar): string[] {
   const chars = new Set<string>(OUTSIDERS);
-  const addCode = (code: number): void => void chars.add(String.fromCharCode(code));
+  const addCode = (code: number): void => void chars.add(String.fromCodePoint(code));
   const visit = (node: Node): void => {
     switch (node.type) {
       case 'lit':

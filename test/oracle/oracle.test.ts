@@ -9,6 +9,7 @@ import { lit } from './ast.js';
 import { derive, grammarAlphabet, mutate, OUTSIDERS, samples } from './derive.js';
 import { parseGrammar } from './printed.js';
 import { mulberry32 } from './prng.js';
+import { PrefixOracle, nfaOfRule, surrogatePairs } from './prefix.js';
 import { compileRule } from './regex.js';
 
 const abnf = (text: string) => parseGrammar(text, 'abnf');
@@ -116,6 +117,32 @@ describe('regex compilation', () => {
     expect(uri3986('IPv4address', '1.2.3.4 ')).toBe(false);
     expect(uri3986('IPv4address', 'x1.2.3.4')).toBe(false);
     expect(uri3986('IPv4address', '1.2.3.4\n')).toBe(false);
+  });
+
+  it('reads ABNF terminals as code points (RFC 3987 §2.2: "Terminals in the ABNF are characters")', () => {
+    const g = abnf('u = %xA0-D7FF / %x10000-1FFFD\ns = 2u\n');
+    // U+10000 is one character of two code units; a lone surrogate is a character in no range.
+    expect(['\u{10000}', '\u{1fffd}', '\u{1fffe}', '\ud800', '\udc00', '\ud800\udc00', '\ud7ff', '\ue000'].map((x) => accepts(g, 'u', x))).toEqual([
+      true, true, false, false, false, true, true, false,
+    ]);
+    expect(['\u{10000}\u00a0', '\u{10000}', '\u00a0\u00a0\u00a0'].map((x) => accepts(g, 's', x))).toEqual([true, false, false]);
+  });
+
+  it('spells code points above U+FFFF as surrogate pairs for the prefix oracle', () => {
+    // U+10000 is D800 DC00; U+103FF is D800 DFFF; U+10400 is D801 DC00; U+10FFFD is DBFF DFFD.
+    expect(surrogatePairs(0x10000, 0x103ff)).toEqual([[[0xd800, 0xd800], [0xdc00, 0xdfff]]]);
+    expect(surrogatePairs(0x10001, 0x10401)).toEqual([
+      [[0xd800, 0xd800], [0xdc01, 0xdfff]],
+      [[0xd801, 0xd801], [0xdc00, 0xdc01]],
+    ]);
+    expect(surrogatePairs(0x10000, 0x10fffd)).toEqual([
+      [[0xd800, 0xd800], [0xdc00, 0xdfff]],
+      [[0xd801, 0xdbfe], [0xdc00, 0xdfff]],
+      [[0xdbff, 0xdbff], [0xdc00, 0xdffd]],
+    ]);
+    const oracle = new PrefixOracle(nfaOfRule(abnf('u = 1*( %xA0-D7FF / %x10000-1FFFD )\n'), 'u'));
+    expect(oracle.longestViablePrefix('\u00a0\u{1fffd}\u{1fffe}')).toBe(3);
+    expect(oracle.longestViablePrefix('\u00a0\ud800x')).toBe(1);
   });
 
   it('caches one RegExp per (grammar, rule)', () => {

@@ -2,7 +2,8 @@
  * The longest viable prefix of an input under a printed rule: the length of the longest prefix
  * that some string of the rule's language begins with (the contract's `offset`). Computed
  * without the recognizer and without the regex oracle: the rule, expanded by recursion.ts,
- * becomes a Thompson NFA over UTF-16 code unit ranges, trimmed to the states from which the
+ * becomes a Thompson NFA over UTF-16 code unit ranges (a code point above U+FFFF as its
+ * surrogate pair: surrogatePairs), trimmed to the states from which the
  * final state is reachable; a prefix is viable exactly when the set of states it reaches is
  * non-empty. The simulation runs as a lazily built DFA (interned state sets with a transition
  * cache per code unit), so each input costs one table lookup per character once warm.
@@ -41,6 +42,24 @@ const LOW_HI = 0xdfff;
 const isHigh = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
 const isLow = (unit: number): boolean => unit >= LOW_LO && unit <= LOW_HI;
 
+type UnitRange = [lo: number, hi: number];
+
+/**
+ * The code points lo..hi (above U+FFFF) as UTF-16: pairs of a high-surrogate range and a
+ * low-surrogate range, every high one in its range allowing every low one in its range.
+ */
+export function surrogatePairs(lo: number, hi: number): Array<[UnitRange, UnitRange]> {
+  if (lo > hi) return [];
+  const high = (c: number): number => 0xd800 + ((c - 0x10000) >> 10);
+  const low = (c: number): number => LOW_LO + ((c - 0x10000) & 0x3ff);
+  const [h0, h1] = [high(lo), high(hi)];
+  if (h0 === h1) return [[[h0, h0], [low(lo), low(hi)]]];
+  const out: Array<[UnitRange, UnitRange]> = [[[h0, h0], [low(lo), LOW_HI]]];
+  if (h0 + 1 <= h1 - 1) out.push([[h0 + 1, h1 - 1], [LOW_LO, LOW_HI]]);
+  out.push([[h1, h1], [LOW_LO, low(hi)]]);
+  return out;
+}
+
 class Builder {
   eps: number[][] = [];
   edges: Edge[][] = [];
@@ -55,7 +74,16 @@ class Builder {
   build(node: Node, from: number, to: number): void {
     const set = charSet(node);
     if (set) {
-      for (const [lo, hi] of set) this.edges[from]!.push([lo, hi, to]);
+      for (const [lo, hi] of set) {
+        if (lo <= MAX_UNIT) this.edges[from]!.push([lo, Math.min(hi, MAX_UNIT), to]);
+        // A code point above U+FFFF (an ABNF range such as RFC 3987's %x10000-1FFFD) is two
+        // code units in UTF-16: a high surrogate, then a low one.
+        for (const [high, low] of surrogatePairs(Math.max(lo, MAX_UNIT + 1), hi)) {
+          const mid = this.state();
+          this.edges[from]!.push([high[0], high[1], mid]);
+          this.edges[mid]!.push([low[0], low[1], to]);
+        }
+      }
       return;
     }
     switch (node.type) {

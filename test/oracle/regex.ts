@@ -9,7 +9,13 @@
  * Choices:
  * - no `i` flag: ABNF quoted strings are case-insensitive (RFC 2234 §2.3) but `%x` ranges are
  *   exact, so each letter of a case-insensitive literal becomes a `[vV]` class;
- * - every character outside [A-Za-z0-9] is written `\uHHHH`, so no metacharacter leaks;
+ * - every character outside [A-Za-z0-9] is written `\uHHHH` (`\u{HHHHH}` with the `u` flag), so
+ *   no metacharacter leaks;
+ * - ABNF terminals are characters, not bytes or code units (RFC 2234 §2.3 "characters", RFC 3987
+ *   §2.2 "Terminals in the ABNF are characters"), so an ABNF grammar's RegExp has the `u` flag:
+ *   the engine reads the input by code point, a surrogate pair is one character and a lone
+ *   surrogate one of its own, and `%x10000-1FFFD` is a class. The RFC 822 grammars stay read by
+ *   code unit (the 1996 draft's `national` spells its surrogate pairs out: printed-grammars.ts);
  * - alternatives of single characters are merged into one class (smaller, less backtracking).
  *
  * Limits: only for short inputs (the property tests use < 200 characters). Nested
@@ -21,14 +27,15 @@ import { expandRule } from './recursion.js';
 
 type Ranges = Array<[number, number]>;
 
-function hex4(code: number): string {
-  if (code > 0xffff) throw new Error(`code point U+${code.toString(16)} needs the u flag, unsupported`);
+function hex4(code: number, u: boolean): string {
+  if (u) return `\\u{${code.toString(16).toUpperCase()}}`;
+  if (code > 0xffff) throw new Error(`code point U+${code.toString(16)} needs the u flag (an ABNF grammar)`);
   return '\\u' + code.toString(16).toUpperCase().padStart(4, '0');
 }
 
-function escapeChar(code: number): string {
-  const c = String.fromCharCode(code);
-  return /[A-Za-z0-9]/.test(c) ? c : hex4(code);
+function escapeChar(code: number, u: boolean): string {
+  const c = String.fromCodePoint(code);
+  return /[A-Za-z0-9]/.test(c) ? c : hex4(code, u);
 }
 
 function normalise(ranges: Ranges): Ranges {
@@ -43,7 +50,7 @@ function normalise(ranges: Ranges): Ranges {
 }
 
 function letterCases(code: number): number[] {
-  const c = String.fromCharCode(code);
+  const c = String.fromCodePoint(code);
   const lower = c.toLowerCase().charCodeAt(0);
   const upper = c.toUpperCase().charCodeAt(0);
   // Only ASCII letters fold: RFC 2234 §2.3 speaks of US-ASCII characters.
@@ -56,8 +63,8 @@ export function charSet(node: Node): Ranges | null {
     case 'range':
       return [[node.lo, node.hi]];
     case 'lit': {
-      if (node.text.length !== 1) return null;
-      const code = node.text.charCodeAt(0);
+      if ([...node.text].length !== 1) return null;
+      const code = node.text.codePointAt(0)!;
       return (node.caseInsensitive ? letterCases(code) : [code]).map((c) => [c, c] as [number, number]);
     }
     case 'alt': {
@@ -78,9 +85,9 @@ export function charSet(node: Node): Ranges | null {
   }
 }
 
-function classSource(ranges: Ranges): string {
-  if (ranges.length === 1 && ranges[0]![0] === ranges[0]![1]) return escapeChar(ranges[0]![0]);
-  const body = ranges.map(([lo, hi]) => (lo === hi ? escapeChar(lo) : `${escapeChar(lo)}-${escapeChar(hi)}`)).join('');
+function classSource(ranges: Ranges, u: boolean): string {
+  if (ranges.length === 1 && ranges[0]![0] === ranges[0]![1]) return escapeChar(ranges[0]![0], u);
+  const body = ranges.map(([lo, hi]) => (lo === hi ? escapeChar(lo, u) : `${escapeChar(lo, u)}-${escapeChar(hi, u)}`)).join('');
   return `[${body}]`;
 }
 
@@ -106,26 +113,33 @@ function quantifier(min: number, max: number | null): string {
   return min === max ? `{${min}}` : `{${min},${max}}`;
 }
 
-function compileNode(node: Node, memo: Map<Node, Src>): Src {
-  const cached = memo.get(node);
+/** The memo of one compilation, and whether it reads code points (the `u` flag). */
+interface Ctx {
+  memo: Map<Node, Src>;
+  u: boolean;
+}
+
+function compileNode(node: Node, ctx: Ctx): Src {
+  const cached = ctx.memo.get(node);
   if (cached) return cached;
-  const result = compileUncached(node, memo);
-  memo.set(node, result);
+  const result = compileUncached(node, ctx);
+  ctx.memo.set(node, result);
   return result;
 }
 
-function compileUncached(node: Node, memo: Map<Node, Src>): Src {
+function compileUncached(node: Node, ctx: Ctx): Src {
   const set = charSet(node);
-  if (set) return { src: classSource(set), kind: 'atom' };
+  if (set) return { src: classSource(set, ctx.u), kind: 'atom' };
   switch (node.type) {
     case 'lit': {
       const parts = [...node.text].map((ch) => classSource(
-        (node.caseInsensitive ? letterCases(ch.charCodeAt(0)) : [ch.charCodeAt(0)]).map((c) => [c, c] as [number, number]),
+        (node.caseInsensitive ? letterCases(ch.codePointAt(0)!) : [ch.codePointAt(0)!]).map((c) => [c, c] as [number, number]),
+        ctx.u,
       ));
       return { src: parts.join(''), kind: parts.length === 1 ? 'atom' : 'seq' };
     }
     case 'seq': {
-      const parts = node.items.map((n) => compileNode(n, memo)).filter((s) => s.kind !== 'empty');
+      const parts = node.items.map((n) => compileNode(n, ctx)).filter((s) => s.kind !== 'empty');
       if (parts.length === 0) return { src: '', kind: 'empty' };
       if (parts.length === 1) return parts[0]!;
       return { src: parts.map((p) => (p.kind === 'alt' ? `(?:${p.src})` : p.src)).join(''), kind: 'seq' };
@@ -136,15 +150,15 @@ function compileUncached(node: Node, memo: Map<Node, Src>): Src {
       for (const item of node.items) {
         const r = charSet(item);
         if (r) singles.push(...r);
-        else others.push(compileNode(item, memo).src);
+        else others.push(compileNode(item, ctx).src);
       }
-      const parts = singles.length ? [classSource(normalise(singles)), ...others] : others;
+      const parts = singles.length ? [classSource(normalise(singles), ctx.u), ...others] : others;
       const unique = [...new Set(parts)];
       return unique.length === 1 ? { src: unique[0]!, kind: others.length ? 'alt' : 'atom' } : { src: unique.join('|'), kind: 'alt' };
     }
     case 'rep': {
       if (node.max === 0) return { src: '', kind: 'empty' };
-      const item = compileNode(node.item, memo);
+      const item = compileNode(node.item, ctx);
       if (item.kind === 'empty') return item;
       if (node.min === 1 && node.max === 1) return item;
       return { src: group(item) + quantifier(node.min, node.max), kind: 'quantified' };
@@ -155,8 +169,8 @@ function compileUncached(node: Node, memo: Map<Node, Src>): Src {
 }
 
 /** The regex source (without anchors) of an expanded expression. */
-export function regexSource(node: Node): string {
-  return compileNode(node, new Map()).src;
+export function regexSource(node: Node, u = false): string {
+  return compileNode(node, { memo: new Map(), u }).src;
 }
 
 const cache = new WeakMap<Grammar, Map<string, RegExp>>();
@@ -172,7 +186,8 @@ export function compileRule(grammar: Grammar, rule: string): RegExp {
   if (!perGrammar) cache.set(grammar, (perGrammar = new Map()));
   let re = perGrammar.get(canonical);
   if (!re) {
-    re = new RegExp(`^(?:${regexSource(expandRule(grammar, canonical))})$`);
+    const u = grammar.notation === 'abnf';
+    re = new RegExp(`^(?:${regexSource(expandRule(grammar, canonical), u)})$`, u ? 'u' : '');
     perGrammar.set(canonical, re);
   }
   return re;
