@@ -1,14 +1,31 @@
-import { diagnose, type ValidationError } from './diagnose.js';
-import { eraOf, ruleOf, startIdOf, type Era, type RuleMeta } from './registry.js';
+import type { EraId, EraRules } from '#generated';
+import type { ValidationError } from './diagnose.js';
+import { eraOf, startIdOf } from './registry.js';
+import { acceptsIn, targetIn, validateIn, type Target } from './validate-era.js';
 
-/** A spec id: `rfc3986` (the default), `rfc2396-draft`, `rfc1808`, `rfc1738`. */
+export type { EraId, EraRules };
+
+/**
+ * A spec id as the library takes it: an era id (EraId), in any case, or a string known only at
+ * run time (a UsageError when no era has it). Where a literal is written, an id that is no
+ * era's is a compile error (ValidateOptions).
+ */
 export type SpecId = string;
 
-export interface ValidateOptions {
+/** The rule names of era `S`, spelled as its spec prints them. */
+export type RuleName<S extends EraId = EraId> = EraRules[S];
+
+/** The rules of `S`: its literal names when `S` is an era id, any string when `S` is known only at run time. */
+export type RuleArgument<S extends string> = string extends S ? string : S extends EraId ? RuleName<S> : string;
+
+/** Nothing when `S` is an era id or a run-time string; a literal id that is no era's must be one. */
+export type KnownSpec<S extends string> = string extends S ? unknown : S extends EraId ? unknown : { spec: EraId };
+
+export interface ValidateOptions<S extends string = string> {
   /** The spec to validate against; default `rfc3986`. */
-  spec?: SpecId;
-  /** The start rule, spelled as the spec prints it (matched case-insensitively); default: the spec's. */
-  rule?: string;
+  spec?: S;
+  /** The start rule, spelled as the spec prints it (matched in any case at run time); default: the spec's. */
+  rule?: NoInfer<RuleArgument<S>>;
   /**
    * Read the rule as its printed union where the contract reads it otherwise (RFC 1738 `url`,
    * read with scheme dispatch by default). A UsageError for any other rule.
@@ -16,29 +33,20 @@ export interface ValidateOptions {
   union?: boolean;
 }
 
-export type ValidationResult =
-  | { valid: true; input: string; spec: SpecId; rule: string }
-  | { valid: false; input: string; spec: SpecId; rule: string; error: ValidationError };
+/** The record of a validation; `spec` is the era's id as the registry spells it. */
+export type ValidationResult<S extends string = string> =
+  | { valid: true; input: string; spec: S extends EraId ? S : SpecId; rule: string }
+  | { valid: false; input: string; spec: S extends EraId ? S : SpecId; rule: string; error: ValidationError };
 
-interface Target {
-  era: Era;
-  rule: RuleMeta;
-  startId: string;
+/** Options as the library receives them at run time, before the era is known. */
+interface AnyOptions {
+  spec?: string;
+  rule?: string;
+  union?: boolean;
 }
 
-function targetOf(options: ValidateOptions | undefined): Target {
-  const era = eraOf(options?.spec);
-  const rule = ruleOf(era, options?.rule);
-  return { era, rule, startId: startIdOf(era, rule, options?.union ?? false) };
-}
-
-/**
- * The era's fast recognizer (generated/<era>.fast.js, scripts/recognizer-codegen.ts): the same
- * grammar file as the Peggy parsers, compiled to plain position arithmetic: no result values, no
- * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
- */
-function accepts(t: Target, input: string): boolean {
-  return t.era.fast.accepts(input, t.startId);
+function targetOf(options: AnyOptions | undefined): Target {
+  return targetIn(eraOf(options?.spec), options?.rule, options?.union ?? false, startIdOf);
 }
 
 /**
@@ -53,8 +61,8 @@ function accepts(t: Target, input: string): boolean {
  * isValid('1.2.3.256', { rule: 'IPv4address' });        // false
  * ```
  */
-export function isValid(input: string, options?: ValidateOptions): boolean {
-  return accepts(targetOf(options), input);
+export function isValid<S extends string = 'rfc3986'>(input: string, options?: ValidateOptions<S> & KnownSpec<S>): boolean {
+  return acceptsIn(targetOf(options), input);
 }
 
 /**
@@ -73,9 +81,6 @@ export function isValid(input: string, options?: ValidateOptions): boolean {
  * }
  * ```
  */
-export function validate(input: string, options?: ValidateOptions): ValidationResult {
-  const t = targetOf(options);
-  const base = { input, spec: t.era.id, rule: t.rule.name };
-  if (accepts(t, input)) return { valid: true, ...base };
-  return { valid: false, ...base, error: diagnose(t.era, t.rule, t.startId, input) };
+export function validate<S extends string = 'rfc3986'>(input: string, options?: ValidateOptions<S> & KnownSpec<S>): ValidationResult<S> {
+  return validateIn(targetOf(options), input) as ValidationResult<S>;
 }

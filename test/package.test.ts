@@ -52,7 +52,7 @@ describe('types under moduleResolution node10', () => {
   const dir = mkdtempSync(join(tmpdir(), 'urispec-node10-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('resolve urispec, urispec/diff and urispec/ajv through typesVersions', () => {
+  it('resolve urispec, urispec/diff, urispec/ajv and urispec/<era> through typesVersions', () => {
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(repoRoot, join(dir, 'node_modules', 'urispec'), 'dir');
     symlinkSync(join(repoRoot, 'node_modules', 'ajv'), join(dir, 'node_modules', 'ajv'), 'dir');
@@ -60,7 +60,8 @@ describe('types under moduleResolution node10', () => {
       "import { validate } from 'urispec';",
       "import { diff } from 'urispec/diff';",
       "import urispecFormats from 'urispec/ajv';",
-      'export const used = [validate, diff, urispecFormats];',
+      "import { isValid as isValid1808 } from 'urispec/rfc1808';",
+      'export const used = [validate, diff, urispecFormats, isValid1808];',
       "export const offset: number = (() => { const r = validate('a b'); return r.valid ? -1 : r.error.offset; })();",
     ].join('\n'));
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');

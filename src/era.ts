@@ -1,0 +1,55 @@
+// One era as the library uses it, built from its generated parts (generated/<era>.*.js). Kept
+// apart from the registry (./registry.ts, which loads every era) so that a per-era entry point
+// (`urispec/rfc3986`, generated/entries/) loads its own era's files and nothing else.
+
+import type { GeneratedEra, GeneratedGrammarMeta, GeneratedRuleMeta } from '#generated';
+import { unknownRule, badOption } from './errors.js';
+
+export type RuleMeta = GeneratedRuleMeta;
+
+export interface Era extends GeneratedEra {
+  id: string;
+  /** Spec rules by lower-cased name: `--rule` is matched case-insensitively (contract). */
+  byName: Map<string, RuleMeta>;
+  /** Peggy ids of the helper rules, for the variants they implement (`_url_union`). */
+  helperIds: Set<string>;
+}
+
+/** An era's generated parts: what an entry point loads (the fast recognizer at least). */
+export type EraParts = Pick<GeneratedEra, 'meta' | 'fast'> & Partial<Omit<GeneratedEra, 'meta' | 'fast'>>;
+
+/** The era of its generated parts; the parts an entry point did not load are absent. */
+export function eraFrom(parts: EraParts): Era {
+  return {
+    ...(parts as GeneratedEra),
+    id: parts.meta.spec,
+    byName: new Map(parts.meta.rules.map((r) => [r.name.toLowerCase(), r])),
+    helperIds: new Set(parts.meta.helpers.map((h) => h.id)),
+  };
+}
+
+export function ruleOf(era: Era, rule: string = era.meta.defaultRule): RuleMeta {
+  const meta = era.byName.get(rule.toLowerCase());
+  if (!meta) throw unknownRule(rule, era.id, era.meta.rules.map((r) => r.name));
+  return meta;
+}
+
+/** `rfc1738 url`: the rules of these eras that `union` applies to. */
+export function unionRules(metas: readonly GeneratedGrammarMeta[]): string[] {
+  return metas.flatMap((m) => m.helpers.filter((h) => /^_.+_union$/.test(h.id)).map((h) => `${m.spec} ${h.id.slice(1, -6)}`));
+}
+
+/**
+ * The Peggy start rule for a spec rule. `union` selects the printed union where the contract
+ * reads a rule differently (RFC 1738 `url` is read with scheme dispatch; its printed union is
+ * the helper `_url_union`). `known` lists the eras named in the message when there is none.
+ */
+export function startIdOf(era: Era, rule: RuleMeta, union = false, known: readonly GeneratedGrammarMeta[] = [era.meta]): string {
+  if (!union) return rule.id;
+  const id = `_${rule.id}_union`;
+  if (!era.helperIds.has(id)) {
+    const withUnion = unionRules(known);
+    throw badOption(`--union applies to a rule read differently from its printed union: ${withUnion.join(', ') || 'none'}`, withUnion);
+  }
+  return id;
+}

@@ -1,0 +1,39 @@
+// Validation within one era, given the era itself: what `validate` and `isValid` do once the
+// spec is known. Shared by the main entry point (which finds the era in the registry) and the
+// per-era entry points (which load one era: generated/entries/), so neither copies the other.
+
+import { diagnose, type ValidationError } from './diagnose.js';
+import { ruleOf, startIdOf, type Era, type RuleMeta } from './era.js';
+
+/** The era, the rule asked for, and the Peggy rule that implements it. */
+export interface Target {
+  era: Era;
+  rule: RuleMeta;
+  startId: string;
+}
+
+export function targetIn(era: Era, rule: string | undefined, union: boolean, startId = startIdOf): Target {
+  const meta = ruleOf(era, rule);
+  return { era, rule: meta, startId: startId(era, meta, union) };
+}
+
+/**
+ * The era's fast recognizer (generated/<era>.fast.js, scripts/recognizer-codegen.ts): the same
+ * grammar file as the Peggy parsers, compiled to plain position arithmetic: no result values, no
+ * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
+ */
+export function acceptsIn(t: Target, input: string): boolean {
+  return t.era.fast.accepts(input, t.startId);
+}
+
+/** The record of `validate` for a target: no diagnosis unless the fast recognizer rejects. */
+export function validateIn(t: Target, input: string): AnyValidationResult {
+  const base = { input, spec: t.era.id, rule: t.rule.name };
+  if (acceptsIn(t, input)) return { valid: true, ...base };
+  return { valid: false, ...base, error: diagnose(t.era, t.rule, t.startId, input) };
+}
+
+/** A validation result whose spec is known only at run time. */
+export type AnyValidationResult =
+  | { valid: true; input: string; spec: string; rule: string }
+  | { valid: false; input: string; spec: string; rule: string; error: ValidationError };

@@ -1,0 +1,145 @@
+/**
+ * Per-era entry points (`urispec/<era>`, generated/entries/) and the types (issue 19): each era
+ * alone, side-effect free, within the bundle budgets the issue sets, agreeing with the main entry
+ * point; era ids and each era's rule names as literal unions, so a wrong one is a compile error.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isValid, parse, resolve, specs, validate } from '../src/index.js';
+import { vectors } from '../src/vectors/index.js';
+import { repoRoot } from './cli/cli-harness.js';
+
+/** esbuild --bundle --minify of `code` importing the built package by name; gzip -9 of the output. */
+async function bundled(code: string): Promise<{ minified: number; gzipped: number; text: string }> {
+  const r = await build({
+    stdin: { contents: code, resolveDir: repoRoot, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'silent',
+  });
+  const out = r.outputFiles[0]!.contents;
+  return { minified: out.length, gzipped: gzipSync(out, { level: 9 }).length, text: r.outputFiles[0]!.text };
+}
+
+describe('bundle budgets (esbuild --bundle --minify, gzip -9)', () => {
+  it('isValid from urispec/rfc3986 is at most 8 kB', async () => {
+    const { gzipped } = await bundled("import { isValid } from 'urispec/rfc3986'; console.log(isValid('http://a/'));");
+    console.log(`isValid from urispec/rfc3986: ${gzipped} bytes gzip`);
+    expect(gzipped).toBeLessThanOrEqual(8 * 1024);
+  });
+
+  it('validate from urispec/rfc3986 is at most 25 kB', async () => {
+    const { gzipped } = await bundled("import { validate } from 'urispec/rfc3986'; console.log(validate('http://a/'));");
+    console.log(`validate from urispec/rfc3986: ${gzipped} bytes gzip`);
+    expect(gzipped).toBeLessThanOrEqual(25 * 1024);
+  });
+
+  it('importing an entry point for nothing bundles to nothing (side-effect free)', async () => {
+    const { text } = await bundled("import 'urispec/rfc3986'; import 'urispec/rfc1738';");
+    expect(text.trim()).toBe('');
+  });
+
+  it('one era does not bring another', async () => {
+    const { text } = await bundled("import { validate } from 'urispec/rfc3986'; console.log(validate('x'));");
+    for (const s of specs().filter((s) => s.id !== 'rfc3986')) {
+      // Each era's rule metadata names its spec: none but RFC 3986's may be in the bundle.
+      expect(text).not.toContain(`"spec":"${s.id}"`);
+      expect(text).not.toContain(`spec:"${s.id}"`);
+    }
+  });
+});
+
+describe.each(specs().map((s) => [s.id] as const))('urispec/%s', (id) => {
+  it('agrees with the main entry point on 300 of its vectors, every rule named', async () => {
+    const entry = (await import(`urispec/${id}`)) as typeof import('../generated/entries/rfc3986.js');
+    expect(entry.spec).toBe(id);
+    for (const v of vectors({ spec: id, count: 300, seed: 7 })) {
+      expect(entry.isValid(v.input, { rule: v.rule as never })).toBe(isValid(v.input, { spec: id, rule: v.rule }));
+      expect(entry.validate(v.input, { rule: v.rule as never })).toEqual(validate(v.input, { spec: id, rule: v.rule }));
+    }
+  });
+
+  it('parse and resolve are the main entry point\'s with the era fixed', async () => {
+    const entry = (await import(`urispec/${id}`)) as typeof import('../generated/entries/rfc3986.js');
+    const sample = 'http://a/b/c/d;p?q';
+    let mainParse: unknown;
+    try {
+      mainParse = parse(sample, { spec: id });
+    } catch (e) {
+      mainParse = (e as Error).message;
+    }
+    let entryParse: unknown;
+    try {
+      entryParse = entry.parse(sample);
+    } catch (e) {
+      entryParse = (e as Error).message;
+    }
+    expect(entryParse).toEqual(mainParse);
+    const run = (f: () => unknown) => {
+      try {
+        return f();
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(run(() => entry.resolve(sample, '../g'))).toEqual(run(() => resolve(sample, '../g', { spec: id })));
+  });
+});
+
+describe('types', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'urispec-types-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('an unknown spec id or another era\'s rule is a compile error; run-time strings still type-check', () => {
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(repoRoot, join(dir, 'node_modules', 'urispec'), 'dir');
+    writeFileSync(join(dir, 'use.ts'), `
+import { validate, isValid, type EraId, type RuleName } from 'urispec';
+import * as rfc3986 from 'urispec/rfc3986';
+import * as rfc1808 from 'urispec/rfc1808';
+
+validate('x', { spec: 'rfc3986', rule: 'URI' });
+validate('x', { spec: 'rfc1808', rule: 'URL' });
+validate('x', { rule: 'IPv4address' });
+isValid('x', { spec: 'rfc2396', rule: 'net_path' });
+// @ts-expect-error: no era has this id
+validate('x', { spec: 'rfc9999' });
+// @ts-expect-error: no era has this id
+isValid('x', { spec: 'rfc3896' });
+// @ts-expect-error: URL is RFC 1808's rule, not RFC 3986's
+validate('x', { spec: 'rfc3986', rule: 'URL' });
+// @ts-expect-error: without a spec the rule is RFC 3986's
+validate('x', { rule: 'net_path' });
+rfc3986.validate('x', { rule: 'path-abempty' });
+rfc1808.isValid('x', { rule: 'net_path' });
+// @ts-expect-error: URI-reference is not a rule of RFC 1808
+rfc1808.isValid('x', { rule: 'URI-reference' });
+const r = rfc1808.validate('x');
+const spec: 'rfc1808' = r.spec;
+if (!r.valid) console.log(r.error.offset, spec);
+const dynamic: string = process.argv[2] ?? 'rfc3986';
+validate('x', { spec: dynamic, rule: process.argv[3] });
+const id: EraId = 'draft-ietf-uri-url-03';
+const rule: RuleName<'rfc3986'> = 'dec-octet';
+console.log(id, rule);
+`);
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const args = ['--noEmit', '--strict', '--skipLibCheck', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', '--typeRoots', join(repoRoot, 'node_modules/@types'), 'use.ts'];
+    let output = '';
+    try {
+      output = execFileSync(process.execPath, [tsc, ...args], { cwd: dir, encoding: 'utf8' });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout ?? e);
+    }
+    expect(output).toBe('');
+  });
+});
