@@ -88,10 +88,11 @@ export function renderMarkdown(r: ConformanceReport): string {
   p('To regenerate it on a fresh machine (Debian 12, root for apt-get; Node 20 and `npm ci` done):');
   p();
   p('```sh');
-  p('bash scripts/conformance/setup.sh && npm run conformance');
+  p('npm run conformance -- --setup');
   p('```');
   p();
-  p('`setup.sh` installs the runtimes and parsers from Debian\'s packages and builds the compiled');
+  p('`--setup` first runs `scripts/conformance/setup.sh`, which installs the runtimes and parsers from');
+  p('Debian\'s packages (apt-get, when root) and builds the compiled');
   p('adapters (C, Go, Java, Rust) into `build/conformance/`; the runner skips, and lists below, any');
   p('adapter whose runtime is missing.');
   p();

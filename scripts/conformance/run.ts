@@ -4,9 +4,11 @@
 // urispec's. Writes docs/conformance.json and docs/conformance.md, and the published cases
 // (vectors/conformance/).
 //
-//   sudo bash scripts/conformance/setup.sh && npm run conformance
+//   npm run conformance -- --setup      (runs scripts/conformance/setup.sh first: the one command on a fresh machine)
+//   bash scripts/conformance/setup.sh && npm run conformance      (the same, in two steps)
 //   npm run conformance -- --count 200 --only fast-uri,uriparser    (a quick look; writes nothing)
 //   npm run conformance -- --cases     (only vectors/conformance/, which needs no parser: after a grammar change)
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { componentValues, equivalent, parse, resolve, specs, validate } from '../../src/index.js';
@@ -45,6 +47,10 @@ const COMPONENTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'frag
 const RESOLUTION_BASES = ['http://a/b/c/d;p?q', 'https://u@h.example:8080/p/q/r?s', 'foo://a/b/c?d'];
 
 async function main(): Promise<void> {
+  if (argv.includes('--setup')) {
+    const setup = spawnSync('bash', [join(ROOT, 'scripts', 'conformance', 'setup.sh')], { stdio: 'inherit' });
+    if (setup.status !== 0) process.stderr.write(`scripts/conformance/setup.sh exited with status ${setup.status}: going on with what is installed\n`);
+  }
   if (argv.includes('--cases')) {
     writeCases(ROOT);
     process.stderr.write('wrote vectors/conformance/\n');
