@@ -508,27 +508,30 @@ function r_param(s, p) {
 }
 
 function r_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(9, p);
   v0 = p;
+  v1 = 0;
   for (;;) {
     L0: {
-      v2 = r_alpha(s, v0);
-      if (v2 >= 0) { v1 = v2; break L0; }
-      v3 = r_digit(s, v0);
-      if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E10); }
-      if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E12); }
-      if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E14); }
-      v1 = v6;
+      v3 = r_alpha(s, v0);
+      if (v3 >= 0) { v2 = v3; break L0; }
+      v4 = r_digit(s, v0);
+      if (v4 >= 0) { v2 = v4; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E10); }
+      if (v5 >= 0) { v2 = v5; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E12); }
+      if (v6 >= 0) { v2 = v6; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E14); }
+      v2 = v7;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(28, -3, s, v0, p, 1);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(28, -3, s, v0, p, 1);
+    if (v2 < 0) break;
+    v1++;
+    if (v2 === v0) break;
+    v0 = v2;
   }
+  if (v1 < 1) v0 = -1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -506,26 +506,31 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$parsescheme();
-    if (input.charCodeAt(peg$currPos) === 58) {
-      s2 = peg$c1;
-      peg$currPos++;
-    } else {
-      s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e1); }
-    }
-    if (s2 !== peg$FAILED) {
-      s3 = peg$parselocation();
-      if (s3 === peg$FAILED) {
-        s3 = peg$parseabs_path();
+    if (s1 !== peg$FAILED) {
+      if (input.charCodeAt(peg$currPos) === 58) {
+        s2 = peg$c1;
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e1); }
+      }
+      if (s2 !== peg$FAILED) {
+        s3 = peg$parselocation();
         if (s3 === peg$FAILED) {
-          s3 = peg$parserel_path();
+          s3 = peg$parseabs_path();
+          if (s3 === peg$FAILED) {
+            s3 = peg$parserel_path();
+          }
         }
+        if (s3 === peg$FAILED) {
+          s3 = null;
+        }
+        s1 = [s1, s2, s3];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
       }
-      if (s3 === peg$FAILED) {
-        s3 = null;
-      }
-      s1 = [s1, s2, s3];
-      s0 = s1;
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -839,39 +844,43 @@ function peg$parse(input, options) {
         }
       }
     }
-    while (s1 !== peg$FAILED) {
-      s0.push(s1);
-      s1 = peg$parsealpha();
-      if (s1 === peg$FAILED) {
-        s1 = peg$parsedigit();
+    if (s1 !== peg$FAILED) {
+      while (s1 !== peg$FAILED) {
+        s0.push(s1);
+        s1 = peg$parsealpha();
         if (s1 === peg$FAILED) {
-          if (input.charCodeAt(peg$currPos) === 43) {
-            s1 = peg$c6;
-            peg$currPos++;
-          } else {
-            s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e6); }
-          }
+          s1 = peg$parsedigit();
           if (s1 === peg$FAILED) {
-            if (input.charCodeAt(peg$currPos) === 45) {
-              s1 = peg$c7;
+            if (input.charCodeAt(peg$currPos) === 43) {
+              s1 = peg$c6;
               peg$currPos++;
             } else {
               s1 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e6); }
             }
             if (s1 === peg$FAILED) {
-              if (input.charCodeAt(peg$currPos) === 46) {
-                s1 = peg$c8;
+              if (input.charCodeAt(peg$currPos) === 45) {
+                s1 = peg$c7;
                 peg$currPos++;
               } else {
                 s1 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e8); }
+                if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              }
+              if (s1 === peg$FAILED) {
+                if (input.charCodeAt(peg$currPos) === 46) {
+                  s1 = peg$c8;
+                  peg$currPos++;
+                } else {
+                  s1 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e8); }
+                }
               }
             }
           }
         }
       }
+    } else {
+      s0 = peg$FAILED;
     }
 
     return s0;

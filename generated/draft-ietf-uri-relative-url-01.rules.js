@@ -44,11 +44,11 @@ export default {
         "http:",
         "http:g",
         "http://a//b",
-        ":g",
         "HTTP://A/B",
         "news:a#b?c"
       ],
       "rejects": [
+        ":g",
         "g",
         "a/b:c",
         "a_b:c"
@@ -185,10 +185,10 @@ export default {
       "matches": [
         "http",
         "1+x-.y",
-        "HTTP",
-        ""
+        "HTTP"
       ],
       "rejects": [
+        "",
         "a_b",
         "a:"
       ]

@@ -984,27 +984,30 @@ function r_otherurl(s, p) {
 }
 
 function r_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(3, p);
   v0 = p;
+  v1 = 0;
   for (;;) {
     L0: {
-      v2 = r_lowalpha(s, v0);
-      if (v2 >= 0) { v1 = v2; break L0; }
-      v3 = r_digit(s, v0);
-      if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T33[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E32); }
-      if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T35[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E34); }
-      if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T37[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E36); }
-      v1 = v6;
+      v3 = r_lowalpha(s, v0);
+      if (v3 >= 0) { v2 = v3; break L0; }
+      v4 = r_digit(s, v0);
+      if (v4 >= 0) { v2 = v4; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T33[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E32); }
+      if (v5 >= 0) { v2 = v5; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T35[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E34); }
+      if (v6 >= 0) { v2 = v6; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T37[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E36); }
+      v2 = v7;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(113, -3, s, v0, p, 1);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(113, -3, s, v0, p, 1);
+    if (v2 < 0) break;
+    v1++;
+    if (v2 === v0) break;
+    v0 = v2;
   }
+  if (v1 < 1) v0 = -1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2164,41 +2167,44 @@ function r_group(s, p) {
 }
 
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(36, p);
   v1 = hookMark();
   v0 = -1;
   L0: {
     v2 = p;
+    v3 = 0;
     for (;;) {
       L1: {
-        v4 = r_uchar(s, v2);
-        if (v4 >= 0) { v3 = v4; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E42); }
-        if (v5 >= 0) { v3 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E38); }
-        if (v6 >= 0) { v3 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T45[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E44); }
-        if (v7 >= 0) { v3 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E0); }
-        if (v8 >= 0) { v3 = v8; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T47[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E46); }
-        if (v9 >= 0) { v3 = v9; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v10 = v2 + 1; else { v10 = -1; if (silent === 0) fail(v2, E48); }
-        v3 = v10;
+        v5 = r_uchar(s, v2);
+        if (v5 >= 0) { v4 = v5; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E42); }
+        if (v6 >= 0) { v4 = v6; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E38); }
+        if (v7 >= 0) { v4 = v7; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T45[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E44); }
+        if (v8 >= 0) { v4 = v8; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
+        if (v9 >= 0) { v4 = v9; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T47[c] === 1)) v10 = v2 + 1; else { v10 = -1; if (silent === 0) fail(v2, E46); }
+        if (v10 >= 0) { v4 = v10; break L1; }
+        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E48); }
+        v4 = v11;
       }
-      if (v3 < 0 && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(250, -3, s, v2, p, 1);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(250, -3, s, v2, p, 1);
+      if (v4 < 0) break;
+      v3++;
+      if (v4 === v2) break;
+      v2 = v4;
     }
+    if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T41[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E40); }
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(251, -2, s, v2, p, 0);
-    if (v11 < 0) break L0;
-    v12 = r_host(s, v11);
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(252, 8, s, v11, p, 0);
-    v0 = v12;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T41[c] === 1)) v12 = v2 + 1; else { v12 = -1; if (silent === 0) fail(v2, E40); }
+    if (v12 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v12 = stopped(251, -2, s, v2, p, 0);
+    if (v12 < 0) break L0;
+    v13 = r_host(s, v12);
+    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(252, 8, s, v12, p, 0);
+    v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
   if (v0 >= 0) hookLeave(v0);

@@ -17,39 +17,38 @@ const T5 = table("00000000000000000000000000000000000000000000000000000000000000
 const T6 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000");
 const T7 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000");
 const T8 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000");
-const T9 = table("00000000000000000000000000000000000000000001011011111111111000000000000000000000000000000000000001111111111111111111111111100000");
-const T10 = table("00000000000000000000000000000000000000000001011011111111110000000000000000000000000000000000000001111111111111111111111111100000");
-const T11 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const T12 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const T13 = table("00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000");
-const T14 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const T15 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const T16 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const T17 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
-const T18 = table("00000000000000000000000000000000010010111111111011111111110101010111111111111111111111111110000101111111111111111111111111100000");
-const T19 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const T20 = table("00000000000000000000000000000000000000000000000000000000000000000100100001000000000000000000000001001000010000000000000000000000");
-const T21 = table("00000000000000000000000000000000010010111111111011111111111001011111111111111111111111111110000101111111111111111111111111100000");
-const T22 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000");
-const T23 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const T24 = table("00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100000");
-const T25 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const T26 = table("00000000000000000000000000000000010011111111111111111111111101011111111111111111111111111110000101111111111111111111111111100000");
-const T27 = table("00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000101111111111111111111111111100000");
-const T28 = table("00000000000000000000000000000000010010111111111111111111111101010111111111111111111111111110000101111111111111111111111111100000");
-const T29 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const T30 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const T31 = table("00000000000000000000000000000000010010111111111011111111111000011111111111111111111111111110000101111111111111111111111111100000");
-const T32 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const T33 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const T34 = table("00000000000000000000000000000000000010000001011000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const T35 = table("00000000000000000000000000000000010000011110100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const T36 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111010000000000000000000000000011110");
-const T37 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
-const T38 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
-const T39 = table("00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000");
-const T40 = table("00000000000000000000000000000000010010011111111011111111110000000111111111111111111111111110000101111111111111111111111111100000");
-const T41 = table("00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100000");
+const T9 = table("00000000000000000000000000000000000000000001011011111111110000000000000000000000000000000000000001111111111111111111111111100000");
+const T10 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const T11 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
+const T12 = table("00000000000000000000000000000000000000000000000011111111110000000111111111111111111111111110000001111111111111111111111111100000");
+const T13 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const T14 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const T15 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const T16 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
+const T17 = table("00000000000000000000000000000000010010111111111011111111110101010111111111111111111111111110000101111111111111111111111111100000");
+const T18 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const T19 = table("00000000000000000000000000000000000000000000000000000000000000000100100001000000000000000000000001001000010000000000000000000000");
+const T20 = table("00000000000000000000000000000000010010111111111011111111111001011111111111111111111111111110000101111111111111111111111111100000");
+const T21 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000");
+const T22 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
+const T23 = table("00000000000000000000000000000000010010111111111011111111111101001111111111111111111111111110000101111111111111111111111111100000");
+const T24 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const T25 = table("00000000000000000000000000000000010011111111111111111111111101010111111111111111111111111110000101111111111111111111111111100000");
+const T26 = table("00000000000000000000000000000000000000000001011011111111110000000111111111111111111111111110000101111111111111111111111111100000");
+const T27 = table("00000000000000000000000000000000010010111111111111111111111101010111111111111111111111111110000101111111111111111111111111100000");
+const T28 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
+const T29 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
+const T30 = table("00000000000000000000000000000000010010111111111011111111111000011111111111111111111111111110000101111111111111111111111111100000");
+const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
+const T32 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
+const T33 = table("00000000000000000000000000000000000010000001011000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const T34 = table("00000000000000000000000000000000010000011110100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const T35 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111010000000000000000000000000011110");
+const T36 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
+const T37 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
+const T38 = table("00000000000000000000000000000000000000000000000011111111110000000111111000000000000000000000000001111110000000000000000000000000");
+const T39 = table("00000000000000000000000000000000010010011111111011111111110000000111111111111111111111111110000101111111111111111111111111100000");
+const T40 = table("00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100000");
 
 function r_genericurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -373,9 +372,10 @@ function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) break;
+    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) break;
     v0++;
   }
+  if (v0 - p < 1) v0 = -1;
   return v0;
 }
 
@@ -390,7 +390,7 @@ function r_schemepart(s, p) {
       v1 = v2;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) {
       v3 = r_ip_schemepart(s, p);
       v0 = v3;
     } else v0 = -1;
@@ -408,7 +408,7 @@ function r_ip_schemepart(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_urlpath(s, v5);
       v4 = v6;
@@ -436,7 +436,7 @@ function r_login(s, p) {
       }
       v4 = v5 < 0 ? v3 : v5;
       if (v4 < 0) break L1;
-      v8 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T12[c] === 1) ? v4 + 1 : -1;
+      v8 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1) ? v4 + 1 : -1;
       v2 = v8;
     }
     v1 = v2 < 0 ? p : v2;
@@ -469,11 +469,11 @@ function r_hostport(s, p) {
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T13[c] === 1 : c >= 128))) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T14[c] === 1 : c >= 128))) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T13[c] === 1 : c >= 128))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -491,7 +491,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1) ? v3 + 1 : -1;
+        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T14[c] === 1) ? v3 + 1 : -1;
         v2 = v4;
       }
       if (v2 < 0) break;
@@ -509,7 +509,7 @@ function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
@@ -517,11 +517,11 @@ function r_domainlabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1)) break;
+          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T12[c] === 1) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -537,7 +537,7 @@ function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
@@ -545,11 +545,11 @@ function r_toplabel(s, p) {
       L1: {
         v4 = v2;
         for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1)) break;
+          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T12[c] === 1) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -563,7 +563,7 @@ function r_toplabel(s, p) {
 
 function r_alphadigit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
@@ -573,15 +573,15 @@ function r_hostnumber(s, p) {
   L0: {
     v1 = r_digits(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T15[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T14[c] === 1) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_digits(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1) ? v3 + 1 : -1;
+    v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T14[c] === 1) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_digits(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1) ? v5 + 1 : -1;
+    v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T14[c] === 1) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_digits(s, v6);
     v0 = v7;
@@ -600,8 +600,8 @@ function r_user(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -618,8 +618,8 @@ function r_password(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -653,7 +653,7 @@ function r_ftpurl(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_fpath(s, v5);
       if (v6 < 0) break L1;
@@ -661,7 +661,7 @@ function r_ftpurl(s, p) {
       L2: {
         v9 = v6 + 6 <= s.length && s.charCodeAt(v6) === 59 && s.charCodeAt(v6 + 1) === 116 && s.charCodeAt(v6 + 2) === 121 && s.charCodeAt(v6 + 3) === 112 && s.charCodeAt(v6 + 4) === 101 && s.charCodeAt(v6 + 5) === 61 ? v6 + 6 : -1;
         if (v9 < 0) break L2;
-        v10 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T20[c] === 1) ? v9 + 1 : -1;
+        v10 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T19[c] === 1) ? v9 + 1 : -1;
         v8 = v10;
       }
       v7 = v8 < 0 ? v6 : v8;
@@ -683,7 +683,7 @@ function r_fpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_fsegment(s, v4);
         v3 = v5;
@@ -702,8 +702,8 @@ function r_fsegment(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T20[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -717,7 +717,7 @@ function r_fsegment(s, p) {
 
 function r_ftptype(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
@@ -728,22 +728,22 @@ function r_fileurl(s, p) {
     v1 = p + 7 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T13[c] === 1 : c >= 128))) {
+      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T12[c] === 1 : c >= 128))) {
         v4 = r_hostname(s, v1);
         if (v4 >= 0) { v3 = v4; break L1; }
       }
-      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T14[c] === 1 : c >= 128))) {
+      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T13[c] === 1 : c >= 128))) {
         v5 = r_hostnumber(s, v1);
         if (v5 >= 0) { v3 = v5; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T22[c] === 1)) {
+      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T21[c] === 1)) {
         v6 = v1 + 9 <= s.length && s.charCodeAt(v1) === 108 && s.charCodeAt(v1 + 1) === 111 && s.charCodeAt(v1 + 2) === 99 && s.charCodeAt(v1 + 3) === 97 && s.charCodeAt(v1 + 4) === 108 && s.charCodeAt(v1 + 5) === 104 && s.charCodeAt(v1 + 6) === 111 && s.charCodeAt(v1 + 7) === 115 && s.charCodeAt(v1 + 8) === 116 ? v1 + 9 : -1;
         v3 = v6;
       } else v3 = -1;
     }
     v2 = v3 < 0 ? v1 : v3;
     if (v2 < 0) break L0;
-    v7 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v7 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_fpath(s, v7);
     v0 = v8;
@@ -761,13 +761,13 @@ function r_httpurl(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_hpath(s, v5);
       if (v6 < 0) break L1;
       v8 = -1;
       L2: {
-        v9 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1) ? v6 + 1 : -1;
+        v9 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T22[c] === 1) ? v6 + 1 : -1;
         if (v9 < 0) break L2;
         v10 = r_search(s, v9);
         v8 = v10;
@@ -791,7 +791,7 @@ function r_hpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_hsegment(s, v4);
         v3 = v5;
@@ -810,8 +810,8 @@ function r_hsegment(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T24[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T23[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -828,8 +828,8 @@ function r_search(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T24[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T23[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -851,7 +851,7 @@ function r_gopherurl(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v7 = -1;
       L2: {
@@ -964,17 +964,17 @@ function r_newsurl(s, p) {
 function r_grouppart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1) ? p + 1 : -1;
+        v2 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1) ? p + 1 : -1;
         if (v2 < 0) break L1;
         v3 = v2 >= s.length ? v2 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : c >= 128))) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
       v4 = -1;
       L2: {
         v5 = r_group(s, p);
@@ -984,7 +984,7 @@ function r_grouppart(s, p) {
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T26[c] === 1 : c >= 128))) {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T25[c] === 1 : c >= 128))) {
       v7 = r_article(s, p);
       v0 = v7;
     } else v0 = -1;
@@ -996,11 +996,11 @@ function r_group(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
-      if (!(v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T27[c] === 1)) break;
+      if (!(v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T26[c] === 1)) break;
       v2++;
     }
     v0 = v2;
@@ -1009,27 +1009,30 @@ function r_group(s, p) {
 }
 
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
     v1 = p;
+    v2 = 0;
     for (;;) {
       L1: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T28[c] === 1)) { v2 = v1 + 1; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T19[c] === 1)) {
-          v3 = r_escape(s, v1);
-          v2 = v3;
-        } else v2 = -1;
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T27[c] === 1)) { v3 = v1 + 1; break L1; }
+        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T18[c] === 1)) {
+          v4 = r_escape(s, v1);
+          v3 = v4;
+        } else v3 = -1;
       }
-      if (v2 < 0) break;
-      if (v2 === v1) break;
-      v1 = v2;
+      if (v3 < 0) break;
+      v2++;
+      if (v3 === v1) break;
+      v1 = v3;
     }
+    if (v2 < 1) v1 = -1;
     if (v1 < 0) break L0;
-    v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T12[c] === 1) ? v1 + 1 : -1;
-    if (v4 < 0) break L0;
-    v5 = r_host(s, v4);
-    v0 = v5;
+    v5 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T11[c] === 1) ? v1 + 1 : -1;
+    if (v5 < 0) break L0;
+    v6 = r_host(s, v5);
+    v0 = v6;
   }
   return v0;
 }
@@ -1042,13 +1045,13 @@ function r_nntpurl(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_group(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1) ? v4 + 1 : -1;
+      v7 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T10[c] === 1) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_digits(s, v7);
       v6 = v8;
@@ -1067,7 +1070,7 @@ function r_telneturl(s, p) {
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
-    v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     v3 = v4 < 0 ? v2 : v4;
     v0 = v3;
   }
@@ -1113,7 +1116,7 @@ function r_waisdatabase(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     v0 = v4;
@@ -1129,11 +1132,11 @@ function r_waisindex(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1) ? v4 + 1 : -1;
+    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T22[c] === 1) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_search(s, v5);
     v0 = v6;
@@ -1149,15 +1152,15 @@ function r_waisdoc(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1) ? v4 + 1 : -1;
+    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T10[c] === 1) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_wtype(s, v5);
     if (v6 < 0) break L0;
-    v7 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T11[c] === 1) ? v6 + 1 : -1;
+    v7 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T10[c] === 1) ? v6 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_wpath(s, v7);
     v0 = v8;
@@ -1209,7 +1212,7 @@ function r_prosperourl(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_ppath(s, v3);
     if (v4 < 0) break L0;
@@ -1235,7 +1238,7 @@ function r_ppath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_psegment(s, v4);
         v3 = v5;
@@ -1254,8 +1257,8 @@ function r_psegment(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T20[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1271,11 +1274,11 @@ function r_fieldspec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_fieldname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_fieldvalue(s, v3);
     v0 = v4;
@@ -1288,8 +1291,8 @@ function r_fieldname(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T31[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T30[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1306,8 +1309,8 @@ function r_fieldvalue(s, p) {
   v0 = p;
   for (;;) {
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T31[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T30[c] === 1)) { v1 = v0 + 1; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1321,61 +1324,61 @@ function r_fieldvalue(s, p) {
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_safe(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_extra(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_national(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
@@ -1383,11 +1386,11 @@ function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T39[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T38[c] === 1) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T38[c] === 1) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -1395,15 +1398,15 @@ function r_escape(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -1414,8 +1417,8 @@ function r_uchar(s, p) {
 function r_xchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -1427,7 +1430,7 @@ function r_digits(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T14[c] === 1)) break;
+    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;

@@ -16,10 +16,10 @@ export default {
       "charRule": false,
       "matches": [
         "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
-        "x-exp:anything;goes?here",
-        ":empty-scheme"
+        "x-exp:anything;goes?here"
       ],
       "rejects": [
+        ":empty-scheme",
         "HTTP://a",
         "http://a b"
       ]
@@ -70,10 +70,10 @@ export default {
         "http",
         "z39.50",
         "x-a+b.c",
-        "1",
-        ""
+        "1"
       ],
       "rejects": [
+        "",
         "HTTP",
         "a_b"
       ]
@@ -625,10 +625,10 @@ export default {
       "charRule": false,
       "matches": [
         "1234@host.dom",
-        "a/b?c:d;e&f=g@1.2.3.4",
-        "@host"
+        "a/b?c:d;e&f=g@1.2.3.4"
       ],
       "rejects": [
+        "@host",
         "a@b@c",
         "a@"
       ]

@@ -199,6 +199,9 @@ class VectorMaker {
       this.seen.add(key);
       emitted++;
       if (v.valid) valid++;
+      // Counted once emitted, so that a duplicate contrast does not break the alternation of
+      // directions (valid here, then valid elsewhere).
+      if (v.kind === 'contrast') this.contrasts++;
       yield v;
     }
   }
@@ -320,7 +323,6 @@ class VectorMaker {
         if (others.length === 0) continue;
         const other = this.rng.pick(others);
         this.record(found.d);
-        this.contrasts++;
         return this.label(found.d.text, found.root.rule, 'contrast', { spec: other.era.id, rule: other.rule.name, valid: false });
       }
       const root = this.someRoot();
@@ -330,7 +332,6 @@ class VectorMaker {
       const d = derive(grammarModel(other.era), other.rule.id, this.rng);
       if (d.text.length > MAX_VECTOR_LENGTH || !other.era.fast.accepts(d.text, other.rule.id)) continue;
       if (this.era.fast.accepts(d.text, root.rule.id)) continue;
-      this.contrasts++;
       return this.label(d.text, root.rule, 'contrast', { spec: other.era.id, rule: other.rule.name, valid: true });
     }
     return undefined;

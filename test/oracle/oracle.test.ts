@@ -70,11 +70,15 @@ describe('RFC 822 BNF notation (RFC 822 §2, with "|" as in RFC 1738 §5)', () =
     expect(['ac', 'bc', 'd', 'ad', 'c'].map((s) => accepts(g, 'q', s))).toEqual([true, true, true, false, false]);
   });
 
-  it('reads *[ x ] and even 1*[ x ] as any number of x, the empty string included (§2.4, §2.5)', () => {
-    // RFC 1738 §5 prints `scheme = 1*[ lowalpha | ... ]`: one or more optional elements.
-    const g = bnf('s = 1*[ "a" | "b" ]\nt = *[ "a" "b" ]\n');
-    expect(['', 'a', 'abba'].map((x) => accepts(g, 's', x))).toEqual([true, true, true]);
+  it('reads brackets under a repetition count as grouping: 1*[ x ] is 1*( x ), *[ x ] is *( x ) (contract)', () => {
+    // RFC 1738 §5 prints `scheme = 1*[ lowalpha | ... ]`; brackets "are used around optional or
+    // repeated elements", and RFC 1808 rewrote the rule as `1*( ... )`. A bracket alone is
+    // still optional.
+    const g = bnf('s = 1*[ "a" | "b" ]\nt = *[ "a" "b" ]\nu = 2*3[ "a" ]\no = [ "a" ] "b"\n');
+    expect(['', 'a', 'abba'].map((x) => accepts(g, 's', x))).toEqual([false, true, true]);
     expect(['', 'ab', 'abab', 'aba'].map((x) => accepts(g, 't', x))).toEqual([true, true, true, false]);
+    expect(['a', 'aa', 'aaa', 'aaaa'].map((x) => accepts(g, 'u', x))).toEqual([false, true, true, false]);
+    expect(['b', 'ab', 'aab'].map((x) => accepts(g, 'o', x))).toEqual([true, true, false]);
   });
 
   it('keeps backslash in "\\" literal and names with "+" and "_" (RFC 1738 §5)', () => {

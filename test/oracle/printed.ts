@@ -195,12 +195,16 @@ class RuleParser {
       return EMPTY;
     }
     let item = this.element();
+    // RFC 822 style `n*m[ x ]`: under a repetition count the brackets only group, so it is
+    // `n*m( x )` (contract, "Reading the RFC 822-style grammars"; RFC 1738 §5: brackets "are
+    // used around optional or repeated elements"; RFC 1808 rewrote RFC 1738's `1*[ ... ]`
+    // scheme as `1*( ... )`).
+    // In ABNF (RFC 2234 §3.8) `[ x ]` is `*1( x )` even under a count, so `n*m[ x ]` is
+    // `0*m x` there; no ABNF grammar here prints one.
     let min = t.min;
-    // RFC 822 `*[ x ]`: every iteration may be empty, so `n*m[ x ]` is `0*m x` (the same
-    // language, and a regex without nested empty loops).
     if (item.type === 'rep' && item.min === 0 && item.max === 1) {
       item = item.item;
-      min = 0;
+      if (this.notation === 'abnf') min = 0;
     }
     return { type: 'rep', min, max: t.max, item };
   }
