@@ -17,9 +17,9 @@ export type { GrammarDiff, RuleChange, Witness } from './grammar-diff.js';
 export { parse, componentValues, componentNames } from './parse.js';
 export type { Component, Components, ParseOptions, ParseResult } from './parse.js';
 export {
-  resolve, resolveAcross, resolutionOf, resolve3986, resolve2396Draft, resolve1808, removeDotSegments, recompose,
+  resolve, resolveAcross, resolutionOf, resolvingEras, resolve3986, resolve2396Draft, resolve1808, removeDotSegments, recompose,
 } from './resolve/index.js';
-export type { ResolveError, ResolveOptions, ResolveResult, EraResolution } from './resolve/index.js';
+export type { ResolveError, ResolveOptions, ResolveResult, ResolveWarning, EraResolution } from './resolve/index.js';
 export { normalize, equivalent } from './normalize.js';
 export type { NormalizeOptions, NormalizeResult } from './normalize.js';
 export { vectors } from './vectors/index.js';

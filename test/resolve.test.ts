@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { resolve, resolveAcross, resolutionOf, removeDotSegments, UsageError } from '../src/index.js';
+import { resolve, resolveAcross, resolutionOf, resolvingEras, removeDotSegments, UsageError } from '../src/index.js';
 import { runInMemory } from './cli/cli-harness.js';
 
 interface Row {
@@ -42,6 +42,32 @@ describe.each(TABLES)('$spec: the printed examples against $base', (table) => {
       expect(r.target).toBe(row.target);
     },
   );
+});
+
+interface Case {
+  spec: string;
+  base: string;
+  ref: string;
+  target: string;
+  baseUsed?: string;
+  warning?: string;
+  source: string;
+}
+
+const CASES = (JSON.parse(readFileSync(new URL('resolution/cases.json', import.meta.url), 'utf8')) as { rows: Case[] }).rows;
+
+describe('hosts kept, fragments not used, targets that read back otherwise (test/resolution/cases.json)', () => {
+  it.each(CASES)('$spec: $base with $ref = $target ($source)', (row) => {
+    const r = resolve(row.base, row.ref, { spec: row.spec });
+    expect(r.error).toBeUndefined();
+    expect(r.target).toBe(row.target);
+    expect(r.baseUsed).toBe(row.baseUsed);
+    expect(r.warning?.section).toBe(row.warning);
+  });
+
+  it('cover every era that defines resolution', () => {
+    expect(new Set(CASES.map((c) => c.spec))).toEqual(new Set(resolvingEras().filter((id) => TABLES.some((t) => t.spec === id))));
+  });
 });
 
 describe('the tables', () => {
@@ -124,21 +150,44 @@ describe('edge cases of each algorithm', () => {
 
 describe('errors', () => {
   it.each([
-    // RFC 3986 §5.2.1: the base must be an absolute-URI (no fragment).
-    ['rfc3986', 'a/b', 'g', 'base', 1, 'scheme'],
-    ['rfc3986', 'http://a/b#f', 'g', 'base', 10, 'absolute-URI'],
+    // An input that is not valid in the era: its diagnosis, and which input it is.
     ['rfc3986', 'http://a/', 'a b', 'ref', 1, 'segment-nz-nc'],
-    ['rfc1808', '/b/c', 'g', 'base', 0, 'absoluteURL'],
     ['rfc1808', 'http://a/b', '~', 'ref', 0, 'URL'],
-    // RFC 1808: an absolute URL that is no generic-RL has no parts to resolve against.
-    ['rfc1808', 'http://a//b', 'g', 'base', 9, 'generic-RL'],
-    ['rfc2396-draft', '//a/b', 'g', 'base', 0, 'scheme'],
     ['rfc2396-draft', 'http://a/', 'a#b#c', 'ref', 3, 'URL-reference'],
+    ['rfc2396-draft', 'http://a b/', 'g', 'base', 8, 'URL-reference'],
+    ['rfc2396', 'http://a/', 'a b', 'ref', 1, 'URI-reference'],
+    ['draft-ietf-uri-relative-url-01', 'http://a/', 'a b', 'ref', 1, 'relativeURL'],
   ])('%s: base %j, ref %j: the %s fails at %d', (spec, base, ref, which, offset, rule) => {
     const r = resolve(base, ref, { spec });
     expect(r.target).toBeUndefined();
     expect(r.error).toMatchObject({ which, offset });
+    expect(r.error!.shape).toBeUndefined();
     expect(r.error!.rulePath).toContain(rule);
+  });
+
+  it.each([
+    // A valid input of a form the algorithm cannot use: which input, its shape, the section
+    // that needs what it lacks.
+    ['rfc3986', 'a/b', 'URI-reference > relative-ref > relative-part > path-noscheme', 'absolute-URI', '5.2.1'],
+    ['rfc3986', '//a/b', 'URI-reference > relative-ref > relative-part > path-abempty', 'absolute-URI', '5.2.1'],
+    // RFC 2396 §5: "Documents can only make use of relative URI when their base URI fits within
+    // the <hier_part> syntax."
+    ['rfc2396', 'mailto:x', 'URI-reference > absoluteURI > opaque_part', 'hier_part', '5.2'],
+    ['rfc2396', 'mailto:x#f', 'URI-reference > absoluteURI > opaque_part', 'hier_part', '5.2'],
+    ['rfc2396', 'urn:a:b', 'URI-reference > absoluteURI > opaque_part', 'hier_part', '5.2'],
+    ['rfc2396', '/b/c', 'URI-reference > relativeURI > abs_path', 'hier_part', '5.2'],
+    ['rfc1808', '/b/c', 'URL > relativeURL > abs_path', 'absoluteURL', '4'],
+    // RFC 1808 §2.2: an absolute URL that is no generic-RL has no parts to resolve against.
+    ['rfc1808', 'http://a//b', 'URL > absoluteURL', 'generic-RL', '4'],
+    ['rfc2396-draft', '//a/b', 'URL-reference > relativeURL > net_path', 'absoluteURL', '6'],
+    ['draft-ietf-uri-relative-url-01', ':x', 'relativeURL > rel_path', 'absoluteURL', '4'],
+    ['draft-ietf-uri-relative-url-01', '//a/b', 'relativeURL > location', 'absoluteURL', '4'],
+  ])('%s: the base %j is refused as %s, needing %s (§%s)', (spec, base, shape, rule, section) => {
+    const r = resolve(base, 'g', { spec });
+    expect(r.target).toBeUndefined();
+    expect(r.error).toMatchObject({ which: 'base', rule, section, shape: shape.split(' > ') });
+    expect(r.error!.message).toContain(shape);
+    expect(r.error!.message).toContain(`§${section}`);
   });
 
   it('RFC 1738 defines no resolution: a UsageError saying so', () => {
@@ -153,8 +202,8 @@ describe('errors', () => {
   });
 
   it('no input string makes it throw', () => {
-    for (const spec of ['rfc3986', 'rfc2396-draft', 'rfc1808']) {
-      for (const [b, r] of [['', ''], ['\u0000', '%'], ['http://a/', '\ud800'], ['x:', '#\n']]) {
+    for (const spec of resolvingEras()) {
+      for (const [b, r] of [['', ''], ['\u0000', '%'], ['http://a/', '\ud800'], ['x:', '#\n'], ['http://a/#', '#'], ['#', 'g'], ['x:#', '//']]) {
         expect(() => resolve(b!, r!, { spec })).not.toThrow();
       }
     }

@@ -8,7 +8,7 @@
  * streamed. Exit status 0 when every reference has a target, 1 when any has none (an invalid
  * base or reference), 2 for a usage error.
  */
-import { resolutionOf, resolve, resolveAcross, specs, type EraResolution, type ResolveResult } from '../index.js';
+import { resolutionOf, resolve, resolveAcross, resolvingEras, specs, type EraResolution, type ResolveResult } from '../index.js';
 import { formatResult, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
@@ -18,7 +18,7 @@ import { Output } from './output.js';
 import { table } from './table.js';
 
 export const resolveOptions: OptionSpecs = {
-  spec: { type: 'string', value: 'ID', description: 'the era whose algorithm to use: rfc3986 (default), rfc2396-draft, rfc1808' },
+  spec: { type: 'string', value: 'ID', description: `the era whose algorithm to use: ${resolvingEras().map((id) => (id === 'rfc3986' ? `${id} (default)` : id)).join(', ')}` },
   'non-strict': { type: 'boolean', description: 'RFC 3986 §5.2.2 backward-compatible reading: http:g against an http base is relative' },
   compare: { type: 'boolean', description: "every era's target side by side (instead of --spec)" },
   specs: { type: 'string', value: 'a,b,...', description: 'with --compare: the eras to show, in this order (default: all, newest first)' },
@@ -34,10 +34,17 @@ export const resolveHelp = commandHelp({
   summary: 'Resolve each reference against the base, by the algorithm of the chosen era.',
   options: resolveOptions,
   details: [
-    'Algorithms: rfc3986 §5.2 (strict unless --non-strict), rfc2396-draft §6 (where its',
-    'Appendix C disagrees with §6, §6 governs), rfc1808 §4. RFC 1738 defines no resolution.',
-    'The base must be absolute in the era (rfc3986: absolute-URI, no fragment); an invalid base',
-    'or reference gets the diagnosis of `urispec validate` instead of a target.',
+    // Generated from the registry: every era that defines resolution, with its section.
+    'Algorithms:',
+    ...resolvingEras().map((id) => `  ${id.padEnd(32)} ${(resolutionOf(id) as { section: string }).section}`),
+    'rfc3986 is strict unless --non-strict; where the 1996 draft\'s Appendix C disagrees with',
+    'its §6, §6 governs. Eras without resolution (rfc1738, ...) say so.',
+    'The base must be absolute in the era; its fragment is not used (RFC 1808 excepted: an',
+    'empty reference gets it), and --json shows the base used as "baseUsed". An invalid base',
+    'or reference gets the diagnosis of `urispec validate`; a valid one of a form the',
+    'algorithm cannot use (an opaque base) gets its shape and the section that needs another.',
+    'A target that reads back with other components than the algorithm built (RFC 3986 §3.3:',
+    '`f:/a` with `.//g` gives `f://g`) is printed with a warning on standard error.',
     '',
     'References come from the arguments after BASE or, when there are none, from standard',
     'input, one a line.',
@@ -88,6 +95,9 @@ export async function resolveCommand(args: string[], io: CliIO): Promise<number>
       const r = resolve(base, ref, { ...(spec ? { spec } : {}), strict });
       if (r.error) allResolved = false;
       line = json ? JSON.stringify(r) : renderOne(r, color);
+      // The target is the algorithm's; the warning says it reads back otherwise (one target a
+      // line on standard output, so the warning goes beside it, to standard error).
+      if (!json && r.warning) io.stderr.write(`urispec: warning: ${renderInput(ref)} gives ${renderInput(r.target!)}: ${r.warning.section}: ${r.warning.message}\n`);
     }
     await out.write(line + '\n');
   };
@@ -96,13 +106,18 @@ export async function resolveCommand(args: string[], io: CliIO): Promise<number>
   return allResolved ? EXIT_OK : EXIT_INVALID;
 }
 
-/** The target alone; or, for an invalid base or reference, the diagnosis of that input. */
+/**
+ * The target alone (its warning goes to standard error); or, for a base or
+ * reference that cannot be used, the diagnosis of that input, or its shape and the section that
+ * needs another.
+ */
 function renderOne(r: ResolveResult, color: boolean): string {
   if (r.target !== undefined) return r.target;
   const e = r.error!;
   const input = e.which === 'base' ? r.base : r.ref;
-  return `${e.which === 'base' ? 'base' : 'reference'} ${renderInput(input)} is not usable in ${r.spec}:\n` +
-    formatResult({ valid: false, input, spec: r.spec, rule: e.rulePath[0] ?? e.rule, error: e }, { color });
+  const head = `${e.which === 'base' ? 'base' : 'reference'} ${renderInput(input)} is not usable in ${r.spec}`;
+  if (e.shape) return `${head}: ${e.message}`;
+  return `${head}:\n` + formatResult({ valid: false, input, spec: r.spec, rule: e.rulePath[0] ?? e.rule, error: e }, { color });
 }
 
 /** One row an era: its target, its failure, or why it has none. */
@@ -112,9 +127,11 @@ function renderAcross(base: string, ref: string, results: EraResolution[], color
     r.spec,
     dates.get(r.spec) ?? '',
     'target' in r
-      ? renderInput(r.target)
+      ? renderInput(r.target) + (r.warning ? `  (warning: ${r.warning.section})` : '')
       : 'error' in r
-        ? `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} fails at offset ${r.error.offset} in ${r.error.rule}`
+        ? r.error.shape
+          ? `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} is ${r.error.shape.join(' > ')}; ${r.error.section ? `§${r.error.section}` : ''} needs ${r.error.rule}`
+          : `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} fails at offset ${r.error.offset} in ${r.error.rule}`
         : `not defined: ${r.notDefined}`,
   ]);
   return `${renderInput(ref)}  against ${renderInput(base)}\n` + table(['spec', 'date', 'target'], rows, color);

@@ -1,19 +1,39 @@
-// What the era modules share: the result shapes, and reading the base and the reference
-// through the era's validating parse (parse.ts), so that every algorithm starts from the
-// components the grammar assigned.
+// What the era modules share: the result shapes, reading an input through the era's validating
+// parse (parse.ts), the record for an input whose form the algorithm cannot use, and the
+// warning for a target that does not re-parse into the components the algorithm produced.
 
 import type { ValidationError } from '../diagnose.js';
 import { explain, type DerivationNode } from '../explain.js';
 import { componentsOfTree, componentValues, hasRule } from '../parse.js';
-import { validate } from '../validate.js';
 
 /**
  * Why a resolution has no target: the base or the reference is not what the era's algorithm
- * takes. The fields of the contract's error record, plus which of the two inputs it is about.
+ * takes. The fields of the contract's error record, plus which of the two inputs it is about
+ * and, for an input that is valid but of a form the algorithm cannot use, that form.
  */
 export interface ResolveError extends ValidationError {
   /** `base` or `ref`. */
   which: 'base' | 'ref';
+  /**
+   * For a valid input of the wrong form: the rules of its derivation that give its form, from
+   * the start rule down (`['URI-reference', 'absoluteURI', 'opaque_part']`). Absent when the
+   * input is not valid at all (the rest of the record is then its diagnosis).
+   */
+  shape?: string[];
+}
+
+/**
+ * A target whose components differ when it is parsed again: the string the algorithm's text
+ * prescribes, which reads back otherwise (RFC 3986 §5.2 gives `f://g` for `f:/a` and `.//g`,
+ * a path "//g" without an authority, which §3.3 forbids; the string has the authority `g`).
+ */
+export interface ResolveWarning {
+  /** The section the target breaks, e.g. `RFC 3986 §3.3`. */
+  section: string;
+  message: string;
+  /** The components as the algorithm produced them, and as the target re-parses. */
+  produced: Record<string, string>;
+  reparsed: Record<string, string>;
 }
 
 export interface ResolveOptions {
@@ -32,8 +52,22 @@ export interface ResolveResult {
   base: string;
   ref: string;
   spec: string;
+  /**
+   * The base the algorithm used, when it is not `base`: the base without its fragment (RFC 3986
+   * §5.1, RFC 2396 §4, the 1996 draft's §3, draft-ietf-uri-relative-url-01 §2.4.2).
+   */
+  baseUsed?: string;
   target?: string;
+  /** The target does not re-parse into the components the algorithm produced. */
+  warning?: ResolveWarning;
   error?: ResolveError;
+}
+
+/** What an era's algorithm gives: the target (with the base it used, and any warning). */
+export interface Outcome {
+  target: string;
+  baseUsed?: string;
+  warning?: ResolveWarning;
 }
 
 /** A parsed input: its component values and the derivation tree they were read from. */
@@ -50,29 +84,104 @@ export function parseAs(spec: string, input: string, rule: string, which: 'base'
   return { c: componentValues(componentsOfTree(spec, input, x.tree)), tree: x.tree };
 }
 
+export function isError(x: unknown): x is ResolveError {
+  return typeof x === 'object' && x !== null && 'which' in x;
+}
+
+/** The rules that give an input its form, and those below which its form is settled. */
+export interface Forms {
+  rules: ReadonlySet<string>;
+  /** Where the descent stops (`opaque_part`, `net_path`): the form's last word. */
+  last: ReadonlySet<string>;
+}
+
 /**
- * Requires the parse to have gone through `rule` (a base must be absolute, and its parts
- * below the scheme must be the generic ones): when it did not, the diagnosis of the input
- * under that rule says where it stops being one.
+ * The form of a derivation: from the root, each time the first child whose rule is one of the
+ * form rules, down to a last one (`URI-reference > absoluteURI > opaque_part`).
  */
-export function requireRule(spec: string, input: string, parsed: Parsed, rule: string, which: 'base' | 'ref'): ResolveError | null {
-  if (hasRule(parsed.tree, rule)) return null;
-  const v = validate(input, { spec, rule });
-  if (!v.valid) return { which, ...v.error };
-  // Valid under the rule but derived otherwise by the era's start rule (PEG's ordered choice):
-  // report it at the start, in the rule that was not taken.
+export function shapeOf(tree: DerivationNode, forms: Forms): string[] {
+  const out = [tree.rule];
+  let node: DerivationNode | undefined = tree;
+  while (!forms.last.has(node.rule)) {
+    node = node.children.find((c) => forms.rules.has(c.rule));
+    if (!node) break;
+    out.push(node.rule);
+  }
+  return out;
+}
+
+/** What an era's algorithm needs of an input, and where its text says so. */
+export interface Requirement {
+  /** The rule the input must derive through (`hier_part`). */
+  rule: string;
+  /** The section of the algorithm that needs it, e.g. `5.2`; with `spec`, the full citation. */
+  section: string;
+  /** The citation as written in messages: `RFC 2396 §5.2`. */
+  citation: string;
+  /** Why, in the text's words. */
+  because: string;
+}
+
+/**
+ * The record for an input that is valid in the era but not of the form the algorithm takes (an
+ * opaque or relative base): which input, its shape, and the section that needs what it lacks.
+ */
+export function unsuitable(input: string, which: 'base' | 'ref', tree: DerivationNode, forms: Forms, need: Requirement): ResolveError {
+  const shape = shapeOf(tree, forms);
   return {
     which,
     offset: 0,
-    rule,
-    rulePath: [rule],
+    rule: need.rule,
+    rulePath: shape,
     expected: [],
     found: input.length > 0 ? input[0]! : null,
-    section: '',
-    message: `the ${which} is not derived through ${rule} in ${spec}`,
+    section: need.section,
+    shape,
+    message: `the ${which === 'base' ? 'base' : 'reference'} has the form ${shape.join(' > ')}, without ${need.rule}: ${need.citation} needs it (${need.because})`,
   };
 }
 
-export function isError(x: Parsed | ResolveError): x is ResolveError {
-  return 'which' in x;
+/**
+ * Whether the derivation went through every one of `rules` (a base must be absolute, and its
+ * part below the scheme the generic one).
+ */
+export function derivesThrough(tree: DerivationNode, ...rules: string[]): boolean {
+  return rules.every((r) => hasRule(tree, r));
+}
+
+/** The section a re-parse difference breaks, and its words; `fragment` may have its own. */
+export interface Breaks {
+  section: string;
+  words: string;
+  /** A different section where only the fragment differs (relative-url-01's right-most "#"). */
+  fragment?: { section: string; words: string };
+}
+
+/**
+ * The warning for a target whose re-parse differs from the components the algorithm produced,
+ * or `undefined` when they agree. Components are compared by name; a name absent on one side
+ * and present on the other is a difference.
+ */
+export function reparseWarning(
+  produced: Record<string, string | undefined>,
+  reparsed: Record<string, string | undefined>,
+  breaks: Breaks,
+): ResolveWarning | undefined {
+  const clean = (x: Record<string, string | undefined>) =>
+    Object.fromEntries(Object.entries(x).filter((e): e is [string, string] => e[1] !== undefined));
+  const p = clean(produced);
+  const r = clean(reparsed);
+  const names = [...new Set([...Object.keys(p), ...Object.keys(r)])];
+  const differ = names.filter((k) => p[k] !== r[k]);
+  if (differ.length === 0) return undefined;
+  const show = (x: Record<string, string>, k: string) => (k in x ? JSON.stringify(x[k]) : 'none');
+  const { section, words } = breaks.fragment && differ.includes('fragment') ? breaks.fragment : breaks;
+  return {
+    section,
+    message:
+      `the target does not read back as the algorithm built it (${section}: ${words}): ` +
+      differ.map((k) => `${k} ${show(p, k)} reads back as ${show(r, k)}`).join(', '),
+    produced: p,
+    reparsed: r,
+  };
 }

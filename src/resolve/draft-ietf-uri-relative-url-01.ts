@@ -21,10 +21,17 @@
 // ignoring case. §2.4 calls a component empty "if the [delimiter] is the last character, or no
 // [delimiter] is present": empty and absent are one value here, as in the text.
 
-import { isError, parseAs, requireRule, type ResolveError } from './common.js';
-import { recombine, type Parts } from './rfc1808.js';
+import { hasRule } from '../parse.js';
+import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { named, recombine, type Parts } from './rfc1808.js';
 
 const SPEC = 'draft-ietf-uri-relative-url-01';
+
+/** The rules that give a relativeURL its form (§2.2). */
+const FORMS: Forms = {
+  rules: new Set(['relativeURL', 'absoluteURL', 'location', 'abs_path', 'rel_path']),
+  last: new Set(['location', 'abs_path', 'rel_path']),
+};
 
 /** §2.3.1 to §2.3.5, as printed (the summary table of §2.3.6 agrees). */
 const USES_NETLOC = new Set(['ftp', 'http', 'gopher', 'nntp', 'telnet', 'wais', 'file', 'prospero']);
@@ -35,7 +42,7 @@ const USES_FRAGMENT = new Set(['ftp', 'http', 'gopher', 'news', 'nntp', 'wais', 
 
 // The parts of a URL as §2.1 names them, with §2.4.6's remembered slash: the same parts, and
 // the same recombination (step 8 here, step 7 in RFC 1808, which grew out of this draft), as
-// RFC 1808's. A base without a scheme is refused before recombination (noScheme).
+// RFC 1808's. A base without a scheme is refused before recombination.
 
 /** §2.4.1: the scheme and the parse string after its colon, or no scheme. */
 function parseScheme(url: string): { scheme: string; rest: string } | undefined {
@@ -102,69 +109,70 @@ function step7(path: string): string {
 }
 
 
-/**
- * The error record for a base that the grammar takes as an absoluteURL but in which §2.4.1
- * finds no scheme: one that begins with ":" (the printed `scheme = 1*[ ... ]` may be empty,
- * §2.4.1 wants the colon "after the first character").
- */
-function noScheme(base: string): ResolveError {
-  return {
-    which: 'base',
-    offset: 0,
-    rule: 'scheme',
-    rulePath: ['absoluteURL', 'scheme'],
-    expected: ['alpha', 'digit', '"+"', '"-"', '"."'],
-    found: base.length > 0 ? base[0]! : null,
-    section: '2.4.1',
-    message: 'the base begins with ":", so §2.4.1 finds no scheme in it (the colon must come "after the first character")',
-  };
+/** The parts of an absolute URL by §2.4 (its scheme found by §2.4.1). */
+function parseAbsolute(url: string): Parts | undefined {
+  const s = parseScheme(url);
+  return s ? parseRest(s.scheme, s.rest) : undefined;
 }
 
-/**
- * Resolves `ref` against `base` by draft-ietf-uri-relative-url-01 §4.
- *
- * @returns the target, or the error record of the input that is not a relativeURL of §2.2 (a
- * base must moreover be an absoluteURL with a scheme that §2.4.1 finds).
- * @example
- * ```ts
- * resolveRelativeUrl01('http://a/b/c/d', '../g');        // 'http://a/b/g'
- * resolveRelativeUrl01('http://a/b/c/d;p?q', ';x');      // 'http://a/b/c/d;x?q'
- * resolveRelativeUrl01('http://a/b/c/d', 'g#s#t');       // 'http://a/b/c/g#s#t'
- * ```
- */
-export function resolveRelativeUrl01(base: string, ref: string): string | ResolveError {
+/** §4 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
+export function runRelativeUrl01(base: string, ref: string): Outcome | ResolveError {
   const r = parseAs(SPEC, ref, 'relativeURL', 'ref');
   if (isError(r)) return r;
   // Step 1: the base URL is established (§3) by the caller.
   // Step 2: if the base URL is the empty string (unknown), the embedded URL is absolute.
-  if (base === '') return ref;
+  if (base === '') return { target: ref };
   const b = parseAs(SPEC, base, 'relativeURL', 'base');
   if (isError(b)) return b;
-  const notAbsolute = requireRule(SPEC, base, b, 'absoluteURL', 'base');
-  if (notAbsolute) return notAbsolute;
-
-  // Step 3: both are parsed into their component parts (§2.4).
-  const bs = parseScheme(base);
-  if (!bs) return noScheme(base);
-  const B = parseRest(bs.scheme, bs.rest);
+  // Step 3: both are parsed into their component parts (§2.4). The base must have a scheme
+  // (§2.4.1): the grammar's absoluteURL, whose scheme is §2.4.1's (`1*[ x ]` is `1*( x )`).
+  const B = parseAbsolute(base);
+  if (!B || !hasRule(b.tree, 'absoluteURL')) {
+    return unsuitable(base, 'base', b.tree, FORMS, {
+      rule: 'absoluteURL',
+      section: '4',
+      citation: 'draft-ietf-uri-relative-url-01 §4',
+      because: 'step 3 b): the embedded URL "inherits the scheme of the base URL"; §2.4.1 finds none in this base',
+    });
+  }
+  // The base's fragment, split off by §2.4.2 for a Uses-Fragment scheme, "is not considered part
+  // of the URL", and "Fragment identifiers are never inherited from the base URL" (§4).
+  const hash = USES_FRAGMENT.has(B.scheme.toLowerCase()) ? base.lastIndexOf('#') : -1;
+  const baseUsed = hash >= 0 ? base.slice(0, hash) : undefined;
+  B.fragment = '';
+  const used = baseUsed !== undefined ? { baseUsed } : {};
   // a) If the embedded URL starts with a scheme name, it is absolute and we are done.
-  if (parseScheme(ref)) return ref;
+  if (parseScheme(ref)) return { target: ref, ...used };
   // b) Otherwise, the embedded URL inherits the scheme of the base URL (and is parsed with
   //    that scheme's categories).
   const T = parseRest(B.scheme, ref);
   const s = B.scheme.toLowerCase();
+  const done = (): Outcome => {
+    const target = recombine(T);
+    const back = parseAbsolute(target);
+    const warning = back
+      ? reparseWarning(named(T), named(back), {
+          section: 'draft-ietf-uri-relative-url-01 §2.4.3',
+          words: 'the net_loc is what follows a "//" "up to, but not including, the next slash"',
+          fragment: { section: 'draft-ietf-uri-relative-url-01 §2.4.2', words: 'the fragment is "the substring after the last (right-most) crosshatch"' },
+        })
+      : undefined;
+    return { target, ...used, ...(warning ? { warning } : {}) };
+  };
 
   // Step 4: if the scheme is a member of the Uses-Netloc set, then
   if (USES_NETLOC.has(s)) {
     // a) if the embedded URL's <net_loc> is non-empty, we skip to step 8;
-    if (T.netLoc !== undefined && T.netLoc !== '') return recombine(T);
-    // b) otherwise, the embedded URL inherits the <net_loc> of the base URL (an empty "//"
-    //    stays when the base has none).
+    if (T.netLoc !== undefined && T.netLoc !== '') return done();
+    // b) otherwise, the embedded URL inherits the <net_loc> of the base URL. A base without
+    //    one has none to give, and the embedded URL's own empty "//" stays (`//` against
+    //    `ftp:x` gives `ftp://`): docs/decisions.md, "draft-ietf-uri-relative-url-01",
+    //    decision 10.
     T.netLoc = B.netLoc ?? T.netLoc;
   }
 
   // Step 5: if the embedded URL path is preceded by a slash "/", we skip to step 8.
-  if (T.slash) return recombine(T);
+  if (T.slash) return done();
 
   // Step 6: if the embedded URL path is empty (and not preceded by a slash), then
   if (T.path === '') {
@@ -176,7 +184,7 @@ export function resolveRelativeUrl01(base: string, ref: string): string | Resolv
     // c) if the embedded URL's <query> is empty, it inherits the base's (if any); and,
     if (T.query === '') T.query = B.query;
     // d) we skip to step 8.
-    return recombine(T);
+    return done();
   }
 
   // Step 7: the last segment of the base path ("anything following the rightmost slash "/", or
@@ -186,5 +194,22 @@ export function resolveRelativeUrl01(base: string, ref: string): string | Resolv
   T.path = NON_HIERARCHICAL.has(s) ? merged : step7(merged);
   T.slash = B.slash;
   // Step 8: the resulting components are recombined.
-  return recombine(T);
+  return done();
+}
+
+/**
+ * Resolves `ref` against `base` by draft-ietf-uri-relative-url-01 §4.
+ *
+ * @returns the target, or the error record of the input that cannot be resolved: one that is
+ * not a relativeURL of §2.2, or a base that is no absoluteURL (§2.4.1 finds no scheme in it).
+ * @example
+ * ```ts
+ * resolveRelativeUrl01('http://a/b/c/d', '../g');        // 'http://a/b/g'
+ * resolveRelativeUrl01('http://a/b/c/d;p?q', ';x');      // 'http://a/b/c/d;x?q'
+ * resolveRelativeUrl01('http://a/b/c/d', 'g#s#t');       // 'http://a/b/c/g#s#t'
+ * ```
+ */
+export function resolveRelativeUrl01(base: string, ref: string): string | ResolveError {
+  const out = runRelativeUrl01(base, ref);
+  return isError(out) ? out : out.target;
 }

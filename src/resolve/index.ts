@@ -3,14 +3,14 @@
 
 import { badOption } from '../errors.js';
 import { allEras, eraOf } from '../registry.js';
-import type { ResolveError, ResolveOptions, ResolveResult } from './common.js';
-import { resolveRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
-import { resolve1808 } from './rfc1808.js';
-import { resolve2396 } from './rfc2396.js';
-import { resolve2396Draft } from './rfc2396-draft.js';
-import { resolve3986 } from './rfc3986.js';
+import { isError, type Outcome, type ResolveError, type ResolveOptions, type ResolveResult } from './common.js';
+import { runRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
+import { run1808 } from './rfc1808.js';
+import { run2396 } from './rfc2396.js';
+import { runDraft } from './rfc2396-draft.js';
+import { run3986 } from './rfc3986.js';
 
-export type { ResolveError, ResolveOptions, ResolveResult } from './common.js';
+export type { ResolveError, ResolveOptions, ResolveResult, ResolveWarning } from './common.js';
 export { resolve1808 } from './rfc1808.js';
 export { resolve2396 } from './rfc2396.js';
 export { resolveRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
@@ -18,13 +18,26 @@ export { resolve2396Draft } from './rfc2396-draft.js';
 export { resolve3986, removeDotSegments, recompose } from './rfc3986.js';
 
 /** The eras that define resolution, with the section of their algorithm. */
-const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string, ref: string, strict: boolean) => string | ResolveError }>> = {
-  rfc3986: { section: 'RFC 3986 §5.2', run: resolve3986 },
-  rfc2396: { section: 'RFC 2396 §5.2', run: (b, r) => resolve2396(b, r) },
-  'rfc2396-draft': { section: 'draft-fielding-url-syntax-01 §6', run: (b, r) => resolve2396Draft(b, r) },
-  rfc1808: { section: 'RFC 1808 §4', run: (b, r) => resolve1808(b, r) },
-  'draft-ietf-uri-relative-url-01': { section: 'draft-ietf-uri-relative-url-01 §4', run: (b, r) => resolveRelativeUrl01(b, r) },
+const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string, ref: string, strict: boolean) => Outcome | ResolveError }>> = {
+  rfc3986: { section: 'RFC 3986 §5.2', run: run3986 },
+  rfc2396: { section: 'RFC 2396 §5.2', run: (b, r) => run2396(b, r) },
+  'rfc2396-draft': { section: 'draft-fielding-url-syntax-01 §6', run: (b, r) => runDraft(b, r) },
+  rfc1808: { section: 'RFC 1808 §4', run: (b, r) => run1808(b, r) },
+  'draft-ietf-uri-relative-url-01': { section: 'draft-ietf-uri-relative-url-01 §4', run: (b, r) => runRelativeUrl01(b, r) },
 };
+
+/**
+ * The ids of the eras that define resolution, in the registry's order (newest first).
+ *
+ * @example
+ * ```ts
+ * import { resolvingEras } from 'urispec';
+ * resolvingEras(); // ['rfc3986', 'rfc2396', 'rfc2396-draft', 'rfc1808', 'draft-ietf-uri-relative-url-01', ...]
+ * ```
+ */
+export function resolvingEras(): string[] {
+  return allEras().map((e) => e.id).filter((id) => id in ALGORITHMS);
+}
 
 /** Why an era has no resolution, for the eras that define none. */
 const UNDEFINED: Readonly<Record<string, string>> = {
@@ -50,10 +63,15 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
 
 /**
  * Resolves a reference against a base by the chosen era's own algorithm: RFC 3986 §5.2
- * (`rfc3986`, the default; `strict: false` for the §5.2.2 backward-compatible reading), the
- * 1996 draft's §6 (`rfc2396-draft`), RFC 1808 §4 (`rfc1808`). A base that is not absolute in the
- * era, or a reference that is not valid in it, gives an error record naming which input, the
- * offset and the rule; no input string makes it throw.
+ * (`rfc3986`, the default; `strict: false` for the §5.2.2 backward-compatible reading), RFC 2396
+ * §5.2 (`rfc2396`), the 1996 draft's §6 (`rfc2396-draft`), RFC 1808 §4 (`rfc1808`),
+ * draft-ietf-uri-relative-url-01 §4. A base's fragment is not used where the era says so (every
+ * era but RFC 1808, whose §4 hands it to an empty reference): `baseUsed` is then the base
+ * without it. A base or reference that is not valid in the era gives its diagnosis; one that is
+ * valid but of a form the algorithm cannot use (an opaque base) gives a record with its `shape`
+ * and the section that needs another form. A target that reads back with other components than
+ * the algorithm produced (RFC 3986 §5.2 gives `f://g` for `f:/a` and `.//g`) carries a
+ * `warning` naming the section it breaks. No input string makes it throw.
  *
  * @throws {UsageError} for an unknown spec, or one that defines no resolution (`rfc1738`).
  * @example
@@ -64,6 +82,8 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
  * resolve('http://a/b/c/d;p?q#f', '../../../g', { spec: 'rfc1808' }).target; // 'http://a/../g'
  * resolve('http://a/b/c/d;p?q', 'http:g', { strict: false }).target;  // 'http://a/b/c/g'
  * resolve('a/b', 'g').error?.which;                                  // 'base'
+ * resolve('http://a/b/c#f', 'g').baseUsed;                           // 'http://a/b/c'
+ * resolve('f:/a', './/g').warning?.section;                          // 'RFC 3986 §3.3'
  * ```
  */
 export function resolve(base: string, ref: string, options?: ResolveOptions): ResolveResult {
@@ -74,12 +94,20 @@ export function resolve(base: string, ref: string, options?: ResolveOptions): Re
     throw badOption('non-strict resolution is RFC 3986 §5.2.2\'s option: use it with spec rfc3986', ['rfc3986']);
   }
   const out = algorithm.run(base, ref, options?.strict ?? true);
-  return typeof out === 'string' ? { base, ref, spec, target: out } : { base, ref, spec, error: out };
+  if (isError(out)) return { base, ref, spec, error: out };
+  return {
+    base,
+    ref,
+    spec,
+    ...(out.baseUsed !== undefined ? { baseUsed: out.baseUsed } : {}),
+    target: out.target,
+    ...(out.warning ? { warning: out.warning } : {}),
+  };
 }
 
 /** One era's answer in {@link resolveAcross}: a target, an error record, or why there is none. */
 export type EraResolution =
-  | { spec: string; target: string }
+  | { spec: string; target: string; baseUsed?: string; warning?: ResolveResult['warning'] }
   | { spec: string; error: ResolveError }
   | { spec: string; notDefined: string };
 
@@ -105,6 +133,7 @@ export function resolveAcross(base: string, ref: string, options?: { specs?: str
     if (!r.defined) return { spec, notDefined: r.reason };
     const strict = spec === 'rfc3986' ? options?.strict ?? true : true;
     const x = resolve(base, ref, { spec, strict });
-    return x.error ? { spec, error: x.error } : { spec, target: x.target! };
+    if (x.error) return { spec, error: x.error };
+    return { spec, target: x.target!, ...(x.baseUsed !== undefined ? { baseUsed: x.baseUsed } : {}), ...(x.warning ? { warning: x.warning } : {}) };
   });
 }

@@ -9,9 +9,15 @@
 // present": empty and absent are one value here, as in the text.
 
 import { hasRule } from '../parse.js';
-import { isError, parseAs, requireRule, type ResolveError } from './common.js';
+import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type Parsed, type ResolveError } from './common.js';
 
 const SPEC = 'rfc1808';
+
+/** The rules that give a URL its form (§2.2). */
+const FORMS: Forms = {
+  rules: new Set(['URL', 'absoluteURL', 'relativeURL', 'generic-RL', 'net_path', 'abs_path', 'rel_path']),
+  last: new Set(['net_path', 'abs_path', 'rel_path']),
+};
 
 /** The parts of a URL as §2.1 names them, with §2.4.6's remembered slash. */
 export interface Parts {
@@ -83,6 +89,99 @@ export function recombine(p: Parts): string {
 }
 
 /**
+ * The parts by name, for the re-parse check (empty ones left out: §2.4 calls them empty), the
+ * path with the slash that recombination writes before it (step 7: always after a net_loc).
+ */
+export function named(p: Parts): Record<string, string | undefined> {
+  const rest = p.path + (p.params ? `;${p.params}` : '') + (p.query ? `?${p.query}` : '');
+  const slash = p.slash || (p.netLoc !== undefined && rest !== '');
+  return {
+    scheme: p.scheme || undefined,
+    net_loc: p.netLoc,
+    path: (slash ? '/' : '') + p.path || undefined,
+    params: p.params || undefined,
+    query: p.query || undefined,
+    fragment: p.fragment || undefined,
+  };
+}
+
+function partsOfParsed(x: Parsed): Parts {
+  return partsOf(x.c, hasRule(x.tree, 'abs_path'));
+}
+
+/** §4 on two strings: the target, and a warning if it reads back otherwise. */
+export function run1808(base: string, ref: string): Outcome | ResolveError {
+  // Step 1: the base is established (§3) by the caller; it is never empty here, since it
+  // must be an absolute URL.
+  // Step 2: both are parsed into their component parts (§2.4). §2.2: "This BNF also describes
+  // the generic-RL syntax for valid base URLs"; a base of the other absoluteURL form has no
+  // parts to resolve against. The base keeps its fragment: §4 step 2 a) hands it to an empty
+  // embedded URL, and no other step reads it (§5 prints the base with one).
+  const b = parseAs(SPEC, base, 'URL', 'base');
+  if (isError(b)) return b;
+  if (!hasRule(b.tree, 'absoluteURL') || !hasRule(b.tree, 'generic-RL')) {
+    const absolute = hasRule(b.tree, 'absoluteURL');
+    return unsuitable(base, 'base', b.tree, FORMS, {
+      rule: absolute ? 'generic-RL' : 'absoluteURL',
+      section: '4',
+      citation: 'RFC 1808 §4',
+      because: absolute
+        ? '§2.2: "This BNF also describes the generic-RL syntax for valid base URLs"'
+        : 'step 2 c): the embedded URL "inherits the scheme of the base URL"',
+    });
+  }
+  const r = parseAs(SPEC, ref, 'URL', 'ref');
+  if (isError(r)) return r;
+
+  // a) An entirely empty embedded URL inherits the entire base URL.
+  if (ref === '') return { target: base };
+  // b) An embedded URL that starts with a scheme name is absolute.
+  if (r.c.scheme !== undefined) return { target: ref };
+  // §2.4.6: whether the path was preceded by a slash is whether the parse went through abs_path.
+  const B = partsOfParsed(b);
+  const R = partsOfParsed(r);
+  // c) Otherwise it inherits the scheme of the base URL.
+  const T: Parts = { ...R, scheme: B.scheme };
+  const done = (): Outcome => {
+    const target = recombine(T);
+    const back = parseAs(SPEC, target, 'URL', 'ref');
+    const warning = isError(back)
+      ? undefined
+      : reparseWarning(named(T), named(partsOfParsed(back)), {
+          section: 'RFC 1808 §2.4.3',
+          words: 'the net_loc is what follows a "//" "up to, but not including, the next slash"',
+        });
+    return { target, ...(warning ? { warning } : {}) };
+  };
+
+  // Step 3: a non-empty net_loc skips to step 7; otherwise the base's net_loc (if any).
+  if (R.netLoc) return done();
+  T.netLoc = B.netLoc;
+
+  // Step 4: a path preceded by a slash is not relative.
+  if (R.slash) return done();
+
+  // Step 5: an empty path (not preceded by a slash) inherits the base URL path, and
+  if (R.path === '') {
+    T.path = B.path;
+    T.slash = B.slash;
+    // a) a non-empty params skips to step 7; otherwise the base's params (if any), and
+    if (R.params) return done();
+    T.params = B.params;
+    // b) a non-empty query skips to step 7; otherwise the base's query (if any); step 7.
+    if (R.query) return done();
+    T.query = B.query;
+    return done();
+  }
+
+  // Step 6: the base path's last segment is replaced by the embedded path, then a) to d).
+  T.path = step6(withoutLastSegment(B.path) + R.path);
+  T.slash = B.slash;
+  // Step 7: recombined.
+  return done();
+}
+
+/**
  * Resolves `ref` against `base` by RFC 1808 §4.
  *
  * @returns the target, or the error record of the input that is not a URL of §2.2 (a base
@@ -92,52 +191,10 @@ export function recombine(p: Parts): string {
  * import { resolve1808 } from 'urispec';
  * resolve1808('http://a/b/c/d;p?q#f', '?y');  // 'http://a/b/c/d;p?y'
  * resolve1808('http://a/b/c/d;p?q#f', ';x');  // 'http://a/b/c/d;x'
+ * resolve1808('http://a/b/c/d;p?q#f', '');    // 'http://a/b/c/d;p?q#f' (step 2 a)
  * ```
  */
 export function resolve1808(base: string, ref: string): string | ResolveError {
-  // Step 1: the base is established (§3) by the caller; it is never empty here, since it
-  // must be an absolute URL.
-  // Step 2: both are parsed into their component parts (§2.4).
-  const b = parseAs(SPEC, base, 'URL', 'base');
-  if (isError(b)) return b;
-  const notAbsolute = requireRule(SPEC, base, b, 'absoluteURL', 'base') ?? requireRule(SPEC, base, b, 'generic-RL', 'base');
-  if (notAbsolute) return notAbsolute;
-  const r = parseAs(SPEC, ref, 'URL', 'ref');
-  if (isError(r)) return r;
-
-  // a) An entirely empty embedded URL inherits the entire base URL.
-  if (ref === '') return base;
-  // b) An embedded URL that starts with a scheme name is absolute.
-  if (r.c.scheme !== undefined) return ref;
-  // §2.4.6: whether the path was preceded by a slash is whether the parse went through abs_path.
-  const B = partsOf(b.c, hasRule(b.tree, 'abs_path'));
-  const R = partsOf(r.c, hasRule(r.tree, 'abs_path'));
-  // c) Otherwise it inherits the scheme of the base URL.
-  const T: Parts = { ...R, scheme: B.scheme };
-
-  // Step 3: a non-empty net_loc skips to step 7; otherwise the base's net_loc (if any).
-  if (R.netLoc) return recombine(T);
-  T.netLoc = B.netLoc;
-
-  // Step 4: a path preceded by a slash is not relative.
-  if (R.slash) return recombine(T);
-
-  // Step 5: an empty path (not preceded by a slash) inherits the base URL path, and
-  if (R.path === '') {
-    T.path = B.path;
-    T.slash = B.slash;
-    // a) a non-empty params skips to step 7; otherwise the base's params (if any), and
-    if (R.params) return recombine(T);
-    T.params = B.params;
-    // b) a non-empty query skips to step 7; otherwise the base's query (if any); step 7.
-    if (R.query) return recombine(T);
-    T.query = B.query;
-    return recombine(T);
-  }
-
-  // Step 6: the base path's last segment is replaced by the embedded path, then a) to d).
-  T.path = step6(withoutLastSegment(B.path) + R.path);
-  T.slash = B.slash;
-  // Step 7: recombined.
-  return recombine(T);
+  const out = run1808(base, ref);
+  return isError(out) ? out : out.target;
 }

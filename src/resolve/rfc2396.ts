@@ -22,10 +22,17 @@
 // reference as an error", and the text's first reading, `http:g`, is the one taken.
 
 import { validate } from '../validate.js';
-import { isError, parseAs, requireRule, type ResolveError } from './common.js';
+import { hasRule } from '../parse.js';
+import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
 import { step6 } from './rfc1808.js';
 
 const SPEC = 'rfc2396';
+
+/** The rules that give a URI-reference its form (§3, §5). */
+const FORMS: Forms = {
+  rules: new Set(['URI-reference', 'absoluteURI', 'relativeURI', 'hier_part', 'opaque_part', 'net_path', 'abs_path', 'rel_path']),
+  last: new Set(['opaque_part', 'net_path', 'abs_path', 'rel_path']),
+};
 
 /** Appendix B, as printed: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. */
 const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;
@@ -94,48 +101,83 @@ function recombine(p: Parts): string {
  * Resolves `ref` against `base` by RFC 2396 §5.2.
  *
  * @returns the target, or the error record of the input that cannot be resolved: a base must be
- * an absoluteURI in the hier_part form (§5: "relative URI cannot be used within a document that
- * has an unsuitable base URI"); a reference must be a URI-reference, or one of Appendix C's
- * empty-path references (`?y`).
+ * an absoluteURI in the hier_part form, with or without a fragment, which is not used (§4: "the
+ * URI" of a reference "includes only the absolute URI after the fragment identifier (if any) is
+ * removed"; §5: "relative URI cannot be used within a document that has an unsuitable base
+ * URI"); a reference must be a URI-reference, or one of Appendix C's empty-path references
+ * (`?y`).
  * @example
  * ```ts
  * resolve2396('http://a/b/c/d;p?q', '?y');          // 'http://a/b/c/?y'
  * resolve2396('http://a/b/c/d;p?q', '../../../g');  // 'http://a/../g'
  * resolve2396('http://a/b/c/d;p?q', 'http:g');      // 'http:g'
+ * resolve2396('mailto:x', 'y').which;               // 'base': an absoluteURI > opaque_part
  * ```
  */
 export function resolve2396(base: string, ref: string): string | ResolveError {
+  const out = run2396(base, ref);
+  return isError(out) ? out : out.target;
+}
+
+/** The four components and the fragment by name, for the re-parse check. */
+function named(p: Parts): Record<string, string | undefined> {
+  return { scheme: p.scheme, authority: p.authority, path: p.path || undefined, query: p.query, fragment: p.fragment };
+}
+
+/** §5.2 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
+export function run2396(base: string, ref: string): Outcome | ResolveError {
   // The base URI is established by the caller (§5.1) and "parsed into the four main components
-  // as described in Section 3"; "the base URI's query component is not used".
-  const b = parseAs(SPEC, base, 'absoluteURI', 'base');
+  // as described in Section 3"; "the base URI's query component is not used". Its fragment is
+  // not part of it (§4), and §5 wants its hier_part: "Documents can only make use of relative
+  // URI when their base URI fits within the <hier_part> syntax."
+  const b = parseAs(SPEC, base, 'URI-reference', 'base');
   if (isError(b)) return b;
-  const notHierarchical = requireRule(SPEC, base, b, 'hier_part', 'base');
-  if (notHierarchical) return notHierarchical;
-  const B = split(base);
+  if (!hasRule(b.tree, 'absoluteURI') || !hasRule(b.tree, 'hier_part')) {
+    return unsuitable(base, 'base', b.tree, FORMS, {
+      rule: 'hier_part',
+      section: '5.2',
+      citation: 'RFC 2396 §5.2',
+      because: hasRule(b.tree, 'absoluteURI')
+        ? '§5: "Documents can only make use of relative URI when their base URI fits within the <hier_part> syntax"'
+        : 'a base with a scheme: "only the scheme component is required to be present in the base URI"',
+    });
+  }
+  const hash = base.indexOf('#');
+  const baseUsed = hash >= 0 ? base.slice(0, hash) : undefined;
+  const B = split(baseUsed ?? base);
 
   // Step 1: the reference is parsed into the potential four components and fragment (§4.3).
   const R = checkRef(ref);
   if ('which' in R) return R;
+  const used = baseUsed !== undefined ? { baseUsed } : {};
+  const done = (T: Parts): Outcome => {
+    const target = recombine(T);
+    const warning = reparseWarning(named(T), named(split(target)), {
+      section: 'RFC 2396 §3.2',
+      words: 'the authority "is preceded by a double slash "//""',
+    });
+    return { target, ...used, ...(warning ? { warning } : {}) };
+  };
 
   // Step 2: an empty path with scheme, authority and query undefined is a reference to the
   // current document (the base, with the reference's fragment if any). Otherwise the query and
   // fragment are the reference's, "not inherited from the base URI".
   if (R.path === '' && R.scheme === undefined && R.authority === undefined && R.query === undefined) {
-    return base + (R.fragment !== undefined ? `#${R.fragment}` : '');
+    return { target: (baseUsed ?? base) + (R.fragment !== undefined ? `#${R.fragment}` : ''), ...used };
   }
   const T: Parts = { ...R };
 
   // Step 3: a reference with a scheme is an absolute URI; otherwise it inherits the base's.
-  if (R.scheme !== undefined) return ref;
+  if (R.scheme !== undefined) return { target: ref, ...used };
   T.scheme = B.scheme;
 
   // Step 4: a defined authority makes it a network-path: skip to step 7. Otherwise the base's
   // authority (undefined if the base has none).
-  if (R.authority !== undefined) return recombine(T);
+  if (R.authority !== undefined) return done(T);
   T.authority = B.authority;
 
   // Step 5: a path beginning with "/" is an absolute-path: skip to step 7.
-  if (R.path.startsWith('/')) return recombine(T);
+  if (R.path.startsWith('/')) return done(T);
 
   // Step 6: a relative-path, merged with the base path in a buffer.
   // a) all but the last segment of the base path: everything after its last "/" is excluded;
@@ -144,5 +186,5 @@ export function resolve2396(base: string, ref: string): string | ResolveError {
   T.path = removeDots(B.path.slice(0, B.path.lastIndexOf('/') + 1) + R.path);
 
   // Step 7: the components are recombined.
-  return recombine(T);
+  return done(T);
 }

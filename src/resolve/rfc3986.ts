@@ -4,9 +4,19 @@
 // what §5.2.1 asks for: defined and empty are different (`?` is an empty query, RFC 3986 §5.2.1:
 // "a component is undefined if its associated delimiter does not appear in the URI reference").
 
-import { isError, parseAs, type ResolveError } from './common.js';
+import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { hasRule } from '../parse.js';
 
 const SPEC = 'rfc3986';
+
+/** The rules that give a URI-reference its form (§4.1, §4.2, §3.3). */
+const FORMS: Forms = {
+  rules: new Set([
+    'URI-reference', 'URI', 'relative-ref', 'hier-part', 'relative-part',
+    'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty',
+  ]),
+  last: new Set(['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty']),
+};
 
 /** The five components of §5.2.1, `undefined` where the delimiter is absent. */
 export interface Parts5 {
@@ -143,25 +153,61 @@ export function transformReferences(R: Parts5, Base: Parts5, strict: boolean): P
   return T;
 }
 
+/** The five components by name, for the re-parse check. */
+function named(p: Parts5): Record<string, string | undefined> {
+  return { scheme: p.scheme, authority: p.authority, path: p.path || undefined, query: p.query, fragment: p.fragment };
+}
+
+/** §5.2 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
+export function run3986(base: string, ref: string, strict = true): Outcome | ResolveError {
+  // §5.1: "If the base URI is obtained from a URI reference, then that reference must be
+  // converted to absolute form and stripped of any fragment component prior to its use as a
+  // base URI"; §5.2.1: "a base URI must conform to the <absolute-URI> syntax rule".
+  const b = parseAs(SPEC, base, 'URI-reference', 'base');
+  if (isError(b)) return b;
+  if (!hasRule(b.tree, 'URI')) {
+    return unsuitable(base, 'base', b.tree, FORMS, {
+      rule: 'absolute-URI',
+      section: '5.2.1',
+      citation: 'RFC 3986 §5.2.1',
+      because: '"a base URI must conform to the <absolute-URI> syntax rule"',
+    });
+  }
+  const baseUsed = b.c.fragment !== undefined ? base.slice(0, base.length - b.c.fragment.length - 1) : undefined;
+  const r = parseAs(SPEC, ref, 'URI-reference', 'ref');
+  if (isError(r)) return r;
+  const T = transformReferences(partsOf(r.c), { ...partsOf(b.c), fragment: undefined }, strict);
+  const target = recompose(T);
+  // §3.3: "If a URI does not contain an authority component, then the path cannot begin with
+  // two slash characters ("//")". §5.2.4 can make such a path (`f:/a` and `.//g`): the target is
+  // the RFC's, and the warning says that it reads back with another authority.
+  const back = parseAs(SPEC, target, 'URI-reference', 'ref');
+  const warning = isError(back)
+    ? undefined
+    : reparseWarning(named(T), named(partsOf(back.c)), {
+        section: 'RFC 3986 §3.3',
+        words: '"If a URI does not contain an authority component, then the path cannot begin with two slash characters"',
+      });
+  return { target, ...(baseUsed !== undefined ? { baseUsed } : {}), ...(warning ? { warning } : {}) };
+}
+
 /**
  * Resolves `ref` against `base` by RFC 3986 §5.2, recomposed by §5.3.
  *
- * @returns the target, or the error record of the input that is not valid: the base must match
- * `absolute-URI` (§5.2.1: "a base URI must conform to the <absolute-URI> syntax rule"), the
- * reference `URI-reference`.
+ * @returns the target, or the error record of the input that cannot be resolved: the base must
+ * be a URI whose part before any fragment matches `absolute-URI` (§5.2.1: "a base URI must
+ * conform to the <absolute-URI> syntax rule"; §5.1: it is "stripped of any fragment
+ * component"), the reference a `URI-reference`.
  * @example
  * ```ts
  * import { resolve3986 } from 'urispec';
  * resolve3986('http://a/b/c/d;p?q', '../../../g');          // 'http://a/g'
  * resolve3986('http://a/b/c/d;p?q', 'http:g');              // 'http:g'
  * resolve3986('http://a/b/c/d;p?q', 'http:g', false);       // 'http://a/b/c/g'
+ * resolve3986('http://a/b/c#f', 'g');                       // 'http://a/b/g'
  * ```
  */
 export function resolve3986(base: string, ref: string, strict = true): string | ResolveError {
-  // §5.2.1: the base is parsed into its five components; it must be an absolute-URI.
-  const b = parseAs(SPEC, base, 'absolute-URI', 'base');
-  if (isError(b)) return b;
-  const r = parseAs(SPEC, ref, 'URI-reference', 'ref');
-  if (isError(r)) return r;
-  return recompose(transformReferences(partsOf(r.c), partsOf(b.c), strict));
+  const out = run3986(base, ref, strict);
+  return isError(out) ? out : out.target;
 }
