@@ -349,7 +349,7 @@ def main(argv):
         print(f'validate.py: {error}', file=sys.stderr)
         return 2
 
-    from dask.distributed import Client, LocalCluster  # imported late: --help and usage errors stay fast
+    from dask.distributed import Client, LocalCluster, as_completed  # imported late: --help and usage errors stay fast
 
     cluster = None
     if args.scheduler is not None:
@@ -370,12 +370,19 @@ def main(argv):
         # pure=False: every task runs; retries=2: a task that raised (not a lost worker, which
         # the scheduler retries by itself) is tried again before the run fails.
         client.register_worker_plugin(CliPool(plugin, cli), name=plugin)
-        futures = [
+        futures = as_completed([
             client.submit(validate_partition, index, path, start, end, parts_dir, plugin, args.kill_worker_once,
                           key=f'urispec-partition-{index}-{uuid.uuid4().hex}', pure=False, retries=2)
             for index, (start, end) in enumerate(ranges)
-        ]
-        results = client.gather(futures)
+        ])
+        # Each result (a few counts) is taken as soon as it is ready and its future dropped, so the
+        # scheduler forgets the task: a worker lost later costs only the partitions it was running,
+        # not again every partition it had finished.
+        results = [None] * len(ranges)
+        for future in futures:
+            result = future.result()
+            results[result['partition']] = result
+            future.release()
         if args.parts_only:
             rows_out = sum(r['rows_out'] for r in results)  # the LFs the workers wrote
         else:
