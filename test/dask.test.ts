@@ -4,7 +4,8 @@
  * byte what the single-process CLI writes, with its invalid count; and a worker killed
  * mid-partition (SIGKILL, by the task itself, once) costs no row and duplicates none. Runs
  * when Debian's python3-distributed is importable by /usr/bin/python3 (.ci/run installs it as
- * root) and says in its name that it skipped otherwise.
+ * root) and says in its name that it skipped otherwise. Last, the claim of docs/scale.md's Spark
+ * section: JSON Lines written with Python's surrogateescape get the records of the raw bytes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -198,4 +199,26 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect(status).toBe(1);
     expect(existsSync(join(dir, 'verdicts.jsonl'))).toBe(true);
   }, 120_000);
+});
+
+describe('docs/scale.md: JSON Lines for Spark', () => {
+  const hasPython = spawnSync(PYTHON, ['-c', 'pass']).status === 0;
+  it.skipIf(!hasPython)(
+    hasPython ? "lines escaped by Python's surrogateescape get the records of the raw bytes" : `SKIPPED: ${PYTHON} is missing`,
+    () => {
+      // Raw lines with every kind of ill-formed UTF-8 (Unicode Table 3-7): lone continuation
+      // bytes, truncated sequences, overlongs, encoded surrogates, beyond U+10FFFF, and good ones.
+      const pieces = [[0x61], [0x2f], [0x80], [0xbf], [0xc0, 0xaf], [0xc3, 0xa9], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0xf4, 0x90, 0x80, 0x80], [0xff]];
+      const raw = Array.from({ length: 400 }, (_, i) =>
+        Buffer.from([0x68, ...Array.from({ length: 1 + (i % 6) }, (_, j) => pieces[(i * 7 + j * 3 + Math.floor(i / 11)) % pieces.length]!).flat()]),
+      );
+      const plain = Buffer.concat(raw.flatMap((r) => [r, Buffer.from('\n')]));
+      const escape = spawnSync(PYTHON, ['-c',
+        'import sys, json\nfor line in sys.stdin.buffer.read().split(b"\\n")[:-1]: print(json.dumps(line.decode("utf-8", "surrogateescape")))'],
+        { input: plain });
+      expect(escape.status, String(escape.stderr)).toBe(0);
+      expect(/^[\x20-\x7e\n]*$/.test(escape.stdout.toString('latin1'))).toBe(true); // ASCII, no CR
+      expect(reference(escape.stdout, ['--json-input']).stdout.equals(reference(plain, []).stdout)).toBe(true);
+    },
+  );
 });
