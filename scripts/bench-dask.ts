@@ -22,6 +22,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { type DaskSummary as Summary, parseSummary } from '../examples/dask/summary.js';
 import { corpus } from './bench-corpus.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -50,14 +51,6 @@ interface Measured {
 interface Config {
   name: string;
   run: (input: string, output: string) => Measured;
-}
-interface Summary {
-  rows_in: number;
-  rows_out: number;
-  invalid: number;
-  seconds: number;
-  workers: number;
-  partitions: number;
 }
 
 /**
@@ -97,7 +90,7 @@ function dask(workers: number): Config {
         '/dev/null',
         summaryFile,
       );
-      const summary = JSON.parse(readFileSync(summaryFile, 'utf8').trim()) as Summary;
+      const summary = parseSummary(readFileSync(summaryFile, 'utf8'));
       return { seconds: r.seconds, cpu: r.cpu, inCluster: summary.seconds, summary };
     },
   };

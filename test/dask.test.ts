@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type DaskSummary, parseSummary } from '../examples/dask/summary.js';
 import { binary, repoRoot } from './cli/cli-harness.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -114,24 +115,15 @@ function reference(input: Buffer, args: string[]): { stdout: Buffer; status: num
   return { stdout: run.stdout, status: run.status };
 }
 
-interface Summary {
-  rows_in: number;
-  rows_out: number;
-  invalid: number;
-  seconds: number;
-  workers: number;
-}
-
-function runScript(dir: string, args: string[]): { summary: Summary; status: number | null; stderr: string } {
+function runScript(dir: string, args: string[]): { summary: DaskSummary; status: number | null; stderr: string } {
   const run = spawnSync(
     PYTHON,
     [SCRIPT, '--workers', '2', '--threads-per-worker', '1', '--partition-bytes', String(PARTITION_BYTES),
       '--cli', `${process.execPath} ${binary}`, ...args],
     { cwd: dir, encoding: 'utf8', timeout: 110_000 },
   );
-  const lines = run.stdout.trim().split('\n');
-  expect(lines.length, `stdout: ${run.stdout}\nstderr: ${run.stderr}`).toBe(1);
-  return { summary: JSON.parse(lines[0]!) as Summary, status: run.status, stderr: run.stderr };
+  expect(run.stdout.trim().split('\n').length, `stdout: ${run.stdout}\nstderr: ${run.stderr}`).toBe(1);
+  return { summary: parseSummary(run.stdout), status: run.status, stderr: run.stderr };
 }
 
 function invalidCount(stdout: Buffer): number {
