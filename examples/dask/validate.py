@@ -79,7 +79,7 @@ class CliPool:
     """A Dask worker plugin: long-lived `urispec validate --json` processes on each worker.
 
     One process serves partition after partition through its pipes, so a partition pays no
-    start-up (about 0.3 s of CPU for node and the parsers); a task takes an idle process, or
+    start-up (about 0.15 CPU-seconds for node and the parsers, scripts/bench-dask.ts); a task takes an idle process, or
     starts one, and gives it back when its partition is done, so a worker with several threads
     runs several. Each process is first sent one empty line whose record is dropped: the CLI
     drops a byte order mark only at the very start of its input (src/cli/lines.ts), and that
@@ -107,6 +107,7 @@ class CliPool:
                 process = self.idle.pop()
                 if process.alive():
                     return process
+                process.close()  # it ended while idle: reap it, start another
         return CliProcess(self.cli)
 
     def release(self, process):
