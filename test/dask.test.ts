@@ -205,12 +205,12 @@ describe('docs/scale.md: JSON Lines for Spark', () => {
         Buffer.from([0x68, ...Array.from({ length: 1 + (i % 6) }, (_, j) => pieces[(i * 7 + j * 3 + Math.floor(i / 11)) % pieces.length]!).flat()]),
       );
       const plain = Buffer.concat(raw.flatMap((r) => [r, Buffer.from('\n')]));
-      const escape = spawnSync(PYTHON, ['-c',
+      const escaped = spawnSync(PYTHON, ['-c',
         'import sys, json\nfor line in sys.stdin.buffer.read().split(b"\\n")[:-1]: print(json.dumps(line.decode("utf-8", "surrogateescape")))'],
         { input: plain });
-      expect(escape.status, String(escape.stderr)).toBe(0);
-      expect(/^[\x20-\x7e\n]*$/.test(escape.stdout.toString('latin1'))).toBe(true); // ASCII, no CR
-      expect(reference(escape.stdout, ['--json-input']).stdout.equals(reference(plain, []).stdout)).toBe(true);
+      expect(escaped.status, String(escaped.stderr)).toBe(0);
+      expect(/^[\x20-\x7e\n]*$/.test(escaped.stdout.toString('latin1'))).toBe(true); // ASCII, no CR
+      expect(reference(escaped.stdout, ['--json-input']).stdout.equals(reference(plain, []).stdout)).toBe(true);
     },
   );
 });
