@@ -270,7 +270,8 @@ function renderLesson(): void {
     const hint = hintOf(x.error);
     ruleText.append(h('p', { class: 'failure-note' },
       h('strong', {}, `✗ The input fails in this rule at offset ${x.error.offset}`),
-      `, found ${x.error.found === null ? 'the end of the input' : `"${escapeInput(x.error.found)}"`}; expected ${x.error.expected.join(', ')}.`));
+      `, found ${x.error.found === null ? 'the end of the input' : `"${escapeInput(x.error.found)}"`}; expected `,
+      ...x.error.expected.flatMap((e, i) => [i > 0 ? ', ' : '', names.has(e) ? ruleLink(spec.id, e) : e]), '.'));
     if (hint) ruleText.append(h('p', { class: 'hint' }, `Hint: ${hint}`));
   }
 

@@ -146,14 +146,13 @@ export function drawRule(era: Era, ruleId: string, highlight: Highlight | null, 
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', description);
   for (const g of svg.querySelectorAll<SVGGElement>('g.failed')) {
-    // A cross above the box: the failure is seen without colour too.
+    // A cross just after the box, on its line: the failure is seen without colour too.
     const rect = g.querySelector('rect');
     const text = g.querySelector('text');
-    const x = Number(rect?.getAttribute('x') ?? text?.getAttribute('x') ?? 0) + Number(rect?.getAttribute('width') ?? 0) / 2;
-    const y = Number(rect?.getAttribute('y') ?? Number(text?.getAttribute('y') ?? 0) - 15);
+    if (!rect || !text) continue;
     const cross = document.createElementNS('http://www.w3.org/2000/svg', 'text');
-    cross.setAttribute('x', String(x));
-    cross.setAttribute('y', String(y - 3));
+    cross.setAttribute('x', String(Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) + 7));
+    cross.setAttribute('y', text.getAttribute('y') ?? '0');
     cross.setAttribute('class', 'fail-mark');
     cross.textContent = '✗';
     g.append(cross);

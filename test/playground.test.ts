@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { isValid, normalize, parse, resolveAcross, specs, validate } from '../src/index.js';
 import { whatwg } from '../src/whatwg.js';
+import { records, runInMemory } from './cli/cli-harness.js';
 import { renderCaret } from '../src/format.js';
 // @ts-expect-error: a plain ES module script without declarations
 import { buildPlayground } from '../playground/build.mjs';
@@ -144,8 +145,11 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     }
     expect(await p.locator('#diagram svg text.fail-mark').count()).toBe(failed.length);
     expect(await p.locator('#diagram svg g.taken').count()).toBeGreaterThan(0);
-    const hint = (r.error as { hint?: string }).hint;
-    if (hint) expect(await p.locator('#rule-text .hint').textContent()).toBe(`Hint: ${hint}`);
+    // The same rule and hint as the command line's record.
+    const [cli] = records((await runInMemory(['validate', '--json', '--spec', 'rfc3986', input])).stdout) as Array<{ error: { rule: string; hint?: string } }>;
+    expect(await p.locator('#rule-text .hint').count()).toBe(cli!.error.hint ? 1 : 0);
+    if (cli!.error.hint) expect(await p.locator('#rule-text .hint').textContent()).toBe(`Hint: ${cli!.error.hint}`);
+    expect(await p.locator('#verdicts li[data-spec="rfc3986"] a.failing-rule').textContent()).toBe(cli!.error.rule);
     // The derivation tree marks where the attempt broke, under the failing rule's node.
     const broke = p.locator('#tree li.broke');
     expect(await broke.count()).toBe(1);
