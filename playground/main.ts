@@ -310,7 +310,8 @@ function renderLesson(): void {
       legend.append(inputStrip(state.input, start, node ? node.end : start, x.error && (isFailing || node?.end === x.error.offset) ? x.error.offset : -1));
       legend.append(h('p', { class: 'help' },
         h('span', { class: 'key taken' }, 'blue'), ': the path the input took from offset ', String(start), '. ',
-        h('span', { class: 'key failed' }, '✗ red'), ': what refused the character at the failing offset. Choose a box to see its rule.'));
+        ...(failAt >= 0 ? [h('span', { class: 'key failed' }, '✗ red'), ': what refused the character at the failing offset. '] : []),
+        'Choose a box to see its rule.'));
     }
     focusScrollables();
   }, (error: unknown) => {

@@ -154,7 +154,9 @@ export class PegMatcher {
         let best: { far: number; taken: Set<Expr> } | null = null;
         let far = -1;
         for (const x of e.alternatives) {
-          const mine = rec && { ...rec, taken: new Set<Expr>() };
+          // A diagnosis-only alternative (it ends in !"", docs/grammar-conventions.md) is not
+          // drawn: it counts for how far the rule looked, never for the path or the marks.
+          const mine = rec && !diagnosisOnly(x) ? { ...rec, taken: new Set<Expr>() } : null;
           const o = this.walk(x, at, mine);
           far = Math.max(far, o.far);
           if (o.end >= 0) {
@@ -196,6 +198,12 @@ export class PegMatcher {
       }
     }
   }
+}
+
+/** An alternative that matches nothing, kept so that the parsers report the offset a look-ahead hid. */
+export function diagnosisOnly(e: Expr): boolean {
+  const last = e.type === 'sequence' ? e.elements[e.elements.length - 1] : e;
+  return last?.type === 'not' && last.expression.type === 'literal' && last.expression.value === '';
 }
 
 interface Recorder {

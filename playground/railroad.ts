@@ -11,7 +11,7 @@
 import * as rr from 'railroad-diagrams';
 import type { GeneratedExpression as Expr } from '#generated';
 import type { Era } from '../src/registry.js';
-import { PegMatcher, type RuleTrace } from './peg-trace.js';
+import { diagnosisOnly, PegMatcher, type RuleTrace } from './peg-trace.js';
 
 /** Helpers referring to helpers are drawn inline this deep, then as a box. */
 const MAX_INLINE = 4;
@@ -34,6 +34,11 @@ export function label(e: Expr, nameOf: (id: string) => string): string {
     }
     case 'rule_ref':
       return nameOf(e.name);
+    case 'and':
+    case 'not': {
+      const inner = ['sequence', 'choice', 'repeat'].includes(e.expression.type) ? '…' : label(e.expression, nameOf);
+      return `${e.type === 'and' ? 'if' : 'unless'} ${inner} follows`;
+    }
     default:
       return e.type;
   }
@@ -90,7 +95,8 @@ export function drawRule(era: Era, ruleId: string, highlight: Highlight | null, 
         return parts.length === 0 ? null : parts.length === 1 ? parts[0]! : rr.Sequence(...parts);
       }
       case 'choice': {
-        const alts = e.alternatives.map((x) => draw(x, depth) ?? rr.Skip());
+        const alts = e.alternatives.filter((x) => !diagnosisOnly(x)).map((x) => draw(x, depth) ?? rr.Skip());
+        if (alts.length === 1) return alts[0]!;
         return rr.Choice(0, ...alts);
       }
       case 'repeat': {
@@ -103,9 +109,11 @@ export function drawRule(era: Era, ruleId: string, highlight: Highlight | null, 
         return e.min === 0 ? rr.Optional(loop) : loop;
       }
       case 'and':
-      case 'not':
-        // A PEG lookahead matches nothing: the spec's rule has no such part (style guide §4).
-        return null;
+      case 'not': {
+        // A PEG lookahead matches nothing and the spec's rule has no such part (style guide
+        // §4), but it decides the path: a note on the line, not a box.
+        return keep(e, rr.Comment(label(e, nameOf)));
+      }
     }
   };
 
@@ -149,7 +157,11 @@ export function drawRule(era: Era, ruleId: string, highlight: Highlight | null, 
     // A cross just after the box, on its line: the failure is seen without colour too.
     const rect = g.querySelector('rect');
     const text = g.querySelector('text');
-    if (!rect || !text) continue;
+    if (!text) continue;
+    if (!rect) {
+      text.textContent = `✗ ${text.textContent}`; // a lookahead's note: no box to mark
+      continue;
+    }
     const cross = document.createElementNS('http://www.w3.org/2000/svg', 'text');
     cross.setAttribute('x', String(Number(rect.getAttribute('x')) + Number(rect.getAttribute('width')) + 7));
     cross.setAttribute('y', text.getAttribute('y') ?? '0');
