@@ -16,6 +16,27 @@ import * as esbuild from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 export const OUTDIR = join(here, 'dist');
 
+/**
+ * The library validates with each era's fast recognizer (generated/<era>.fast.js) and diagnoses
+ * with its traced one (<era>.diag.js); the plain Peggy parsers (<era>.js) that
+ * generated/index.js also lists serve Node callers only. The page leaves them out (a fifth of
+ * the bundle), each replaced by a stub that says so if it is ever called: test/playground.test.ts
+ * fails on any page error.
+ */
+const withoutPlainParsers = {
+  name: 'without-plain-parsers',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[a-z0-9-]+\.js$/ }, (args) =>
+      args.importer.endsWith(join('generated', 'index.js')) ? { path: args.path, namespace: 'plain-parser' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'plain-parser' }, (args) => ({
+      loader: 'js',
+      contents: `export const StartRules = [];
+export function parse() { throw new Error(${JSON.stringify(`the playground bundles no plain parser (generated/${args.path.slice(2)})`)}); }`,
+    }));
+  },
+};
+
 /** esbuild's options for the page's script. */
 function options(outdir) {
   return {
@@ -31,6 +52,7 @@ function options(outdir) {
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
+    plugins: [withoutPlainParsers],
   };
 }
 
