@@ -160,12 +160,12 @@ export class PegMatcher {
           const o = this.walk(x, at, mine);
           far = Math.max(far, o.far);
           if (o.end >= 0) {
-            mine?.taken.forEach((m) => rec!.taken.add(m));
+            for (const m of mine?.taken ?? []) rec!.taken.add(m);
             return { end: o.end, far };
           }
           if (mine && (!best || o.far > best.far)) best = { far: o.far, taken: mine.taken };
         }
-        best?.taken.forEach((m) => rec!.taken.add(m));
+        for (const m of best?.taken ?? []) rec!.taken.add(m);
         return { end: -1, far };
       }
       case 'repeat': {
@@ -177,7 +177,7 @@ export class PegMatcher {
           const o = this.walk(e.expression, p, mine);
           far = Math.max(far, o.far);
           // A failed try is part of the path only when it was needed (fewer than `min` so far).
-          if (o.end >= 0 || n < e.min) mine?.taken.forEach((m) => rec!.taken.add(m));
+          if (o.end >= 0 || n < e.min) for (const m of mine?.taken ?? []) rec!.taken.add(m);
           if (o.end < 0) break;
           n++;
           if (o.end === p) break; // an empty match would repeat forever: PEG stops here

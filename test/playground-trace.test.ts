@@ -47,7 +47,7 @@ describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees
         const rule = ruleOf(era, n.rule);
         const t = matcher.trace(root ? startIdOf(era, rule, row.union ?? false) : rule.id, n.start, -1, isHelper);
         if (t.end !== n.end) wrong.push(`${n.rule} at ${n.start} in ${JSON.stringify(row.input)}: ${t.end}, explain ${n.end}`);
-        n.children.forEach((c) => visit(c, false));
+        for (const c of n.children) visit(c, false);
       };
       if (x.tree) visit(x.tree, true);
     }
