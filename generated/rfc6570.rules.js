@@ -302,8 +302,12 @@ export default {
       "text": "prefix        =  \":\" max-length",
       "core": false,
       "charRule": false,
-      "matches": [],
-      "rejects": []
+      "matches": [
+        ":1"
+      ],
+      "rejects": [
+        ":"
+      ]
     },
     {
       "name": "max-length",
@@ -329,8 +333,12 @@ export default {
       "text": "explode       =  \"*\"",
       "core": false,
       "charRule": false,
-      "matches": [],
-      "rejects": []
+      "matches": [
+        "*"
+      ],
+      "rejects": [
+        "**"
+      ]
     }
   ],
   "helpers": []

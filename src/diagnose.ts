@@ -13,6 +13,7 @@ import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame 
 import { chooseRule } from './diagnosis/rank.js';
 
 export type { DerivationNode } from './diagnosis/recorder.js';
+import { templateHint } from './template/hints.js';
 
 /** The contract's error record: plain, JSON-safe data. */
 export interface ValidationError {
@@ -129,7 +130,9 @@ function errorRecord(era: Era, rule: RuleMeta, input: string, offset: number, ex
     found: foundAt(input, offset),
     section: failed.section,
   };
-  return { ...record, message: messageOf(era, rule.name, record) };
+  const message = messageOf(era, rule.name, record);
+  const hint = HINTS[era.id]?.(rule.name, input, record);
+  return hint === undefined ? { ...record, message } : { ...record, hint, message: `${message}; ${hint}` };
 }
 
 /**
@@ -153,6 +156,11 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
   }
   return ascii ? {} : { codePointOffset: codePoints, utf8Offset: bytes };
 }
+
+/** Per era: a hint for a common mistake, from the start rule, the input and the record. */
+const HINTS: Record<string, (startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined> = {
+  rfc6570: templateHint,
+};
 
 const MAX_LISTED = 12;
 

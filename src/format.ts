@@ -162,7 +162,8 @@ export function describeFound(found: string | null): string {
 /**
  * The readable report of one result.
  *
- * Valid: one line, `✓ <input>  valid <spec> <rule>`. Invalid: the input with a caret under
+ * Valid: one line, `✓ <input>  valid <spec> <rule>` (with the level of an RFC 6570 template),
+ * then a line for each warning. Invalid: the input with a caret under
  * the failing offset, then the diagnosis fields one a line.
  *
  * @example
@@ -177,7 +178,11 @@ export function formatResult(result: ValidationResult, options: FormatOptions): 
   const c = palette(options.color);
   if (result.valid) {
     const shown = result.input === '' ? c.dim('(empty)') : renderInput(result.input);
-    return `${c.green('✓')} ${shown}  ${c.dim(`valid ${result.spec} ${result.rule}`)}`;
+    const level = result.level === undefined ? '' : `, level ${result.level}`;
+    return [
+      `${c.green('✓')} ${shown}  ${c.dim(`valid ${result.spec} ${result.rule}${level}`)}`,
+      ...(result.warnings ?? []).map((w) => `  ${c.yellow('warning'.padEnd(10))}${escapeUnsafe(w.message)}`),
+    ].join('\n');
   }
   const { error } = result;
   const [line, caret] = renderCaret(result.input, error.offset).split('\n') as [string, string];
@@ -191,6 +196,7 @@ export function formatResult(result: ValidationResult, options: FormatOptions): 
     field('section', sectionLabel(result.spec, error.section)),
     field('expected', escapeUnsafe(error.expected.join(', '))),
     field('found', describeFound(error.found)),
+    ...(error.hint === undefined ? [] : [field('hint', escapeUnsafe(error.hint))]),
     // `message` is left out: it is the same fields as one sentence, and is in `--json`.
   ].join('\n');
 }

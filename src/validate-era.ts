@@ -4,6 +4,7 @@
 
 import { diagnose, type ValidationError } from './diagnose.js';
 import { ruleOf, startIdOf, type Era, type RuleMeta } from './era.js';
+import { templateNotes, type TemplateLevel } from './template/notes.js';
 
 /** The era, the rule asked for, and the Peggy rule that implements it. */
 export interface Target {
@@ -29,11 +30,30 @@ export function acceptsIn(t: Target, input: string): boolean {
 /** The record of `validate` for a target: no diagnosis unless the fast recognizer rejects. */
 export function validateIn(t: Target, input: string): AnyValidationResult {
   const base = { input, spec: t.era.id, rule: t.rule.name };
-  if (acceptsIn(t, input)) return { valid: true, ...base };
+  if (acceptsIn(t, input)) return { valid: true, ...base, ...NOTES[t.era.id]?.(t.rule.name, input) };
   return { valid: false, ...base, error: diagnose(t.era, t.rule, t.startId, input) };
 }
 
+/**
+ * Something valid that the spec nonetheless advises against: the grammar accepts it, the
+ * spec's text reserves or deprecates it (RFC 6570 §2.2's reserved operators).
+ */
+export interface ValidationWarning {
+  /** 0-based UTF-16 index where it starts. */
+  offset: number;
+  /** The spec rule that matched it (`op-reserve`). */
+  rule: string;
+  /** The section whose text warns (`2.2`). */
+  section: string;
+  message: string;
+}
+
+/** What an era says of a valid input beyond the verdict: RFC 6570's level and warnings. */
+const NOTES: Record<string, (rule: string, input: string) => { level?: TemplateLevel; warnings?: ValidationWarning[] }> = {
+  rfc6570: templateNotes,
+};
+
 /** A validation result whose spec is known only at run time. */
 export type AnyValidationResult =
-  | { valid: true; input: string; spec: string; rule: string }
+  | { valid: true; input: string; spec: string; rule: string; level?: TemplateLevel; warnings?: ValidationWarning[] }
   | { valid: false; input: string; spec: string; rule: string; error: ValidationError };

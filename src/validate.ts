@@ -1,7 +1,10 @@
 import type { EraId, EraRules } from '#generated';
 import type { ValidationError } from './diagnose.js';
 import { eraOf, startIdOf } from './registry.js';
-import { acceptsIn, targetIn, validateIn, type Target } from './validate-era.js';
+import { acceptsIn, targetIn, validateIn, type Target, type ValidationWarning } from './validate-era.js';
+import type { TemplateLevel } from './template/notes.js';
+
+export type { ValidationWarning };
 
 export type { EraId, EraRules };
 
@@ -35,7 +38,16 @@ export interface ValidateOptions<S extends string = string> {
 
 /** The record of a validation; `spec` is the era's id as the registry spells it. */
 export type ValidationResult<S extends string = string> =
-  | { valid: true; input: string; spec: S extends EraId ? S : SpecId; rule: string }
+  | {
+      valid: true;
+      input: string;
+      spec: S extends EraId ? S : SpecId;
+      rule: string;
+      /** rfc6570 `URI-Template` and `expression`: the level (1 to 4, RFC 6570 §1.2) the template needs. */
+      level?: TemplateLevel;
+      /** Present when the spec's text advises against something the grammar accepts. */
+      warnings?: ValidationWarning[];
+    }
   | { valid: false; input: string; spec: S extends EraId ? S : SpecId; rule: string; error: ValidationError };
 
 /** Options as the library receives them at run time, before the era is known. */

@@ -37,7 +37,8 @@ describe.each(eraRules)('%s (start rule %s) on bad input', (spec) => {
     }
   });
 
-  it('rejects a non-ASCII character at its offset', () => {
+  // RFC 6570 §2.1: a template's literals include ucschar (U+00E9 among them).
+  it.skipIf(spec === 'rfc6570')('rejects a non-ASCII character at its offset', () => {
     const input = 'http://a/\u00e9';
     const r = validate(input, { spec, rule: specs().find((s) => s.id === spec)!.defaultRule });
     expect(r.valid).toBe(false);

@@ -85,6 +85,11 @@ const ROWS: Row[] = [
     count: 3000,
   },
   { spec: 'draft-ietf-uri-relative-url-01', startRules: ['relativeURL', 'absoluteURL', 'location', 'rel_path', 'net_loc', 'segment'], count: 3000 },
+  {
+    spec: 'rfc6570',
+    startRules: ['URI-Template', 'literals', 'expression', 'variable-list', 'varspec', 'varname', 'prefix', 'max-length', 'ucschar', 'iprivate'],
+    count: 3000,
+  },
 ];
 
 const SEED = 0x3986;

@@ -19,7 +19,7 @@ import { resolveSelection, type Selection } from './selection.js';
 export const validateOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`)' },
   rule: { type: 'string', value: 'NAME', description: "the start rule, as the spec spells it, any case (default: the spec's; see `urispec rules`)" },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","error"?}' },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?}' },
   'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },
   union: { type: 'boolean', description: "read the rule as its printed union (rfc1738 url: any scheme may be otherurl)" },
   jobs: jobsOption,
@@ -149,10 +149,11 @@ function render(record: LineRecord, settings: ValidateSettings): string {
   if ('result' in record) {
     const { result } = record;
     if (!settings.json) return formatResult(result, { color: settings.color });
-    // The contract's key order: input, spec, rule, valid, error.
+    // The contract's key order: input, spec, rule, valid, error; an RFC 6570 template's level
+    // and warnings follow valid.
     return JSON.stringify(
       result.valid
-        ? { input: result.input, spec: result.spec, rule: result.rule, valid: true }
+        ? { input: result.input, spec: result.spec, rule: result.rule, valid: true, level: result.level, warnings: result.warnings }
         : { input: result.input, spec: result.spec, rule: result.rule, valid: false, error: result.error },
     );
   }

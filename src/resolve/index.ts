@@ -43,6 +43,7 @@ export function resolvingEras(): string[] {
 const UNDEFINED: Readonly<Record<string, string>> = {
   rfc1738: 'RFC 1738 defines no resolution of relative URLs: it leaves them to RFC 1808 (spec rfc1808)',
   'draft-ietf-uri-url-03': 'draft-ietf-uri-url-03 defines no resolution of partial URLs: see draft-ietf-uri-relative-url-01',
+  rfc6570: 'RFC 6570 defines URI Templates, which are expanded (§3, urispec expand), not references to resolve',
 };
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { lit } from './ast.js';
 import { derive, grammarAlphabet, mutate, OUTSIDERS, samples } from './derive.js';
 import { parseGrammar } from './printed.js';
+import { loadPrinted } from './printed-grammars.js';
 import { mulberry32 } from './prng.js';
 import { PrefixOracle, nfaOfRule, surrogatePairs } from './prefix.js';
 import { compileRule } from './regex.js';
@@ -227,6 +228,32 @@ describe('RFC 3986 Appendix A as printed', () => {
     expect(uri3986('HEXDIG', 'g')).toBe(false);
     expect(uri3986('scheme', 'a+b-c.d')).toBe(true);
     expect(uri3986('scheme', '1a')).toBe(false);
+  });
+});
+
+describe('RFC 6570 §1.5 and §2 as printed (code points past U+FFFF)', () => {
+  const printed6570 = abnf(readFileSync(new URL('../../grammar/printed/rfc6570.abnf', import.meta.url), 'utf8'));
+  const amended = loadPrinted('rfc6570');
+  it('reads ucschar and iprivate by code point: a surrogate pair is one character, a lone surrogate none', () => {
+    // RFC 6570 §1.5: ucschar = %xA0-D7FF / ... / %x10000-1FFFD / ... / %xE1000-EFFFD.
+    const yes = ['\u00a0', '\ud7ff', '\u{10000}', '\u{1FFFD}', '\u{E1000}', '\u{EFFFD}'];
+    const no = ['\u009f', '\ud800', '\udc00', '\ud800\ud800', '\u{1FFFE}', '\u{E0FFF}', '\ue000', 'a'];
+    expect(yes.map((c) => accepts(printed6570, 'ucschar', c))).toEqual(yes.map(() => true));
+    expect(no.map((c) => accepts(printed6570, 'ucschar', c))).toEqual(no.map(() => false));
+    expect(['\ue000', '\u{F0000}', '\u{10FFFD}', '\u{10FFFE}'].map((c) => accepts(printed6570, 'iprivate', c))).toEqual([true, true, true, false]);
+  });
+  it('derives astral characters as surrogate pairs', () => {
+    const rng = mulberry32(9);
+    const seen = Array.from({ length: 200 }, () => derive(printed6570, 'ucschar', rng));
+    expect(seen.some((c) => c.length === 2)).toBe(true);
+    expect(seen.every((c) => accepts(printed6570, 'ucschar', c))).toBe(true);
+  });
+  it("applies Errata ID 6937 only where asked: the verbatim text refuses \"'\" in literals, the era's reading admits it", () => {
+    expect(accepts(printed6570, 'literals', "'")).toBe(false);
+    expect(accepts(amended, 'literals', "'")).toBe(true);
+    expect(accepts(amended, 'URI-Template', "!'")).toBe(true);
+    expect(accepts(amended, 'URI-Template', '{x}')).toBe(true);
+    expect(accepts(amended, 'URI-Template', '{x')).toBe(false);
   });
 });
 

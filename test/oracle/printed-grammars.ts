@@ -162,6 +162,15 @@ function readUrl03(printed: string): string {
  */
 export const RFC1738_DISPATCH_SCHEMES = ['ftp', 'http', 'gopher', 'mailto', 'news', 'nntp', 'telnet', 'wais', 'file', 'prospero'] as const;
 
+/**
+ * RFC 6570 with Errata ID 6937 (Verified; shared/specs/README.md, "Errata"): `literals` admits
+ * "'" (%x27), i.e. `%x26 / %x28-3B` reads `%x26-3B`. The printed text stays verbatim.
+ */
+function amendRfc6570(grammar: Grammar): void {
+  const literals = grammar.rules.get('literals')!;
+  literals.body = alt(literals.body, range(0x27));
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
   rfc1808: { spec: 'rfc1808', file: 'grammar/printed/rfc1808.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
@@ -188,6 +197,7 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
     read: readUrl03,
   },
   'draft-ietf-uri-relative-url-01': { spec: 'draft-ietf-uri-relative-url-01', file: 'grammar/printed/draft-ietf-uri-relative-url-01.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
+  rfc6570: { spec: 'rfc6570', file: 'grammar/printed/rfc6570.abnf', notation: 'abnf', amend: amendRfc6570 },
 };
 
 const ROOT = new URL('../../', import.meta.url);
