@@ -47,27 +47,27 @@ const ROWS: HintRow[] = [
   },
   {
     mistake: 'an empty expression, {} or an operator alone (§2.2: variable-list needs a varspec)',
-    applies: (c) => c.error.found === '}' && c.error.rule === 'expression' && (c.before === '{' || OPERATOR.test(c.before)),
+    applies: (c) => inExpression(c) && c.error.found === '}' && (c.before === '{' || (OPERATOR.test(c.before) && c.input[c.error.offset - 2] === '{')),
     hint: () => 'an expression needs at least one variable name, as in {var}; a literal brace is written %7B or %7D',
   },
   {
     mistake: 'a prefix of 0 or with a leading zero (§2.4.1: max-length = %x31-39 0*3DIGIT)',
-    applies: (c) => c.error.rule === 'prefix' && c.error.found === '0',
+    applies: (c) => inExpression(c) && c.before === ':' && c.error.found === '0',
     hint: () => 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)',
   },
   {
     mistake: 'a prefix without its length (§2.4.1)',
-    applies: (c) => c.error.rule === 'prefix' && c.before === ':',
+    applies: (c) => inExpression(c) && c.before === ':' && !DIGITS.test(c.error.found ?? ''),
     hint: () => 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)',
   },
   {
     mistake: 'a prefix over 9999 (§2.4.1: "positive integer < 10000")',
-    applies: (c) => DIGITS.test(c.error.found ?? '') && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.error.offset)),
+    applies: (c) => inExpression(c) && DIGITS.test(c.error.found ?? '') && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.error.offset)),
     hint: () => 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)',
   },
   {
     mistake: 'two dots in a row in a varname, or a dot at its end (§2.3: varchar *( ["."] varchar ))',
-    applies: (c) => c.error.rule === 'varname' && c.before === '.',
+    applies: (c) => inExpression(c) && c.before === '.' && c.input[c.error.offset - 2] !== '{',
     hint: () => 'a "." in a varname stands between two varchars: no "..", and no "." at its end (RFC 6570 §2.3)',
   },
   {
@@ -94,7 +94,7 @@ const ROWS: HintRow[] = [
   },
   {
     mistake: 'a "%" that begins no pct-encoded triplet (§2.1)',
-    applies: (c) => c.error.rule === 'pct-encoded' && !inExpression(c),
+    applies: (c) => !inExpression(c) && c.error.rulePath.includes('pct-encoded'),
     hint: () => 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25',
   },
   {
