@@ -128,12 +128,25 @@ function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
 
-// Peggy's unicode class: one code point (peg$getUnicode) tested by the class's RegExp.
-function codePoint(s, p, re) {
-  const cp = s.codePointAt(p);
-  if (cp === undefined) return -1;
-  const ch = String.fromCodePoint(cp);
-  return re.test(ch) ? p + ch.length : -1;
+// The end of the code point at p (its first unit c) if it is in the ranges, else -1.
+function cpEnd(s, p, c, ranges) {
+  let n = 1;
+  if (c >= 0xd800 && c <= 0xdbff && p + 1 < s.length) {
+    const d = s.charCodeAt(p + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) {
+      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+      n = 2;
+    }
+  }
+  let lo = 0;
+  let hi = (ranges.length >> 1) - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >> 1;
+    if (c < ranges[2 * m]) hi = m - 1;
+    else if (c > ranges[2 * m + 1]) lo = m + 1;
+    else return p + n;
+  }
+  return -1;
 }
 
 const E0 = {"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
@@ -200,9 +213,9 @@ const E60 = {"type":"literal","text":"=","ignoreCase":false};
 const T61 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
 const E62 = {"type":"class","parts":[[" ","퟿"],["豈","﷏"],["ﷰ","￯"],["𐀀","🿽"],["𠀀","𯿽"],["𰀀","𿿽"],["񀀀","񏿽"],["񐀀","񟿽"],["񠀀","񯿽"],["񰀀","񿿽"],["򀀀","򏿽"],["򐀀","򟿽"],["򠀀","򯿽"],["򰀀","򿿽"],["󀀀","󏿽"],["󐀀","󟿽"],["󡀀","󯿽"]],"inverted":false,"ignoreCase":false,"unicode":true};
 const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const R64 = /^[\xA0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}\u{30000}-\u{3FFFD}\u{40000}-\u{4FFFD}\u{50000}-\u{5FFFD}\u{60000}-\u{6FFFD}\u{70000}-\u{7FFFD}\u{80000}-\u{8FFFD}\u{90000}-\u{9FFFD}\u{A0000}-\u{AFFFD}\u{B0000}-\u{BFFFD}\u{C0000}-\u{CFFFD}\u{D0000}-\u{DFFFD}\u{E1000}-\u{EFFFD}]/u;
+const C64 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
 const E65 = {"type":"class","parts":[["",""],["󰀀","󿿽"],["􀀀","􏿽"]],"inverted":false,"ignoreCase":false,"unicode":true};
-const R66 = /^[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/u;
+const C66 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
 const E67 = {"type":"class","parts":["!"],"inverted":false,"ignoreCase":false,"unicode":false};
 const E68 = {"type":"class","parts":[["#","$"]],"inverted":false,"ignoreCase":false,"unicode":false};
 const T69 = table("00000000000000000000000000000000000110000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
@@ -383,7 +396,7 @@ function r_sub_delims(s, p) {
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   hookEnter(8, p);
-  v0 = p >= s.length ? -1 : (c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : codePoint(s, p, R64);
+  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C64)) : -1);
   if (v0 < 0 && silent === 0) fail(p, E62);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -393,7 +406,7 @@ function r_ucschar(s, p) {
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   hookEnter(9, p);
-  v0 = p >= s.length ? -1 : (c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : codePoint(s, p, R66);
+  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C66)) : -1);
   if (v0 < 0 && silent === 0) fail(p, E65);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);

@@ -197,8 +197,6 @@ class VectorMaker {
       const key = `${v.rule}\u0000${v.input}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
-      // The direction alternates by contrasts emitted: a duplicate left out does not count.
-      if (v.kind === 'contrast') this.contrasts++;
       emitted++;
       if (v.valid) valid++;
       // Counted once emitted, so that a duplicate contrast does not break the alternation of
