@@ -10,13 +10,12 @@ export interface CompareOptions {
   specs?: SpecId[];
 }
 
-export interface EraVerdict {
+/** One era's verdict; `valid` tells whether there is an error. */
+export type EraVerdict = {
   spec: SpecId;
   /** The era's default start rule. */
   rule: string;
-  valid: boolean;
-  error?: ValidationError;
-}
+} & ({ valid: true; error?: never } | { valid: false; error: ValidationError });
 
 export interface Comparison {
   input: string;
@@ -43,8 +42,9 @@ export function compare(input: string, options?: CompareOptions): Comparison {
     input,
     results: eras.map((era) => {
       const r = validate(input, { spec: era.id });
-      const verdict: EraVerdict = { spec: r.spec, rule: r.rule, valid: r.valid };
-      if (!r.valid) verdict.error = r.error;
+      const verdict: EraVerdict = r.valid
+        ? { spec: r.spec, rule: r.rule, valid: true }
+        : { spec: r.spec, rule: r.rule, valid: false, error: r.error };
       return verdict;
     }),
   };

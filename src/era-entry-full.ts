@@ -2,7 +2,7 @@
 // which read components and resolution from the library's tables, bound to the era. The types
 // of every per-era entry point are written here once (EraEntry), for generated/entries/*.d.ts.
 
-import type { EraId, RuleName, ValidationResult } from './validate.js';
+import type { EraId, KnownRule, ValidationResult } from './validate.js';
 import { parse } from './parse.js';
 import type { ParseResult } from './parse.js';
 import { resolve } from './resolve/index.js';
@@ -10,9 +10,9 @@ import type { ResolveOptions, ResolveResult } from './resolve/index.js';
 
 /** The exports of `urispec/<era>`: the main entry point's functions with the era fixed. */
 export interface EraEntry<S extends EraId> {
-  isValid(input: string, options?: { rule?: RuleName<S>; union?: boolean }): boolean;
-  validate(input: string, options?: { rule?: RuleName<S>; union?: boolean }): ValidationResult<S>;
-  parse(input: string, options?: { rule?: RuleName<S> }): ParseResult;
+  isValid<R extends string = string>(input: string, options?: { rule?: R; union?: boolean } & KnownRule<S, R>): boolean;
+  validate<R extends string = string>(input: string, options?: { rule?: R; union?: boolean } & KnownRule<S, R>): ValidationResult<S>;
+  parse<R extends string = string>(input: string, options?: { rule?: R } & KnownRule<S, R>): ParseResult;
   resolve(base: string, reference: string, options?: Omit<ResolveOptions, 'spec'>): ResolveResult;
 }
 

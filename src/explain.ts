@@ -4,8 +4,10 @@ import type { SpecId, ValidateOptions } from './validate.js';
 
 export type { DerivationNode } from './diagnose.js';
 
-export interface Explanation {
-  valid: boolean;
+/** An explanation; `valid` tells which: the whole derivation, or the failing path and the error. */
+export type Explanation = ExplanationBase & ({ valid: true; error?: never } | { valid: false; error: ValidationError });
+
+interface ExplanationBase {
   input: string;
   spec: SpecId;
   rule: string;
@@ -15,7 +17,6 @@ export interface Explanation {
    * matched, up to the error's offset; null when not even the start rule got going.
    */
   tree: DerivationNode | null;
-  error?: ValidationError;
 }
 
 /**
@@ -35,6 +36,7 @@ export function explain(input: string, options?: ValidateOptions): Explanation {
   const era = eraOf(options?.spec);
   const rule = ruleOf(era, options?.rule);
   const d = traced(era, rule, startIdOf(era, rule, options?.union ?? false), input, true);
-  const base = { valid: d.valid, input, spec: era.id, rule: rule.name, tree: d.tree };
-  return d.error ? { ...base, error: d.error } : base;
+  const base = { input, spec: era.id, rule: rule.name, tree: d.tree };
+  // The key order of every record: valid first, then the rest, then the error.
+  return d.error ? { valid: false, ...base, error: d.error } : { valid: true, ...base };
 }

@@ -4,7 +4,7 @@
 import { allEras } from './registry.js';
 
 export { validate, isValid } from './validate.js';
-export type { ValidateOptions, ValidationResult, SpecId, EraId, EraRules, RuleName } from './validate.js';
+export type { ValidateOptions, ValidationResult, SpecId, EraId, EraRules, RuleName, KnownRule, KnownSpec, CheckedOptions } from './validate.js';
 export type { EraEntry } from './era-entry-full.js';
 export type { ValidationError } from './diagnose.js';
 export { UsageError } from './errors.js';

@@ -18,11 +18,9 @@ export interface NormalizeOptions {
 }
 
 /** A normalization: exactly one of `normalized` and `error` (the input is not an RFC 3986 URI-reference). */
-export interface NormalizeResult {
-  input: string;
-  normalized?: string;
-  error?: ValidationError;
-}
+export type NormalizeResult =
+  | { input: string; normalized: string; error?: never }
+  | { input: string; error: ValidationError; normalized?: never };
 
 /** §6.2.3: the schemes whose definitions this normalizes by, with their default ports. */
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };

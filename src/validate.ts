@@ -18,23 +18,38 @@ export type SpecId = string;
 /** The rule names of era `S`, spelled as its spec prints them. */
 export type RuleName<S extends EraId = EraId> = EraRules[S];
 
-/** The rules of `S`: its literal names when `S` is an era id, any string when `S` is known only at run time. */
-export type RuleArgument<S extends string> = string extends S ? string : S extends EraId ? RuleName<S> : string;
-
 /** Nothing when `S` is an era id or a run-time string; a literal id that is no era's must be one. */
 export type KnownSpec<S extends string> = string extends S ? unknown : S extends EraId ? unknown : { spec: EraId };
 
-export interface ValidateOptions<S extends string = string> {
+/**
+ * Nothing when rule `R` is a run-time string or a rule of era `S` as printed; a literal rule of
+ * another era (or misspelt) must be one of `S`'s. The library matches rules in any case at run
+ * time; the types take them as the spec prints them.
+ */
+export type KnownRule<S extends string, R extends string> = string extends R
+  ? unknown
+  : string extends S
+    ? unknown
+    : S extends EraId
+      ? R extends RuleName<S>
+        ? unknown
+        : { rule: RuleName<S> }
+      : unknown;
+
+export interface ValidateOptions<S extends string = string, R extends string = string> {
   /** The spec to validate against; default `rfc3986`. */
   spec?: S;
   /** The start rule, spelled as the spec prints it (matched in any case at run time); default: the spec's. */
-  rule?: NoInfer<RuleArgument<S>>;
+  rule?: R;
   /**
    * Read the rule as its printed union where the contract reads it otherwise (RFC 1738 `url`,
    * read with scheme dispatch by default). A UsageError for any other rule.
    */
   union?: boolean;
 }
+
+/** The options of `validate` and `isValid`, checked against the eras' ids and rule names. */
+export type CheckedOptions<S extends string, R extends string> = ValidateOptions<S, R> & KnownSpec<S> & KnownRule<S, R>;
 
 /** The record of a validation; `spec` is the era's id as the registry spells it. */
 export type ValidationResult<S extends string = string> =
@@ -73,7 +88,7 @@ function targetOf(options: AnyOptions | undefined): Target {
  * isValid('1.2.3.256', { rule: 'IPv4address' });        // false
  * ```
  */
-export function isValid<S extends string = 'rfc3986'>(input: string, options?: ValidateOptions<S> & KnownSpec<S>): boolean {
+export function isValid<S extends string = 'rfc3986', R extends string = string>(input: string, options?: CheckedOptions<S, R>): boolean {
   return acceptsIn(targetOf(options), input);
 }
 
@@ -93,6 +108,6 @@ export function isValid<S extends string = 'rfc3986'>(input: string, options?: V
  * }
  * ```
  */
-export function validate<S extends string = 'rfc3986'>(input: string, options?: ValidateOptions<S> & KnownSpec<S>): ValidationResult<S> {
+export function validate<S extends string = 'rfc3986', R extends string = string>(input: string, options?: CheckedOptions<S, R>): ValidationResult<S> {
   return validateIn(targetOf(options), input) as ValidationResult<S>;
 }

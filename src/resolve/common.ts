@@ -48,7 +48,7 @@ export interface ResolveOptions {
 }
 
 /** One resolution: exactly one of `target` and `error`. */
-export interface ResolveResult {
+export type ResolveResult = {
   base: string;
   ref: string;
   spec: string;
@@ -57,11 +57,15 @@ export interface ResolveResult {
    * §5.1, RFC 2396 §4, the 1996 draft's §3, draft-ietf-uri-relative-url-01 §2.4.2).
    */
   baseUsed?: string;
-  target?: string;
-  /** The target does not re-parse into the components the algorithm produced. */
-  warning?: ResolveWarning;
-  error?: ResolveError;
-}
+} & (
+  | {
+      target: string;
+      /** The target does not re-parse into the components the algorithm produced. */
+      warning?: ResolveWarning;
+      error?: never;
+    }
+  | { error: ResolveError; target?: never; warning?: never }
+);
 
 /** What an era's algorithm gives: the target (with the base it used, and any warning). */
 export interface Outcome {
