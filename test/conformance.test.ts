@@ -2,6 +2,7 @@
 // shrinking do what they say, its published cases have one fault each, and the committed report
 // meets the issue's bar. Adapters whose runtime is not installed (scripts/conformance/setup.sh
 // installs them) are skipped, each by name.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('adapters (examples/adapters/) whose runtime is installed', () => {
 
 /** An outcome as diff makes it, for the class table. */
 function outcome(input: string, parserValid: boolean, rule = 'URI-reference'): DiffOutcome {
-  const r = validate(input, { rule });
+  const r = validate(input, { spec: 'rfc3986' as string, rule });
   const o: DiffOutcome = { input, spec: 'rfc3986', rule, valid: r.valid, parser: { valid: parserValid } };
   if (parserValid !== r.valid) o.disagreement = parserValid ? 'false-accept' : 'false-reject';
   if (!r.valid) o.error = r.error;
@@ -157,6 +158,26 @@ describe('published cases (vectors/conformance/)', () => {
       expect(suite[0]!.schema.format).toBe(format);
       for (const t of suite[0]!.tests) expect(validate(t.data, { spec, rule }).valid).toBe(t.valid);
     }
+  });
+});
+
+describe('the runner (scripts/conformance/run.ts)', () => {
+  // End to end on one parser that always runs (Node), a few vectors, through ts-node as
+  // `npm run conformance` runs it (transpiling only: a change of the library's types elsewhere
+  // does not stop the report; a change of its behaviour fails here).
+  it('rates, classes, shrinks and resolves in quick mode, writing nothing', () => {
+    const r = spawnSync(process.execPath, ['--loader', 'ts-node/esm', '--no-warnings', 'scripts/conformance/run.ts', '--count', '60', '--only', 'fast-uri'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env: { ...process.env, TS_NODE_TRANSPILE_ONLY: 'true' } });
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as ConformanceReport;
+    const fast = report.parsers[0]!;
+    expect(fast.name).toBe('fast-uri');
+    expect(fast.verdicts.rfc3986!.total).toBe(60);
+    const classed = fast.classes.rfc3986!.reduce((n, c) => n + c.falseAccepts + c.falseRejects, 0);
+    expect(classed).toBe(fast.verdicts.rfc3986!.falseAccepts + fast.verdicts.rfc3986!.falseRejects);
+    // Each minimal example still disagrees the way its class does: urispec's verdict is the opposite of the parser's.
+    for (const c of fast.classes.rfc3986!) expect(validate(c.example.input).valid).toBe(c.example.disagreement === 'false-reject');
+    expect(fast.resolution!.rfc3986Examples.total).toBeGreaterThan(0);
   });
 });
 

@@ -30,7 +30,7 @@ const COUNT = option('count') ? Number(option('count')) : Infinity;
 const ONLY = option('only')?.split(',');
 const QUICK = COUNT !== Infinity || ONLY !== undefined;
 
-const ERAS = ['rfc3986', 'rfc2396'] as const;
+const ERAS: readonly string[] = ['rfc3986', 'rfc2396'];
 const KNOWN = new Set(specs().map((s) => s.id));
 /** The eras a disagreement may be explained by: the parser's verdict is that era's. */
 const EXPLAINING_ERAS = ['rfc3986', 'rfc2396', 'rfc3987'].filter((e) => KNOWN.has(e));
@@ -140,7 +140,7 @@ async function classes(parser: Parser, era: string, rule: string, outcomes: Diff
   const disagreements = outcomes.filter((o) => o.disagreement);
   const probes = [...new Set(disagreements.flatMap((o) => probesOf(o.input)))];
   const answers = new Map<string, DiffOutcome>();
-  (await ask(parser, era, rule, probes)).forEach((o) => answers.set(o.input, o));
+  for (const o of await ask(parser, era, rule, probes)) answers.set(o.input, o);
   const eras = EXPLAINING_ERAS.map((spec) => ({ spec, rule: ruleIn(spec, parser.rule ?? 'URI-reference') }));
   const factsOf = (o: DiffOutcome, probed: ReadonlyMap<string, DiffOutcome>): Facts => factsFrom(o, probed, eras, parser.whatwg === true);
   const rows = new Map<string, { row: ClassRow; seed: DiffOutcome }>();
@@ -324,7 +324,7 @@ async function exampleMatrix(reports: ParserReport[]): Promise<ConformanceReport
       const parser = PARSERS.find((p) => p.name === r.name)!;
       const outcomes = await ask(parser, era, ruleIn(era, parser.rule ?? 'URI-reference'), inputs);
       asked.push(r.name);
-      outcomes.forEach((o) => o.parser.valid && accepted.get(o.input)!.push(r.name));
+      for (const o of outcomes) if (o.parser.valid) accepted.get(o.input)!.push(r.name);
     }
     for (const input of inputs) {
       const acc = accepted.get(input)!;

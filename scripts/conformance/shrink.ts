@@ -44,7 +44,7 @@ export async function shrinkAll(
     }
     const inputs = [...batch];
     const answers = new Map<string, DiffOutcome>();
-    (await ask(parser, spec, rule, inputs)).forEach((o) => answers.set(o.input, o));
+    for (const o of await ask(parser, spec, rule, inputs)) answers.set(o.input, o);
     current.forEach((o, k) => {
       if (done[k]) return;
       let best: DiffOutcome | undefined;
