@@ -379,7 +379,10 @@ function parseCli(argv: string[]): { count: number; start: number; seed: number;
     else if (name === '--seed') out.seed = Math.floor(num()) >>> 0;
     else if (name === '--start') out.start = Math.floor(num());
     else if (name === '--max-ms') out.maxMs = num();
-    else if (name === '--era' && value !== undefined) (out.eras.push(value), i++);
+    else if (name === '--era' && value !== undefined) {
+      out.eras.push(value);
+      i++;
+    }
     else throw new Error(`unknown argument ${name}; usage: npm run fuzz -- [--count N] [--start I] [--seed S] [--era ID]... [--max-ms MS]`);
   }
   return out;

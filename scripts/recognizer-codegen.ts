@@ -560,7 +560,10 @@ class Generator {
 
   /** A one-character terminal: a set test (setEnd), recording `expected` on failure (traced). */
   private setTerminal(out: string, p: string, set: CharSet, expected: string | null, fn: FnState): void {
-    if (!set.codePoints) return this.terminal(out, p, this.setTest(set, p), 1, expected, fn);
+    if (!set.codePoints) {
+      this.terminal(out, p, this.setTest(set, p), 1, expected, fn);
+      return;
+    }
     fn.line(`${out} = ${this.setEnd(set, p)};`);
     if (expected) fn.line(`if (${out} < 0 && silent === 0) fail(${p}, ${expected});`);
   }
@@ -774,7 +777,7 @@ class Generator {
   private loop(e: Node, delimiter: Node | null, min: number, max: number | null, p: string, out: string, fn: FnState): string {
     const emit = (line: string): void => fn.line(line);
     const set = delimiter || this.trace ? null : this.charSet(e);
-    if (set && set.codePoints && max === null) {
+    if (set?.codePoints && max === null) {
       // The hot loop of a code-point set: a table lookup per ASCII character, cpEnd above.
       // More than one required character: counted, since a character may be two code units.
       const e = fn.fresh();

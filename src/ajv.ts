@@ -129,12 +129,12 @@ export default function urispecFormats(ajv: Ajv): Ajv {
 // diagnosis (set with cxt.setParams) for the plugin's.
 const errorDefinition = (builtIn: CodeKeywordDefinition): KeywordErrorDefinition => ({
   message: (cxt) =>
-    cxt.params?.['urispec'] !== undefined
-      ? _`${cxt.params['urispec']}.message`
+    cxt.params?.urispec !== undefined
+      ? _`${cxt.params.urispec}.message`
       : messageOfBuiltIn(builtIn, cxt),
   params: (cxt) =>
-    cxt.params?.['urispec'] !== undefined
-      ? _`Object.assign({format: ${cxt.schemaCode}}, ${cxt.params['urispec']}.params)`
+    cxt.params?.urispec !== undefined
+      ? _`Object.assign({format: ${cxt.schemaCode}}, ${cxt.params.urispec}.params)`
       : paramsOfBuiltIn(builtIn, cxt),
 });
 

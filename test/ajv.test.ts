@@ -85,14 +85,14 @@ describe('errors carry the diagnosis', () => {
     expect(e?.message).toContain('must match format "uri"');
     expect(e?.message).toContain(expected.error.message);
     const hint = (expected.error as { hint?: string }).hint;
-    if (hint) expect(e?.params['hint']).toBe(hint);
+    if (hint) expect(e?.params.hint).toBe(hint);
   });
 
   it('reports every failing property with allErrors', () => {
     const schema = { type: 'array', items: { type: 'string', format: 'uri-reference' } };
     const check = fresh().compile(schema);
     expect(check(['/ok', '/a b', '%', '#ok'])).toBe(false);
-    expect(check.errors?.map((e) => [e.instancePath, e.params['offset']])).toEqual([
+    expect(check.errors?.map((e) => [e.instancePath, e.params.offset])).toEqual([
       ['/1', 2],
       ['/2', 1],
     ]);

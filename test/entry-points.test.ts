@@ -63,8 +63,9 @@ describe.each(specs().map((s) => [s.id] as const))('urispec/%s', (id) => {
     const entry = (await import(`urispec/${id}`)) as typeof import('../generated/entries/rfc3986.js');
     expect(entry.spec).toBe(id);
     for (const v of vectors({ spec: id, count: 300, seed: 7 })) {
-      expect(entry.isValid(v.input, { rule: v.rule as never })).toBe(isValid(v.input, { spec: id, rule: v.rule }));
-      expect(entry.validate(v.input, { rule: v.rule as never })).toEqual(validate(v.input, { spec: id, rule: v.rule }));
+      const rule: string = v.rule;
+      expect(entry.isValid(v.input, { rule })).toBe(isValid(v.input, { spec: id, rule }));
+      expect(entry.validate(v.input, { rule })).toEqual(validate(v.input, { spec: id, rule }));
     }
   });
 

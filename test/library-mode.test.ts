@@ -40,9 +40,9 @@ describe('the diagnostic build', () => {
   it('calls the hooks with the parser state', () => {
     const calls: string[] = [];
     const rec = {
-      enter: (k: number, pos: number, max: number, list: unknown[]) => (calls.push(`enter ${k} ${pos} ${max} ${Array.isArray(list)}`), true),
-      leave: (pos: number) => (calls.push(`leave ${pos}`), true),
-      fail: (pos: number) => (calls.push(`fail ${pos}`), true),
+      enter: (k: number, pos: number, max: number, list: unknown[]) => calls.push(`enter ${k} ${pos} ${max} ${Array.isArray(list)}`) > 0,
+      leave: (pos: number) => calls.push(`leave ${pos}`) > 0,
+      fail: (pos: number) => calls.push(`fail ${pos}`) > 0,
     };
     rfc3986.diag.parse('0', { startRule: 'DIGIT', $urispec: rec });
     const k = rfc3986.meta.rules.findIndex((r) => r.name === 'DIGIT');

@@ -22,7 +22,8 @@ export const completionHelp = commandHelp({
   options: completionOptions,
   details: [
     'bash: source <(urispec completion bash)       (or save it in ~/.local/share/bash-completion/completions/urispec)',
-    'zsh:  urispec completion zsh > "${fpath[1]}/_urispec"',
+    // zsh's own parameter expansion, printed as is (not a template).
+    'zsh:  urispec completion zsh > "$' + '{fpath[1]}/_urispec"',
     'fish: urispec completion fish > ~/.config/fish/completions/urispec.fish',
   ],
 });

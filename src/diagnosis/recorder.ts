@@ -206,12 +206,12 @@ export class Recorder {
 
   /** The spec rules every expectation at the offset was charged under (their common path). */
   get common(): RuleMeta[] | null {
-    return this.commonFrames && this.commonFrames.slice(0, this.commonLength).map((f) => f.rule);
+    return this.commonFrames?.slice(0, this.commonLength).map((f) => f.rule) ?? null;
   }
 
   /** The path of the last expectation charged at the offset. */
   get last(): RuleMeta[] | null {
-    return this.lastFrames && this.lastFrames.map((f) => f.rule);
+    return this.lastFrames?.map((f) => f.rule) ?? null;
   }
 
   /** The spec rules on the stack, core rules left out. */
@@ -229,7 +229,7 @@ export class Recorder {
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
   snapshotOf(chosen: Candidate | 'common' | 'last' | null): FrameSnapshot[] | null {
-    if (chosen === 'common') return this.commonSnapshot && this.commonSnapshot.slice(0, this.commonLength);
+    if (chosen === 'common') return this.commonSnapshot?.slice(0, this.commonLength) ?? null;
     if (chosen === 'last') return this.lastSnapshot;
     return chosen?.snapshot ?? null;
   }

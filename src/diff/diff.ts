@@ -162,7 +162,7 @@ export function readVectorsFile(path: string, spec: SpecId, rule: string): DiffI
   const out: DiffInput[] = [];
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
-  lines.forEach((line, k) => {
+  for (const [k, line] of lines.entries()) {
     const where = `${path}:${k + 1}`;
     let value: unknown;
     try {
@@ -170,16 +170,19 @@ export function readVectorsFile(path: string, spec: SpecId, rule: string): DiffI
     } catch {
       throw badOption(`${where}: not JSON: ${line.slice(0, 60)}`);
     }
-    if (typeof value === 'string') return void out.push({ input: value });
+    if (typeof value === 'string') {
+      out.push({ input: value });
+      continue;
+    }
     const o = value as Record<string, unknown> | null;
     if (typeof o !== 'object' || o === null || typeof o.input !== 'string') {
       throw badOption(`${where}: a line must be a JSON string or an object with a string "input"`);
     }
     if (typeof o.spec === 'string' && o.spec !== spec) throw badOption(`${where}: a vector of ${o.spec}, not ${spec} (use --spec ${o.spec})`);
-    if (typeof o.rule === 'string' && o.rule.toLowerCase() !== rule.toLowerCase()) return;
+    if (typeof o.rule === 'string' && o.rule.toLowerCase() !== rule.toLowerCase()) continue;
     const item: DiffInput = { input: o.input };
     if (o.kind === 'valid' || o.kind === 'near-miss' || o.kind === 'contrast') item.kind = o.kind;
     out.push(item);
-  });
+  }
   return out;
 }

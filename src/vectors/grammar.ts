@@ -185,7 +185,11 @@ function build(era: Era): GrammarModel {
       while (todo.length > 0) {
         const rule = rules.get(todo.pop()!);
         if (!rule) continue;
-        for (const r of refsOf(rule.expression)) if (!seen.has(r)) (seen.add(r), todo.push(r));
+        for (const r of refsOf(rule.expression)) {
+          if (seen.has(r)) continue;
+          seen.add(r);
+          todo.push(r);
+        }
       }
       closures.set(id, seen);
     }

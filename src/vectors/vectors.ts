@@ -152,7 +152,7 @@ class VectorMaker {
 
   constructor(
     private readonly era: Era,
-    private readonly primary: RuleMeta,
+    primary: RuleMeta,
     allRules: boolean,
     seed: number,
   ) {

@@ -10,14 +10,15 @@ describe('urispec compare', () => {
     const { status, stdout } = await runInMemory(['compare', '--json', 'http://a/~u', 'http://a/b']);
     const lines = records(stdout);
     expect(lines).toEqual([compare('http://a/~u'), compare('http://a/b')].map((c) => JSON.parse(JSON.stringify(c))));
-    expect(lines[0].results.map((r: { spec: string }) => r.spec)).toEqual(ids);
+    const results = lines[0]?.results as Array<{ spec: string }> | undefined;
+    expect(results?.map((r) => r.spec)).toEqual(ids);
     expect(status).toBe(ids.every((id) => compare('http://a/~u', { specs: [id] }).results[0]!.valid) ? 0 : 1);
   });
 
   it('reads standard input when no URI is given, one record a line, in order', async () => {
     const input = ['http://a/', '', 'http://a b/', 'news:*'];
     const { stdout } = await runBinary(['compare', '--json', '--specs', 'rfc3986'], input.join('\n') + '\n');
-    expect(records(stdout).map((r: { input: string }) => r.input)).toEqual(input);
+    expect(records(stdout).map((r) => r.input)).toEqual(input);
   });
 
   it('shows a readable table with a row per era, the failing rule and offset', async () => {
@@ -49,7 +50,7 @@ describe('urispec validate --union', () => {
     // union otherurl (genericurl) takes any scheme. "http:x" has no "//", so only the union accepts it.
     const dispatch = await runInMemory(['validate', '--spec', 'rfc1738', '--json', 'http:x']);
     const union = await runInMemory(['validate', '--spec', 'rfc1738', '--union', '--json', 'http:x']);
-    expect(records(dispatch.stdout)[0].valid).toBe(false);
-    expect(records(union.stdout)[0].valid).toBe(true);
+    expect(records(dispatch.stdout)[0]?.valid).toBe(false);
+    expect(records(union.stdout)[0]?.valid).toBe(true);
   });
 });

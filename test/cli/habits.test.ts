@@ -30,7 +30,8 @@ describe('names in any case', () => {
   it('compare --specs takes ids in any case', async () => {
     const { status, stdout } = await runInMemory(['compare', '--json', '--specs', 'RFC3986,RFC1808', 'http://a/~u']);
     expect(status).toBe(1);
-    expect((records(stdout)[0]?.results as Array<{ spec: string }>).map((r) => r.spec)).toEqual(['rfc3986', 'rfc1808']);
+    const results = records(stdout)[0]?.results as Array<{ spec: string }> | undefined;
+    expect(results?.map((r) => r.spec)).toEqual(['rfc3986', 'rfc1808']);
   });
 });
 

@@ -220,8 +220,12 @@ export function intersect(nfa: Nfa, guard: GuardDfa): Nfa {
 function trim(nfa: Nfa): Nfa {
   const n = nfa.eps.length;
   const preds: number[][] = Array.from({ length: n }, () => []);
-  nfa.eps.forEach((e, q) => e.forEach((t) => preds[t]!.push(q)));
-  nfa.edges.forEach((e, q) => e.forEach(([, , t]) => preds[t]!.push(q)));
+  nfa.eps.forEach((e, q) => {
+    for (const t of e) preds[t]!.push(q);
+  });
+  nfa.edges.forEach((e, q) => {
+    for (const [, , t] of e) preds[t]!.push(q);
+  });
   const live = nfa.accepting.slice();
   const stack = live.flatMap((a, q) => (a ? [q] : []));
   while (stack.length > 0) {
@@ -348,7 +352,10 @@ export class PrefixOracle {
 export function schemeNotIn(schemes: readonly string[]): GuardDfa {
   const edges: Edge[][] = [];
   const accepting: boolean[] = [];
-  const state = (): number => (edges.push([]), accepting.push(true)) - 1;
+  const state = (): number => {
+    edges.push([]);
+    return accepting.push(true) - 1;
+  };
   const start = state();
   const offTrie = state(); // before the first ":", no longer a prefix of any scheme
   const free = state(); // past the first ":" of an allowed scheme

@@ -55,7 +55,7 @@ function tailBranches(node: Node, name: string, grammar: Grammar): Branch[] | nu
       const last = node.items[node.items.length - 1]!;
       if (head.some((n) => mentions(n, name, grammar))) return null;
       const b = tailBranches(last, name, grammar);
-      return b && b.map((x) => ({ prefix: [...head, ...x.prefix], recursive: x.recursive }));
+      return b?.map((x) => ({ prefix: [...head, ...x.prefix], recursive: x.recursive })) ?? null;
     }
     case 'rep': {
       if (node.min !== 0 || node.max !== 1) return null;
