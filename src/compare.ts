@@ -29,9 +29,11 @@ export interface Comparison {
  * @example
  * ```ts
  * import { compare } from 'urispec';
- * compare('http://a/~u').results.map((r) => `${r.spec} ${r.valid}`);
- * // "~" is unreserved since the 1996 draft; RFC 1738 and RFC 1808 list it as national:
+ * const eras = ['rfc3986', 'rfc2396-draft', 'rfc1808', 'rfc1738'];
+ * compare('http://a/~u', { specs: eras }).results.map((r) => `${r.spec} ${r.valid}`);
  * // ['rfc3986 true', 'rfc2396-draft true', 'rfc1808 false', 'rfc1738 false']
+ * // "~" is unreserved (a mark) since the 1996 draft; RFC 1738 and RFC 1808 list it as national.
+ * compare('http://a/~u').results.length; // every era, newest first, when no specs are given
  * ```
  */
 export function compare(input: string, options?: CompareOptions): Comparison {

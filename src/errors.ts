@@ -8,7 +8,8 @@ import { didYouMean } from './suggest.js';
  * ```ts
  * import { validate, UsageError } from 'urispec';
  * try {
- *   validate('http://a/', { spec: 'rfc9999' });
+ *   const spec: string = 'rfc9999'; // say, from a command line
+ *   validate('http://a/', { spec });
  * } catch (e) {
  *   if (e instanceof UsageError) console.error(e.message, e.choices);
  * }

@@ -66,10 +66,13 @@ export function escapeInput(input: string): string {
  * does not grow with the input.
  *
  * @example
+ * ```ts
+ * import { renderCaret } from './format.js';
  * renderCaret('http://exa mple.com/', 10);
  * // 'http://exa mple.com/\n          ^'
  * renderCaret('a\tb', 2);
  * // 'a\\tb\n   ^'
+ * ```
  */
 export function renderCaret(input: string, offset: number): string {
   const at = Math.max(0, Math.min(offset, input.length));
@@ -167,12 +170,16 @@ export function describeFound(found: string | null): string {
  * the failing offset, then the diagnosis fields one a line.
  *
  * @example
+ * ```ts
+ * import { validate } from 'urispec';
+ * import { formatResult } from './format.js';
  * formatResult(validate('http://[::1]:8x/', { rule: 'URI' }), { color: false });
  * // ✗ http://[::1]:8x/  invalid rfc3986 URI at offset 14
  * //                 ^
  * //   rule      port  (URI > hier-part > authority > port)
  * //   section   RFC 3986 §3.2.3
  * //   …
+ * ```
  */
 export function formatResult(result: ValidationResult, options: FormatOptions): string {
   const c = palette(options.color);

@@ -8,6 +8,7 @@
  *
  * @example
  * ```ts
+ * import { TEACHING_SEEDS } from './grammar-diff-seeds.js';
  * TEACHING_SEEDS.includes('http://[::1]/'); // true: where IP literals differ
  * ```
  */

@@ -24,8 +24,9 @@ import { TEACHING_SEEDS } from './grammar-diff-seeds.js';
  *
  * @example
  * ```ts
+ * import { grammarDiff, type GrammarDiff } from 'urispec';
  * const d: GrammarDiff = grammarDiff('rfc1808', 'rfc2396-draft');
- * JSON.stringify(d); // {"a":"rfc1808","b":"rfc2396-draft","onlyIn":{...},"changed":[...],"witnesses":[...]}
+ * Object.keys(d); // ['a', 'b', 'onlyIn', 'changed', 'witnesses']: JSON.stringify(d) in that order
  * ```
  */
 export interface GrammarDiff {
@@ -44,6 +45,7 @@ export interface GrammarDiff {
  *
  * @example
  * ```ts
+ * import { grammarDiff } from 'urispec';
  * grammarDiff('rfc1808', 'rfc3986').changed.find((c) => c.rule === 'query');
  * // { rule: 'query', rfc1808: 'query       =  *( uchar | reserved )', rfc3986: 'query         = *( pchar / "/" / "?" )' }
  * ```
@@ -58,8 +60,10 @@ export interface RuleChange {
  *
  * @example
  * ```ts
+ * import { grammarDiff } from 'urispec';
  * grammarDiff('rfc1808', 'rfc3986').witnesses.find((w) => w.input === '~');
- * // { input: '~', valid: { rfc1808: false, rfc3986: true }, error: { offset: 0, rule: 'extra', ... } }
+ * // { input: '~', valid: { rfc1808: false, rfc3986: true }, error: { offset: 0, rule: 'URL', ... } }
+ * // (at offset 0 the start rule is named: several rules could begin with another character)
  * ```
  */
 export interface Witness {
@@ -88,8 +92,9 @@ const searched = new Map<string, Witness[]>();
  * ```ts
  * import { grammarDiff } from 'urispec';
  * const d = grammarDiff('rfc1808', 'rfc3986');
- * d.onlyIn.rfc3986.includes('IP-literal');              // true
- * d.changed.find((c) => c.rule === 'scheme');          // { rule: 'scheme', rfc1808: 'scheme = ...', rfc3986: 'scheme = ...' }
+ * d.onlyIn.rfc3986?.includes('IP-literal');             // true
+ * d.changed.find((c) => c.rule === 'scheme');
+ * // { rule: 'scheme', rfc1808: 'scheme      = 1*( alpha | digit | "+" | "-" | "." )', rfc3986: 'scheme        = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )' }
  * d.witnesses.find((w) => w.input === '~');
  * // { input: '~', valid: { rfc1808: false, rfc3986: true }, error: { offset: 0, rule: ..., ... } }
  * ```
@@ -139,6 +144,7 @@ function compute(a: Era, b: Era): GrammarDiff {
  *
  * @example
  * ```ts
+ * import { definition } from './grammar-diff.js';
  * definition('port = *digit');                 // '*digit'
  * definition('a = b |\n    "/"') === definition('a = b / "/" ; a comment'); // true
  * ```
@@ -171,6 +177,8 @@ export function definition(text: string): string {
  *
  * @example
  * ```ts
+ * import { grammarAlphabet } from './grammar-diff.js';
+ * import { eraOf } from './registry.js';
  * grammarAlphabet([eraOf('rfc3986')]).includes('~'); // true: a literal of unreserved
  * ```
  */

@@ -272,7 +272,7 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  * const r = parse('http://[::1]:80/a?');
  * if (r.valid) {
  *   r.components.host;     // { value: '[::1]', start: 7, end: 12, rule: 'host', kind: 'IP-literal' }
- *   r.components.query;    // { value: '', start: 19, end: 19, rule: 'query' }
+ *   r.components.query;    // { value: '', start: 18, end: 18, rule: 'query' }: after the "?" at 17
  *   r.components.fragment; // undefined: no "#"
  * }
  * parse('http://a/b;p?q', { spec: 'rfc1808' }); // components scheme, net_loc, path, params, query

@@ -54,7 +54,8 @@ type Ctor = new (input: string, base?: string) => { href: string };
  *
  * @example
  * ```ts
- * whatwg('http://a:65536/').errors[0].name;  // 'port-out-of-range' (fatal)
+ * import { whatwg } from './whatwg.js';
+ * whatwg('http://a:65536/').errors[0]?.name;  // 'port-out-of-range' (fatal)
  * whatwg('http:///x').href;                  // 'http://x/'
  * ```
  */
@@ -273,6 +274,7 @@ function units(s: string, from: number, isSpecial: boolean, err: (n: string, d: 
  *
  * @example
  * ```ts
+ * import { divergence, whatwg } from './whatwg.js';
  * divergence(whatwg('http://a:65536/'), true);
  * // 'RFC 3986 accepts, the URL Standard refuses: port-out-of-range'
  * ```
@@ -302,6 +304,7 @@ export interface WhatwgColumn extends WhatwgResult {
  *
  * @example
  * ```ts
+ * import { whatwgColumn } from './whatwg.js';
  * whatwgColumn('http://a/b c').divergence;
  * // 'RFC 3986 refuses, the URL Standard repairs it (invalid-URL-unit) as http://a/b%20c'
  * ```

@@ -21,6 +21,8 @@ import { Output } from './output.js';
  *
  * @example
  * ```ts
+ * import { parseCommandArgs } from './args.js';
+ * import { explainOptions } from './explain-command.js';
  * parseCommandArgs('urispec explain', ['--spec', 'rfc1808', 'g;x'], explainOptions).values.spec; // 'rfc1808'
  * ```
  */
@@ -37,6 +39,7 @@ export const explainOptions: OptionSpecs = {
  *
  * @example
  * ```ts
+ * import { explainHelp } from './explain-command.js';
  * explainHelp.startsWith('Usage: urispec explain'); // true
  * ```
  */
@@ -64,6 +67,7 @@ export const explainHelp = commandHelp({
  *
  * @example
  * ```ts
+ * import type { TextNode } from './explain-command.js';
  * const node: TextNode = { rule: 'scheme', start: 0, end: 4, text: 'http', children: [] };
  * ```
  */
@@ -80,6 +84,8 @@ export interface TextNode {
  *
  * @example
  * ```ts
+ * import { explain } from 'urispec';
+ * import { withText } from './explain-command.js';
  * withText(explain('a:b', { rule: 'URI' }).tree!, 'a:b').children[0];
  * // { rule: 'scheme', start: 0, end: 1, text: 'a', children: [] }
  * ```
@@ -99,6 +105,9 @@ export function withText(node: DerivationNode, input: string): TextNode {
  *
  * @example
  * ```ts
+ * import { explainCommand } from './explain-command.js';
+ * import { PassThrough } from 'node:stream';
+ * const io = { stdin: (async function* () {})(), stdout: new PassThrough(), stderr: new PassThrough(), color: false };
  * await explainCommand(['--json', 'http://a/b'], io); // 0; one JSON record on io.stdout
  * ```
  */
@@ -153,6 +162,8 @@ interface Row {
  *
  * @example
  * ```ts
+ * import { explain } from 'urispec';
+ * import { renderExplanation } from './explain-command.js';
  * renderExplanation(explain('a:b', { rule: 'URI' }), false);
  * // ✓ a:b  valid rfc3986 URI
  * //                    a:b

@@ -19,6 +19,8 @@ import { table } from './table.js';
  *
  * @example
  * ```ts
+ * import { parseCommandArgs } from './args.js';
+ * import { grammarDiffOptions } from './grammar-diff-command.js';
  * parseCommandArgs('urispec grammar-diff', ['--json', 'rfc1808', 'rfc3986'], grammarDiffOptions).positionals;
  * // ['rfc1808', 'rfc3986']
  * ```
@@ -36,6 +38,7 @@ export const grammarDiffOptions: OptionSpecs = {
  *
  * @example
  * ```ts
+ * import { grammarDiffHelp } from './grammar-diff-command.js';
  * grammarDiffHelp.startsWith('Usage: urispec grammar-diff A B'); // true
  * ```
  */
@@ -60,6 +63,9 @@ export const grammarDiffHelp = commandHelp({
  *
  * @example
  * ```ts
+ * import { grammarDiffCommand } from './grammar-diff-command.js';
+ * import { PassThrough } from 'node:stream';
+ * const io = { stdin: (async function* () {})(), stdout: new PassThrough(), stderr: new PassThrough(), color: false };
  * await grammarDiffCommand(['rfc1808', 'rfc3986'], io); // 0; the readable report on io.stdout
  * ```
  */
@@ -86,6 +92,8 @@ export async function grammarDiffCommand(args: string[], io: CliIO): Promise<num
  *
  * @example
  * ```ts
+ * import { grammarDiff } from 'urispec';
+ * import { renderGrammarDiff } from './grammar-diff-command.js';
  * renderGrammarDiff(grammarDiff('rfc1808', 'rfc2396-draft'), false);
  * // grammar-diff rfc1808 (1995-06, start rule URL) → rfc2396-draft (1996-11, start rule URL-reference)
  * // ...

@@ -204,6 +204,7 @@ export function runRelativeUrl01(base: string, ref: string): Outcome | ResolveEr
  * not a relativeURL of §2.2, or a base that is no absoluteURL (§2.4.1 finds no scheme in it).
  * @example
  * ```ts
+ * import { resolveRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
  * resolveRelativeUrl01('http://a/b/c/d', '../g');        // 'http://a/b/g'
  * resolveRelativeUrl01('http://a/b/c/d;p?q', ';x');      // 'http://a/b/c/d;x?q'
  * resolveRelativeUrl01('http://a/b/c/d', 'g#s#t');       // 'http://a/b/c/g#s#t'

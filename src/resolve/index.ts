@@ -32,7 +32,8 @@ const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string,
  * @example
  * ```ts
  * import { resolvingEras } from 'urispec';
- * resolvingEras(); // ['rfc3986', 'rfc2396', 'rfc2396-draft', 'rfc1808', 'draft-ietf-uri-relative-url-01', ...]
+ * resolvingEras().includes('rfc1808'); // true: RFC 1808 §4
+ * resolvingEras().includes('rfc1738'); // false: RFC 1738 leaves relative URLs to RFC 1808
  * ```
  */
 export function resolvingEras(): string[] {

@@ -57,6 +57,7 @@ export interface DraftParts {
  *
  * @example
  * ```ts
+ * import { parseDraft } from './rfc2396-draft.js';
  * parseDraft('http://g?x/a#f'); // { scheme: 'http', server: 'g?x', slash: true, path: 'a', query: '', fragment: 'f' }
  * ```
  */

@@ -108,10 +108,12 @@ function recombine(p: Parts): string {
  * (`?y`).
  * @example
  * ```ts
+ * import { resolve2396 } from './rfc2396.js';
  * resolve2396('http://a/b/c/d;p?q', '?y');          // 'http://a/b/c/?y'
  * resolve2396('http://a/b/c/d;p?q', '../../../g');  // 'http://a/../g'
  * resolve2396('http://a/b/c/d;p?q', 'http:g');      // 'http:g'
- * resolve2396('mailto:x', 'y').which;               // 'base': an absoluteURI > opaque_part
+ * const r = resolve2396('mailto:x', 'y');
+ * typeof r === 'string' ? r : r.which;              // 'base': an absoluteURI > opaque_part
  * ```
  */
 export function resolve2396(base: string, ref: string): string | ResolveError {

@@ -116,7 +116,7 @@ interface Root {
  * const it = vectors({ spec: 'rfc3986', count: 200, seed: 7 });
  * for (const v of it) {
  *   // v: { input: 'g:/;?#', spec: 'rfc3986', rule: 'URI-reference', valid: true, kind: 'valid' }
- *   if (myParser.accepts(v.input) !== v.valid) console.log('disagree', v.input);
+ *   if (URL.canParse(v.input) !== v.valid) console.log('disagree', v.input); // or your own parser
  * }
  * it.coverage().alternativesExercised; // alternatives the valid vectors went through
  * ```
