@@ -60,7 +60,9 @@ export interface Expectation {
 
 /**
  * The checkable lines of a block: an expression statement whose trailing comment (on its last
- * line) or, failing that, the comment line right below it begins with a literal. A comment that
+ * line) or, failing that, the comment line right below it begins with a literal. Comment lines
+ * right below a statement that do not begin with a literal are the text it returns, line by line
+ * (a rendered report), with `...` or `…` lines standing for any lines. A trailing comment that
  * begins with prose (`// alternatives the valid vectors went through`) checks nothing.
  */
 export function expectationsOf(code: string): Expectation[] {
@@ -75,10 +77,15 @@ export function expectationsOf(code: string): Expectation[] {
       const below = trailing === undefined ? /^\s*\/\/(.*)$/.exec(lines[endLine + 1] ?? '')?.[1] : undefined;
       const comment = (trailing ?? below)?.trim();
       if (comment !== undefined) {
-        const lead = leadingLiteral(comment);
-        if (lead) {
+        let expected = leadingLiteral(comment);
+        if (!expected && below !== undefined) {
+          const text: string[] = [];
+          for (let k = endLine + 1; /^\s*\/\//.test(lines[k] ?? ''); k++) text.push(lines[k]!.replace(/^\s*\/\/ ?/, '').trimEnd());
+          expected = { kind: 'lines', lines: text };
+        }
+        if (expected) {
           const e = node.expression;
-          out.push({ line: endLine + 1, expression: e.getText(sf), comment, expected: lead, start: e.getStart(sf), end: e.end });
+          out.push({ line: endLine + 1, expression: e.getText(sf), comment, expected, start: e.getStart(sf), end: e.end });
         }
       }
     }
@@ -98,7 +105,9 @@ export type Pattern =
   | { kind: 'prefix'; value: string }
   | { kind: 'any' }
   | { kind: 'array'; items: Pattern[]; open: boolean }
-  | { kind: 'object'; members: [string, Pattern][]; open: boolean };
+  | { kind: 'object'; members: [string, Pattern][]; open: boolean }
+  /** A multi-line text, each line as printed (trailing spaces aside), `...` or `…` for any lines. */
+  | { kind: 'lines'; lines: string[] };
 
 /** The literal a comment begins with, if the rest reads as prose after it (`false: "~" is ...`). */
 export function leadingLiteral(comment: string): Pattern | undefined {
@@ -214,6 +223,11 @@ export function mismatch(actual: unknown, p: Pattern, path = '$'): string | unde
   switch (p.kind) {
     case 'any':
       return undefined;
+    case 'lines': {
+      if (typeof actual !== 'string') return `${path}: expected text, got ${show(actual)}`;
+      const got = actual.split('\n').map((l) => l.trimEnd());
+      return linesMatch(got, 0, p.lines, 0) ? undefined : `${path}: expected text\n${p.lines.join('\n')}\ngot\n${got.join('\n')}`;
+    }
     case 'value':
       return Object.is(actual, p.value) ? undefined : `${path}: expected ${show(p.value)}, got ${show(actual)}`;
     case 'prefix':
@@ -244,4 +258,16 @@ export function mismatch(actual: unknown, p: Pattern, path = '$'): string | unde
       return undefined;
     }
   }
+}
+
+const isGap = (line: string) => line.trim() === '...' || line.trim() === '…';
+
+/** Whether `got` from `i` matches `want` from `j`, a gap line standing for any number of lines. */
+function linesMatch(got: string[], i: number, want: string[], j: number): boolean {
+  if (j === want.length) return i === got.length;
+  if (isGap(want[j]!)) {
+    for (let k = i; k <= got.length; k++) if (linesMatch(got, k, want, j + 1)) return true;
+    return false;
+  }
+  return i < got.length && got[i] === want[j] && linesMatch(got, i + 1, want, j + 1);
 }

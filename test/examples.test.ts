@@ -74,7 +74,7 @@ beforeAll(() => {
 describe('the extractor and the comment literals', () => {
   it('finds the examples of every src file that has one', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(40);
-    expect(blocks.map((b) => b.name)).toContain('src/validate.ts:57');
+    expect(new Set(blocks.map((b) => b.file))).toContain('src/validate.ts');
   });
 
   it('reads a comment literal and the prose after it', () => {
@@ -108,6 +108,13 @@ describe('the extractor and the comment literals', () => {
     expect(m('RFC 1808', "'RFC 1738 ...'")).toMatch(/starting/);
     expect(m(undefined, 'undefined')).toBeUndefined();
     expect(m(null, 'undefined')).toMatch(/expected undefined/);
+    const text = (want: string[]): Pattern => ({ kind: 'lines', lines: want });
+    expect(mismatch('a\nb  \nc', text(['a', 'b', 'c']))).toBeUndefined();
+    expect(mismatch('a\nb\nc\nd', text(['a', '...', 'd']))).toBeUndefined();
+    expect(mismatch('a\nb\nc', text(['a', 'c']))).toMatch(/expected text/);
+    expect(mismatch('a\nb\nc', text(['a', '…', 'b']))).toMatch(/expected text/);
+    expect(mismatch('x\na\nb', text(['…', 'b']))).toBeUndefined();
+    expect(mismatch(3, text(['3']))).toMatch(/expected text/);
   });
 });
 

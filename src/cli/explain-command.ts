@@ -166,10 +166,10 @@ interface Row {
  * import { renderExplanation } from './explain-command.js';
  * renderExplanation(explain('a:b', { rule: 'URI' }), false);
  * // ✓ a:b  valid rfc3986 URI
- * //                    a:b
- * // URI                a:b
- * //   scheme           a
- * //   hier-part          b
+ * //                       a:b
+ * // URI                   a:b
+ * //   scheme              a
+ * //   hier-part             b
  * // ...
  * ```
  */

@@ -99,7 +99,8 @@ export async function grammarDiffCommand(args: string[], io: CliIO): Promise<num
  * // ...
  * // Witnesses (2), shortest first:
  * //   input   rfc1808  rfc2396-draft  why the other era rejects it
- * //   "~"     ✗        ✓              rfc1808: offset 0 in extra (§2.2), found "~"
+ * //   "~"     ✗        ✓              rfc1808: offset 0 in URL (§2.2), found "~"
+ * // ...
  * ```
  */
 export function renderGrammarDiff(d: GrammarDiff, color: boolean): string {

@@ -123,9 +123,8 @@ export type EraResolution =
  * @example
  * ```ts
  * import { resolveAcross } from 'urispec';
- * resolveAcross('http://a/b/c/d;p?q', '../../../g');
- * // [{ spec: 'rfc3986', target: 'http://a/g' }, { spec: 'rfc2396-draft', target: 'http://a/../g' },
- * //  { spec: 'rfc1808', target: 'http://a/../g' }, { spec: 'rfc1738', notDefined: 'RFC 1738 defines no ...' }]
+ * resolveAcross('http://a/b/c/d;p?q', '../../../g', { specs: ['rfc3986', 'rfc2396-draft', 'rfc1808', 'rfc1738'] });
+ * // [{ spec: 'rfc3986', target: 'http://a/g' }, { spec: 'rfc2396-draft', target: 'http://a/../g' }, { spec: 'rfc1808', target: 'http://a/../g' }, { spec: 'rfc1738', notDefined: 'RFC 1738 defines no ...' }]
  * ```
  */
 export function resolveAcross(base: string, ref: string, options?: { specs?: string[]; strict?: boolean }): EraResolution[] {
