@@ -121,9 +121,10 @@ export function resolve2396(base: string, ref: string): string | ResolveError {
   return isError(out) ? out : out.target;
 }
 
-/** The four components and the fragment by name, for the re-parse check. */
+/** The four components and the fragment by name, for the re-parse check (the path as step 7 writes it). */
 function named(p: Parts): Record<string, string | undefined> {
-  return { scheme: p.scheme, authority: p.authority, path: p.path || undefined, query: p.query, fragment: p.fragment };
+  const slash = p.authority !== undefined && p.path !== '' && !p.path.startsWith('/') ? '/' : '';
+  return { scheme: p.scheme, authority: p.authority, path: slash + p.path || undefined, query: p.query, fragment: p.fragment };
 }
 
 /** §5.2 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
