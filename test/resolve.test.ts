@@ -232,6 +232,26 @@ describe('urispec resolve', () => {
     expect(bad!.error).toMatchObject({ which: 'ref', offset: 1 });
   });
 
+  it('the base used, a refused base\'s form, and a warning: in the text and in --json', async () => {
+    const frag = await runInMemory(['resolve', '--json', 'http://a/b/c#f', 'g']);
+    expect(JSON.parse(frag.stdout)).toEqual({ base: 'http://a/b/c#f', ref: 'g', spec: 'rfc3986', baseUsed: 'http://a/b/c', target: 'http://a/b/g' });
+    const opaque = await runInMemory(['resolve', '--spec', 'rfc2396', 'mailto:x', 'y']);
+    expect(opaque.status).toBe(1);
+    expect(opaque.stdout).toMatch(/^base mailto:x is not usable in rfc2396: the base has the form URI-reference > absoluteURI > opaque_part, without hier_part: RFC 2396 §5\.2 needs it/);
+    const warned = await runInMemory(['resolve', 'f:/a', './/g']);
+    expect(warned).toMatchObject({ status: 0, stdout: 'f://g\n' });
+    expect(warned.stderr).toMatch(/warning: \.\/\/g gives f:\/\/g: RFC 3986 §3\.3/);
+    const json = JSON.parse((await runInMemory(['resolve', '--json', 'f:/a', './/g'])).stdout) as { warning: { section: string; produced: object; reparsed: object } };
+    expect(json.warning).toMatchObject({ section: 'RFC 3986 §3.3', produced: { scheme: 'f', path: '//g' }, reparsed: { scheme: 'f', authority: 'g' } });
+    const across = await runInMemory(['resolve', '--compare', 'f:/a', './/g']);
+    expect(across.stdout).toMatch(/rfc3986 +2005-01 +f:\/\/g +\(warning: RFC 3986 §3\.3\)/);
+  });
+
+  it('--help lists every era that defines resolution, from the registry', async () => {
+    const help = (await runInMemory(['resolve', '--help'])).stdout;
+    for (const id of resolvingEras()) expect(help).toContain(id);
+  });
+
   it('--non-strict: http:g against an http base is relative', async () => {
     expect((await runInMemory(['resolve', base, 'http:g'])).stdout).toBe('http:g\n');
     expect((await runInMemory(['resolve', '--non-strict', base, 'http:g'])).stdout).toBe('http://a/b/c/g\n');

@@ -27,6 +27,28 @@ export function commandHelp({ synopsis, summary, options, details = [] }: Comman
   return lines.join('\n') + '\n';
 }
 
+/**
+ * One line an era, `  <id>  <text>`, the text wrapped under itself: for help texts that list
+ * every era of the registry (generated, so that none is left out).
+ */
+export function eraLines(rows: ReadonlyArray<readonly [string, string]>, width = 96): string[] {
+  const idWidth = Math.max(...rows.map(([id]) => id.length));
+  const indent = ' '.repeat(idWidth + 4);
+  const lines: string[] = [];
+  for (const [id, text] of rows) {
+    let line = `  ${id.padEnd(idWidth)}  `;
+    for (const word of text.split(' ')) {
+      if (line.length + word.length > width && line.trim() !== id) {
+        lines.push(line.trimEnd());
+        line = indent;
+      }
+      line += `${word} `;
+    }
+    lines.push(line.trimEnd());
+  }
+  return lines;
+}
+
 /** The package's version, read through the package's own `exports` (`urispec/package.json`). */
 export function version(): string {
   const manifest = createRequire(import.meta.url)('urispec/package.json') as { version: string };

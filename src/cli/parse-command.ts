@@ -6,10 +6,10 @@
  * URIs from the arguments or, when there are none, from standard input, one a line, streamed.
  * Exit status 0 when every URI is valid, 1 when any is invalid, 2 for a usage error.
  */
-import { componentNames, parse, type ParseResult } from '../index.js';
+import { componentNames, parse, specs, type ParseResult } from '../index.js';
 import { escapeInput, formatResult, renderInput } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
-import { commandHelp } from './help.js';
+import { commandHelp, eraLines } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { jobsOption, parseJobs, runLines, type BatchResult } from './jobs.js';
 import { readLineBatches } from './lines.js';
@@ -32,11 +32,9 @@ export const parseHelp = commandHelp({
   summary: 'Break each URI into the components its era names, from the parse that validates it.',
   options: parseOptions,
   details: [
-    'Components per era: rfc3986 scheme, authority, userinfo, host (IP-literal, IPv4address or',
-    'reg-name), port, path (path-abempty, path-absolute, ...), query, fragment; rfc1808 scheme,',
-    'net_loc, path, params, query, fragment; rfc2396-draft scheme, server, user, password, host,',
-    'port, path, query, fragment; rfc1738 the parts of each scheme (user, password, host, port,',
-    'fpath, ftptype, hpath, search, gtype, selector, group, article, database, ...).',
+    // Generated from the registry and the component tables, so that no era is left out.
+    'Components per era (a host and a path also name their form: IP-literal, path-abempty, ...):',
+    ...eraLines(specs().map((s) => [s.id, componentNames(s.id).join(', ') || 'none named yet'])),
     'An absent component is not shown; an empty one is shown as (empty).',
     '',
     'URIs come from the arguments or, when there are none, from standard input, one a line,',

@@ -11,7 +11,7 @@
 import { resolutionOf, resolve, resolveAcross, resolvingEras, specs, type EraResolution, type ResolveResult } from '../index.js';
 import { formatResult, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
-import { commandHelp } from './help.js';
+import { commandHelp, eraLines } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
 import { Output } from './output.js';
@@ -24,7 +24,7 @@ export const resolveOptions: OptionSpecs = {
   specs: { type: 'string', value: 'a,b,...', description: 'with --compare: the eras to show, in this order (default: all, newest first)' },
   json: {
     type: 'boolean',
-    description: 'one JSON object a reference: {"base","ref","spec","target"|"error"} (--compare: {"base","ref","results"})',
+    description: 'one JSON object a reference: {"base","ref","spec","baseUsed"?,"target","warning"?} or "error" (--compare: {"base","ref","results"})',
   },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
@@ -36,7 +36,7 @@ export const resolveHelp = commandHelp({
   details: [
     // Generated from the registry: every era that defines resolution, with its section.
     'Algorithms:',
-    ...resolvingEras().map((id) => `  ${id.padEnd(32)} ${(resolutionOf(id) as { section: string }).section}`),
+    ...eraLines(resolvingEras().map((id) => [id, (resolutionOf(id) as { section: string }).section])),
     'rfc3986 is strict unless --non-strict; where the 1996 draft\'s Appendix C disagrees with',
     'its §6, §6 governs. Eras without resolution (rfc1738, ...) say so.',
     'The base must be absolute in the era; its fragment is not used (RFC 1808 excepted: an',

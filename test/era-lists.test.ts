@@ -1,0 +1,122 @@
+/**
+ * Every list of eras in the texts users read (the README, the package description, docs/*.md,
+ * every command's --help) names every era of the registry: a text that names several eras
+ * without the others is a list that drifted (issue 15: `resolve --help` named 3 of 5 resolving
+ * eras, the package description 4 of 7). The registry is read, never a fixed list, so an era
+ * added later fails here until the lists name it.
+ *
+ * An era list is a paragraph (or a table, or one help text's paragraph) that names at least
+ * three eras. One about resolution (it says "resol") must name every era that defines
+ * resolution; any other must name every era. A paragraph that names eras on purpose without
+ * the rest (a comparison, an example) says so with `<!-- eras: not a list -->` just above it.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { resolvingEras, specs } from '../src/index.js';
+import { COMMANDS, mainHelp } from '../src/cli/commands.js';
+import { runInMemory } from './cli/cli-harness.js';
+
+const ROOT = new URL('../', import.meta.url);
+
+/** The ways a text names an era, from the registry: its id, its document's name, "the YEAR draft(s)". */
+function namesOf(era: { id: string; title: string; date: string }): RegExp[] {
+  const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const doc = era.title.split(',')[0]!.trim(); // "RFC 3986", "draft-fielding-url-syntax-01"
+  const names = [new RegExp(`(?<![\\w-])${esc(era.id)}(?![\\w-])`), new RegExp(`(?<![\\w-])${esc(doc)}(?![\\w-])`)];
+  const year = era.date.slice(0, 4);
+  if (!/^RFC \d+$/.test(doc)) names.push(new RegExp(`\\b${year} drafts?\\b|\\bdrafts? of ${year}\\b`));
+  return names;
+}
+
+const ERAS = specs().map((s) => ({ id: s.id, names: namesOf(s) }));
+
+function named(text: string): Set<string> {
+  const flat = text.replace(/\s+/g, ' ');
+  return new Set(ERAS.filter((e) => e.names.some((n) => n.test(flat))).map((e) => e.id));
+}
+
+/** Paragraphs of a markdown text, fenced code left out (console blocks are generated). */
+function paragraphs(markdown: string): Array<{ text: string; exempt: boolean }> {
+  const out: Array<{ text: string; exempt: boolean }> = [];
+  const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
+  let exempt = false;
+  for (const block of withoutCode.split(/\n\s*\n/)) {
+    if (/^\s*<!-- eras: not a list -->\s*$/.test(block)) {
+      exempt = true;
+      continue;
+    }
+    out.push({ text: block, exempt: exempt || block.includes('<!-- eras: not a list -->') });
+    exempt = false;
+  }
+  return out;
+}
+
+/**
+ * The units a list can be: each sentence (or list item, or table row) of a paragraph, and a
+ * table whose rows name eras as a whole (the README's table of specs).
+ */
+function units(text: string): string[] {
+  const lines = text.split('\n');
+  const table = lines.filter((l) => l.trimStart().startsWith('|'));
+  const rest = lines.filter((l) => !l.trimStart().startsWith('|')).join('\n');
+  const sentences = rest.split(/(?<=[.!?])\s+(?=[A-Z`(])|\n(?=\s*[-*] )/);
+  const rowsNamingAnEra = table.filter((row) => named(row.split('|')[1] ?? '').size > 0);
+  // A table row is a unit only as part of its table: a table of eras (rows that each name one
+  // in their first cell) must have a row for every era.
+  return [...sentences, ...(rowsNamingAnEra.length >= 3 ? [rowsNamingAnEra.join('\n')] : [])];
+}
+
+/**
+ * What a list must name, or nothing when the text names too few eras to be a list. In a text
+ * about resolution (`resolution` says so), a list must name every era that defines it.
+ */
+function missing(text: string, resolution = /resol/i.test(text)): string[] {
+  return [...new Set(units(text).flatMap((unit) => {
+    const found = named(unit);
+    if (found.size < 3) return [];
+    const all = resolution ? resolvingEras() : ERAS.map((e) => e.id);
+    return all.filter((id) => !found.has(id));
+  }))];
+}
+
+function check(where: string, text: string, resolution?: boolean): string[] {
+  const m = missing(text, resolution);
+  return m.length === 0 ? [] : [`${where}: "${text.trim().slice(0, 90).replace(/\s+/g, ' ')}..." lacks ${m.join(', ')}`];
+}
+
+describe('every list of eras names every era of the registry', () => {
+  it('names each era at least one way', () => {
+    for (const e of ERAS) expect(e.names.length, e.id).toBeGreaterThan(1);
+  });
+
+  it('README.md and docs/*.md', () => {
+    const files = ['README.md', ...readdirSync(new URL('docs/', ROOT)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+    const problems = files.flatMap((f) =>
+      paragraphs(readFileSync(new URL(f, ROOT), 'utf8')).flatMap((p, i) => (p.exempt ? [] : check(`${f} ¶${i + 1}`, p.text))),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('the package description', () => {
+    const { description } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as { description: string };
+    expect(check('package.json description', description)).toEqual([]);
+  });
+
+  it('every command\'s --help, and the main help', async () => {
+    const problems = check('urispec --help', mainHelp());
+    for (const c of COMMANDS) {
+      const r = await runInMemory([c.name, '--help']);
+      for (const [i, p] of r.stdout.split(/\n\s*\n/).entries()) {
+        problems.push(...check(`urispec ${c.name} --help ¶${i + 1}`, p, c.name === 'resolve' || /resol/i.test(p)));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a list that lacks an era fails (the check itself)', () => {
+    expect(missing('RFC 3986, RFC 2396 and RFC 1808')).not.toEqual([]);
+    expect(missing('resolution by RFC 3986 §5.2, the 1996 draft\'s §6, RFC 1808 §4')).toContain('rfc2396');
+    expect(missing(ERAS.map((e) => e.id).join(', '))).toEqual([]);
+    expect(missing('RFC 3986 and RFC 1808')).toEqual([]);
+  });
+});
