@@ -8,7 +8,8 @@
  * An era list is a paragraph (or a table, or one help text's paragraph) that names at least
  * three eras. One about resolution (it says "resol") must name every era that defines
  * resolution; any other must name every era. A paragraph that names eras on purpose without
- * the rest (a comparison, an example) says so with `<!-- eras: not a list -->` just above it.
+ * the rest says why just above it: `<!-- eras: not a list -->` (a comparison, an example), or
+ * `<!-- eras: measured in one run; ... -->` (a table of one run's measurements).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -41,11 +42,11 @@ function paragraphs(markdown: string): Array<{ text: string; exempt: boolean }> 
   const withoutCode = markdown.replace(/^```[\s\S]*?^```/gm, '');
   let exempt = false;
   for (const block of withoutCode.split(/\n\s*\n/)) {
-    if (/^\s*<!-- eras: not a list -->\s*$/.test(block)) {
+    if (/^\s*<!-- eras: \S[^>]*-->\s*$/.test(block)) {
       exempt = true;
       continue;
     }
-    out.push({ text: block, exempt: exempt || block.includes('<!-- eras: not a list -->') });
+    out.push({ text: block, exempt: exempt || /<!-- eras: \S[^>]*-->/.test(block) });
     exempt = false;
   }
   return out;
