@@ -4,7 +4,10 @@
  * ports, userinfo, percent-encoded paths, queries, fragments, relative references), and
  * about 10 % broken the way real ones are (spaces, bad escapes, stray brackets, bad IPv6).
  */
+import { derive, grammarAlphabet, hashString, mutate } from '../test/oracle/derive.js';
+import { RFC1738_DISPATCH_SCHEMES, hasPrinted, loadPrinted } from '../test/oracle/printed-grammars.js';
 import { type Rng, mulberry32 } from '../test/oracle/prng.js';
+import { compileRule } from '../test/oracle/regex.js';
 
 const WORDS = ['index', 'docs', 'api', 'v2', 'users', 'search', 'rfc', 'img', 'a', 'b-c', 'x_y', 'file.txt',
   'report.pdf', '~joe', 'caf%C3%A9', 'hello%20world', 'data;v=1', 'item(1)', 'a+b', '2024'];
@@ -101,4 +104,63 @@ function invalid(rng: Rng): string {
 export function corpus(n: number, seed = 20050101): string[] {
   const rng = mulberry32(seed);
   return Array.from({ length: n }, () => (rng.next() < 0.1 ? invalid(rng) : valid(rng)));
+}
+
+/**
+ * The printed grammar's verdict on `rule` of `spec` (the oracle of test/property.test.ts): an
+ * anchored RegExp compiled from the spec's printed rules, or null when the era has no printed
+ * grammar or its rule does not compile to one. RFC 1738 `url` is read with scheme dispatch
+ * (contract): a URL of one of the ten schemes of §3 must match that scheme's rule, any other
+ * `otherurl` (§5).
+ */
+export function printedOracle(spec: string, rule: string): ((s: string) => boolean) | null {
+  if (!hasPrinted(spec)) return null;
+  const printed = loadPrinted(spec);
+  try {
+    if (spec === 'rfc1738' && rule === 'url') {
+      const schemes: readonly string[] = RFC1738_DISPATCH_SCHEMES;
+      const other = compileRule(printed, 'otherurl');
+      const byScheme = new Map(schemes.map((s) => [s, compileRule(printed, `${s}url`)]));
+      return (s) => {
+        const colon = s.indexOf(':');
+        return (byScheme.get(colon < 0 ? '' : s.slice(0, colon)) ?? other).test(s);
+      };
+    }
+    const re = compileRule(printed, rule);
+    return (s) => re.test(s);
+  } catch {
+    return null;
+  }
+}
+
+/** Lines per era corpus, and the share of them made invalid (issue 17: 20 % or more). */
+const ERA_LINES = 10_000;
+const ERA_INVALID = 0.35;
+
+/**
+ * `n` lines of `rule` of `spec` for the per-era rows, deterministic: derivations of the printed
+ * rule; for a share ERA_INVALID of them, a near miss instead: the derivation edited once or
+ * twice with the grammar's own characters and outsiders until `oracle` rejects it (at most 16
+ * tries, so a few may stay valid). Null without a printed grammar.
+ */
+export function eraCorpus(spec: string, rule: string, oracle: (s: string) => boolean, n = ERA_LINES, seed = 20050101): string[] | null {
+  if (!hasPrinted(spec)) return null;
+  const printed = loadPrinted(spec);
+  const rng = mulberry32(seed ^ hashString(spec));
+  const alphabet = grammarAlphabet(printed);
+  const out: string[] = [];
+  for (let attempt = 0; out.length < n && attempt < n * 20; attempt++) {
+    let s: string;
+    try {
+      s = derive(printed, rule, rng, { maxRepeat: 4 });
+    } catch {
+      return null;
+    }
+    if (rng.next() < ERA_INVALID) {
+      const derived = s;
+      for (let k = 0; k < 16 && oracle(s); k++) s = mutate(derived, rng, alphabet);
+    }
+    if (s.length < 200) out.push(s);
+  }
+  return out;
 }

@@ -72,8 +72,19 @@ interface AnyOptions {
   union?: boolean;
 }
 
+// The last target resolved, by its options' values: a batch validates every line against the
+// same spec and rule, and resolving them (lower-casing, two lookups, a new object) cost more per
+// call than the fast recognizer on a short line (issue 17). Strings compare by value.
+let last: { spec: string | undefined; rule: string | undefined; union: boolean; target: Target } | null = null;
+
 function targetOf(options: AnyOptions | undefined): Target {
-  return targetIn(eraOf(options?.spec), options?.rule, options?.union ?? false, startIdOf);
+  const spec = options?.spec;
+  const rule = options?.rule;
+  const union = options?.union ?? false;
+  if (last !== null && last.spec === spec && last.rule === rule && last.union === union) return last.target;
+  const target = targetIn(eraOf(spec), rule, union, startIdOf);
+  last = { spec, rule, union, target };
+  return target;
 }
 
 /**
