@@ -1,3 +1,4 @@
+import type { ValidationError } from './diagnose.js';
 import { didYouMean } from './suggest.js';
 
 /**
@@ -19,10 +20,12 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
   constructor(
     message: string,
-    /** What was wrong: the spec id, the rule name, or an option. */
-    readonly kind: 'spec' | 'rule' | 'option',
+    /** What was wrong: the spec id, the rule name, an option, or a template given to expand. */
+    readonly kind: 'spec' | 'rule' | 'option' | 'template',
     /** The valid choices, when there is a list of them. */
     readonly choices: string[] = [],
+    /** For a template expand refuses: where and why, as validate's error record says it. */
+    readonly diagnosis?: ValidationError,
   ) {
     super(message);
   }

@@ -8,6 +8,9 @@ export type { ValidateOptions, ValidationResult, SpecId, EraId, EraRules, RuleNa
 export type { EraEntry } from './era-entry-full.js';
 export type { ValidationError } from './diagnose.js';
 export { UsageError } from './errors.js';
+export { expand } from './template/expand.js';
+export type { Value, Variables } from './template/expand.js';
+export type { ValidationWarning } from './validate.js';
 export { compare } from './compare.js';
 export { explain } from './explain.js';
 export type { Explanation, DerivationNode } from './explain.js';

@@ -6,3 +6,4 @@ export declare const isValid: Entry['isValid'];
 export declare const validate: Entry['validate'];
 export declare const parse: Entry['parse'];
 export declare const resolve: Entry['resolve'];
+export { expand } from '../../dist/src/template/expand.js';

@@ -12,3 +12,4 @@ export const isValid = /* @__PURE__ */ isValidFor({ meta, fast });
 export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag });
 export const parse = /* @__PURE__ */ parseFor("rfc6570");
 export const resolve = /* @__PURE__ */ resolveFor("rfc6570");
+export { expand } from '../../dist/src/template/expand.js';

@@ -9,6 +9,7 @@ import type { CliIO } from './io.js';
 import { compareCommand, compareOptions } from './compare-command.js';
 import { completionCommand, completionOptions } from './completion-command.js';
 import { diffCommand, diffOptions } from './diff-command.js';
+import { expandCommand, expandOptions } from './expand-command.js';
 import { explainCommand, explainOptions } from './explain-command.js';
 import { grammarDiffCommand, grammarDiffOptions } from './grammar-diff-command.js';
 import { normalizeCommand, normalizeOptions } from './normalize-command.js';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   { name: 'parse', operands: '[URI...]', summary: 'the components each era names, from the validating parse', options: parseOptions, run: parseCommand },
   { name: 'resolve', operands: 'BASE [REF...]', summary: "resolve references by an era's algorithm (--compare: every era's)", options: resolveOptions, run: resolveCommand },
   { name: 'normalize', operands: '[URI...]', summary: 'RFC 3986 §6 normalization, one normalized URI a line', options: normalizeOptions, run: normalizeCommand },
+  { name: 'expand', operands: 'TEMPLATE --vars FILE', summary: 'expand an RFC 6570 URI Template and check the result as a URI reference', options: expandOptions, run: expandCommand },
   { name: 'vectors', operands: '', summary: "test vectors from a spec's grammar, labelled, JSON Lines", options: vectorsOptions, run: vectorsCommand },
   { name: 'diff', operands: '--against CMD', summary: "another parser's verdicts on vectors against urispec's", options: diffOptions, run: diffCommand },
   { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', options: completionOptions, run: completionCommand },
