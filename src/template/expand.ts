@@ -7,6 +7,7 @@
 import type { ValidationError } from '../diagnose.js';
 import { UsageError } from '../errors.js';
 import { validate } from '../validate.js';
+import { pctEncodeUtf8 } from './hints.js';
 import { RESERVED_OPERATORS, templateParts, type Expression, type Operator, type VarSpec } from './syntax.js';
 
 /** A variable's value (contract, "Beyond validation"). null and undefined are undefined (§2.3). */
@@ -48,13 +49,6 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 const RESERVED = /^[:/?#[\]@!$&'()*+,;=]$/;
 const TRIPLET = /^%[0-9A-Fa-f]{2}/;
 
-/** The pct-encoded UTF-8 octets of one code point (§3.1, §3.2.1). */
-function pctEncode(ch: string): string {
-  let out = '';
-  for (const b of new TextEncoder().encode(ch)) out += '%' + b.toString(16).toUpperCase().padStart(2, '0');
-  return out;
-}
-
 /**
  * The characters of `text` (code points; with `reserved`, a pct-encoded triplet is one), so that
  * a prefix never splits a character or a triplet (§3.2.1, Appendix A).
@@ -84,7 +78,7 @@ function encode(text: string, reserved: boolean, prefix?: number): string {
   let out = '';
   for (const ch of chars) {
     if (ch.length === 3 || UNRESERVED.test(ch) || (reserved && RESERVED.test(ch))) out += ch;
-    else out += pctEncode(ch);
+    else out += pctEncodeUtf8(ch);
   }
   return out;
 }
