@@ -135,7 +135,7 @@ function defined(name: string, v: Value): Defined | undefined {
 }
 
 /** A UsageError carrying a diagnosis in the contract's error record. */
-function templateError(template: string, d: Omit<ValidationError, 'message' | 'expected' | 'rulePath'> & { rulePath?: string[] }, why: string): UsageError {
+function templateError(d: Omit<ValidationError, 'message' | 'expected' | 'rulePath'> & { rulePath?: string[] }, why: string): UsageError {
   const found = d.found === null ? 'the end of the input' : JSON.stringify(d.found);
   const message = `not an expandable URI-Template: at offset ${d.offset}, in ${d.rule} (§${d.section}), found ${found}: ${why}`;
   const diagnosis: ValidationError = { ...d, rulePath: d.rulePath ?? ['URI-Template', 'expression'], expected: [], message };
@@ -145,13 +145,12 @@ function templateError(template: string, d: Omit<ValidationError, 'message' | 'e
 function lookup(variables: Variables, name: string): Value {
   if (variables instanceof Map) return variables.get(name);
   // Own properties only: a template's `constructor` is no variable of a plain object.
-  return Object.prototype.hasOwnProperty.call(variables, name) ? (variables as Record<string, Value>)[name] : undefined;
+  return Object.hasOwn(variables, name) ? (variables as Record<string, Value>)[name] : undefined;
 }
 
-function expandExpression(template: string, e: Expression, variables: Variables): string {
+function expandExpression(e: Expression, variables: Variables): string {
   if (RESERVED_OPERATORS.has(e.operator)) {
     throw templateError(
-      template,
       { offset: e.start + 1, rule: 'op-reserve', section: '2.2', found: e.operator, rulePath: ['URI-Template', 'expression', 'operator', 'op-reserve'] },
       'the operator is reserved for future extensions (RFC 6570 §2.2): no expansion is defined for it',
     );
@@ -164,13 +163,13 @@ function expandExpression(template: string, e: Expression, variables: Variables)
     if (value === undefined) continue;
     out += any ? b.sep : b.first;
     any = true;
-    out += expandVarspec(template, spec, value, b);
+    out += expandVarspec(spec, value, b);
   }
   return out;
 }
 
 /** §3.2.1 for one defined variable, with the operator's behaviour. */
-function expandVarspec(template: string, spec: VarSpec, value: Defined, b: Behaviour): string {
+function expandVarspec(spec: VarSpec, value: Defined, b: Behaviour): string {
   const enc = (s: string) => encode(s, b.reserved);
   const name = encodeLiteral(spec.name);
   if (value.kind === 'string') {
@@ -179,7 +178,6 @@ function expandVarspec(template: string, spec: VarSpec, value: Defined, b: Behav
   }
   if (spec.prefix !== undefined) {
     throw templateError(
-      template,
       { offset: spec.modifierOffset!, rule: 'prefix', section: '2.4.1', found: ':', rulePath: ['URI-Template', 'expression', 'variable-list', 'varspec', 'modifier-level4', 'prefix'] },
       `"${spec.name}" is ${value.kind === 'list' ? 'a list' : 'an associative array'}, and "Prefix modifiers are not applicable to variables that have composite values" (RFC 6570 §2.4.1)`,
     );
@@ -221,7 +219,7 @@ export function expand(template: string, variables: Variables): string {
   if (!checked.valid) throw new UsageError(checked.error.message, 'template', [], checked.error);
   let out = '';
   for (const part of templateParts(template)) {
-    out += part.type === 'literal' ? encodeLiteral(part.text) : expandExpression(template, part, variables);
+    out += part.type === 'literal' ? encodeLiteral(part.text) : expandExpression(part, variables);
   }
   return out;
 }
