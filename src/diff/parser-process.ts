@@ -30,9 +30,10 @@ export type ParserFailure = 'start' | 'exit' | 'timeout' | 'out-of-step' | 'bad-
  * ```ts
  * import { diff, ParserProcessError } from 'urispec/diff';
  * try {
- *   await diff({ against: 'python3 my_parser.py', count: 100 });
+ *   await diff({ against: 'node my_parser.mjs', count: 100 }); // a script that is not there
  * } catch (e) {
- *   if (e instanceof ParserProcessError) console.error(e.failure, e.index, e.message); // 'timeout', 0, ...
+ *   if (e instanceof ParserProcessError) e.failure; // 'exit': node stopped before the first answer
+ *   if (e instanceof ParserProcessError) e.index;   // 0: the input it was asked about
  * }
  * ```
  */
