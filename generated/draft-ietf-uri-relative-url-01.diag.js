@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [-3, 12, -3, -2, -3, 10, 4, -3, 4, -3, 7, -3, 11, -3, 6, -4, -4, 8, -4, -4, -4, -4, -4, -4, 17, 17];
 
 const E0 = {"type":"literal","text":"#","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
@@ -239,7 +245,7 @@ function r_relativeURL(s, p) {
       v7 = r_rel_path(s, p);
       v3 = v7;
     }
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(0, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(0, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v10 = hookMark();
@@ -248,13 +254,12 @@ function r_relativeURL(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E0); }
       if (v11 < 0) break L2;
       v12 = r_fragment(s, v11);
-      if (v12 < 0 && v11 > v2 && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(1, 12, s, v11, p, 0);
+      if (v12 < 0 && v11 > v2) v12 = stopped(1, v11, p);
       v9 = v12;
     }
     if (v9 < 0) hookRewind(v10);
-    if (v9 < 0 && (v2 === maxFailPos || grantId >= 0)) v9 = stopped(2, -3, s, v2, p, 0);
+    if (v9 < 0) v9 = stopped(2, v2, p);
     v8 = v9 < 0 ? v2 : v9;
-    if (v8 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v8 = stopped(3, -1, s, v2, p, 0);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -272,7 +277,7 @@ function r_absoluteURL(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(4, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(3, v2, p);
     if (v3 < 0) break L0;
     L1: {
       v6 = r_location(s, v3);
@@ -282,9 +287,8 @@ function r_absoluteURL(s, p) {
       v8 = r_rel_path(s, v3);
       v5 = v8;
     }
-    if (v5 < 0 && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(5, -3, s, v3, p, 0);
+    if (v5 < 0) v5 = stopped(4, v3, p);
     v4 = v5 < 0 ? v3 : v5;
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(6, -1, s, v3, p, 0);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -305,13 +309,12 @@ function r_location(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(7, -2, s, v4, p, 0);
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v6 = r_net_loc(s, v2);
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(8, 10, s, v2, p, 0);
+    if (v6 < 0 && v2 > p) v6 = stopped(5, v2, p);
     if (v6 < 0) break L0;
     v9 = hookMark();
     v8 = -1;
@@ -319,13 +322,12 @@ function r_location(s, p) {
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E4); }
       if (v10 < 0) break L2;
       v11 = r_rel_path(s, v10);
-      if (v11 < 0 && v10 > v6 && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(9, 4, s, v10, p, 0);
+      if (v11 < 0 && v10 > v6) v11 = stopped(6, v10, p);
       v8 = v11;
     }
     if (v8 < 0) hookRewind(v9);
-    if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(10, -3, s, v6, p, 0);
+    if (v8 < 0) v8 = stopped(7, v6, p);
     v7 = v8 < 0 ? v6 : v8;
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(11, -1, s, v6, p, 0);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -343,7 +345,7 @@ function r_abs_path(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
     if (v2 < 0) break L0;
     v3 = r_rel_path(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(12, 4, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(8, v2, p);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -359,7 +361,7 @@ function r_rel_path(s, p) {
   v0 = -1;
   L0: {
     v3 = r_path(s, p);
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(13, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(9, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v6 = hookMark();
@@ -368,13 +370,12 @@ function r_rel_path(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E6); }
       if (v7 < 0) break L1;
       v8 = r_params(s, v7);
-      if (v8 < 0 && v7 > v2 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(14, 7, s, v7, p, 0);
+      if (v8 < 0 && v7 > v2) v8 = stopped(10, v7, p);
       v5 = v8;
     }
     if (v5 < 0) hookRewind(v6);
-    if (v5 < 0 && (v2 === maxFailPos || grantId >= 0)) v5 = stopped(15, -3, s, v2, p, 0);
+    if (v5 < 0) v5 = stopped(11, v2, p);
     v4 = v5 < 0 ? v2 : v5;
-    if (v4 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(16, -1, s, v2, p, 0);
     if (v4 < 0) break L0;
     v11 = hookMark();
     v10 = -1;
@@ -382,13 +383,12 @@ function r_rel_path(s, p) {
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E8); }
       if (v12 < 0) break L2;
       v13 = r_query(s, v12);
-      if (v13 < 0 && v12 > v4 && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(17, 11, s, v12, p, 0);
+      if (v13 < 0 && v12 > v4) v13 = stopped(12, v12, p);
       v10 = v13;
     }
     if (v10 < 0) hookRewind(v11);
-    if (v10 < 0 && (v4 === maxFailPos || grantId >= 0)) v10 = stopped(18, -3, s, v4, p, 0);
+    if (v10 < 0) v10 = stopped(13, v4, p);
     v9 = v10 < 0 ? v4 : v10;
-    if (v9 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v9 = stopped(19, -1, s, v4, p, 0);
     v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
@@ -413,16 +413,15 @@ function r_path(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E4); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(20, 6, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(14, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(21, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(15, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(22, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -442,7 +441,7 @@ function r_segment(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
       v1 = v3;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(23, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(16, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -468,16 +467,15 @@ function r_params(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
         if (v6 < 0) break L1;
         v7 = r_param(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(24, 8, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(17, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(25, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(18, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(26, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -497,7 +495,7 @@ function r_param(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T5[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E4); }
       v1 = v3;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(27, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(19, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -525,7 +523,7 @@ function r_scheme(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E14); }
       v2 = v7;
     }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(28, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(20, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -548,7 +546,7 @@ function r_net_loc(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
       v1 = v3;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(29, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(21, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -571,7 +569,7 @@ function r_query(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       v1 = v4;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(30, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(22, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -592,7 +590,7 @@ function r_fragment(s, p) {
       v3 = r_reserved(s, v0);
       v1 = v3;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(31, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(23, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -669,10 +667,10 @@ function r_escape(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(32, 17, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(24, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hex(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(33, 17, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(25, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -918,6 +916,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

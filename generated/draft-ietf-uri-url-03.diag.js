@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [1, 29, 37, -3, 39, -3, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, -1, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, 28, 29, 43, -3, -3, 39, -3, -2, -1, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
 
 const E0 = {"type":"literal","text":"u","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000");
@@ -245,19 +251,16 @@ function r_prefixedurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(0, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(1, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(2, -2, s, v6, p, 0);
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v8 = r_url(s, v2);
-    if (v8 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v8 = stopped(3, 1, s, v2, p, 0);
+    if (v8 < 0 && v2 > p) v8 = stopped(0, v2, p);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -319,28 +322,22 @@ function r_httpaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(4, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(5, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(6, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(7, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(8, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(9, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(10, 29, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(1, v2, p);
     if (v11 < 0) break L0;
     v14 = hookMark();
     v13 = -1;
@@ -348,13 +345,12 @@ function r_httpaddress(s, p) {
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E14); }
       if (v15 < 0) break L2;
       v16 = r_path(s, v15);
-      if (v16 < 0 && v15 > v11 && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(11, 37, s, v15, p, 0);
+      if (v16 < 0 && v15 > v11) v16 = stopped(2, v15, p);
       v13 = v16;
     }
     if (v13 < 0) hookRewind(v14);
-    if (v13 < 0 && (v11 === maxFailPos || grantId >= 0)) v13 = stopped(12, -3, s, v11, p, 0);
+    if (v13 < 0) v13 = stopped(3, v11, p);
     v12 = v13 < 0 ? v11 : v13;
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(13, -1, s, v11, p, 0);
     if (v12 < 0) break L0;
     v19 = hookMark();
     v18 = -1;
@@ -362,13 +358,12 @@ function r_httpaddress(s, p) {
       if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T17[c] === 1)) v20 = v12 + 1; else { v20 = -1; if (silent === 0) fail(v12, E16); }
       if (v20 < 0) break L3;
       v21 = r_search(s, v20);
-      if (v21 < 0 && v20 > v12 && (v20 === maxFailPos || grantId >= 0)) v21 = stopped(14, 39, s, v20, p, 0);
+      if (v21 < 0 && v20 > v12) v21 = stopped(4, v20, p);
       v18 = v21;
     }
     if (v18 < 0) hookRewind(v19);
-    if (v18 < 0 && (v12 === maxFailPos || grantId >= 0)) v18 = stopped(15, -3, s, v12, p, 0);
+    if (v18 < 0) v18 = stopped(5, v12, p);
     v17 = v18 < 0 ? v12 : v18;
-    if (v17 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v17 = stopped(16, -1, s, v12, p, 0);
     v0 = v17;
   }
   if (v0 < 0) hookRewind(v1);
@@ -389,31 +384,26 @@ function r_ftpaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(17, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(18, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(19, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(20, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(21, -2, s, v8, p, 0);
       v2 = v9;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v10 = r_login(s, v2);
-    if (v10 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v10 = stopped(22, 28, s, v2, p, 0);
+    if (v10 < 0 && v2 > p) v10 = stopped(6, v2, p);
     if (v10 < 0) break L0;
     if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
-    if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(23, -2, s, v10, p, 0);
+    if (v11 < 0 && v10 > p) v11 = stopped(7, v10, p);
     if (v11 < 0) break L0;
     v12 = r_path(s, v11);
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(24, 37, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(8, v11, p);
     if (v12 < 0) break L0;
     v15 = hookMark();
     v14 = -1;
@@ -421,13 +411,12 @@ function r_ftpaddress(s, p) {
       if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T21[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E20); }
       if (v16 < 0) break L2;
       v17 = r_ftptype(s, v16);
-      if (v17 < 0 && v16 > v12 && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(25, 31, s, v16, p, 0);
+      if (v17 < 0 && v16 > v12) v17 = stopped(9, v16, p);
       v14 = v17;
     }
     if (v14 < 0) hookRewind(v15);
-    if (v14 < 0 && (v12 === maxFailPos || grantId >= 0)) v14 = stopped(26, -3, s, v12, p, 0);
+    if (v14 < 0) v14 = stopped(10, v12, p);
     v13 = v14 < 0 ? v12 : v14;
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(27, -1, s, v12, p, 0);
     v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
@@ -448,31 +437,26 @@ function r_afsaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T19[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(28, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E24); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(29, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(30, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(31, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(32, -2, s, v8, p, 0);
       v2 = v9;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v10 = r_cellname(s, v2);
-    if (v10 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v10 = stopped(33, 32, s, v2, p, 0);
+    if (v10 < 0 && v2 > p) v10 = stopped(11, v2, p);
     if (v10 < 0) break L0;
     if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
-    if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(34, -2, s, v10, p, 0);
+    if (v11 < 0 && v10 > p) v11 = stopped(12, v10, p);
     if (v11 < 0) break L0;
     v12 = r_path(s, v11);
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(35, 37, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(13, v11, p);
     v0 = v12;
   }
   if (v0 < 0) hookRewind(v1);
@@ -493,22 +477,18 @@ function r_newsaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(36, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T31[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E30); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(37, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(38, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(39, -2, s, v7, p, 0);
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v9 = r_groupart(s, v2);
-    if (v9 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v9 = stopped(40, 15, s, v2, p, 0);
+    if (v9 < 0 && v2 > p) v9 = stopped(14, v2, p);
     v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
@@ -529,28 +509,24 @@ function r_nntpaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(41, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(42, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(43, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(44, -2, s, v7, p, 0);
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v9 = r_group(s, v2);
-    if (v9 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v9 = stopped(45, 16, s, v2, p, 0);
+    if (v9 < 0 && v2 > p) v9 = stopped(15, v2, p);
     if (v9 < 0) break L0;
     if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-    if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(46, -2, s, v9, p, 0);
+    if (v10 < 0 && v9 > p) v10 = stopped(16, v9, p);
     if (v10 < 0) break L0;
     v11 = r_digits(s, v10);
-    if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(47, 58, s, v10, p, 0);
+    if (v11 < 0 && v10 > p) v11 = stopped(17, v10, p);
     v0 = v11;
   }
   if (v0 < 0) hookRewind(v1);
@@ -571,19 +547,16 @@ function r_midaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(48, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(49, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(50, -2, s, v6, p, 0);
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v8 = r_addr_spec(s, v2);
-    if (v8 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v8 = stopped(51, 62, s, v2, p, 0);
+    if (v8 < 0 && v2 > p) v8 = stopped(18, v2, p);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -604,19 +577,16 @@ function r_cidaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(52, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(53, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(54, -2, s, v6, p, 0);
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v8 = r_content_identifier(s, v2);
-    if (v8 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v8 = stopped(55, 74, s, v2, p, 0);
+    if (v8 < 0 && v2 > p) v8 = stopped(19, v2, p);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -637,34 +607,28 @@ function r_mailtoaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(56, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(57, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(58, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T11[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E10); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(59, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T41[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E40); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(60, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(61, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r__xalphas_before_hostname(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(62, -1, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(20, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T43[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E42); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(63, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(21, v11, p);
     if (v12 < 0) break L0;
     v13 = r_hostname(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(64, 33, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(22, v12, p);
     v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
@@ -699,34 +663,28 @@ function r_waisindex(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(65, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(66, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(67, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(68, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(69, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(70, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(71, 29, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(23, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(72, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(24, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(73, 18, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(25, v12, p);
     if (v13 < 0) break L0;
     v16 = hookMark();
     v15 = -1;
@@ -734,13 +692,12 @@ function r_waisindex(s, p) {
       if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T17[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E16); }
       if (v17 < 0) break L2;
       v18 = r_search(s, v17);
-      if (v18 < 0 && v17 > v13 && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(74, 39, s, v17, p, 0);
+      if (v18 < 0 && v17 > v13) v18 = stopped(26, v17, p);
       v15 = v18;
     }
     if (v15 < 0) hookRewind(v16);
-    if (v15 < 0 && (v13 === maxFailPos || grantId >= 0)) v15 = stopped(75, -3, s, v13, p, 0);
+    if (v15 < 0) v15 = stopped(27, v13, p);
     v14 = v15 < 0 ? v13 : v15;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(76, -1, s, v13, p, 0);
     v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
@@ -761,46 +718,40 @@ function r_waisdoc(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(77, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(78, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(79, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(80, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(81, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(82, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(83, 29, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(28, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(84, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(29, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(85, 18, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(30, v12, p);
     if (v13 < 0) break L0;
     if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(86, -2, s, v13, p, 0);
+    if (v14 < 0 && v13 > p) v14 = stopped(31, v13, p);
     if (v14 < 0) break L0;
     v15 = r_wtype(s, v14);
-    if (v15 < 0 && v14 > p && (v14 === maxFailPos || grantId >= 0)) v15 = stopped(87, 19, s, v14, p, 0);
+    if (v15 < 0 && v14 > p) v15 = stopped(32, v14, p);
     if (v15 < 0) break L0;
     if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T15[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E14); }
-    if (v16 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(88, -2, s, v15, p, 0);
+    if (v16 < 0 && v15 > p) v16 = stopped(33, v15, p);
     if (v16 < 0) break L0;
     v17 = r_wpath(s, v16);
-    if (v17 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(89, 14, s, v16, p, 0);
+    if (v17 < 0 && v16 > p) v17 = stopped(34, v16, p);
     v0 = v17;
   }
   if (v0 < 0) hookRewind(v1);
@@ -821,17 +772,17 @@ function r_wpath(s, p) {
       v4 = r_digits(s, v0);
       if (v4 < 0) break L0;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T45[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E44); }
-      if (v5 < 0 && v4 > v0 && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(90, -2, s, v4, p, 0);
+      if (v5 < 0 && v4 > v0) v5 = stopped(35, v4, p);
       if (v5 < 0) break L0;
       v6 = r_path(s, v5);
-      if (v6 < 0 && v5 > v0 && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(91, 37, s, v5, p, 0);
+      if (v6 < 0 && v5 > v0) v6 = stopped(36, v5, p);
       if (v6 < 0) break L0;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T47[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E46); }
-      if (v7 < 0 && v6 > v0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(92, -2, s, v6, p, 0);
+      if (v7 < 0 && v6 > v0) v7 = stopped(37, v6, p);
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(93, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(38, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -875,16 +826,15 @@ function r_group(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
         if (v6 < 0) break L1;
         v7 = r_ialpha(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(94, 48, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(39, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(95, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(40, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(96, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -902,10 +852,10 @@ function r_article(s, p) {
     v2 = r__xalphas_before_host(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E42); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(97, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(41, v2, p);
     if (v3 < 0) break L0;
     v4 = r_host(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(98, 30, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(42, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -953,46 +903,36 @@ function r_prosperolink(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E12); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(99, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T41[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E40); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(100, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(101, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(102, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T29[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E28); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(103, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(104, -2, s, v9, p, 0);
       if (v10 < 0) break L1;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T41[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E40); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(105, -2, s, v10, p, 0);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T7[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E6); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(106, -2, s, v11, p, 0);
       if (v12 < 0) break L1;
       if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T15[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E14); }
-      if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(107, -2, s, v12, p, 0);
       if (v13 < 0) break L1;
       if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
-      if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(108, -2, s, v13, p, 0);
       v2 = v14;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v15 = r_hostport(s, v2);
-    if (v15 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v15 = stopped(109, 29, s, v2, p, 0);
+    if (v15 < 0 && v2 > p) v15 = stopped(43, v2, p);
     if (v15 < 0) break L0;
     if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T15[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E14); }
-    if (v16 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(110, -2, s, v15, p, 0);
+    if (v16 < 0 && v15 > p) v16 = stopped(44, v15, p);
     if (v16 < 0) break L0;
     v17 = r_hsoname(s, v16);
-    if (v17 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(111, 22, s, v16, p, 0);
+    if (v17 < 0 && v16 > p) v17 = stopped(45, v16, p);
     if (v17 < 0) break L0;
     v20 = hookMark();
     v19 = -1;
@@ -1003,27 +943,23 @@ function r_prosperolink(s, p) {
         if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T53[c] === 1)) v23 = v17 + 1; else { v23 = -1; if (silent === 0) fail(v17, E52); }
         if (v23 < 0) break L3;
         if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T55[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E54); }
-        if (v24 < 0 && v23 > v17 && (v23 === maxFailPos || grantId >= 0)) v24 = stopped(112, -2, s, v23, p, 0);
         if (v24 < 0) break L3;
         if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T55[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E54); }
-        if (v25 < 0 && v24 > v17 && (v24 === maxFailPos || grantId >= 0)) v25 = stopped(113, -2, s, v24, p, 0);
         v21 = v25;
       }
       if (v21 < 0) hookRewind(v22);
       if (v21 < 0) break L2;
       v26 = r_version(s, v21);
-      if (v26 < 0 && v21 > v17 && (v21 === maxFailPos || grantId >= 0)) v26 = stopped(114, 23, s, v21, p, 0);
+      if (v26 < 0 && v21 > v17) v26 = stopped(46, v21, p);
       if (v26 < 0) break L2;
       v28 = r_attributes(s, v26);
-      if (v28 < 0 && (v26 === maxFailPos || grantId >= 0)) v28 = stopped(115, -3, s, v26, p, 0);
+      if (v28 < 0) v28 = stopped(47, v26, p);
       v27 = v28 < 0 ? v26 : v28;
-      if (v27 < 0 && v26 > v17 && (v26 === maxFailPos || grantId >= 0)) v27 = stopped(116, -1, s, v26, p, 0);
       v19 = v27;
     }
     if (v19 < 0) hookRewind(v20);
-    if (v19 < 0 && (v17 === maxFailPos || grantId >= 0)) v19 = stopped(117, -3, s, v17, p, 0);
+    if (v19 < 0) v19 = stopped(48, v17, p);
     v18 = v19 < 0 ? v17 : v19;
-    if (v18 < 0 && v17 > p && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(118, -1, s, v17, p, 0);
     v0 = v18;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1057,7 +993,7 @@ function r_attributes(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_attribute(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(119, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(49, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -1090,34 +1026,26 @@ function r_telnetaddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(120, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(121, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T27[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E26); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(122, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T29[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E28); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(123, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T11[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E10); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(124, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(125, -2, s, v9, p, 0);
       if (v10 < 0) break L1;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(126, -2, s, v10, p, 0);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(127, -2, s, v11, p, 0);
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v13 = r_login(s, v2);
-    if (v13 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v13 = stopped(128, 28, s, v2, p, 0);
+    if (v13 < 0 && v2 > p) v13 = stopped(50, v2, p);
     v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1138,34 +1066,26 @@ function r_gopheraddress(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E56); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E40); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(129, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(130, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(131, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T29[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E28); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(132, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T3[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(133, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(134, -2, s, v9, p, 0);
       if (v10 < 0) break L1;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(135, -2, s, v10, p, 0);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(136, -2, s, v11, p, 0);
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v13 = r_hostport(s, v2);
-    if (v13 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v13 = stopped(137, 29, s, v2, p, 0);
+    if (v13 < 0 && v2 > p) v13 = stopped(51, v2, p);
     if (v13 < 0) break L0;
     v16 = hookMark();
     v15 = -1;
@@ -1173,18 +1093,16 @@ function r_gopheraddress(s, p) {
       if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E14); }
       if (v17 < 0) break L2;
       v18 = r_gtype(s, v17);
-      if (v18 < 0 && v17 > v13 && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(138, 43, s, v17, p, 0);
+      if (v18 < 0 && v17 > v13) v18 = stopped(52, v17, p);
       if (v18 < 0) break L2;
       v20 = r_selector(s, v18);
-      if (v20 < 0 && (v18 === maxFailPos || grantId >= 0)) v20 = stopped(139, -3, s, v18, p, 0);
+      if (v20 < 0) v20 = stopped(53, v18, p);
       v19 = v20 < 0 ? v18 : v20;
-      if (v19 < 0 && v18 > v13 && (v18 === maxFailPos || grantId >= 0)) v19 = stopped(140, -1, s, v18, p, 0);
       v15 = v19;
     }
     if (v15 < 0) hookRewind(v16);
-    if (v15 < 0 && (v13 === maxFailPos || grantId >= 0)) v15 = stopped(141, -3, s, v13, p, 0);
+    if (v15 < 0) v15 = stopped(54, v13, p);
     v14 = v15 < 0 ? v13 : v15;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(142, -1, s, v13, p, 0);
     if (v14 < 0) break L0;
     v23 = hookMark();
     v22 = -1;
@@ -1192,13 +1110,12 @@ function r_gopheraddress(s, p) {
       if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T17[c] === 1)) v24 = v14 + 1; else { v24 = -1; if (silent === 0) fail(v14, E16); }
       if (v24 < 0) break L3;
       v25 = r_search(s, v24);
-      if (v25 < 0 && v24 > v14 && (v24 === maxFailPos || grantId >= 0)) v25 = stopped(143, 39, s, v24, p, 0);
+      if (v25 < 0 && v24 > v14) v25 = stopped(55, v24, p);
       v22 = v25;
     }
     if (v22 < 0) hookRewind(v23);
-    if (v22 < 0 && (v14 === maxFailPos || grantId >= 0)) v22 = stopped(144, -3, s, v14, p, 0);
+    if (v22 < 0) v22 = stopped(56, v14, p);
     v21 = v22 < 0 ? v14 : v22;
-    if (v21 < 0 && v14 > p && (v14 === maxFailPos || grantId >= 0)) v21 = stopped(145, -1, s, v14, p, 0);
     v0 = v21;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1217,19 +1134,19 @@ function r_login(s, p) {
       v3 = r_user(s, p);
       if (v3 < 0) break L1;
       if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(146, -2, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(57, v3, p);
       if (v4 < 0) break L1;
       v5 = r__xalphas_before_host(s, v4);
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(147, -1, s, v4, p, 0);
+      if (v5 < 0 && v4 > p) v5 = stopped(58, v4, p);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T43[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E42); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(148, -2, s, v5, p, 0);
+      if (v6 < 0 && v5 > p) v6 = stopped(59, v5, p);
       if (v6 < 0) break L1;
       v7 = r_hostport(s, v6);
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(149, 29, s, v6, p, 0);
+      if (v7 < 0 && v6 > p) v7 = stopped(60, v6, p);
       if (v7 < 0) break L1;
       v8 = r__login_end(s, v7);
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(150, -1, s, v7, p, 0);
+      if (v8 < 0 && v7 > p) v8 = stopped(61, v7, p);
       v1 = v8;
     }
     if (v1 < 0) hookRewind(v2);
@@ -1240,13 +1157,13 @@ function r_login(s, p) {
       v11 = r__xalphas_before_host(s, p);
       if (v11 < 0) break L2;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T43[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E42); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(151, -2, s, v11, p, 0);
+      if (v12 < 0 && v11 > p) v12 = stopped(62, v11, p);
       if (v12 < 0) break L2;
       v13 = r_hostport(s, v12);
-      if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(152, 29, s, v12, p, 0);
+      if (v13 < 0 && v12 > p) v13 = stopped(63, v12, p);
       if (v13 < 0) break L2;
       v14 = r__login_end(s, v13);
-      if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(153, -1, s, v13, p, 0);
+      if (v14 < 0 && v13 > p) v14 = stopped(64, v13, p);
       v9 = v14;
     }
     if (v9 < 0) hookRewind(v10);
@@ -1257,7 +1174,7 @@ function r_login(s, p) {
       v17 = r_hostport(s, p);
       if (v17 < 0) break L3;
       v18 = r__login_end(s, v17);
-      if (v18 < 0 && v17 > p && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(154, -1, s, v17, p, 0);
+      if (v18 < 0 && v17 > p) v18 = stopped(65, v17, p);
       v15 = v18;
     }
     if (v15 < 0) hookRewind(v16);
@@ -1282,13 +1199,12 @@ function r_hostport(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E6); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(155, 35, s, v6, p, 0);
+      if (v7 < 0 && v6 > v2) v7 = stopped(66, v6, p);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(156, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(67, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(157, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1352,16 +1268,15 @@ function r_hostname(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
         if (v6 < 0) break L1;
         v7 = r_ialpha(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(158, 48, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(68, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(159, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(69, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(160, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1379,22 +1294,22 @@ function r_hostnumber(s, p) {
     v2 = r_digits(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E50); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(161, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(70, v2, p);
     if (v3 < 0) break L0;
     v4 = r_digits(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(162, 58, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(71, v3, p);
     if (v4 < 0) break L0;
     if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T51[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E50); }
-    if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(163, -2, s, v4, p, 0);
+    if (v5 < 0 && v4 > p) v5 = stopped(72, v4, p);
     if (v5 < 0) break L0;
     v6 = r_digits(s, v5);
-    if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(164, 58, s, v5, p, 0);
+    if (v6 < 0 && v5 > p) v6 = stopped(73, v5, p);
     if (v6 < 0) break L0;
     if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T51[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E50); }
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(165, -2, s, v6, p, 0);
+    if (v7 < 0 && v6 > p) v7 = stopped(74, v6, p);
     if (v7 < 0) break L0;
     v8 = r_digits(s, v7);
-    if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(166, 58, s, v7, p, 0);
+    if (v8 < 0 && v7 > p) v8 = stopped(75, v7, p);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1438,21 +1353,19 @@ function r_path(s, p) {
           if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E14); }
           if (v7 < 0) break L2;
           v8 = r_segment(s, v7);
-          if (v8 < 0 && v7 > v4 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(167, 38, s, v7, p, 0);
+          if (v8 < 0 && v7 > v4) v8 = stopped(76, v7, p);
           v5 = v8;
         }
         if (v5 < 0) hookRewind(v6);
-        if (v5 < 0 && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(168, -3, s, v4, p, 1);
+        if (v5 < 0) v5 = stopped(77, v4, p);
         if (v5 < 0) break;
         if (v5 === v4) break;
         v4 = v5;
       }
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(169, -1, s, v3, p, 0);
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E14); }
-      if (v10 < 0 && (v4 === maxFailPos || grantId >= 0)) v10 = stopped(170, -3, s, v4, p, 0);
+      if (v10 < 0) v10 = stopped(78, v4, p);
       v9 = v10 < 0 ? v4 : v10;
-      if (v9 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v9 = stopped(171, -1, s, v4, p, 0);
       v1 = v9;
     }
     if (v1 < 0) hookRewind(v2);
@@ -1490,16 +1403,15 @@ function r_search(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T65[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E64); }
         if (v6 < 0) break L1;
         v7 = r_xalphas(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(172, 45, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(79, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(173, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(80, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(174, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1571,7 +1483,7 @@ function r_xalphas(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_xalpha(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(175, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(81, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -1604,7 +1516,7 @@ function r_xpalphas(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_xpalpha(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(176, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(82, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -1625,9 +1537,8 @@ function r_ialpha(s, p) {
     v2 = r_alpha(s, p);
     if (v2 < 0) break L0;
     v4 = r_xalphas(s, v2);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(177, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(83, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(178, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1690,10 +1601,10 @@ function r_escape(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E52); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(179, 55, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(84, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hex(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(180, 55, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(85, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1741,7 +1652,7 @@ function r_digits(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_digit(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(181, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(86, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -1774,7 +1685,7 @@ function r_alphanums(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_alphanum(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(182, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(87, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -1845,13 +1756,13 @@ function r__xalphas_before_host(s, p) {
                 silent--;
                 hookRewind(v18);
                 v17 = v19 < 0 ? v16 : -1;
-                if (v17 < 0 && v16 > v11 && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(183, -1, s, v16, p, 0);
+                if (v17 < 0 && v16 > v11) v17 = stopped(88, v16, p);
                 v14 = v17;
               }
               if (v14 < 0) hookRewind(v15);
               v12 = v14;
             }
-            if (v12 < 0 && v11 > v3 && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(184, -1, s, v11, p, 0);
+            if (v12 < 0 && v11 > v3) v12 = stopped(89, v11, p);
             v9 = v12;
           }
           if (v9 < 0) hookRewind(v10);
@@ -1860,7 +1771,7 @@ function r__xalphas_before_host(s, p) {
           v7 = v9 < 0 ? v3 : -1;
           if (v7 < 0) break L2;
           v20 = r_xalpha(s, v7);
-          if (v20 < 0 && v7 > v3 && (v7 === maxFailPos || grantId >= 0)) v20 = stopped(185, 44, s, v7, p, 0);
+          if (v20 < 0 && v7 > v3) v20 = stopped(90, v7, p);
           v5 = v20;
         }
         if (v5 < 0) hookRewind(v6);
@@ -1872,7 +1783,7 @@ function r__xalphas_before_host(s, p) {
           v24 = 0;
           for (;;) {
             v25 = r_xalpha(s, v23);
-            if (v25 < 0 && (v23 === maxFailPos || grantId >= 0)) v25 = stopped(186, -3, s, v23, p, 1);
+            if (v25 < 0) v25 = stopped(91, v23, p);
             if (v25 < 0) break;
             v24++;
             if (v25 === v23) break;
@@ -1886,18 +1797,17 @@ function r__xalphas_before_host(s, p) {
           silent--;
           hookRewind(v27);
           v26 = v28 < 0 ? v23 : -1;
-          if (v26 < 0 && v23 > v3 && (v23 === maxFailPos || grantId >= 0)) v26 = stopped(187, -1, s, v23, p, 0);
+          if (v26 < 0 && v23 > v3) v26 = stopped(92, v23, p);
           v21 = v26;
         }
         if (v21 < 0) hookRewind(v22);
         v4 = v21;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(188, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(93, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(189, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1924,7 +1834,7 @@ function r__xalphas_before_hostname(s, p) {
           if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E42); }
           if (v10 < 0) break L2;
           v11 = r_alpha(s, v10);
-          if (v11 < 0 && v10 > v3 && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(190, 49, s, v10, p, 0);
+          if (v11 < 0 && v10 > v3) v11 = stopped(94, v10, p);
           v8 = v11;
         }
         if (v8 < 0) hookRewind(v9);
@@ -1933,16 +1843,15 @@ function r__xalphas_before_hostname(s, p) {
         v6 = v8 < 0 ? v3 : -1;
         if (v6 < 0) break L1;
         v12 = r_xalpha(s, v6);
-        if (v12 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v12 = stopped(191, 44, s, v6, p, 0);
+        if (v12 < 0 && v6 > v3) v12 = stopped(95, v6, p);
         v4 = v12;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(192, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(96, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(193, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1958,10 +1867,10 @@ function r_addr_spec(s, p) {
     v2 = r_local_part(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E42); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(194, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(97, v2, p);
     if (v3 < 0) break L0;
     v4 = r_domain(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(195, 64, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(98, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1986,16 +1895,15 @@ function r_local_part(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
         if (v6 < 0) break L1;
         v7 = r_word(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(196, 68, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(99, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(197, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(100, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(198, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2020,16 +1928,15 @@ function r_domain(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
         if (v6 < 0) break L1;
         v7 = r_sub_domain(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(199, 65, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(101, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(200, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(102, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(201, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2077,15 +1984,14 @@ function r_domain_literal(s, p) {
         v6 = r_quoted_pair(s, v3);
         v4 = v6;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(202, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(103, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(203, -1, s, v2, p, 0);
     if (v3 < 0) break L0;
     if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T85[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E84); }
-    if (v7 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v7 = stopped(204, -2, s, v3, p, 0);
+    if (v7 < 0 && v3 > p) v7 = stopped(104, v3, p);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2115,7 +2021,7 @@ function r_atom(s, p) {
   v1 = 0;
   for (;;) {
     if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T87[c] === 1)) v2 = v0 + 1; else { v2 = -1; if (silent === 0) fail(v0, E86); }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(205, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(105, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -2143,15 +2049,14 @@ function r_quoted_string(s, p) {
         v6 = r_quoted_pair(s, v3);
         v4 = v6;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(206, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(106, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(207, -1, s, v2, p, 0);
     if (v3 < 0) break L0;
     if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T89[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E88); }
-    if (v7 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v7 = stopped(208, -2, s, v3, p, 0);
+    if (v7 < 0 && v3 > p) v7 = stopped(107, v3, p);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2176,19 +2081,18 @@ function r_qtext(s, p) {
           if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E90); }
           if (v8 < 0) break L2;
           if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
-          if (v9 < 0 && v8 > v1 && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(209, -2, s, v8, p, 0);
           v6 = v9;
         }
         if (v6 < 0) hookRewind(v7);
-        if (v6 < 0 && (v1 === maxFailPos || grantId >= 0)) v6 = stopped(210, -3, s, v1, p, 0);
+        if (v6 < 0) v6 = stopped(108, v1, p);
         v5 = v6 < 0 ? v1 : v6;
         if (v5 < 0) break L1;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T95[c] === 1)) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E94); }
-        if (v10 < 0 && v5 > v1 && (v5 === maxFailPos || grantId >= 0)) v10 = stopped(211, -1, s, v5, p, 0);
+        if (v10 < 0 && v5 > v1) v10 = stopped(109, v5, p);
         v3 = v10;
       }
       if (v3 < 0) hookRewind(v4);
-      if (v3 < 0 && (v1 === maxFailPos || grantId >= 0)) v3 = stopped(212, -3, s, v1, p, 1);
+      if (v3 < 0) v3 = stopped(110, v1, p);
       if (v3 < 0) break;
       v2++;
       if (v3 === v1) break;
@@ -2220,19 +2124,18 @@ function r_dtext(s, p) {
           if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E90); }
           if (v8 < 0) break L2;
           if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
-          if (v9 < 0 && v8 > v1 && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(213, -2, s, v8, p, 0);
           v6 = v9;
         }
         if (v6 < 0) hookRewind(v7);
-        if (v6 < 0 && (v1 === maxFailPos || grantId >= 0)) v6 = stopped(214, -3, s, v1, p, 0);
+        if (v6 < 0) v6 = stopped(111, v1, p);
         v5 = v6 < 0 ? v1 : v6;
         if (v5 < 0) break L1;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T95[c] === 1)) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E94); }
-        if (v10 < 0 && v5 > v1 && (v5 === maxFailPos || grantId >= 0)) v10 = stopped(215, -1, s, v5, p, 0);
+        if (v10 < 0 && v5 > v1) v10 = stopped(112, v5, p);
         v3 = v10;
       }
       if (v3 < 0) hookRewind(v4);
-      if (v3 < 0 && (v1 === maxFailPos || grantId >= 0)) v3 = stopped(216, -3, s, v1, p, 1);
+      if (v3 < 0) v3 = stopped(113, v1, p);
       if (v3 < 0) break;
       v2++;
       if (v3 === v1) break;
@@ -2257,7 +2160,7 @@ function r_quoted_pair(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E100); }
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T103[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E102); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(217, -1, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(114, v2, p);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2372,6 +2275,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [-2, 4, 23, 18, 33, 37, 38, 27, 39, 31, 22, 46, 2, -2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -4, -4, 6, 17, -3, 16, -3, -2, -3, 7, 14, -3, -2, -4, 11, -4, -1, -4, -4, -1, -4, -2, 66, -2, 66, -2, 66, -4, -4, -4, 6, 19, 21, -3, -3, 20, -4, -4, -3, -2, 19, 7, 24, 26, -3, -3, 25, -4, -4, -4, 7, 26, 30, -3, -3, -3, -3, -3, -4, -4, 32, -4, 34, -1, -1, -4, -4, -2, 8, 7, -2, 35, 66, -3, 6, -3, -1, -1, 7, -2, 43, 7, -2, 43, -2, 26, 7, -2, 43, -2, 44, -2, 45, -4, -4, -4, 7, -2, 47, -4, 48, -4, -4, 50, -2, 51, -4, -4, 61, 61, -4];
 
 const E0 = {"type":"literal","text":":","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
@@ -228,10 +234,10 @@ function r_genericurl(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(0, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_schemepart(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(1, 4, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(1, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -255,16 +261,12 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E2); }
         if (v7 < 0) break L2;
         if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
-        if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(2, -2, s, v7, p, 0);
         if (v8 < 0) break L2;
         if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
-        if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(3, -2, s, v8, p, 0);
         if (v9 < 0) break L2;
         if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
-        if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(4, -2, s, v9, p, 0);
         if (v10 < 0) break L2;
         if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T1[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
-        if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(5, -2, s, v10, p, 0);
         v5 = v11;
       }
       if (v5 < 0) hookRewind(v6);
@@ -273,7 +275,7 @@ function r_url(s, p) {
       v3 = v5 >= 0 ? p : -1;
       if (v3 < 0) break L1;
       v12 = r_httpurl(s, v3);
-      if (v12 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v12 = stopped(6, 23, s, v3, p, 0);
+      if (v12 < 0 && v3 > p) v12 = stopped(2, v3, p);
       v1 = v12;
     }
     if (v1 < 0) hookRewind(v2);
@@ -289,13 +291,10 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E8); }
         if (v19 < 0) break L4;
         if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T5[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E4); }
-        if (v20 < 0 && v19 > p && (v19 === maxFailPos || grantId >= 0)) v20 = stopped(7, -2, s, v19, p, 0);
         if (v20 < 0) break L4;
         if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T7[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E6); }
-        if (v21 < 0 && v20 > p && (v20 === maxFailPos || grantId >= 0)) v21 = stopped(8, -2, s, v20, p, 0);
         if (v21 < 0) break L4;
         if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T1[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E0); }
-        if (v22 < 0 && v21 > p && (v21 === maxFailPos || grantId >= 0)) v22 = stopped(9, -2, s, v21, p, 0);
         v17 = v22;
       }
       if (v17 < 0) hookRewind(v18);
@@ -304,7 +303,7 @@ function r_url(s, p) {
       v15 = v17 >= 0 ? p : -1;
       if (v15 < 0) break L3;
       v23 = r_ftpurl(s, v15);
-      if (v23 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v23 = stopped(10, 18, s, v15, p, 0);
+      if (v23 < 0 && v15 > p) v23 = stopped(3, v15, p);
       v13 = v23;
     }
     if (v13 < 0) hookRewind(v14);
@@ -320,16 +319,12 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v30 = p + 1; else { v30 = -1; if (silent === 0) fail(p, E10); }
         if (v30 < 0) break L6;
         if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T13[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E12); }
-        if (v31 < 0 && v30 > p && (v30 === maxFailPos || grantId >= 0)) v31 = stopped(11, -2, s, v30, p, 0);
         if (v31 < 0) break L6;
         if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T15[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E14); }
-        if (v32 < 0 && v31 > p && (v31 === maxFailPos || grantId >= 0)) v32 = stopped(12, -2, s, v31, p, 0);
         if (v32 < 0) break L6;
         if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T17[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E16); }
-        if (v33 < 0 && v32 > p && (v32 === maxFailPos || grantId >= 0)) v33 = stopped(13, -2, s, v32, p, 0);
         if (v33 < 0) break L6;
         if ((v33 < s.length && (c = s.charCodeAt(v33)) < 128 && T1[c] === 1)) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E0); }
-        if (v34 < 0 && v33 > p && (v33 === maxFailPos || grantId >= 0)) v34 = stopped(14, -2, s, v33, p, 0);
         v28 = v34;
       }
       if (v28 < 0) hookRewind(v29);
@@ -338,7 +333,7 @@ function r_url(s, p) {
       v26 = v28 >= 0 ? p : -1;
       if (v26 < 0) break L5;
       v35 = r_newsurl(s, v26);
-      if (v35 < 0 && v26 > p && (v26 === maxFailPos || grantId >= 0)) v35 = stopped(15, 33, s, v26, p, 0);
+      if (v35 < 0 && v26 > p) v35 = stopped(4, v26, p);
       v24 = v35;
     }
     if (v24 < 0) hookRewind(v25);
@@ -354,16 +349,12 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v42 = p + 1; else { v42 = -1; if (silent === 0) fail(p, E10); }
         if (v42 < 0) break L8;
         if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T11[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E10); }
-        if (v43 < 0 && v42 > p && (v42 === maxFailPos || grantId >= 0)) v43 = stopped(16, -2, s, v42, p, 0);
         if (v43 < 0) break L8;
         if ((v43 < s.length && (c = s.charCodeAt(v43)) < 128 && T5[c] === 1)) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E4); }
-        if (v44 < 0 && v43 > p && (v43 === maxFailPos || grantId >= 0)) v44 = stopped(17, -2, s, v43, p, 0);
         if (v44 < 0) break L8;
         if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T7[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E6); }
-        if (v45 < 0 && v44 > p && (v44 === maxFailPos || grantId >= 0)) v45 = stopped(18, -2, s, v44, p, 0);
         if (v45 < 0) break L8;
         if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T1[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
-        if (v46 < 0 && v45 > p && (v45 === maxFailPos || grantId >= 0)) v46 = stopped(19, -2, s, v45, p, 0);
         v40 = v46;
       }
       if (v40 < 0) hookRewind(v41);
@@ -372,7 +363,7 @@ function r_url(s, p) {
       v38 = v40 >= 0 ? p : -1;
       if (v38 < 0) break L7;
       v47 = r_nntpurl(s, v38);
-      if (v47 < 0 && v38 > p && (v38 === maxFailPos || grantId >= 0)) v47 = stopped(20, 37, s, v38, p, 0);
+      if (v47 < 0 && v38 > p) v47 = stopped(5, v38, p);
       v36 = v47;
     }
     if (v36 < 0) hookRewind(v37);
@@ -388,22 +379,16 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v54 = p + 1; else { v54 = -1; if (silent === 0) fail(p, E4); }
         if (v54 < 0) break L10;
         if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T13[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E12); }
-        if (v55 < 0 && v54 > p && (v54 === maxFailPos || grantId >= 0)) v55 = stopped(21, -2, s, v54, p, 0);
         if (v55 < 0) break L10;
         if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T19[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E18); }
-        if (v56 < 0 && v55 > p && (v55 === maxFailPos || grantId >= 0)) v56 = stopped(22, -2, s, v55, p, 0);
         if (v56 < 0) break L10;
         if ((v56 < s.length && (c = s.charCodeAt(v56)) < 128 && T11[c] === 1)) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E10); }
-        if (v57 < 0 && v56 > p && (v56 === maxFailPos || grantId >= 0)) v57 = stopped(23, -2, s, v56, p, 0);
         if (v57 < 0) break L10;
         if ((v57 < s.length && (c = s.charCodeAt(v57)) < 128 && T13[c] === 1)) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E12); }
-        if (v58 < 0 && v57 > p && (v57 === maxFailPos || grantId >= 0)) v58 = stopped(24, -2, s, v57, p, 0);
         if (v58 < 0) break L10;
         if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T5[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E4); }
-        if (v59 < 0 && v58 > p && (v58 === maxFailPos || grantId >= 0)) v59 = stopped(25, -2, s, v58, p, 0);
         if (v59 < 0) break L10;
         if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T1[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E0); }
-        if (v60 < 0 && v59 > p && (v59 === maxFailPos || grantId >= 0)) v60 = stopped(26, -2, s, v59, p, 0);
         v52 = v60;
       }
       if (v52 < 0) hookRewind(v53);
@@ -412,7 +397,7 @@ function r_url(s, p) {
       v50 = v52 >= 0 ? p : -1;
       if (v50 < 0) break L9;
       v61 = r_telneturl(s, v50);
-      if (v61 < 0 && v50 > p && (v50 === maxFailPos || grantId >= 0)) v61 = stopped(27, 38, s, v50, p, 0);
+      if (v61 < 0 && v50 > p) v61 = stopped(6, v50, p);
       v48 = v61;
     }
     if (v48 < 0) hookRewind(v49);
@@ -428,22 +413,16 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v68 = p + 1; else { v68 = -1; if (silent === 0) fail(p, E20); }
         if (v68 < 0) break L12;
         if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T23[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E22); }
-        if (v69 < 0 && v68 > p && (v68 === maxFailPos || grantId >= 0)) v69 = stopped(28, -2, s, v68, p, 0);
         if (v69 < 0) break L12;
         if ((v69 < s.length && (c = s.charCodeAt(v69)) < 128 && T7[c] === 1)) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E6); }
-        if (v70 < 0 && v69 > p && (v69 === maxFailPos || grantId >= 0)) v70 = stopped(29, -2, s, v69, p, 0);
         if (v70 < 0) break L12;
         if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T3[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E2); }
-        if (v71 < 0 && v70 > p && (v70 === maxFailPos || grantId >= 0)) v71 = stopped(30, -2, s, v70, p, 0);
         if (v71 < 0) break L12;
         if ((v71 < s.length && (c = s.charCodeAt(v71)) < 128 && T13[c] === 1)) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E12); }
-        if (v72 < 0 && v71 > p && (v71 === maxFailPos || grantId >= 0)) v72 = stopped(31, -2, s, v71, p, 0);
         if (v72 < 0) break L12;
         if ((v72 < s.length && (c = s.charCodeAt(v72)) < 128 && T25[c] === 1)) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E24); }
-        if (v73 < 0 && v72 > p && (v72 === maxFailPos || grantId >= 0)) v73 = stopped(32, -2, s, v72, p, 0);
         if (v73 < 0) break L12;
         if ((v73 < s.length && (c = s.charCodeAt(v73)) < 128 && T1[c] === 1)) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E0); }
-        if (v74 < 0 && v73 > p && (v73 === maxFailPos || grantId >= 0)) v74 = stopped(33, -2, s, v73, p, 0);
         v66 = v74;
       }
       if (v66 < 0) hookRewind(v67);
@@ -452,7 +431,7 @@ function r_url(s, p) {
       v64 = v66 >= 0 ? p : -1;
       if (v64 < 0) break L11;
       v75 = r_gopherurl(s, v64);
-      if (v75 < 0 && v64 > p && (v64 === maxFailPos || grantId >= 0)) v75 = stopped(34, 27, s, v64, p, 0);
+      if (v75 < 0 && v64 > p) v75 = stopped(7, v64, p);
       v62 = v75;
     }
     if (v62 < 0) hookRewind(v63);
@@ -468,16 +447,12 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v82 = p + 1; else { v82 = -1; if (silent === 0) fail(p, E14); }
         if (v82 < 0) break L14;
         if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T27[c] === 1)) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E26); }
-        if (v83 < 0 && v82 > p && (v82 === maxFailPos || grantId >= 0)) v83 = stopped(35, -2, s, v82, p, 0);
         if (v83 < 0) break L14;
         if ((v83 < s.length && (c = s.charCodeAt(v83)) < 128 && T29[c] === 1)) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E28); }
-        if (v84 < 0 && v83 > p && (v83 === maxFailPos || grantId >= 0)) v84 = stopped(36, -2, s, v83, p, 0);
         if (v84 < 0) break L14;
         if ((v84 < s.length && (c = s.charCodeAt(v84)) < 128 && T17[c] === 1)) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E16); }
-        if (v85 < 0 && v84 > p && (v84 === maxFailPos || grantId >= 0)) v85 = stopped(37, -2, s, v84, p, 0);
         if (v85 < 0) break L14;
         if ((v85 < s.length && (c = s.charCodeAt(v85)) < 128 && T1[c] === 1)) v86 = v85 + 1; else { v86 = -1; if (silent === 0) fail(v85, E0); }
-        if (v86 < 0 && v85 > p && (v85 === maxFailPos || grantId >= 0)) v86 = stopped(38, -2, s, v85, p, 0);
         v80 = v86;
       }
       if (v80 < 0) hookRewind(v81);
@@ -486,7 +461,7 @@ function r_url(s, p) {
       v78 = v80 >= 0 ? p : -1;
       if (v78 < 0) break L13;
       v87 = r_waisurl(s, v78);
-      if (v87 < 0 && v78 > p && (v78 === maxFailPos || grantId >= 0)) v87 = stopped(39, 39, s, v78, p, 0);
+      if (v87 < 0 && v78 > p) v87 = stopped(8, v78, p);
       v76 = v87;
     }
     if (v76 < 0) hookRewind(v77);
@@ -502,22 +477,16 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v94 = p + 1; else { v94 = -1; if (silent === 0) fail(p, E30); }
         if (v94 < 0) break L16;
         if ((v94 < s.length && (c = s.charCodeAt(v94)) < 128 && T27[c] === 1)) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E26); }
-        if (v95 < 0 && v94 > p && (v94 === maxFailPos || grantId >= 0)) v95 = stopped(40, -2, s, v94, p, 0);
         if (v95 < 0) break L16;
         if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T29[c] === 1)) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E28); }
-        if (v96 < 0 && v95 > p && (v95 === maxFailPos || grantId >= 0)) v96 = stopped(41, -2, s, v95, p, 0);
         if (v96 < 0) break L16;
         if ((v96 < s.length && (c = s.charCodeAt(v96)) < 128 && T19[c] === 1)) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E18); }
-        if (v97 < 0 && v96 > p && (v96 === maxFailPos || grantId >= 0)) v97 = stopped(42, -2, s, v96, p, 0);
         if (v97 < 0) break L16;
         if ((v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T5[c] === 1)) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E4); }
-        if (v98 < 0 && v97 > p && (v97 === maxFailPos || grantId >= 0)) v98 = stopped(43, -2, s, v97, p, 0);
         if (v98 < 0) break L16;
         if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T23[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E22); }
-        if (v99 < 0 && v98 > p && (v98 === maxFailPos || grantId >= 0)) v99 = stopped(44, -2, s, v98, p, 0);
         if (v99 < 0) break L16;
         if ((v99 < s.length && (c = s.charCodeAt(v99)) < 128 && T1[c] === 1)) v100 = v99 + 1; else { v100 = -1; if (silent === 0) fail(v99, E0); }
-        if (v100 < 0 && v99 > p && (v99 === maxFailPos || grantId >= 0)) v100 = stopped(45, -2, s, v99, p, 0);
         v92 = v100;
       }
       if (v92 < 0) hookRewind(v93);
@@ -526,7 +495,7 @@ function r_url(s, p) {
       v90 = v92 >= 0 ? p : -1;
       if (v90 < 0) break L15;
       v101 = r_mailtourl(s, v90);
-      if (v101 < 0 && v90 > p && (v90 === maxFailPos || grantId >= 0)) v101 = stopped(46, 31, s, v90, p, 0);
+      if (v101 < 0 && v90 > p) v101 = stopped(9, v90, p);
       v88 = v101;
     }
     if (v88 < 0) hookRewind(v89);
@@ -542,16 +511,12 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v108 = p + 1; else { v108 = -1; if (silent === 0) fail(p, E8); }
         if (v108 < 0) break L18;
         if ((v108 < s.length && (c = s.charCodeAt(v108)) < 128 && T29[c] === 1)) v109 = v108 + 1; else { v109 = -1; if (silent === 0) fail(v108, E28); }
-        if (v109 < 0 && v108 > p && (v108 === maxFailPos || grantId >= 0)) v109 = stopped(47, -2, s, v108, p, 0);
         if (v109 < 0) break L18;
         if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T19[c] === 1)) v110 = v109 + 1; else { v110 = -1; if (silent === 0) fail(v109, E18); }
-        if (v110 < 0 && v109 > p && (v109 === maxFailPos || grantId >= 0)) v110 = stopped(48, -2, s, v109, p, 0);
         if (v110 < 0) break L18;
         if ((v110 < s.length && (c = s.charCodeAt(v110)) < 128 && T13[c] === 1)) v111 = v110 + 1; else { v111 = -1; if (silent === 0) fail(v110, E12); }
-        if (v111 < 0 && v110 > p && (v110 === maxFailPos || grantId >= 0)) v111 = stopped(49, -2, s, v110, p, 0);
         if (v111 < 0) break L18;
         if ((v111 < s.length && (c = s.charCodeAt(v111)) < 128 && T1[c] === 1)) v112 = v111 + 1; else { v112 = -1; if (silent === 0) fail(v111, E0); }
-        if (v112 < 0 && v111 > p && (v111 === maxFailPos || grantId >= 0)) v112 = stopped(50, -2, s, v111, p, 0);
         v106 = v112;
       }
       if (v106 < 0) hookRewind(v107);
@@ -560,7 +525,7 @@ function r_url(s, p) {
       v104 = v106 >= 0 ? p : -1;
       if (v104 < 0) break L17;
       v113 = r_fileurl(s, v104);
-      if (v113 < 0 && v104 > p && (v104 === maxFailPos || grantId >= 0)) v113 = stopped(51, 22, s, v104, p, 0);
+      if (v113 < 0 && v104 > p) v113 = stopped(10, v104, p);
       v102 = v113;
     }
     if (v102 < 0) hookRewind(v103);
@@ -576,28 +541,20 @@ function r_url(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v120 = p + 1; else { v120 = -1; if (silent === 0) fail(p, E6); }
         if (v120 < 0) break L20;
         if ((v120 < s.length && (c = s.charCodeAt(v120)) < 128 && T25[c] === 1)) v121 = v120 + 1; else { v121 = -1; if (silent === 0) fail(v120, E24); }
-        if (v121 < 0 && v120 > p && (v120 === maxFailPos || grantId >= 0)) v121 = stopped(52, -2, s, v120, p, 0);
         if (v121 < 0) break L20;
         if ((v121 < s.length && (c = s.charCodeAt(v121)) < 128 && T23[c] === 1)) v122 = v121 + 1; else { v122 = -1; if (silent === 0) fail(v121, E22); }
-        if (v122 < 0 && v121 > p && (v121 === maxFailPos || grantId >= 0)) v122 = stopped(53, -2, s, v121, p, 0);
         if (v122 < 0) break L20;
         if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T17[c] === 1)) v123 = v122 + 1; else { v123 = -1; if (silent === 0) fail(v122, E16); }
-        if (v123 < 0 && v122 > p && (v122 === maxFailPos || grantId >= 0)) v123 = stopped(54, -2, s, v122, p, 0);
         if (v123 < 0) break L20;
         if ((v123 < s.length && (c = s.charCodeAt(v123)) < 128 && T7[c] === 1)) v124 = v123 + 1; else { v124 = -1; if (silent === 0) fail(v123, E6); }
-        if (v124 < 0 && v123 > p && (v123 === maxFailPos || grantId >= 0)) v124 = stopped(55, -2, s, v123, p, 0);
         if (v124 < 0) break L20;
         if ((v124 < s.length && (c = s.charCodeAt(v124)) < 128 && T13[c] === 1)) v125 = v124 + 1; else { v125 = -1; if (silent === 0) fail(v124, E12); }
-        if (v125 < 0 && v124 > p && (v124 === maxFailPos || grantId >= 0)) v125 = stopped(56, -2, s, v124, p, 0);
         if (v125 < 0) break L20;
         if ((v125 < s.length && (c = s.charCodeAt(v125)) < 128 && T25[c] === 1)) v126 = v125 + 1; else { v126 = -1; if (silent === 0) fail(v125, E24); }
-        if (v126 < 0 && v125 > p && (v125 === maxFailPos || grantId >= 0)) v126 = stopped(57, -2, s, v125, p, 0);
         if (v126 < 0) break L20;
         if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T23[c] === 1)) v127 = v126 + 1; else { v127 = -1; if (silent === 0) fail(v126, E22); }
-        if (v127 < 0 && v126 > p && (v126 === maxFailPos || grantId >= 0)) v127 = stopped(58, -2, s, v126, p, 0);
         if (v127 < 0) break L20;
         if ((v127 < s.length && (c = s.charCodeAt(v127)) < 128 && T1[c] === 1)) v128 = v127 + 1; else { v128 = -1; if (silent === 0) fail(v127, E0); }
-        if (v128 < 0 && v127 > p && (v127 === maxFailPos || grantId >= 0)) v128 = stopped(59, -2, s, v127, p, 0);
         v118 = v128;
       }
       if (v118 < 0) hookRewind(v119);
@@ -606,7 +563,7 @@ function r_url(s, p) {
       v116 = v118 >= 0 ? p : -1;
       if (v116 < 0) break L19;
       v129 = r_prosperourl(s, v116);
-      if (v129 < 0 && v116 > p && (v116 === maxFailPos || grantId >= 0)) v129 = stopped(60, 46, s, v116, p, 0);
+      if (v129 < 0 && v116 > p) v129 = stopped(11, v116, p);
       v114 = v129;
     }
     if (v114 < 0) hookRewind(v115);
@@ -622,7 +579,7 @@ function r_url(s, p) {
       v132 = v134 < 0 ? p : -1;
       if (v132 < 0) break L21;
       v135 = r_otherurl(s, v132);
-      if (v135 < 0 && v132 > p && (v132 === maxFailPos || grantId >= 0)) v135 = stopped(61, 2, s, v132, p, 0);
+      if (v135 < 0 && v132 > p) v135 = stopped(12, v132, p);
       v130 = v135;
     }
     if (v130 < 0) hookRewind(v131);
@@ -645,13 +602,10 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
         if (v5 < 0) break L2;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-        if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(62, -2, s, v5, p, 0);
         if (v6 < 0) break L2;
         if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
-        if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(63, -2, s, v6, p, 0);
         if (v7 < 0) break L2;
         if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-        if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(64, -2, s, v7, p, 0);
         v3 = v8;
       }
       if (v3 < 0) hookRewind(v4);
@@ -662,10 +616,8 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E8); }
         if (v11 < 0) break L3;
         if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T5[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E4); }
-        if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(65, -2, s, v11, p, 0);
         if (v12 < 0) break L3;
         if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T7[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E6); }
-        if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(66, -2, s, v12, p, 0);
         v9 = v13;
       }
       if (v9 < 0) hookRewind(v10);
@@ -676,13 +628,10 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E10); }
         if (v16 < 0) break L4;
         if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T13[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E12); }
-        if (v17 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(67, -2, s, v16, p, 0);
         if (v17 < 0) break L4;
         if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T15[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E14); }
-        if (v18 < 0 && v17 > p && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(68, -2, s, v17, p, 0);
         if (v18 < 0) break L4;
         if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T17[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E16); }
-        if (v19 < 0 && v18 > p && (v18 === maxFailPos || grantId >= 0)) v19 = stopped(69, -2, s, v18, p, 0);
         v14 = v19;
       }
       if (v14 < 0) hookRewind(v15);
@@ -693,13 +642,10 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E10); }
         if (v22 < 0) break L5;
         if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T11[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E10); }
-        if (v23 < 0 && v22 > p && (v22 === maxFailPos || grantId >= 0)) v23 = stopped(70, -2, s, v22, p, 0);
         if (v23 < 0) break L5;
         if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T5[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E4); }
-        if (v24 < 0 && v23 > p && (v23 === maxFailPos || grantId >= 0)) v24 = stopped(71, -2, s, v23, p, 0);
         if (v24 < 0) break L5;
         if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T7[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E6); }
-        if (v25 < 0 && v24 > p && (v24 === maxFailPos || grantId >= 0)) v25 = stopped(72, -2, s, v24, p, 0);
         v20 = v25;
       }
       if (v20 < 0) hookRewind(v21);
@@ -710,19 +656,14 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v28 = p + 1; else { v28 = -1; if (silent === 0) fail(p, E4); }
         if (v28 < 0) break L6;
         if ((v28 < s.length && (c = s.charCodeAt(v28)) < 128 && T13[c] === 1)) v29 = v28 + 1; else { v29 = -1; if (silent === 0) fail(v28, E12); }
-        if (v29 < 0 && v28 > p && (v28 === maxFailPos || grantId >= 0)) v29 = stopped(73, -2, s, v28, p, 0);
         if (v29 < 0) break L6;
         if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T19[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E18); }
-        if (v30 < 0 && v29 > p && (v29 === maxFailPos || grantId >= 0)) v30 = stopped(74, -2, s, v29, p, 0);
         if (v30 < 0) break L6;
         if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T11[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E10); }
-        if (v31 < 0 && v30 > p && (v30 === maxFailPos || grantId >= 0)) v31 = stopped(75, -2, s, v30, p, 0);
         if (v31 < 0) break L6;
         if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T13[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E12); }
-        if (v32 < 0 && v31 > p && (v31 === maxFailPos || grantId >= 0)) v32 = stopped(76, -2, s, v31, p, 0);
         if (v32 < 0) break L6;
         if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T5[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E4); }
-        if (v33 < 0 && v32 > p && (v32 === maxFailPos || grantId >= 0)) v33 = stopped(77, -2, s, v32, p, 0);
         v26 = v33;
       }
       if (v26 < 0) hookRewind(v27);
@@ -733,19 +674,14 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E20); }
         if (v36 < 0) break L7;
         if ((v36 < s.length && (c = s.charCodeAt(v36)) < 128 && T23[c] === 1)) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E22); }
-        if (v37 < 0 && v36 > p && (v36 === maxFailPos || grantId >= 0)) v37 = stopped(78, -2, s, v36, p, 0);
         if (v37 < 0) break L7;
         if ((v37 < s.length && (c = s.charCodeAt(v37)) < 128 && T7[c] === 1)) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E6); }
-        if (v38 < 0 && v37 > p && (v37 === maxFailPos || grantId >= 0)) v38 = stopped(79, -2, s, v37, p, 0);
         if (v38 < 0) break L7;
         if ((v38 < s.length && (c = s.charCodeAt(v38)) < 128 && T3[c] === 1)) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E2); }
-        if (v39 < 0 && v38 > p && (v38 === maxFailPos || grantId >= 0)) v39 = stopped(80, -2, s, v38, p, 0);
         if (v39 < 0) break L7;
         if ((v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T13[c] === 1)) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E12); }
-        if (v40 < 0 && v39 > p && (v39 === maxFailPos || grantId >= 0)) v40 = stopped(81, -2, s, v39, p, 0);
         if (v40 < 0) break L7;
         if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T25[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E24); }
-        if (v41 < 0 && v40 > p && (v40 === maxFailPos || grantId >= 0)) v41 = stopped(82, -2, s, v40, p, 0);
         v34 = v41;
       }
       if (v34 < 0) hookRewind(v35);
@@ -756,13 +692,10 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v44 = p + 1; else { v44 = -1; if (silent === 0) fail(p, E14); }
         if (v44 < 0) break L8;
         if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T27[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E26); }
-        if (v45 < 0 && v44 > p && (v44 === maxFailPos || grantId >= 0)) v45 = stopped(83, -2, s, v44, p, 0);
         if (v45 < 0) break L8;
         if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T29[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E28); }
-        if (v46 < 0 && v45 > p && (v45 === maxFailPos || grantId >= 0)) v46 = stopped(84, -2, s, v45, p, 0);
         if (v46 < 0) break L8;
         if ((v46 < s.length && (c = s.charCodeAt(v46)) < 128 && T17[c] === 1)) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E16); }
-        if (v47 < 0 && v46 > p && (v46 === maxFailPos || grantId >= 0)) v47 = stopped(85, -2, s, v46, p, 0);
         v42 = v47;
       }
       if (v42 < 0) hookRewind(v43);
@@ -773,19 +706,14 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E30); }
         if (v50 < 0) break L9;
         if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T27[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E26); }
-        if (v51 < 0 && v50 > p && (v50 === maxFailPos || grantId >= 0)) v51 = stopped(86, -2, s, v50, p, 0);
         if (v51 < 0) break L9;
         if ((v51 < s.length && (c = s.charCodeAt(v51)) < 128 && T29[c] === 1)) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E28); }
-        if (v52 < 0 && v51 > p && (v51 === maxFailPos || grantId >= 0)) v52 = stopped(87, -2, s, v51, p, 0);
         if (v52 < 0) break L9;
         if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T19[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E18); }
-        if (v53 < 0 && v52 > p && (v52 === maxFailPos || grantId >= 0)) v53 = stopped(88, -2, s, v52, p, 0);
         if (v53 < 0) break L9;
         if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T5[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E4); }
-        if (v54 < 0 && v53 > p && (v53 === maxFailPos || grantId >= 0)) v54 = stopped(89, -2, s, v53, p, 0);
         if (v54 < 0) break L9;
         if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T23[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E22); }
-        if (v55 < 0 && v54 > p && (v54 === maxFailPos || grantId >= 0)) v55 = stopped(90, -2, s, v54, p, 0);
         v48 = v55;
       }
       if (v48 < 0) hookRewind(v49);
@@ -796,13 +724,10 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v58 = p + 1; else { v58 = -1; if (silent === 0) fail(p, E8); }
         if (v58 < 0) break L10;
         if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T29[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E28); }
-        if (v59 < 0 && v58 > p && (v58 === maxFailPos || grantId >= 0)) v59 = stopped(91, -2, s, v58, p, 0);
         if (v59 < 0) break L10;
         if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T19[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E18); }
-        if (v60 < 0 && v59 > p && (v59 === maxFailPos || grantId >= 0)) v60 = stopped(92, -2, s, v59, p, 0);
         if (v60 < 0) break L10;
         if ((v60 < s.length && (c = s.charCodeAt(v60)) < 128 && T13[c] === 1)) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E12); }
-        if (v61 < 0 && v60 > p && (v60 === maxFailPos || grantId >= 0)) v61 = stopped(93, -2, s, v60, p, 0);
         v56 = v61;
       }
       if (v56 < 0) hookRewind(v57);
@@ -813,25 +738,18 @@ function r__url_defined_scheme(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v64 = p + 1; else { v64 = -1; if (silent === 0) fail(p, E6); }
         if (v64 < 0) break L11;
         if ((v64 < s.length && (c = s.charCodeAt(v64)) < 128 && T25[c] === 1)) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E24); }
-        if (v65 < 0 && v64 > p && (v64 === maxFailPos || grantId >= 0)) v65 = stopped(94, -2, s, v64, p, 0);
         if (v65 < 0) break L11;
         if ((v65 < s.length && (c = s.charCodeAt(v65)) < 128 && T23[c] === 1)) v66 = v65 + 1; else { v66 = -1; if (silent === 0) fail(v65, E22); }
-        if (v66 < 0 && v65 > p && (v65 === maxFailPos || grantId >= 0)) v66 = stopped(95, -2, s, v65, p, 0);
         if (v66 < 0) break L11;
         if ((v66 < s.length && (c = s.charCodeAt(v66)) < 128 && T17[c] === 1)) v67 = v66 + 1; else { v67 = -1; if (silent === 0) fail(v66, E16); }
-        if (v67 < 0 && v66 > p && (v66 === maxFailPos || grantId >= 0)) v67 = stopped(96, -2, s, v66, p, 0);
         if (v67 < 0) break L11;
         if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T7[c] === 1)) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E6); }
-        if (v68 < 0 && v67 > p && (v67 === maxFailPos || grantId >= 0)) v68 = stopped(97, -2, s, v67, p, 0);
         if (v68 < 0) break L11;
         if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T13[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E12); }
-        if (v69 < 0 && v68 > p && (v68 === maxFailPos || grantId >= 0)) v69 = stopped(98, -2, s, v68, p, 0);
         if (v69 < 0) break L11;
         if ((v69 < s.length && (c = s.charCodeAt(v69)) < 128 && T25[c] === 1)) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E24); }
-        if (v70 < 0 && v69 > p && (v69 === maxFailPos || grantId >= 0)) v70 = stopped(99, -2, s, v69, p, 0);
         if (v70 < 0) break L11;
         if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T23[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E22); }
-        if (v71 < 0 && v70 > p && (v70 === maxFailPos || grantId >= 0)) v71 = stopped(100, -2, s, v70, p, 0);
         v62 = v71;
       }
       if (v62 < 0) hookRewind(v63);
@@ -839,7 +757,7 @@ function r__url_defined_scheme(s, p) {
     }
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v72 = v2 + 1; else { v72 = -1; if (silent === 0) fail(v2, E0); }
-    if (v72 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v72 = stopped(101, -2, s, v2, p, 0);
+    if (v72 < 0 && v2 > p) v72 = stopped(13, v2, p);
     v0 = v72;
   }
   if (v0 < 0) hookRewind(v1);
@@ -855,7 +773,7 @@ function r__url_union(s, p) {
       v3 = r_httpurl(s, p);
       if (v3 < 0) break L1;
       v4 = v3 >= s.length ? v3 : -1;
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(102, -1, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(14, v3, p);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
@@ -866,7 +784,7 @@ function r__url_union(s, p) {
       v7 = r_ftpurl(s, p);
       if (v7 < 0) break L2;
       v8 = v7 >= s.length ? v7 : -1;
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(103, -1, s, v7, p, 0);
+      if (v8 < 0 && v7 > p) v8 = stopped(15, v7, p);
       v5 = v8;
     }
     if (v5 < 0) hookRewind(v6);
@@ -877,7 +795,7 @@ function r__url_union(s, p) {
       v11 = r_newsurl(s, p);
       if (v11 < 0) break L3;
       v12 = v11 >= s.length ? v11 : -1;
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(104, -1, s, v11, p, 0);
+      if (v12 < 0 && v11 > p) v12 = stopped(16, v11, p);
       v9 = v12;
     }
     if (v9 < 0) hookRewind(v10);
@@ -888,7 +806,7 @@ function r__url_union(s, p) {
       v15 = r_nntpurl(s, p);
       if (v15 < 0) break L4;
       v16 = v15 >= s.length ? v15 : -1;
-      if (v16 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(105, -1, s, v15, p, 0);
+      if (v16 < 0 && v15 > p) v16 = stopped(17, v15, p);
       v13 = v16;
     }
     if (v13 < 0) hookRewind(v14);
@@ -899,7 +817,7 @@ function r__url_union(s, p) {
       v19 = r_telneturl(s, p);
       if (v19 < 0) break L5;
       v20 = v19 >= s.length ? v19 : -1;
-      if (v20 < 0 && v19 > p && (v19 === maxFailPos || grantId >= 0)) v20 = stopped(106, -1, s, v19, p, 0);
+      if (v20 < 0 && v19 > p) v20 = stopped(18, v19, p);
       v17 = v20;
     }
     if (v17 < 0) hookRewind(v18);
@@ -910,7 +828,7 @@ function r__url_union(s, p) {
       v23 = r_gopherurl(s, p);
       if (v23 < 0) break L6;
       v24 = v23 >= s.length ? v23 : -1;
-      if (v24 < 0 && v23 > p && (v23 === maxFailPos || grantId >= 0)) v24 = stopped(107, -1, s, v23, p, 0);
+      if (v24 < 0 && v23 > p) v24 = stopped(19, v23, p);
       v21 = v24;
     }
     if (v21 < 0) hookRewind(v22);
@@ -921,7 +839,7 @@ function r__url_union(s, p) {
       v27 = r_waisurl(s, p);
       if (v27 < 0) break L7;
       v28 = v27 >= s.length ? v27 : -1;
-      if (v28 < 0 && v27 > p && (v27 === maxFailPos || grantId >= 0)) v28 = stopped(108, -1, s, v27, p, 0);
+      if (v28 < 0 && v27 > p) v28 = stopped(20, v27, p);
       v25 = v28;
     }
     if (v25 < 0) hookRewind(v26);
@@ -932,7 +850,7 @@ function r__url_union(s, p) {
       v31 = r_mailtourl(s, p);
       if (v31 < 0) break L8;
       v32 = v31 >= s.length ? v31 : -1;
-      if (v32 < 0 && v31 > p && (v31 === maxFailPos || grantId >= 0)) v32 = stopped(109, -1, s, v31, p, 0);
+      if (v32 < 0 && v31 > p) v32 = stopped(21, v31, p);
       v29 = v32;
     }
     if (v29 < 0) hookRewind(v30);
@@ -943,7 +861,7 @@ function r__url_union(s, p) {
       v35 = r_fileurl(s, p);
       if (v35 < 0) break L9;
       v36 = v35 >= s.length ? v35 : -1;
-      if (v36 < 0 && v35 > p && (v35 === maxFailPos || grantId >= 0)) v36 = stopped(110, -1, s, v35, p, 0);
+      if (v36 < 0 && v35 > p) v36 = stopped(22, v35, p);
       v33 = v36;
     }
     if (v33 < 0) hookRewind(v34);
@@ -954,7 +872,7 @@ function r__url_union(s, p) {
       v39 = r_prosperourl(s, p);
       if (v39 < 0) break L10;
       v40 = v39 >= s.length ? v39 : -1;
-      if (v40 < 0 && v39 > p && (v39 === maxFailPos || grantId >= 0)) v40 = stopped(111, -1, s, v39, p, 0);
+      if (v40 < 0 && v39 > p) v40 = stopped(23, v39, p);
       v37 = v40;
     }
     if (v37 < 0) hookRewind(v38);
@@ -965,7 +883,7 @@ function r__url_union(s, p) {
       v43 = r_otherurl(s, p);
       if (v43 < 0) break L11;
       v44 = v43 >= s.length ? v43 : -1;
-      if (v44 < 0 && v43 > p && (v43 === maxFailPos || grantId >= 0)) v44 = stopped(112, -1, s, v43, p, 0);
+      if (v44 < 0 && v43 > p) v44 = stopped(24, v43, p);
       v41 = v44;
     }
     if (v41 < 0) hookRewind(v42);
@@ -1001,7 +919,7 @@ function r_scheme(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T37[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E36); }
       v2 = v7;
     }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(113, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(25, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -1020,7 +938,7 @@ function r_schemepart(s, p) {
     v1 = p;
     for (;;) {
       v2 = r_xchar(s, v1);
-      if (v2 < 0 && (v1 === maxFailPos || grantId >= 0)) v2 = stopped(114, -3, s, v1, p, 1);
+      if (v2 < 0) v2 = stopped(26, v1, p);
       if (v2 < 0) break;
       if (v2 === v1) break;
       v1 = v2;
@@ -1046,13 +964,12 @@ function r_ip_schemepart(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T39[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E38); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(115, -2, s, v4, p, 0);
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v6 = r_login(s, v2);
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(116, 6, s, v2, p, 0);
+    if (v6 < 0 && v2 > p) v6 = stopped(27, v2, p);
     if (v6 < 0) break L0;
     v9 = hookMark();
     v8 = -1;
@@ -1060,13 +977,12 @@ function r_ip_schemepart(s, p) {
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E38); }
       if (v10 < 0) break L2;
       v11 = r_urlpath(s, v10);
-      if (v11 < 0 && v10 > v6 && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(117, 17, s, v10, p, 0);
+      if (v11 < 0 && v10 > v6) v11 = stopped(28, v10, p);
       v8 = v11;
     }
     if (v8 < 0) hookRewind(v9);
-    if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(118, -3, s, v6, p, 0);
+    if (v8 < 0) v8 = stopped(29, v6, p);
     v7 = v8 < 0 ? v6 : v8;
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(119, -1, s, v6, p, 0);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1092,24 +1008,23 @@ function r_login(s, p) {
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E0); }
         if (v9 < 0) break L2;
         v10 = r_password(s, v9);
-        if (v10 < 0 && v9 > v5 && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(120, 16, s, v9, p, 0);
+        if (v10 < 0 && v9 > v5) v10 = stopped(30, v9, p);
         v7 = v10;
       }
       if (v7 < 0) hookRewind(v8);
-      if (v7 < 0 && (v5 === maxFailPos || grantId >= 0)) v7 = stopped(121, -3, s, v5, p, 0);
+      if (v7 < 0) v7 = stopped(31, v5, p);
       v6 = v7 < 0 ? v5 : v7;
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(122, -1, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T41[c] === 1)) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E40); }
-      if (v11 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v11 = stopped(123, -2, s, v6, p, 0);
+      if (v11 < 0 && v6 > p) v11 = stopped(32, v6, p);
       v3 = v11;
     }
     if (v3 < 0) hookRewind(v4);
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(124, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(33, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v12 = r_hostport(s, v2);
-    if (v12 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v12 = stopped(125, 7, s, v2, p, 0);
+    if (v12 < 0 && v2 > p) v12 = stopped(34, v2, p);
     v0 = v12;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1132,13 +1047,12 @@ function r_hostport(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E0); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(126, 14, s, v6, p, 0);
+      if (v7 < 0 && v6 > v2) v7 = stopped(35, v6, p);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(127, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(36, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(128, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1175,18 +1089,18 @@ function r_hostname(s, p) {
         v5 = r_domainlabel(s, v2);
         if (v5 < 0) break L1;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
-        if (v6 < 0 && v5 > v2 && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(129, -2, s, v5, p, 0);
+        if (v6 < 0 && v5 > v2) v6 = stopped(37, v5, p);
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
-      if (v3 < 0 && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(130, -3, s, v2, p, 1);
+      if (v3 < 0) v3 = stopped(38, v2, p);
       if (v3 < 0) break;
       if (v3 === v2) break;
       v2 = v3;
     }
     if (v2 < 0) break L0;
     v7 = r_toplabel(s, v2);
-    if (v7 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v7 = stopped(131, 11, s, v2, p, 0);
+    if (v7 < 0 && v2 > p) v7 = stopped(39, v2, p);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1211,23 +1125,22 @@ function r_domainlabel(s, p) {
         v6 = v3;
         for (;;) {
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T35[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E34); }
-          if (v7 < 0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(132, -3, s, v6, p, 1);
+          if (v7 < 0) v7 = stopped(40, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
           v6 = v7;
         }
         if (v6 < 0) break L1;
         v8 = r_alphadigit(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(133, -1, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(41, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(134, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(42, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(135, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1252,23 +1165,22 @@ function r_toplabel(s, p) {
         v6 = v3;
         for (;;) {
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T35[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E34); }
-          if (v7 < 0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(136, -3, s, v6, p, 1);
+          if (v7 < 0) v7 = stopped(43, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
           v6 = v7;
         }
         if (v6 < 0) break L1;
         v8 = r_alphadigit(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(137, -1, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(44, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(138, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(45, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(139, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1300,22 +1212,22 @@ function r_hostnumber(s, p) {
     v2 = r_digits(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T37[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E36); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(140, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(46, v2, p);
     if (v3 < 0) break L0;
     v4 = r_digits(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(141, 66, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(47, v3, p);
     if (v4 < 0) break L0;
     if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T37[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E36); }
-    if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(142, -2, s, v4, p, 0);
+    if (v5 < 0 && v4 > p) v5 = stopped(48, v4, p);
     if (v5 < 0) break L0;
     v6 = r_digits(s, v5);
-    if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(143, 66, s, v5, p, 0);
+    if (v6 < 0 && v5 > p) v6 = stopped(49, v5, p);
     if (v6 < 0) break L0;
     if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T37[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E36); }
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(144, -2, s, v6, p, 0);
+    if (v7 < 0 && v6 > p) v7 = stopped(50, v6, p);
     if (v7 < 0) break L0;
     v8 = r_digits(s, v7);
-    if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(145, 66, s, v7, p, 0);
+    if (v8 < 0 && v7 > p) v8 = stopped(51, v7, p);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1350,7 +1262,7 @@ function r_user(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v6;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(146, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(52, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1377,7 +1289,7 @@ function r_password(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v6;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(147, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(53, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1393,7 +1305,7 @@ function r_urlpath(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_xchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(148, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(54, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1415,25 +1327,20 @@ function r_ftpurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(149, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(150, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T1[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E0); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(151, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(152, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(153, -2, s, v8, p, 0);
       v2 = v9;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v10 = r_login(s, v2);
-    if (v10 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v10 = stopped(154, 6, s, v2, p, 0);
+    if (v10 < 0 && v2 > p) v10 = stopped(55, v2, p);
     if (v10 < 0) break L0;
     v13 = hookMark();
     v12 = -1;
@@ -1441,7 +1348,7 @@ function r_ftpurl(s, p) {
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v14 = v10 + 1; else { v14 = -1; if (silent === 0) fail(v10, E38); }
       if (v14 < 0) break L2;
       v15 = r_fpath(s, v14);
-      if (v15 < 0 && v14 > v10 && (v14 === maxFailPos || grantId >= 0)) v15 = stopped(155, 19, s, v14, p, 0);
+      if (v15 < 0 && v14 > v10) v15 = stopped(56, v14, p);
       if (v15 < 0) break L2;
       v18 = hookMark();
       v17 = -1;
@@ -1452,37 +1359,30 @@ function r_ftpurl(s, p) {
           if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T43[c] === 1)) v21 = v15 + 1; else { v21 = -1; if (silent === 0) fail(v15, E42); }
           if (v21 < 0) break L4;
           if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T5[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E4); }
-          if (v22 < 0 && v21 > v15 && (v21 === maxFailPos || grantId >= 0)) v22 = stopped(156, -2, s, v21, p, 0);
           if (v22 < 0) break L4;
           if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T51[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E50); }
-          if (v23 < 0 && v22 > v15 && (v22 === maxFailPos || grantId >= 0)) v23 = stopped(157, -2, s, v22, p, 0);
           if (v23 < 0) break L4;
           if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T7[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E6); }
-          if (v24 < 0 && v23 > v15 && (v23 === maxFailPos || grantId >= 0)) v24 = stopped(158, -2, s, v23, p, 0);
           if (v24 < 0) break L4;
           if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T13[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E12); }
-          if (v25 < 0 && v24 > v15 && (v24 === maxFailPos || grantId >= 0)) v25 = stopped(159, -2, s, v24, p, 0);
           if (v25 < 0) break L4;
           if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T49[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E48); }
-          if (v26 < 0 && v25 > v15 && (v25 === maxFailPos || grantId >= 0)) v26 = stopped(160, -2, s, v25, p, 0);
           v19 = v26;
         }
         if (v19 < 0) hookRewind(v20);
         if (v19 < 0) break L3;
         v27 = r_ftptype(s, v19);
-        if (v27 < 0 && v19 > v15 && (v19 === maxFailPos || grantId >= 0)) v27 = stopped(161, 21, s, v19, p, 0);
+        if (v27 < 0 && v19 > v15) v27 = stopped(57, v19, p);
         v17 = v27;
       }
       if (v17 < 0) hookRewind(v18);
-      if (v17 < 0 && (v15 === maxFailPos || grantId >= 0)) v17 = stopped(162, -3, s, v15, p, 0);
+      if (v17 < 0) v17 = stopped(58, v15, p);
       v16 = v17 < 0 ? v15 : v17;
-      if (v16 < 0 && v15 > v10 && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(163, -1, s, v15, p, 0);
       v12 = v16;
     }
     if (v12 < 0) hookRewind(v13);
-    if (v12 < 0 && (v10 === maxFailPos || grantId >= 0)) v12 = stopped(164, -3, s, v10, p, 0);
+    if (v12 < 0) v12 = stopped(59, v10, p);
     v11 = v12 < 0 ? v10 : v12;
-    if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(165, -1, s, v10, p, 0);
     v0 = v11;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1507,16 +1407,15 @@ function r_fpath(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
         if (v6 < 0) break L1;
         v7 = r_fsegment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(166, 20, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(60, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(167, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(61, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(168, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1544,7 +1443,7 @@ function r_fsegment(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(169, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(62, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1588,22 +1487,16 @@ function r_fileurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(170, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(171, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(172, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(173, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(174, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(175, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1617,42 +1510,33 @@ function r_fileurl(s, p) {
         if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1)) v16 = v2 + 1; else { v16 = -1; if (silent === 0) fail(v2, E18); }
         if (v16 < 0) break L3;
         if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T23[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E22); }
-        if (v17 < 0 && v16 > v2 && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(176, -2, s, v16, p, 0);
         if (v17 < 0) break L3;
         if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T61[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E60); }
-        if (v18 < 0 && v17 > v2 && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(177, -2, s, v17, p, 0);
         if (v18 < 0) break L3;
         if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T27[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E26); }
-        if (v19 < 0 && v18 > v2 && (v18 === maxFailPos || grantId >= 0)) v19 = stopped(178, -2, s, v18, p, 0);
         if (v19 < 0) break L3;
         if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T19[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E18); }
-        if (v20 < 0 && v19 > v2 && (v19 === maxFailPos || grantId >= 0)) v20 = stopped(179, -2, s, v19, p, 0);
         if (v20 < 0) break L3;
         if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T3[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E2); }
-        if (v21 < 0 && v20 > v2 && (v20 === maxFailPos || grantId >= 0)) v21 = stopped(180, -2, s, v20, p, 0);
         if (v21 < 0) break L3;
         if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T23[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E22); }
-        if (v22 < 0 && v21 > v2 && (v21 === maxFailPos || grantId >= 0)) v22 = stopped(181, -2, s, v21, p, 0);
         if (v22 < 0) break L3;
         if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T17[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E16); }
-        if (v23 < 0 && v22 > v2 && (v22 === maxFailPos || grantId >= 0)) v23 = stopped(182, -2, s, v22, p, 0);
         if (v23 < 0) break L3;
         if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T5[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E4); }
-        if (v24 < 0 && v23 > v2 && (v23 === maxFailPos || grantId >= 0)) v24 = stopped(183, -2, s, v23, p, 0);
         v14 = v24;
       }
       if (v14 < 0) hookRewind(v15);
       v12 = v14;
     }
-    if (v12 < 0 && (v2 === maxFailPos || grantId >= 0)) v12 = stopped(184, -3, s, v2, p, 0);
+    if (v12 < 0) v12 = stopped(63, v2, p);
     v11 = v12 < 0 ? v2 : v12;
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(185, -1, s, v2, p, 0);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v25 = v11 + 1; else { v25 = -1; if (silent === 0) fail(v11, E38); }
-    if (v25 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v25 = stopped(186, -2, s, v11, p, 0);
+    if (v25 < 0 && v11 > p) v25 = stopped(64, v11, p);
     if (v25 < 0) break L0;
     v26 = r_fpath(s, v25);
-    if (v26 < 0 && v25 > p && (v25 === maxFailPos || grantId >= 0)) v26 = stopped(187, 19, s, v25, p, 0);
+    if (v26 < 0 && v25 > p) v26 = stopped(65, v25, p);
     v0 = v26;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1673,28 +1557,22 @@ function r_httpurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(188, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(189, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(190, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(191, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(192, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(193, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(194, 7, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(66, v2, p);
     if (v11 < 0) break L0;
     v14 = hookMark();
     v13 = -1;
@@ -1702,7 +1580,7 @@ function r_httpurl(s, p) {
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E38); }
       if (v15 < 0) break L2;
       v16 = r_hpath(s, v15);
-      if (v16 < 0 && v15 > v11 && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(195, 24, s, v15, p, 0);
+      if (v16 < 0 && v15 > v11) v16 = stopped(67, v15, p);
       if (v16 < 0) break L2;
       v19 = hookMark();
       v18 = -1;
@@ -1710,19 +1588,17 @@ function r_httpurl(s, p) {
         if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T45[c] === 1)) v20 = v16 + 1; else { v20 = -1; if (silent === 0) fail(v16, E44); }
         if (v20 < 0) break L3;
         v21 = r_search(s, v20);
-        if (v21 < 0 && v20 > v16 && (v20 === maxFailPos || grantId >= 0)) v21 = stopped(196, 26, s, v20, p, 0);
+        if (v21 < 0 && v20 > v16) v21 = stopped(68, v20, p);
         v18 = v21;
       }
       if (v18 < 0) hookRewind(v19);
-      if (v18 < 0 && (v16 === maxFailPos || grantId >= 0)) v18 = stopped(197, -3, s, v16, p, 0);
+      if (v18 < 0) v18 = stopped(69, v16, p);
       v17 = v18 < 0 ? v16 : v18;
-      if (v17 < 0 && v16 > v11 && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(198, -1, s, v16, p, 0);
       v13 = v17;
     }
     if (v13 < 0) hookRewind(v14);
-    if (v13 < 0 && (v11 === maxFailPos || grantId >= 0)) v13 = stopped(199, -3, s, v11, p, 0);
+    if (v13 < 0) v13 = stopped(70, v11, p);
     v12 = v13 < 0 ? v11 : v13;
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(200, -1, s, v11, p, 0);
     v0 = v12;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1747,16 +1623,15 @@ function r_hpath(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
         if (v6 < 0) break L1;
         v7 = r_hsegment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(201, 25, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(71, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(202, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(72, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(203, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1784,7 +1659,7 @@ function r_hsegment(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(204, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(73, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1813,7 +1688,7 @@ function r_search(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(205, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(74, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1835,34 +1710,26 @@ function r_gopherurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(206, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(207, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T3[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(208, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(209, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T25[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E24); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(210, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(211, -2, s, v9, p, 0);
       if (v10 < 0) break L1;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(212, -2, s, v10, p, 0);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(213, -2, s, v11, p, 0);
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v13 = r_hostport(s, v2);
-    if (v13 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v13 = stopped(214, 7, s, v2, p, 0);
+    if (v13 < 0 && v2 > p) v13 = stopped(75, v2, p);
     if (v13 < 0) break L0;
     v16 = hookMark();
     v15 = -1;
@@ -1888,16 +1755,14 @@ function r_gopherurl(s, p) {
               if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T63[c] === 1)) v31 = v25 + 1; else { v31 = -1; if (silent === 0) fail(v25, E62); }
               if (v31 < 0) break L6;
               if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T65[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E64); }
-              if (v32 < 0 && v31 > v25 && (v31 === maxFailPos || grantId >= 0)) v32 = stopped(215, -2, s, v31, p, 0);
               if (v32 < 0) break L6;
               if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T67[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E66); }
-              if (v33 < 0 && v32 > v25 && (v32 === maxFailPos || grantId >= 0)) v33 = stopped(216, -2, s, v32, p, 0);
               v29 = v33;
             }
             if (v29 < 0) hookRewind(v30);
             if (v29 < 0) break L5;
             v34 = r_search(s, v29);
-            if (v34 < 0 && v29 > v25 && (v29 === maxFailPos || grantId >= 0)) v34 = stopped(217, 26, s, v29, p, 0);
+            if (v34 < 0 && v29 > v25) v34 = stopped(76, v29, p);
             if (v34 < 0) break L5;
             v37 = hookMark();
             v36 = -1;
@@ -1908,46 +1773,39 @@ function r_gopherurl(s, p) {
                 if ((v34 < s.length && (c = s.charCodeAt(v34)) < 128 && T63[c] === 1)) v40 = v34 + 1; else { v40 = -1; if (silent === 0) fail(v34, E62); }
                 if (v40 < 0) break L8;
                 if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T65[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E64); }
-                if (v41 < 0 && v40 > v34 && (v40 === maxFailPos || grantId >= 0)) v41 = stopped(218, -2, s, v40, p, 0);
                 if (v41 < 0) break L8;
                 if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T67[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E66); }
-                if (v42 < 0 && v41 > v34 && (v41 === maxFailPos || grantId >= 0)) v42 = stopped(219, -2, s, v41, p, 0);
                 v38 = v42;
               }
               if (v38 < 0) hookRewind(v39);
               if (v38 < 0) break L7;
               v43 = r_gopher__string(s, v38);
-              if (v43 < 0 && v38 > v34 && (v38 === maxFailPos || grantId >= 0)) v43 = stopped(220, 30, s, v38, p, 0);
+              if (v43 < 0 && v38 > v34) v43 = stopped(77, v38, p);
               v36 = v43;
             }
             if (v36 < 0) hookRewind(v37);
-            if (v36 < 0 && (v34 === maxFailPos || grantId >= 0)) v36 = stopped(221, -3, s, v34, p, 0);
+            if (v36 < 0) v36 = stopped(78, v34, p);
             v35 = v36 < 0 ? v34 : v36;
-            if (v35 < 0 && v34 > v25 && (v34 === maxFailPos || grantId >= 0)) v35 = stopped(222, -1, s, v34, p, 0);
             v27 = v35;
           }
           if (v27 < 0) hookRewind(v28);
-          if (v27 < 0 && (v25 === maxFailPos || grantId >= 0)) v27 = stopped(223, -3, s, v25, p, 0);
+          if (v27 < 0) v27 = stopped(79, v25, p);
           v26 = v27 < 0 ? v25 : v27;
-          if (v26 < 0 && v25 > v21 && (v25 === maxFailPos || grantId >= 0)) v26 = stopped(224, -1, s, v25, p, 0);
           v23 = v26;
         }
         if (v23 < 0) hookRewind(v24);
-        if (v23 < 0 && (v21 === maxFailPos || grantId >= 0)) v23 = stopped(225, -3, s, v21, p, 0);
+        if (v23 < 0) v23 = stopped(80, v21, p);
         v22 = v23 < 0 ? v21 : v23;
-        if (v22 < 0 && v21 > v17 && (v21 === maxFailPos || grantId >= 0)) v22 = stopped(226, -1, s, v21, p, 0);
         v19 = v22;
       }
       if (v19 < 0) hookRewind(v20);
-      if (v19 < 0 && (v17 === maxFailPos || grantId >= 0)) v19 = stopped(227, -3, s, v17, p, 0);
+      if (v19 < 0) v19 = stopped(81, v17, p);
       v18 = v19 < 0 ? v17 : v19;
-      if (v18 < 0 && v17 > v13 && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(228, -1, s, v17, p, 0);
       v15 = v18;
     }
     if (v15 < 0) hookRewind(v16);
-    if (v15 < 0 && (v13 === maxFailPos || grantId >= 0)) v15 = stopped(229, -3, s, v13, p, 0);
+    if (v15 < 0) v15 = stopped(82, v13, p);
     v14 = v15 < 0 ? v13 : v15;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(230, -1, s, v13, p, 0);
     v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1971,7 +1829,7 @@ function r_selector(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_xchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(231, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(83, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1987,7 +1845,7 @@ function r_gopher__string(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_xchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(232, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(84, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2009,28 +1867,22 @@ function r_mailtourl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(233, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(234, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T19[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(235, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(236, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T23[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E22); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(237, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(238, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_encoded822addr(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(239, 32, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(85, v2, p);
     v0 = v11;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2046,7 +1898,7 @@ function r_encoded822addr(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_xchar(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(240, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(86, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -2070,22 +1922,18 @@ function r_newsurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(241, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(242, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(243, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(244, -2, s, v7, p, 0);
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v9 = r_grouppart(s, v2);
-    if (v9 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v9 = stopped(245, 34, s, v2, p, 0);
+    if (v9 < 0 && v2 > p) v9 = stopped(87, v2, p);
     v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2104,7 +1952,7 @@ function r_grouppart(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E68); }
       if (v3 < 0) break L1;
       v4 = v3 >= s.length ? v3 : -1;
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(246, -1, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(88, v3, p);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
@@ -2115,7 +1963,7 @@ function r_grouppart(s, p) {
       v7 = r_group(s, p);
       if (v7 < 0) break L2;
       v8 = v7 >= s.length ? v7 : -1;
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(247, -1, s, v7, p, 0);
+      if (v8 < 0 && v7 > p) v8 = stopped(89, v7, p);
       v5 = v8;
     }
     if (v5 < 0) hookRewind(v6);
@@ -2152,12 +2000,11 @@ function r_group(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T71[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E70); }
         v4 = v10;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(248, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(90, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(249, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2191,7 +2038,7 @@ function r_article(s, p) {
         if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E48); }
         v4 = v11;
       }
-      if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(250, -3, s, v2, p, 1);
+      if (v4 < 0) v4 = stopped(91, v2, p);
       if (v4 < 0) break;
       v3++;
       if (v4 === v2) break;
@@ -2200,10 +2047,10 @@ function r_article(s, p) {
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T41[c] === 1)) v12 = v2 + 1; else { v12 = -1; if (silent === 0) fail(v2, E40); }
-    if (v12 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v12 = stopped(251, -2, s, v2, p, 0);
+    if (v12 < 0 && v2 > p) v12 = stopped(92, v2, p);
     if (v12 < 0) break L0;
     v13 = r_host(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(252, 8, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(93, v12, p);
     v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2224,34 +2071,28 @@ function r_nntpurl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(253, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(254, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(255, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(256, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(257, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(258, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(259, 7, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(94, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(260, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(95, v11, p);
     if (v12 < 0) break L0;
     v13 = r_group(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(261, 35, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(96, v12, p);
     if (v13 < 0) break L0;
     v16 = hookMark();
     v15 = -1;
@@ -2259,13 +2100,12 @@ function r_nntpurl(s, p) {
       if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E38); }
       if (v17 < 0) break L2;
       v18 = r_digits(s, v17);
-      if (v18 < 0 && v17 > v13 && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(262, 66, s, v17, p, 0);
+      if (v18 < 0 && v17 > v13) v18 = stopped(97, v17, p);
       v15 = v18;
     }
     if (v15 < 0) hookRewind(v16);
-    if (v15 < 0 && (v13 === maxFailPos || grantId >= 0)) v15 = stopped(263, -3, s, v13, p, 0);
+    if (v15 < 0) v15 = stopped(98, v13, p);
     v14 = v15 < 0 ? v13 : v15;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(264, -1, s, v13, p, 0);
     v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2286,39 +2126,30 @@ function r_telneturl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(265, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(266, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T11[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E10); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(267, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(268, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(269, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(270, -2, s, v9, p, 0);
       if (v10 < 0) break L1;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(271, -2, s, v10, p, 0);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(272, -2, s, v11, p, 0);
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v13 = r_login(s, v2);
-    if (v13 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v13 = stopped(273, 6, s, v2, p, 0);
+    if (v13 < 0 && v2 > p) v13 = stopped(99, v2, p);
     if (v13 < 0) break L0;
     if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v15 = v13 + 1; else { v15 = -1; if (silent === 0) fail(v13, E38); }
-    if (v15 < 0 && (v13 === maxFailPos || grantId >= 0)) v15 = stopped(274, -3, s, v13, p, 0);
+    if (v15 < 0) v15 = stopped(100, v13, p);
     v14 = v15 < 0 ? v13 : v15;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(275, -1, s, v13, p, 0);
     v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2337,7 +2168,7 @@ function r_waisurl(s, p) {
       v3 = r_waisdatabase(s, p);
       if (v3 < 0) break L1;
       v4 = v3 >= s.length ? v3 : -1;
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(276, -1, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(101, v3, p);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
@@ -2348,7 +2179,7 @@ function r_waisurl(s, p) {
       v7 = r_waisindex(s, p);
       if (v7 < 0) break L2;
       v8 = v7 >= s.length ? v7 : -1;
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(277, -1, s, v7, p, 0);
+      if (v8 < 0 && v7 > p) v8 = stopped(102, v7, p);
       v5 = v8;
     }
     if (v5 < 0) hookRewind(v6);
@@ -2373,34 +2204,28 @@ function r_waisdatabase(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(278, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(279, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(280, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(281, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(282, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(283, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(284, 7, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(103, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(285, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(104, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(286, 43, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(105, v12, p);
     v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2421,40 +2246,34 @@ function r_waisindex(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(287, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(288, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(289, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(290, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(291, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(292, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(293, 7, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(106, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(294, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(107, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(295, 43, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(108, v12, p);
     if (v13 < 0) break L0;
     if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T45[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E44); }
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(296, -2, s, v13, p, 0);
+    if (v14 < 0 && v13 > p) v14 = stopped(109, v13, p);
     if (v14 < 0) break L0;
     v15 = r_search(s, v14);
-    if (v15 < 0 && v14 > p && (v14 === maxFailPos || grantId >= 0)) v15 = stopped(297, 26, s, v14, p, 0);
+    if (v15 < 0 && v14 > p) v15 = stopped(110, v14, p);
     v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2475,46 +2294,40 @@ function r_waisdoc(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(298, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(299, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(300, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(301, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(302, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(303, -2, s, v9, p, 0);
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v11 = stopped(304, 7, s, v2, p, 0);
+    if (v11 < 0 && v2 > p) v11 = stopped(111, v2, p);
     if (v11 < 0) break L0;
     if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
-    if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(305, -2, s, v11, p, 0);
+    if (v12 < 0 && v11 > p) v12 = stopped(112, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(306, 43, s, v12, p, 0);
+    if (v13 < 0 && v12 > p) v13 = stopped(113, v12, p);
     if (v13 < 0) break L0;
     if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(307, -2, s, v13, p, 0);
+    if (v14 < 0 && v13 > p) v14 = stopped(114, v13, p);
     if (v14 < 0) break L0;
     v15 = r_wtype(s, v14);
-    if (v15 < 0 && v14 > p && (v14 === maxFailPos || grantId >= 0)) v15 = stopped(308, 44, s, v14, p, 0);
+    if (v15 < 0 && v14 > p) v15 = stopped(115, v14, p);
     if (v15 < 0) break L0;
     if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T39[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E38); }
-    if (v16 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(309, -2, s, v15, p, 0);
+    if (v16 < 0 && v15 > p) v16 = stopped(116, v15, p);
     if (v16 < 0) break L0;
     v17 = r_wpath(s, v16);
-    if (v17 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(310, 45, s, v16, p, 0);
+    if (v17 < 0 && v16 > p) v17 = stopped(117, v16, p);
     v0 = v17;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2529,7 +2342,7 @@ function r_database(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_uchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(311, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(118, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2545,7 +2358,7 @@ function r_wtype(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_uchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(312, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(119, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2561,7 +2374,7 @@ function r_wpath(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_uchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(313, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(120, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2583,56 +2396,45 @@ function r_prosperourl(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(314, -2, s, v4, p, 0);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T23[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E22); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(315, -2, s, v5, p, 0);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(316, -2, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(317, -2, s, v7, p, 0);
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T13[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
-      if (v9 < 0 && v8 > p && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(318, -2, s, v8, p, 0);
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T25[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E24); }
-      if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(319, -2, s, v9, p, 0);
       if (v10 < 0) break L1;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T23[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E22); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(320, -2, s, v10, p, 0);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T1[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E0); }
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(321, -2, s, v11, p, 0);
       if (v12 < 0) break L1;
       if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T39[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E38); }
-      if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(322, -2, s, v12, p, 0);
       if (v13 < 0) break L1;
       if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
-      if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(323, -2, s, v13, p, 0);
       v2 = v14;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v15 = r_hostport(s, v2);
-    if (v15 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v15 = stopped(324, 7, s, v2, p, 0);
+    if (v15 < 0 && v2 > p) v15 = stopped(121, v2, p);
     if (v15 < 0) break L0;
     if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T39[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E38); }
-    if (v16 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(325, -2, s, v15, p, 0);
+    if (v16 < 0 && v15 > p) v16 = stopped(122, v15, p);
     if (v16 < 0) break L0;
     v17 = r_ppath(s, v16);
-    if (v17 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(326, 47, s, v16, p, 0);
+    if (v17 < 0 && v16 > p) v17 = stopped(123, v16, p);
     if (v17 < 0) break L0;
     v18 = v17;
     for (;;) {
       v19 = r_fieldspec(s, v18);
-      if (v19 < 0 && (v18 === maxFailPos || grantId >= 0)) v19 = stopped(327, -3, s, v18, p, 1);
+      if (v19 < 0) v19 = stopped(124, v18, p);
       if (v19 < 0) break;
       if (v19 === v18) break;
       v18 = v19;
     }
-    if (v18 < 0 && v17 > p && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(328, -1, s, v17, p, 0);
     v0 = v18;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2657,16 +2459,15 @@ function r_ppath(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
         if (v6 < 0) break L1;
         v7 = r_psegment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(329, 48, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(125, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(330, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(126, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(331, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2694,7 +2495,7 @@ function r_psegment(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
       v1 = v7;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(332, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(127, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2713,13 +2514,13 @@ function r_fieldspec(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
     if (v2 < 0) break L0;
     v3 = r_fieldname(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(333, 50, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(128, v2, p);
     if (v3 < 0) break L0;
     if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T49[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E48); }
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(334, -2, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(129, v3, p);
     if (v4 < 0) break L0;
     v5 = r_fieldvalue(s, v4);
-    if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(335, 51, s, v4, p, 0);
+    if (v5 < 0 && v4 > p) v5 = stopped(130, v4, p);
     v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2745,7 +2546,7 @@ function r_fieldname(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       v1 = v6;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(336, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(131, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2772,7 +2573,7 @@ function r_fieldvalue(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
       v1 = v6;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(337, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(132, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -2891,10 +2692,10 @@ function r_escape(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E62); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(338, 61, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(133, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hex(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(339, 61, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(134, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -2958,7 +2759,7 @@ function r_digits(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_digit(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(340, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(135, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -3058,6 +2859,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

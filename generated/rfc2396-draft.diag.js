@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [10, 10, -3, 18, -3, -4, -4, -2, -4, -2, 23, -1, 27, -3, 26, -3, 41, -3, 29, -3, -2, -3, 30, -3, -4, -4, 36, -3, -2, -4, 34, -4, -1, -4, -4, -1, -4, -4, -2, -4, -1, -2, -4, -1, -2, -4, -1, -4, 38, -4, -4, 39, -4, -4, -4];
 
 // The end of the code point at p (its first unit c) if it is in the ranges, else -1.
 function cpEnd(s, p, c, ranges) {
@@ -405,10 +411,10 @@ function r_escaped(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(0, 10, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hex(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(1, 10, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(1, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -559,7 +565,7 @@ function r_URL_reference(s, p) {
       v5 = r_relativeURL(s, p);
       v3 = v5;
     }
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(2, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(2, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v8 = hookMark();
@@ -568,13 +574,12 @@ function r_URL_reference(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T79[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E78); }
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
-      if (v10 < 0 && v9 > v2 && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(3, 18, s, v9, p, 0);
+      if (v10 < 0 && v9 > v2) v10 = stopped(3, v9, p);
       v7 = v10;
     }
     if (v7 < 0) hookRewind(v8);
-    if (v7 < 0 && (v2 === maxFailPos || grantId >= 0)) v7 = stopped(4, -3, s, v2, p, 0);
+    if (v7 < 0) v7 = stopped(4, v2, p);
     v6 = v7 < 0 ? v2 : v7;
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(5, -1, s, v2, p, 0);
     v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
@@ -589,7 +594,7 @@ function r_fragment(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_urlchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(6, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(5, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -617,7 +622,7 @@ function r_scheme(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T29[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E28); }
       v2 = v7;
     }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(7, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(6, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -652,17 +657,16 @@ function r_opaque_URL(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(8, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(7, v2, p);
     if (v3 < 0) break L0;
     v4 = v3;
     for (;;) {
       v5 = r_urlchar(s, v4);
-      if (v5 < 0 && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(9, -3, s, v4, p, 1);
+      if (v5 < 0) v5 = stopped(8, v4, p);
       if (v5 < 0) break;
       if (v5 === v4) break;
       v4 = v5;
     }
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(10, -1, s, v3, p, 0);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -680,10 +684,10 @@ function r_generic_URL(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(11, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(9, v2, p);
     if (v3 < 0) break L0;
     v4 = r_relativeURL(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(12, 23, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(10, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -702,7 +706,7 @@ function r_relativeURL(s, p) {
       v3 = r_net_path(s, p);
       if (v3 < 0) break L1;
       v4 = r__relEnd(s, v3);
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(13, -1, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(11, v3, p);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
@@ -747,18 +751,16 @@ function r_net_path(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(14, -2, s, v4, p, 0);
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v6 = r_server(s, v2);
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(15, 27, s, v2, p, 0);
+    if (v6 < 0 && v2 > p) v6 = stopped(12, v2, p);
     if (v6 < 0) break L0;
     v8 = r_abs_path(s, v6);
-    if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(16, -3, s, v6, p, 0);
+    if (v8 < 0) v8 = stopped(13, v6, p);
     v7 = v8 < 0 ? v6 : v8;
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(17, -1, s, v6, p, 0);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -776,7 +778,7 @@ function r_abs_path(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
     if (v2 < 0) break L0;
     v3 = r_rel_path(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(18, 26, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(14, v2, p);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -792,7 +794,7 @@ function r_rel_path(s, p) {
   v0 = -1;
   L0: {
     v3 = r_path(s, p);
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(19, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(15, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v6 = hookMark();
@@ -801,13 +803,12 @@ function r_rel_path(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E10); }
       if (v7 < 0) break L1;
       v8 = r_query(s, v7);
-      if (v8 < 0 && v7 > v2 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(20, 41, s, v7, p, 0);
+      if (v8 < 0 && v7 > v2) v8 = stopped(16, v7, p);
       v5 = v8;
     }
     if (v5 < 0) hookRewind(v6);
-    if (v5 < 0 && (v2 === maxFailPos || grantId >= 0)) v5 = stopped(21, -3, s, v2, p, 0);
+    if (v5 < 0) v5 = stopped(17, v2, p);
     v4 = v5 < 0 ? v2 : v5;
-    if (v4 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(22, -1, s, v2, p, 0);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -833,28 +834,27 @@ function r_server(s, p) {
         if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E12); }
         if (v10 < 0) break L2;
         v11 = r_password(s, v10);
-        if (v11 < 0 && v10 > v6 && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(23, 29, s, v10, p, 0);
+        if (v11 < 0 && v10 > v6) v11 = stopped(18, v10, p);
         v8 = v11;
       }
       if (v8 < 0) hookRewind(v9);
-      if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(24, -3, s, v6, p, 0);
+      if (v8 < 0) v8 = stopped(19, v6, p);
       v7 = v8 < 0 ? v6 : v8;
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(25, -1, s, v6, p, 0);
       if (v7 < 0) break L1;
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E14); }
-      if (v12 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v12 = stopped(26, -2, s, v7, p, 0);
+      if (v12 < 0 && v7 > p) v12 = stopped(20, v7, p);
       v4 = v12;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (p === maxFailPos || grantId >= 0)) v4 = stopped(27, -3, s, p, p, 0);
+    if (v4 < 0) v4 = stopped(21, p, p);
     v3 = v4 < 0 ? p : v4;
     if (v3 < 0) break L0;
     v13 = r_hostport(s, v3);
-    if (v13 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v13 = stopped(28, 30, s, v3, p, 0);
+    if (v13 < 0 && v3 > p) v13 = stopped(22, v3, p);
     v1 = v13;
   }
   if (v1 < 0) hookRewind(v2);
-  if (v1 < 0 && (p === maxFailPos || grantId >= 0)) v1 = stopped(29, -3, s, p, p, 0);
+  if (v1 < 0) v1 = stopped(23, p, p);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -882,7 +882,7 @@ function r_user(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E20); }
       v1 = v8;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(30, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(24, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -913,7 +913,7 @@ function r_password(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E20); }
       v1 = v8;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(31, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(25, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -937,13 +937,12 @@ function r_hostport(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E12); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(32, 36, s, v6, p, 0);
+      if (v7 < 0 && v6 > v2) v7 = stopped(26, v6, p);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(33, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(27, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(34, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -980,18 +979,18 @@ function r_hostname(s, p) {
         v5 = r_domainlabel(s, v2);
         if (v5 < 0) break L1;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
-        if (v6 < 0 && v5 > v2 && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(35, -2, s, v5, p, 0);
+        if (v6 < 0 && v5 > v2) v6 = stopped(28, v5, p);
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
-      if (v3 < 0 && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(36, -3, s, v2, p, 1);
+      if (v3 < 0) v3 = stopped(29, v2, p);
       if (v3 < 0) break;
       if (v3 === v2) break;
       v2 = v3;
     }
     if (v2 < 0) break L0;
     v7 = r_toplabel(s, v2);
-    if (v7 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v7 = stopped(37, 34, s, v2, p, 0);
+    if (v7 < 0 && v2 > p) v7 = stopped(30, v2, p);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1016,23 +1015,22 @@ function r_domainlabel(s, p) {
         v6 = v3;
         for (;;) {
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-          if (v7 < 0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(38, -3, s, v6, p, 1);
+          if (v7 < 0) v7 = stopped(31, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
           v6 = v7;
         }
         if (v6 < 0) break L1;
         v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(39, -1, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(32, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(40, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(33, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(41, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1057,23 +1055,22 @@ function r_toplabel(s, p) {
         v6 = v3;
         for (;;) {
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-          if (v7 < 0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(42, -3, s, v6, p, 1);
+          if (v7 < 0) v7 = stopped(34, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
           v6 = v7;
         }
         if (v6 < 0) break L1;
         v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(43, -1, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(35, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(44, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(36, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(45, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1092,7 +1089,7 @@ function r_hostnumber(s, p) {
     v3 = 0;
     for (;;) {
       v4 = r_digit(s, v2);
-      if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(46, -3, s, v2, p, 1);
+      if (v4 < 0) v4 = stopped(37, v2, p);
       if (v4 < 0) break;
       v3++;
       if (v4 === v2) break;
@@ -1101,52 +1098,52 @@ function r_hostnumber(s, p) {
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E28); }
-    if (v5 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v5 = stopped(47, -2, s, v2, p, 0);
+    if (v5 < 0 && v2 > p) v5 = stopped(38, v2, p);
     if (v5 < 0) break L0;
     v6 = v5;
     v7 = 0;
     for (;;) {
       v8 = r_digit(s, v6);
-      if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(48, -3, s, v6, p, 1);
+      if (v8 < 0) v8 = stopped(39, v6, p);
       if (v8 < 0) break;
       v7++;
       if (v8 === v6) break;
       v6 = v8;
     }
     if (v7 < 1) v6 = -1;
-    if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(49, -1, s, v5, p, 0);
+    if (v6 < 0 && v5 > p) v6 = stopped(40, v5, p);
     if (v6 < 0) break L0;
     if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T29[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E28); }
-    if (v9 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v9 = stopped(50, -2, s, v6, p, 0);
+    if (v9 < 0 && v6 > p) v9 = stopped(41, v6, p);
     if (v9 < 0) break L0;
     v10 = v9;
     v11 = 0;
     for (;;) {
       v12 = r_digit(s, v10);
-      if (v12 < 0 && (v10 === maxFailPos || grantId >= 0)) v12 = stopped(51, -3, s, v10, p, 1);
+      if (v12 < 0) v12 = stopped(42, v10, p);
       if (v12 < 0) break;
       v11++;
       if (v12 === v10) break;
       v10 = v12;
     }
     if (v11 < 1) v10 = -1;
-    if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(52, -1, s, v9, p, 0);
+    if (v10 < 0 && v9 > p) v10 = stopped(43, v9, p);
     if (v10 < 0) break L0;
     if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T29[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E28); }
-    if (v13 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v13 = stopped(53, -2, s, v10, p, 0);
+    if (v13 < 0 && v10 > p) v13 = stopped(44, v10, p);
     if (v13 < 0) break L0;
     v14 = v13;
     v15 = 0;
     for (;;) {
       v16 = r_digit(s, v14);
-      if (v16 < 0 && (v14 === maxFailPos || grantId >= 0)) v16 = stopped(54, -3, s, v14, p, 1);
+      if (v16 < 0) v16 = stopped(45, v14, p);
       if (v16 < 0) break;
       v15++;
       if (v16 === v14) break;
       v14 = v16;
     }
     if (v15 < 1) v14 = -1;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(55, -1, s, v13, p, 0);
+    if (v14 < 0 && v13 > p) v14 = stopped(46, v13, p);
     v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1161,7 +1158,7 @@ function r_port(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_digit(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(56, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(47, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1187,16 +1184,15 @@ function r_path(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E8); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(57, 38, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(48, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(58, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(49, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(59, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1214,7 +1210,7 @@ function r_segment(s, p) {
     v2 = p;
     for (;;) {
       v3 = r_pchar(s, v2);
-      if (v3 < 0 && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(60, -3, s, v2, p, 1);
+      if (v3 < 0) v3 = stopped(50, v2, p);
       if (v3 < 0) break;
       if (v3 === v2) break;
       v2 = v3;
@@ -1228,16 +1224,15 @@ function r_segment(s, p) {
         if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E6); }
         if (v7 < 0) break L1;
         v8 = r_param(s, v7);
-        if (v8 < 0 && v7 > v4 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(61, 39, s, v7, p, 0);
+        if (v8 < 0 && v7 > v4) v8 = stopped(51, v7, p);
         v5 = v8;
       }
       if (v5 < 0) hookRewind(v6);
-      if (v5 < 0 && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(62, -3, s, v4, p, 1);
+      if (v5 < 0) v5 = stopped(52, v4, p);
       if (v5 < 0) break;
       if (v5 === v4) break;
       v4 = v5;
     }
-    if (v4 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(63, -1, s, v2, p, 0);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1252,7 +1247,7 @@ function r_param(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_pchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(64, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(53, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1292,7 +1287,7 @@ function r_query(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_urlchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(65, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(54, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1364,6 +1359,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

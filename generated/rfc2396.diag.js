@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [-3, 33, -3, -2, -1, 32, -3, 32, -3, -4, 11, -3, 28, -3, -4, -4, -1, -4, -2, -3, 15, -3, -4, 26, -3, 18, -2, -3, -1, 25, 25, -3, -3, -3, -3, 21, -1, 21, -2, -1, -4, -4, -2, -1, -4, 24, -3, -2, -4, 24, -1, -4, -1, -4, -4, -1, -4, -4, -2, -4, -1, -2, -4, -1, -2, -4, -1, -4, -3, 29, -4, -4, 30, -4, -4, -4, -4, 39, 39];
 
 const E0 = {"type":"literal","text":"#","ignoreCase":false};
 const T1 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
@@ -251,7 +257,7 @@ function r_URI_reference(s, p) {
       v5 = r_relativeURI(s, p);
       v3 = v5;
     }
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(0, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(0, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v8 = hookMark();
@@ -260,13 +266,12 @@ function r_URI_reference(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
-      if (v10 < 0 && v9 > v2 && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(1, 33, s, v9, p, 0);
+      if (v10 < 0 && v9 > v2) v10 = stopped(1, v9, p);
       v7 = v10;
     }
     if (v7 < 0) hookRewind(v8);
-    if (v7 < 0 && (v2 === maxFailPos || grantId >= 0)) v7 = stopped(2, -3, s, v2, p, 0);
+    if (v7 < 0) v7 = stopped(2, v2, p);
     v6 = v7 < 0 ? v2 : v7;
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(3, -1, s, v2, p, 0);
     v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
@@ -284,7 +289,7 @@ function r_absoluteURI(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(4, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(3, v2, p);
     if (v3 < 0) break L0;
     L1: {
       v5 = r_hier_part(s, v3);
@@ -292,7 +297,7 @@ function r_absoluteURI(s, p) {
       v6 = r_opaque_part(s, v3);
       v4 = v6;
     }
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(5, -1, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(4, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -322,13 +327,12 @@ function r_relativeURI(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E4); }
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
-      if (v10 < 0 && v9 > v2 && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(6, 32, s, v9, p, 0);
+      if (v10 < 0 && v9 > v2) v10 = stopped(5, v9, p);
       v7 = v10;
     }
     if (v7 < 0) hookRewind(v8);
-    if (v7 < 0 && (v2 === maxFailPos || grantId >= 0)) v7 = stopped(7, -3, s, v2, p, 0);
+    if (v7 < 0) v7 = stopped(6, v2, p);
     v6 = v7 < 0 ? v2 : v7;
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(8, -1, s, v2, p, 0);
     v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
@@ -356,13 +360,12 @@ function r_hier_part(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E4); }
       if (v8 < 0) break L2;
       v9 = r_query(s, v8);
-      if (v9 < 0 && v8 > v2 && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(9, 32, s, v8, p, 0);
+      if (v9 < 0 && v8 > v2) v9 = stopped(7, v8, p);
       v6 = v9;
     }
     if (v6 < 0) hookRewind(v7);
-    if (v6 < 0 && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(10, -3, s, v2, p, 0);
+    if (v6 < 0) v6 = stopped(8, v2, p);
     v5 = v6 < 0 ? v2 : v6;
-    if (v5 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v5 = stopped(11, -1, s, v2, p, 0);
     v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
@@ -382,12 +385,11 @@ function r_opaque_part(s, p) {
     v3 = v2;
     for (;;) {
       v4 = r_uric(s, v3);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(12, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(9, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(13, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -440,18 +442,16 @@ function r_net_path(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
       if (v4 < 0) break L1;
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T21[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E20); }
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(14, -2, s, v4, p, 0);
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
     if (v2 < 0) break L0;
     v6 = r_authority(s, v2);
-    if (v6 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v6 = stopped(15, 11, s, v2, p, 0);
+    if (v6 < 0 && v2 > p) v6 = stopped(10, v2, p);
     if (v6 < 0) break L0;
     v8 = r_abs_path(s, v6);
-    if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(16, -3, s, v6, p, 0);
+    if (v8 < 0) v8 = stopped(11, v6, p);
     v7 = v8 < 0 ? v6 : v8;
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(17, -1, s, v6, p, 0);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -469,7 +469,7 @@ function r_abs_path(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
     if (v2 < 0) break L0;
     v3 = r_path_segments(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(18, 28, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(12, v2, p);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -487,9 +487,8 @@ function r_rel_path(s, p) {
     v2 = r_rel_segment(s, p);
     if (v2 < 0) break L0;
     v4 = r_abs_path(s, v2);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(19, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(13, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(20, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -524,7 +523,7 @@ function r_rel_segment(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E18); }
       v2 = v11;
     }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(21, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(14, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -558,12 +557,11 @@ function r_scheme(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E24); }
         v4 = v9;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(22, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(15, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(23, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -587,7 +585,7 @@ function r_authority(s, p) {
       silent--;
       hookRewind(v5);
       v4 = v6 < 0 ? v3 : -1;
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(24, -1, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(16, v3, p);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
@@ -655,7 +653,7 @@ function r_reg_name(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E14); }
       v2 = v12;
     }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(25, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(17, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -679,19 +677,19 @@ function r_server(s, p) {
       v6 = r_userinfo(s, p);
       if (v6 < 0) break L1;
       if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
-      if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(26, -2, s, v6, p, 0);
+      if (v7 < 0 && v6 > p) v7 = stopped(18, v6, p);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (p === maxFailPos || grantId >= 0)) v4 = stopped(27, -3, s, p, p, 0);
+    if (v4 < 0) v4 = stopped(19, p, p);
     v3 = v4 < 0 ? p : v4;
     if (v3 < 0) break L0;
     v8 = r_hostport(s, v3);
-    if (v8 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v8 = stopped(28, 15, s, v3, p, 0);
+    if (v8 < 0 && v3 > p) v8 = stopped(20, v3, p);
     v1 = v8;
   }
   if (v1 < 0) hookRewind(v2);
-  if (v1 < 0 && (p === maxFailPos || grantId >= 0)) v1 = stopped(29, -3, s, p, p, 0);
+  if (v1 < 0) v1 = stopped(21, p, p);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -723,7 +721,7 @@ function r_userinfo(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E18); }
       v1 = v10;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(30, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(22, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -747,13 +745,12 @@ function r_hostport(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(31, 26, s, v6, p, 0);
+      if (v7 < 0 && v6 > v2) v7 = stopped(23, v6, p);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(32, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(24, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(33, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -787,10 +784,10 @@ function r_ipv6reference(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E28); }
     if (v2 < 0) break L0;
     v3 = r_IPv6address(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(34, 18, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(25, v2, p);
     if (v3 < 0) break L0;
     if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T31[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E30); }
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(35, -2, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(26, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -807,7 +804,7 @@ function r_IPv6address(s, p) {
     v1 = -1;
     L1: {
       v4 = r_hexseq(s, p);
-      if (v4 < 0 && (p === maxFailPos || grantId >= 0)) v4 = stopped(36, -3, s, p, p, 0);
+      if (v4 < 0) v4 = stopped(27, p, p);
       v3 = v4 < 0 ? p : v4;
       if (v3 < 0) break L1;
       v6 = hookMark();
@@ -816,14 +813,13 @@ function r_IPv6address(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E2); }
         if (v7 < 0) break L2;
         if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
-        if (v8 < 0 && v7 > v3 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(37, -2, s, v7, p, 0);
         v5 = v8;
       }
       if (v5 < 0) hookRewind(v6);
-      if (v5 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(38, -1, s, v3, p, 0);
+      if (v5 < 0 && v3 > p) v5 = stopped(28, v3, p);
       if (v5 < 0) break L1;
       v9 = r_IPv4address(s, v5);
-      if (v9 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v9 = stopped(39, 25, s, v5, p, 0);
+      if (v9 < 0 && v5 > p) v9 = stopped(29, v5, p);
       v1 = v9;
     }
     if (v1 < 0) hookRewind(v2);
@@ -839,13 +835,12 @@ function r_IPv6address(s, p) {
         if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T3[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E2); }
         if (v16 < 0) break L4;
         v17 = r_IPv4address(s, v16);
-        if (v17 < 0 && v16 > v12 && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(40, 25, s, v16, p, 0);
+        if (v17 < 0 && v16 > v12) v17 = stopped(30, v16, p);
         v14 = v17;
       }
       if (v14 < 0) hookRewind(v15);
-      if (v14 < 0 && (v12 === maxFailPos || grantId >= 0)) v14 = stopped(41, -3, s, v12, p, 0);
+      if (v14 < 0) v14 = stopped(31, v12, p);
       v13 = v14 < 0 ? v12 : v14;
-      if (v13 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v13 = stopped(42, -1, s, v12, p, 0);
       v10 = v13;
     }
     if (v10 < 0) hookRewind(v11);
@@ -874,21 +869,18 @@ function r_hexpart(s, p) {
           if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E2); }
           if (v9 < 0) break L3;
           if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
-          if (v10 < 0 && v9 > v3 && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(43, -2, s, v9, p, 0);
           v7 = v10;
         }
         if (v7 < 0) hookRewind(v8);
         if (v7 < 0) break L2;
         v12 = r_hexseq(s, v7);
-        if (v12 < 0 && (v7 === maxFailPos || grantId >= 0)) v12 = stopped(44, -3, s, v7, p, 0);
+        if (v12 < 0) v12 = stopped(32, v7, p);
         v11 = v12 < 0 ? v7 : v12;
-        if (v11 < 0 && v7 > v3 && (v7 === maxFailPos || grantId >= 0)) v11 = stopped(45, -1, s, v7, p, 0);
         v5 = v11;
       }
       if (v5 < 0) hookRewind(v6);
-      if (v5 < 0 && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(46, -3, s, v3, p, 0);
+      if (v5 < 0) v5 = stopped(33, v3, p);
       v4 = v5 < 0 ? v3 : v5;
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(47, -1, s, v3, p, 0);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
@@ -902,15 +894,13 @@ function r_hexpart(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E2); }
         if (v17 < 0) break L5;
         if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T3[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E2); }
-        if (v18 < 0 && v17 > p && (v17 === maxFailPos || grantId >= 0)) v18 = stopped(48, -2, s, v17, p, 0);
         v15 = v18;
       }
       if (v15 < 0) hookRewind(v16);
       if (v15 < 0) break L4;
       v20 = r_hexseq(s, v15);
-      if (v20 < 0 && (v15 === maxFailPos || grantId >= 0)) v20 = stopped(49, -3, s, v15, p, 0);
+      if (v20 < 0) v20 = stopped(34, v15, p);
       v19 = v20 < 0 ? v15 : v20;
-      if (v19 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v19 = stopped(50, -1, s, v15, p, 0);
       v13 = v19;
     }
     if (v13 < 0) hookRewind(v14);
@@ -938,7 +928,7 @@ function r_hexseq(s, p) {
           if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E2); }
           if (v7 < 0) break L2;
           v8 = r_hex4(s, v7);
-          if (v8 < 0 && v7 > v3 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(51, 21, s, v7, p, 0);
+          if (v8 < 0 && v7 > v3) v8 = stopped(35, v7, p);
           if (v8 < 0) break L2;
           v10 = hookMark();
           silent++;
@@ -946,7 +936,7 @@ function r_hexseq(s, p) {
           silent--;
           hookRewind(v10);
           v9 = v11 < 0 ? v8 : -1;
-          if (v9 < 0 && v8 > v3 && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(52, -1, s, v8, p, 0);
+          if (v9 < 0 && v8 > v3) v9 = stopped(36, v8, p);
           v5 = v9;
         }
         if (v5 < 0) hookRewind(v6);
@@ -957,10 +947,10 @@ function r_hexseq(s, p) {
           if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v14 = v3 + 1; else { v14 = -1; if (silent === 0) fail(v3, E2); }
           if (v14 < 0) break L3;
           v15 = r_hex4(s, v14);
-          if (v15 < 0 && v14 > v3 && (v14 === maxFailPos || grantId >= 0)) v15 = stopped(53, 21, s, v14, p, 0);
+          if (v15 < 0 && v14 > v3) v15 = stopped(37, v14, p);
           if (v15 < 0) break L3;
           if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T3[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E2); }
-          if (v16 < 0 && v15 > v3 && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(54, -2, s, v15, p, 0);
+          if (v16 < 0 && v15 > v3) v16 = stopped(38, v15, p);
           if (v16 < 0) break L3;
           v18 = hookMark();
           silent++;
@@ -968,18 +958,17 @@ function r_hexseq(s, p) {
           silent--;
           hookRewind(v18);
           v17 = v19 < 0 ? v16 : -1;
-          if (v17 < 0 && v16 > v3 && (v16 === maxFailPos || grantId >= 0)) v17 = stopped(55, -1, s, v16, p, 0);
+          if (v17 < 0 && v16 > v3) v17 = stopped(39, v16, p);
           v12 = v17;
         }
         if (v12 < 0) hookRewind(v13);
         v4 = v12;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(56, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(40, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(57, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -996,7 +985,7 @@ function r_hex4(s, p) {
   for (;;) {
     if (v1 >= 4) break;
     v2 = r_HEXDIG(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(58, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(41, v0, p);
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -1022,7 +1011,7 @@ function r_hostname(s, p) {
           v6 = r_domainlabel(s, v3);
           if (v6 < 0) break L2;
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
-          if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(59, -2, s, v6, p, 0);
+          if (v7 < 0 && v6 > v3) v7 = stopped(42, v6, p);
           if (v7 < 0) break L2;
           v9 = hookMark();
           silent++;
@@ -1030,23 +1019,22 @@ function r_hostname(s, p) {
           silent--;
           hookRewind(v9);
           v8 = v10 >= 0 ? v7 : -1;
-          if (v8 < 0 && v7 > v3 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(60, -1, s, v7, p, 0);
+          if (v8 < 0 && v7 > v3) v8 = stopped(43, v7, p);
           v4 = v8;
         }
         if (v4 < 0) hookRewind(v5);
-        if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(61, -3, s, v3, p, 1);
+        if (v4 < 0) v4 = stopped(44, v3, p);
         if (v4 < 0) break;
         if (v4 === v3) break;
         v3 = v4;
       }
       if (v3 < 0) break L1;
       v11 = r_toplabel(s, v3);
-      if (v11 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v11 = stopped(62, 24, s, v3, p, 0);
+      if (v11 < 0 && v3 > p) v11 = stopped(45, v3, p);
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T25[c] === 1)) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E24); }
-      if (v13 < 0 && (v11 === maxFailPos || grantId >= 0)) v13 = stopped(63, -3, s, v11, p, 0);
+      if (v13 < 0) v13 = stopped(46, v11, p);
       v12 = v13 < 0 ? v11 : v13;
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(64, -1, s, v11, p, 0);
       v1 = v12;
     }
     if (v1 < 0) hookRewind(v2);
@@ -1063,11 +1051,11 @@ function r_hostname(s, p) {
           v20 = r_domainlabel(s, v16);
           if (v20 < 0) break L4;
           if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T25[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E24); }
-          if (v21 < 0 && v20 > v16 && (v20 === maxFailPos || grantId >= 0)) v21 = stopped(65, -2, s, v20, p, 0);
+          if (v21 < 0 && v20 > v16) v21 = stopped(47, v20, p);
           v18 = v21;
         }
         if (v18 < 0) hookRewind(v19);
-        if (v18 < 0 && (v16 === maxFailPos || grantId >= 0)) v18 = stopped(66, -3, s, v16, p, 1);
+        if (v18 < 0) v18 = stopped(48, v16, p);
         if (v18 < 0) break;
         v17++;
         if (v18 === v16) break;
@@ -1076,7 +1064,7 @@ function r_hostname(s, p) {
       if (v17 < 1) v16 = -1;
       if (v16 < 0) break L3;
       v22 = r_toplabel(s, v16);
-      if (v22 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v22 = stopped(67, 24, s, v16, p, 0);
+      if (v22 < 0 && v16 > p) v22 = stopped(49, v16, p);
       if (v22 < 0) break L3;
       v24 = hookMark();
       silent++;
@@ -1084,7 +1072,7 @@ function r_hostname(s, p) {
       silent--;
       hookRewind(v24);
       v23 = v25 < 0 ? v22 : -1;
-      if (v23 < 0 && v22 > p && (v22 === maxFailPos || grantId >= 0)) v23 = stopped(68, -1, s, v22, p, 0);
+      if (v23 < 0 && v22 > p) v23 = stopped(50, v22, p);
       v14 = v23;
     }
     if (v14 < 0) hookRewind(v15);
@@ -1111,23 +1099,22 @@ function r_domainlabel(s, p) {
         v6 = v3;
         for (;;) {
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
-          if (v7 < 0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(69, -3, s, v6, p, 1);
+          if (v7 < 0) v7 = stopped(51, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
           v6 = v7;
         }
         if (v6 < 0) break L1;
         v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(70, -1, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(52, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(71, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(53, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(72, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1152,23 +1139,22 @@ function r_toplabel(s, p) {
         v6 = v3;
         for (;;) {
           if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
-          if (v7 < 0 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(73, -3, s, v6, p, 1);
+          if (v7 < 0) v7 = stopped(54, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
           v6 = v7;
         }
         if (v6 < 0) break L1;
         v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(74, -1, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(55, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(75, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(56, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(76, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1188,7 +1174,7 @@ function r_IPv4address(s, p) {
     for (;;) {
       if (v3 >= 3) break;
       v4 = r_digit(s, v2);
-      if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(77, -3, s, v2, p, 1);
+      if (v4 < 0) v4 = stopped(57, v2, p);
       if (v4 < 0) break;
       v3++;
       v2 = v4;
@@ -1196,52 +1182,52 @@ function r_IPv4address(s, p) {
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E24); }
-    if (v5 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v5 = stopped(78, -2, s, v2, p, 0);
+    if (v5 < 0 && v2 > p) v5 = stopped(58, v2, p);
     if (v5 < 0) break L0;
     v6 = v5;
     v7 = 0;
     for (;;) {
       if (v7 >= 3) break;
       v8 = r_digit(s, v6);
-      if (v8 < 0 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(79, -3, s, v6, p, 1);
+      if (v8 < 0) v8 = stopped(59, v6, p);
       if (v8 < 0) break;
       v7++;
       v6 = v8;
     }
     if (v7 < 1) v6 = -1;
-    if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(80, -1, s, v5, p, 0);
+    if (v6 < 0 && v5 > p) v6 = stopped(60, v5, p);
     if (v6 < 0) break L0;
     if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E24); }
-    if (v9 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v9 = stopped(81, -2, s, v6, p, 0);
+    if (v9 < 0 && v6 > p) v9 = stopped(61, v6, p);
     if (v9 < 0) break L0;
     v10 = v9;
     v11 = 0;
     for (;;) {
       if (v11 >= 3) break;
       v12 = r_digit(s, v10);
-      if (v12 < 0 && (v10 === maxFailPos || grantId >= 0)) v12 = stopped(82, -3, s, v10, p, 1);
+      if (v12 < 0) v12 = stopped(62, v10, p);
       if (v12 < 0) break;
       v11++;
       v10 = v12;
     }
     if (v11 < 1) v10 = -1;
-    if (v10 < 0 && v9 > p && (v9 === maxFailPos || grantId >= 0)) v10 = stopped(83, -1, s, v9, p, 0);
+    if (v10 < 0 && v9 > p) v10 = stopped(63, v9, p);
     if (v10 < 0) break L0;
     if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T25[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E24); }
-    if (v13 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v13 = stopped(84, -2, s, v10, p, 0);
+    if (v13 < 0 && v10 > p) v13 = stopped(64, v10, p);
     if (v13 < 0) break L0;
     v14 = v13;
     v15 = 0;
     for (;;) {
       if (v15 >= 3) break;
       v16 = r_digit(s, v14);
-      if (v16 < 0 && (v14 === maxFailPos || grantId >= 0)) v16 = stopped(85, -3, s, v14, p, 1);
+      if (v16 < 0) v16 = stopped(65, v14, p);
       if (v16 < 0) break;
       v15++;
       v14 = v16;
     }
     if (v15 < 1) v14 = -1;
-    if (v14 < 0 && v13 > p && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(86, -1, s, v13, p, 0);
+    if (v14 < 0 && v13 > p) v14 = stopped(66, v13, p);
     v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1256,7 +1242,7 @@ function r_port(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_digit(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(87, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(67, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1275,7 +1261,7 @@ function r_path(s, p) {
     v3 = r_opaque_part(s, p);
     v1 = v3;
   }
-  if (v1 < 0 && (p === maxFailPos || grantId >= 0)) v1 = stopped(88, -3, s, p, p, 0);
+  if (v1 < 0) v1 = stopped(68, p, p);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1298,16 +1284,15 @@ function r_path_segments(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E20); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(89, 29, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(69, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(90, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(70, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(91, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1325,7 +1310,7 @@ function r_segment(s, p) {
     v2 = p;
     for (;;) {
       v3 = r_pchar(s, v2);
-      if (v3 < 0 && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(92, -3, s, v2, p, 1);
+      if (v3 < 0) v3 = stopped(71, v2, p);
       if (v3 < 0) break;
       if (v3 === v2) break;
       v2 = v3;
@@ -1339,16 +1324,15 @@ function r_segment(s, p) {
         if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E6); }
         if (v7 < 0) break L1;
         v8 = r_param(s, v7);
-        if (v8 < 0 && v7 > v4 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(93, 30, s, v7, p, 0);
+        if (v8 < 0 && v7 > v4) v8 = stopped(72, v7, p);
         v5 = v8;
       }
       if (v5 < 0) hookRewind(v6);
-      if (v5 < 0 && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(94, -3, s, v4, p, 1);
+      if (v5 < 0) v5 = stopped(73, v4, p);
       if (v5 < 0) break;
       if (v5 === v4) break;
       v4 = v5;
     }
-    if (v4 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(95, -1, s, v2, p, 0);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1363,7 +1347,7 @@ function r_param(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_pchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(96, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(74, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1407,7 +1391,7 @@ function r_query(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_uric(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(97, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(75, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1423,7 +1407,7 @@ function r_fragment(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_uric(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(98, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(76, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -1534,10 +1518,10 @@ function r_escaped(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(99, 39, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(77, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hex(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(100, 39, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(78, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1791,6 +1775,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

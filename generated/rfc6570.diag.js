@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [2, 2, -4, -3, 17, -2, 18, -4, -3, -3, 20, -4, 23, -4];
 
 // The end of the code point at p (its first unit c) if it is in the ranges, else -1.
 function cpEnd(s, p, c, ranges) {
@@ -289,10 +295,10 @@ function r_pct_encoded(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E16); }
     if (v2 < 0) break L0;
     v3 = r_HEXDIG(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(0, 2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_HEXDIG(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(1, 2, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(1, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -424,7 +430,7 @@ function r_URI_Template(s, p) {
       v3 = r_expression(s, v0);
       v1 = v3;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(2, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(2, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -477,15 +483,14 @@ function r_expression(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E80); }
     if (v2 < 0) break L0;
     v4 = r_operator(s, v2);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(3, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(3, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(4, -1, s, v2, p, 0);
     if (v3 < 0) break L0;
     v5 = r_variable_list(s, v3);
-    if (v5 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(5, 17, s, v3, p, 0);
+    if (v5 < 0 && v3 > p) v5 = stopped(4, v3, p);
     if (v5 < 0) break L0;
     if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T83[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E82); }
-    if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(6, -2, s, v5, p, 0);
+    if (v6 < 0 && v5 > p) v6 = stopped(5, v5, p);
     v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
@@ -580,16 +585,15 @@ function r_variable_list(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T57[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E56); }
         if (v6 < 0) break L1;
         v7 = r_varspec(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(7, 18, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(6, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(8, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(7, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(9, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -607,9 +611,8 @@ function r_varspec(s, p) {
     v2 = r_varname(s, p);
     if (v2 < 0) break L0;
     v4 = r_modifier_level4(s, v2);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(10, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(8, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(11, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -632,20 +635,19 @@ function r_varname(s, p) {
       v4 = -1;
       L1: {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E20); }
-        if (v7 < 0 && (v3 === maxFailPos || grantId >= 0)) v7 = stopped(12, -3, s, v3, p, 0);
+        if (v7 < 0) v7 = stopped(9, v3, p);
         v6 = v7 < 0 ? v3 : v7;
         if (v6 < 0) break L1;
         v8 = r_varchar(s, v6);
-        if (v8 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v8 = stopped(13, 20, s, v6, p, 0);
+        if (v8 < 0 && v6 > v3) v8 = stopped(10, v6, p);
         v4 = v8;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(14, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(11, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(15, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -695,7 +697,7 @@ function r_prefix(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
     if (v2 < 0) break L0;
     v3 = r_max_length(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(16, 23, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(12, v2, p);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -717,12 +719,11 @@ function r_max_length(s, p) {
     for (;;) {
       if (v4 >= 3) break;
       v5 = r_DIGIT(s, v3);
-      if (v5 < 0 && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(17, -3, s, v3, p, 1);
+      if (v5 < 0) v5 = stopped(13, v3, p);
       if (v5 < 0) break;
       v4++;
       v3 = v5;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(18, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -784,6 +785,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

@@ -197,8 +197,8 @@ class Generator {
   private readonly constants = new Map<string, string>();
   private readonly constantCode: string[] = [];
   private readonly helpers = new Set<string>();
-  /** Traced build: the number of constructs that can stop at a failure (stopped(), below). */
-  private stops = 0;
+  /** Traced build: what each construct that can stop at a failure is (stopped(), below). */
+  private readonly stops: number[] = [];
 
   /**
    * @param trace null for the fast recognizer; for the traced one (the diagnostic build), the
@@ -224,21 +224,22 @@ class Generator {
   }
 
   /**
-   * Traced build: a new construct number and what stopped: -3 for a repetition or an option
-   * (null: charged to the rule holding it); for the element that breaks a sequence, the hook
-   * index of a traced rule it refers to, -2 for a literal (a delimiter, which cannot accept
-   * another character: src/diagnosis/rank.ts), else -1: the two first arguments of stopped().
+   * Traced build: a new construct number, its kind kept in the module's STOPS table: -4 for a
+   * repetition, -3 for an option (both charged to the rule holding them); for the element that
+   * breaks a sequence, the hook index of a traced rule it refers to, -2 for a literal (a
+   * delimiter, which cannot accept another character: src/diagnosis/rank.ts), else -1.
    */
-  private stopId(element: Node | null): string {
-    const inner = element && unwrap(element);
-    const k = !inner
-      ? -3
-      : inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name!)
-        ? this.trace?.get(inner.name!)
-        : inner.type === 'literal'
-          ? -2
-          : undefined;
-    return `${this.stops++}, ${k ?? -1}`;
+  private stopId(element: Node | 'repetition' | 'option'): number {
+    let k: number | undefined;
+    if (element === 'repetition') k = -4;
+    else if (element === 'option') k = -3;
+    else {
+      const inner = unwrap(element);
+      if (inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name!)) k = this.trace?.get(inner.name!);
+      else if (inner.type === 'literal') k = -2;
+    }
+    this.stops.push(k ?? -1);
+    return this.stops.length - 1;
   }
 
   /**
@@ -652,12 +653,16 @@ class Generator {
         emit(`${label}: {`);
         fn.indent++;
         let cur = p;
+        // A sequence of literals only is one literal split for the diagnosis (split-literals.ts):
+        // it breaks as the literal fails, in the rule holding it, which the diagnosis names anyway.
+        const literalOnly = els.every((e) => unwrap(e).type === 'literal');
         els.forEach((e, i) => {
           const before = cur;
           cur = this.gen(e, cur, fn);
           // Traced: an element that fails where it starts, after the sequence has consumed
           // something, is where the sequence breaks (a candidate for the diagnosis's rule).
-          if (this.trace && i > 0) emit(`if (${cur} < 0 && ${before} > ${p} && (${before} === maxFailPos || grantId >= 0)) ${cur} = stopped(${this.stopId(e)}, s, ${before}, p, 0);`);
+          // Elements that cannot fail (an option, a repetition from 0) never break it.
+          if (this.trace && i > 0 && !literalOnly && !neverFails(e)) emit(`if (${cur} < 0 && ${before} > ${p}) ${cur} = stopped(${this.stopId(e)}, ${before}, p);`);
           if (i < els.length - 1) emit(`if (${cur} < 0) break ${label};`);
         });
         emit(`${out} = ${cur};`);
@@ -702,7 +707,7 @@ class Generator {
       case 'optional': {
         const r = this.gen(node.expression!, p, fn);
         // Traced: an option whose expression fails where it starts stops there (a candidate).
-        if (this.trace) emit(`if (${r} < 0 && (${p} === maxFailPos || grantId >= 0)) ${r} = stopped(${this.stopId(null)}, s, ${p}, p, 0);`);
+        if (this.trace) emit(`if (${r} < 0) ${r} = stopped(${this.stopId('option')}, ${p}, p);`);
         emit(`${out} = ${r} < 0 ? ${p} : ${r};`);
         return out;
       }
@@ -828,7 +833,7 @@ class Generator {
       r = this.gen(e, out, fn);
     }
     // Traced: a repetition whose element fails where it starts stops there (a candidate).
-    if (this.trace) emit(`if (${r} < 0 && (${at} === maxFailPos || grantId >= 0)) ${r} = stopped(${this.stopId(null)}, s, ${at}, p, 1);`);
+    if (this.trace) emit(`if (${r} < 0) ${r} = stopped(${this.stopId('repetition')}, ${at}, p);`);
     emit(`if (${r} < 0) break;`);
     if (n) emit(`${n}++;`);
     if (max === null) emit(`if (${r} === ${out}) break;`);
@@ -873,7 +878,7 @@ class Generator {
       header,
       '',
       TABLE_HELPER,
-      ...(this.trace ? [TRACE_STATE] : []),
+      ...(this.trace ? [TRACE_STATE, `/** What each construct that can stop is (Generator.stopId). */\nconst STOPS = [${this.stops.join(', ')}];\n`] : []),
       ...helpers,
       ...this.constantCode,
       '',
@@ -886,6 +891,13 @@ class Generator {
       ...(this.trace ? [TRACE_PARSE.replace('FIRST_RULE', JSON.stringify(this.grammarRules[0]!.name))] : [FAST_ACCEPTS]),
     ].join('\n');
   }
+}
+
+/** An option or a repetition that may match nothing: it never fails. */
+function neverFails(n: Node): boolean {
+  const u = unwrap(n);
+  if (u.type === 'optional' || u.type === 'zero_or_more') return true;
+  return u.type === 'repeated' && (u.min ? u.min.type === 'constant' && u.min.value === 0 : false);
 }
 
 function unwrap(n: Node): Node {
@@ -976,18 +988,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at \`start\`, accepts the character at \`pos\` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -1005,9 +1017,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -1073,6 +1088,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(\`Can't start parsing from rule "\${name}".\`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;

@@ -11,6 +11,9 @@ import type { PeggyLibraryResult } from '#generated';
 import type { Era, RuleMeta } from './registry.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
 import { chooseRule } from './diagnosis/rank.js';
+import { nullableRules } from './diagnosis/nullable.js';
+import { hintFor } from './hints.js';
+import { sectionLabel } from './spec-label.js';
 
 export type { DerivationNode } from './diagnosis/recorder.js';
 import { templateHint } from './template/hints.js';
@@ -38,6 +41,12 @@ export interface ValidationError {
   rulePath: string[];
   /** Sorted, de-duplicated descriptions of what would have been accepted at `offset`. */
   expected: string[];
+  /**
+   * The same, in the spec's own names, for a reader: each expectation named by the rule it
+   * begins (`pchar`, `unreserved`), else as in `expected`; in the order they were tried, `end
+   * of input` last. What the message and the readable output show.
+   */
+  expectedGrouped?: string[];
   /** The character at `offset`, or null at the end of the input. */
   found: string | null;
   /** The spec section that defines `rule`. */
@@ -94,7 +103,8 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     rec.flush(r.peg$currPos, list);
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset));
-  const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), choice.path);
+  const grouped = rec.grouped(choice.path, nullableRules(era));
+  const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), grouped, choice.path);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.
   const partial = tree ? partialTree(rec.snapshotOf(choice.from)?.slice(0, choice.path.length) ?? null, error.offset) : null;
@@ -119,20 +129,32 @@ function reach(era: Era, startId: string, input: string, c: Candidate, offset: n
   return r.peg$currPos === input.length ? Infinity : Math.max(r.peg$currPos, r.peg$maxFailPos);
 }
 
-function errorRecord(era: Era, rule: RuleMeta, input: string, offset: number, expected: string[], path: RuleMeta[]): ValidationError {
+function errorRecord(
+  era: Era,
+  rule: RuleMeta,
+  input: string,
+  offset: number,
+  expected: string[],
+  grouped: string[],
+  path: RuleMeta[],
+): ValidationError {
   const failed = path[path.length - 1]!;
-  const record: Omit<ValidationError, 'message'> = {
+  const fields = {
     offset,
     ...otherOffsets(input, offset),
     rule: failed.name,
     rulePath: path.map((r) => r.name),
     expected,
+    expectedGrouped: grouped,
     found: foundAt(input, offset),
     section: failed.section,
   };
-  const message = messageOf(era, rule.name, record);
-  const hint = HINTS[era.id]?.(rule.name, input, record);
-  return hint === undefined ? { ...record, message } : { ...record, hint, message: `${message}; ${hint}` };
+  // An era's own hints first (rfc6570's templates), then the common mistakes (./hints.ts).
+  const hint =
+    HINTS[era.id]?.(rule.name, input, fields) ??
+    hintFor({ era, input, offset, found: fields.found, rule: fields.rule, rulePath: fields.rulePath, expected });
+  const record: Omit<ValidationError, 'message'> = hint === undefined ? fields : { ...fields, hint };
+  return { ...record, message: messageOf(era, rule.name, record) };
 }
 
 /**
@@ -164,17 +186,24 @@ const HINTS: Record<string, (startRule: string, input: string, e: Omit<Validatio
 
 const MAX_LISTED = 12;
 
-/** One readable sentence from the record's fields. */
-export function messageOf(
-  era: Era,
-  startRule: string,
-  e: Omit<ValidationError, 'message'>,
-): string {
-  const listed = e.expected.slice(0, MAX_LISTED).join(', ');
-  const more = e.expected.length > MAX_LISTED ? ` and ${e.expected.length - MAX_LISTED} more` : '';
+/** `a, b or c`; after MAX_LISTED items, `and N more`. */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  if (items.length > MAX_LISTED) return `${items.slice(0, MAX_LISTED).join(', ')} and ${items.length - MAX_LISTED} more`;
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/**
+ * One readable sentence from the record's fields: the offset (with its code point and UTF-8
+ * byte offsets when they differ), the rule and its section with the document's name, the
+ * expected set grouped by the spec's names, what was found, and the hint when there is one.
+ */
+export function messageOf(era: Era, startRule: string, e: Omit<ValidationError, 'message'>): string {
   const found = e.found === null ? 'the end of the input' : JSON.stringify(e.found);
+  const other = e.codePointOffset === undefined ? '' : ` (code point ${e.codePointOffset}, UTF-8 byte ${e.utf8Offset})`;
+  const expected = e.expectedGrouped ?? e.expected;
   return (
-    `not a valid ${startRule} in ${era.id}: at offset ${e.offset}, in ${e.rule} (§${e.section}), ` +
-    `expected ${e.expected.length > 1 ? 'one of ' : ''}${listed}${more} but found ${found}`
+    `not a valid ${startRule} in ${era.id}: at offset ${e.offset}${other}, in ${e.rule} (${sectionLabel(era, e.section)}), ` +
+    `expected ${listed(expected)} but found ${found}${e.hint ? `; hint: ${e.hint}` : ''}`
   );
 }

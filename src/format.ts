@@ -4,8 +4,14 @@
  *
  * Inputs may hold anything (NUL, ESC, lone surrogates, a megabyte of text), so nothing from
  * an input reaches a terminal unescaped and no input is ever printed whole when it is long.
+ * An input is shown as typed (UTF-8): only what would corrupt or hide in a terminal is escaped
+ * (control and format characters, lone surrogates), and carets are placed by display columns
+ * (wide East Asian characters take two, combining marks none: ./display-width.ts).
  */
-import { specs, type ValidationResult } from './index.js';
+import { columnsOf } from './display-width.js';
+import type { ValidationResult } from './index.js';
+import { eraOf } from './registry.js';
+import { documentOf, sectionLabel as sectionOf } from './spec-label.js';
 
 /** Display columns shown around a failing offset when the input is too long for one line. */
 const WINDOW_BEFORE = 30;
@@ -58,55 +64,114 @@ export function escapeInput(input: string): string {
 }
 
 /**
- * Shows `input` on one safe line with a `^` under the code unit at `offset` (under the
- * position after the last unit when `offset` is the input's length).
+ * Characters shown as an escape in a displayed input: controls (C0, DEL, C1), format characters
+ * (bidirectional controls, zero-width joiners, the BOM), line and paragraph separators, lone
+ * surrogates, unassigned code points; and a combining mark with nothing before it to draw on.
+ */
+const HIDDEN = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Cn}]$/u;
+const MARK = /^[\p{Mn}\p{Me}]$/u;
+
+/** What is shown for the code point at `i` of `input`: its text, its columns, its code units. */
+export function displayToken(input: string, i: number): { text: string; columns: number; units: number } {
+  const cp = input.codePointAt(i)!;
+  const units = cp > 0xffff ? 2 : 1;
+  if (cp < 0x80) {
+    const text = escapeUnit(cp);
+    return { text, columns: text.length, units };
+  }
+  const ch = String.fromCodePoint(cp);
+  if (HIDDEN.test(ch) || (i === 0 && MARK.test(ch))) {
+    const text = units === 2 ? escapeUnit(input.charCodeAt(i)) + escapeUnit(input.charCodeAt(i + 1)) : escapeUnit(cp);
+    return { text, columns: text.length, units };
+  }
+  return { text: ch, columns: columnsOf(ch), units };
+}
+
+/** `input` as shown to a reader: as typed, hidden characters escaped (see {@link displayToken}). */
+export function displayInput(input: string, from = 0, to = input.length): string {
+  let out = '';
+  for (let i = from; i < to; ) {
+    const t = displayToken(input, i);
+    out += t.text;
+    i += t.units;
+  }
+  return out;
+}
+
+/** Display columns of `input` from code unit `from` to `to`. */
+function columnsBetween(input: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; ) {
+    const t = displayToken(input, i);
+    n += t.columns;
+    i += t.units;
+  }
+  return n;
+}
+
+/** The code unit where the code point holding unit `i` begins. */
+function pointStart(input: string, i: number): number {
+  return i > 0 && (input.charCodeAt(i) & 0xfc00) === 0xdc00 && (input.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? i - 1 : i;
+}
+
+/**
+ * Shows `input` on one safe line with a `^` under the character at `offset` (under the position
+ * after the last one when `offset` is the input's length), counted in display columns.
  *
  * Returns two lines joined by `\n`. A long input is cut to a window of about 60 columns
- * around the offset, with `…` where it was cut; only that window is ever escaped, so the cost
- * does not grow with the input.
+ * around the offset, with `…` where it was cut; only that window is ever looked at, so the cost
+ * does not grow with the input. A combining mark at the offset draws over the character before
+ * it: the caret goes under that character.
  *
  * @example
  * ```ts
  * import { renderCaret } from './format.js';
  * renderCaret('http://exa mple.com/', 10);
  * // 'http://exa mple.com/\n          ^'
- * renderCaret('a\tb', 2);
- * // 'a\\tb\n   ^'
+ * renderCaret('http://例え.jp/', 9);
+ * // 'http://例え.jp/\n           ^'
  * ```
  */
 export function renderCaret(input: string, offset: number): string {
-  const at = Math.max(0, Math.min(offset, input.length));
+  const at = pointStart(input, Math.max(0, Math.min(offset, input.length)));
   let start = 0;
   let end = input.length;
   if (!fitsWhole(input)) {
     // Walk outwards from the offset until each side's column budget is spent.
     let width = 0;
     start = at;
-    while (start > 0 && width + escapeUnit(input.charCodeAt(start - 1)).length <= WINDOW_BEFORE) {
-      width += escapeUnit(input.charCodeAt(--start)).length;
+    while (start > 0) {
+      const prev = pointStart(input, start - 1);
+      const w = displayToken(input, prev).columns;
+      if (width + w > WINDOW_BEFORE) break;
+      width += w;
+      start = prev;
     }
     width = 0;
     end = at;
-    while (end < input.length && width + escapeUnit(input.charCodeAt(end)).length <= WINDOW_AFTER) {
-      width += escapeUnit(input.charCodeAt(end++)).length;
+    while (end < input.length) {
+      const t = displayToken(input, end);
+      if (width + t.columns > WINDOW_AFTER && end > at) break;
+      width += t.columns;
+      end += t.units;
     }
-    // The unit under the caret is always shown, however wide its escape.
-    if (end === at && at < input.length) end = at + 1;
   }
-  const before = (start > 0 ? ELLIPSIS : '') + escapeInput(input.slice(start, at));
-  const after = escapeInput(input.slice(at, end)) + (end < input.length ? ELLIPSIS : '');
-  // `…` and every escape are one column per UTF-16 unit, so string length is display width.
-  return `${before}${after}\n${' '.repeat(before.length)}^`;
+  const before = (start > 0 ? ELLIPSIS : '') + displayInput(input, start, at);
+  const after = displayInput(input, at, end) + (end < input.length ? ELLIPSIS : '');
+  let column = (start > 0 ? 1 : 0) + columnsBetween(input, start, at);
+  if (at < input.length && at > start && displayToken(input, at).columns === 0) column -= 1;
+  return `${before}${after}\n${' '.repeat(Math.max(0, column))}^`;
 }
 
 function fitsWhole(input: string): boolean {
-  // Escaping never narrows a unit, so a long input cannot fit; this avoids escaping it whole.
-  return input.length <= WHOLE_LINE_LIMIT && escapeInput(input).length <= WHOLE_LINE_LIMIT;
+  // Every character takes at most a few columns, so a long input cannot fit; this avoids
+  // measuring it whole.
+  return input.length <= WHOLE_LINE_LIMIT * 2 && columnsBetween(input, 0, input.length) <= WHOLE_LINE_LIMIT;
 }
 
-/** `input` escaped and, when long, cut after about 60 columns: for lines with no caret. */
+/** `input` shown as typed and, when long, cut after about 60 columns: for lines with no caret. */
 export function renderInput(input: string): string {
-  if (fitsWhole(input)) return escapeInput(input);
+  if (fitsWhole(input)) return displayInput(input);
   return renderCaret(input, 0).split('\n')[0] as string;
 }
 
@@ -128,38 +193,22 @@ function palette(color: boolean) {
   };
 }
 
-/**
- * How a spec is named before a section sign: `RFC 3986 §3.2.2`.
- *
- * Taken from the spec's title (the document's own name, e.g. `RFC 3986` or
- * `draft-fielding-url-syntax-01`), since an era id such as `rfc2396-draft` is not what its
- * document is called; the id is the fallback.
- */
+/** How a spec's document is named: `RFC 3986`, `draft-fielding-url-syntax-01` (./spec-label.ts). */
 export function specLabel(specId: string): string {
-  let label = specLabels.get(specId);
-  if (label === undefined) specLabels.set(specId, (label = labelOf(specId)));
-  return label;
+  return documentOf(eraOf(specId));
 }
 
-/** Labels are asked for once per failing record; `specs()` builds every era's rule list. */
-const specLabels = new Map<string, string>();
-
-function labelOf(specId: string): string {
-  const title = specs().find((s) => s.id === specId)?.title ?? '';
-  const named = /\bRFC\s*\d+|\bdraft-[a-z0-9-]+/i.exec(title);
-  if (named) return named[0].replace(/^RFC\s*/i, 'RFC ');
-  const rfc = /^rfc(\d+)$/.exec(specId);
-  return rfc ? `RFC ${rfc[1]}` : specId;
-}
-
-/** A section as `RFC 3986 §3.2.2`; a section that already names its document is kept. */
+/** A section with its document: `RFC 3986 §3.2.2`, `RFC 2373 Appendix B (imported by RFC 2732 §3)`. */
 export function sectionLabel(specId: string, section: string): string {
-  return /^\d/.test(section) ? `${specLabel(specId)} §${section}` : section;
+  return sectionOf(eraOf(specId), section);
 }
 
 /** The character a diagnosis found, quoted and escaped, or `end of input`. */
 export function describeFound(found: string | null): string {
-  return found === null ? 'end of input' : `"${escapeInput(found)}"`;
+  if (found === null) return 'end of input';
+  const cp = found.codePointAt(0)!;
+  const code = cp < 0x80 ? '' : `  U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `"${displayInput(found)}"${code}`;
 }
 
 /**
@@ -196,14 +245,17 @@ export function formatResult(result: ValidationResult, options: FormatOptions): 
   // An empty input would leave nothing to point at: name it, the caret stays at its start.
   const shown = result.input === '' ? c.dim('(empty)') : line;
   const field = (name: string, value: string) => `  ${name.padEnd(10)}${value}`;
+  // Where non-ASCII precedes the offset, also in code points and UTF-8 bytes.
+  const other = error.codePointOffset === undefined ? '' : ` (code point ${error.codePointOffset}, UTF-8 byte ${error.utf8Offset})`;
   return [
-    `${c.red('✗')} ${shown}  ${c.dim(`invalid ${result.spec} ${result.rule} at offset ${error.offset}`)}`,
+    `${c.red('✗')} ${shown}  ${c.dim(`invalid ${result.spec} ${result.rule} at offset ${error.offset}${other}`)}`,
     `  ${c.red(caret)}`,
     field('rule', `${c.bold(error.rule)}  ${c.dim(`(${error.rulePath.join(' > ')})`)}`),
     field('section', sectionLabel(result.spec, error.section)),
-    field('expected', escapeUnsafe(error.expected.join(', '))),
+    // In the spec's names (the full list is the record's `expected`, in --json).
+    field('expected', escapeUnsafe((error.expectedGrouped ?? error.expected).join(', '))),
     field('found', describeFound(error.found)),
-    ...(error.hint === undefined ? [] : [field('hint', escapeUnsafe(error.hint))]),
+    ...(error.hint === undefined ? [] : [field('hint', c.yellow(escapeUnsafe(error.hint)))]),
     // `message` is left out: it is the same fields as one sentence, and is in `--json`.
   ].join('\n');
 }

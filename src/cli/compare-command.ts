@@ -7,7 +7,7 @@
  * in every era compared, 1 otherwise, 2 for a usage error.
  */
 import { compare, specs, type Comparison } from '../index.js';
-import { renderInput } from '../format.js';
+import { escapeUnsafe, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
@@ -77,5 +77,12 @@ function render(c: Comparison, color: boolean, w?: WhatwgColumn): string {
     r.error ? `offset ${r.error.offset} in ${r.error.rule} (§${r.error.section}), found ${r.error.found === null ? 'end of input' : JSON.stringify(r.error.found)}` : '',
   ]);
   if (w) rows.push(w.row);
-  return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + (w ? `\n${w.summary}` : '');
+  return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + hints(c) + (w ? `\n${w.summary}` : '');
+}
+
+/** The eras' hints under the table, one line a hint, with the eras that give it. */
+function hints(c: Comparison): string {
+  const by = new Map<string, string[]>();
+  for (const r of c.results) if (r.error?.hint) by.set(r.error.hint, [...(by.get(r.error.hint) ?? []), r.spec]);
+  return [...by].map(([hint, eras]) => `\nhint (${eras.join(', ')}): ${escapeUnsafe(hint)}`).join('');
 }

@@ -9,7 +9,7 @@
  * Exit status 0 when every URI is valid, 1 otherwise, 2 for a usage error.
  */
 import { explain, type DerivationNode, type Explanation } from '../index.js';
-import { escapeUnit, formatResult, renderInput } from '../format.js';
+import { displayInput, displayToken, formatResult, renderInput } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
@@ -196,14 +196,16 @@ export function renderExplanation(e: Explanation, color: boolean): string {
   };
   if (e.tree) walk(e.tree, 0);
 
-  // Display columns: every code unit shows as one token (escaped when not printable ASCII).
+  // Display columns of each code unit's position: the input as typed, hidden characters
+  // escaped, wide ones two columns (format.ts displayToken); a pair's low surrogate adds none.
   const column: number[] = [0];
-  for (let i = 0; i < e.input.length; i++) column.push(column[i]! + escapeUnit(e.input.charCodeAt(i)).length);
-  const shown = (start: number, end: number) => {
-    let text = '';
-    for (let i = start; i < end; i++) text += escapeUnit(e.input.charCodeAt(i));
-    return text;
-  };
+  for (let i = 0; i < e.input.length; ) {
+    const t = displayToken(e.input, i);
+    for (let u = 1; u < t.units; u++) column.push(column[i]!);
+    column.push(column[i]! + t.columns);
+    i += t.units;
+  }
+  const shown = (start: number, end: number) => displayInput(e.input, start, end);
   const width = Math.max(0, ...rows.map((r) => r.depth * 2 + r.label.length)) + 2;
   const dim = (t: string) => (color ? `\u001b[2m${t}\u001b[22m` : t);
   const heading = `${e.valid ? '✓' : '✗'} ${e.input === '' ? '(empty)' : renderInput(e.input)}  ${dim(`${e.valid ? 'valid' : 'invalid'} ${e.spec} ${e.rule}`)}`;

@@ -67,6 +67,8 @@ export class Recorder {
   private seenLen = 0;
   offset = 0;
   readonly expected = new Set<string>();
+  /** Each expectation at the offset and the stack it was recorded under, in attempt order. */
+  private readonly attempts: Array<string | Frame[]> = [];
   readonly candidates: Candidate[] = [];
   /**
    * The ways forward at the offset: for each expectation there, the innermost spec rule it was
@@ -143,7 +145,7 @@ export class Recorder {
     const snapshot = this.tree ? this.snapshot(frames) : null;
     if (snapshot && element && !element.core) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
     const ruleStart = element && !element.core ? maxPos : frames[frames.length - 1]!.start;
-    this.candidates.push({ id, start, path, ruleStart, literal: k === -2, repetition: k === -3, frames, order: this.candidates.length, snapshot });
+    this.candidates.push({ id, start, path, ruleStart, literal: k === -2, repetition: k === -3 || k === -4, frames, order: this.candidates.length, snapshot });
   }
 
   // The hooks the traced recognizer calls around a sequence or a lookahead when a tree is built
@@ -171,6 +173,7 @@ export class Recorder {
       // Peggy started a new, further list: everything recorded before is superseded.
       from = 0;
       this.expected.clear();
+      this.attempts.length = 0;
       this.candidates.length = 0;
       this.ways.clear();
       this.commonFrames = null;
@@ -179,8 +182,15 @@ export class Recorder {
       this.lastSnapshot = null;
     }
     this.offset = maxPos;
-    for (let i = from; i < maxExpected.length; i++) this.expected.add(this.describe(maxExpected[i]!, maxPos));
-    if (maxExpected.length > from) this.charge();
+    if (maxExpected.length > from) {
+      const stack = this.stack.slice();
+      for (let i = from; i < maxExpected.length; i++) {
+        const text = this.describe(maxExpected[i]!, maxPos);
+        this.expected.add(text);
+        this.attempts.push(text, stack);
+      }
+      this.charge();
+    }
     this.seenPos = maxPos;
     this.seenLen = maxExpected.length;
   }
@@ -225,6 +235,34 @@ export class Recorder {
       this.frozen.add(children);
       return { rule: f.rule, start: f.start, children, length: children.length };
     });
+  }
+
+  /**
+   * The expected set in the spec's own names, for a reader: each expectation is named by the
+   * outermost rule below the named path that was attempted at the offset and cannot match the
+   * empty string (`pchar` rather than its 24 characters), else as it is (a literal of a rule
+   * that started before the offset, `end of input`). In attempt order, `end of input` last.
+   */
+  grouped(path: readonly RuleMeta[], nullable: ReadonlySet<string>): string[] {
+    const out = new Set<string>();
+    let end = false;
+    for (let i = 0; i < this.attempts.length; i += 2) {
+      const text = this.attempts[i] as string;
+      const stack = this.attempts[i + 1] as Frame[];
+      let j = 0;
+      while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
+      let name = text;
+      for (; j < stack.length; j++) {
+        const f = stack[j]!;
+        if (f.start === this.offset && !nullable.has(f.rule.id)) {
+          name = f.rule.name;
+          break;
+        }
+      }
+      if (name === 'end of input') end = true;
+      else out.add(name);
+    }
+    return end ? [...out, 'end of input'] : [...out];
   }
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */

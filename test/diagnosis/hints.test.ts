@@ -1,0 +1,112 @@
+// Each hint of src/hints.ts on the mistake it is for (issue 14, point 2), with the spec's reason;
+// every hint of the table has a row. Percent-encodings are checked against Node's own UTF-8
+// encoder (Buffer), not the hint module's.
+import { describe, expect, it } from 'vitest';
+import { compare, explain, specs, validate } from '../../src/index.js';
+import { HINTS, percentEncoded } from '../../src/hints.js';
+import type { ValidationError } from '../../src/index.js';
+import { eraOf } from '../../src/registry.js';
+
+interface Row {
+  hint: string;
+  spec: string;
+  rule?: string;
+  input: string;
+  says: string[];
+  source: string;
+}
+
+const rows: Row[] = [
+  { hint: 'leading whitespace', spec: 'rfc3986', input: ' http://a/', says: ['whitespace at the start'], source: 'RFC 3986 Appendix C' },
+  { hint: 'leading whitespace', spec: 'rfc1738', input: '\thttp://a/', says: ['whitespace at the start'], source: 'RFC 1738 Appendix (APPENDIX: Recommendations for URLs in Context)' },
+  { hint: 'trailing whitespace', spec: 'rfc3986', input: 'http://a/ ', says: ['whitespace at the end'], source: 'RFC 3986 Appendix C' },
+  { hint: 'zone identifier', spec: 'rfc3986', input: 'http://[fe80::1%eth0]/', says: ['RFC 6874', '%25eth0'], source: 'RFC 6874 §2' },
+  { hint: 'percent sign without two hex digits', spec: 'rfc3986', input: 'http://a/%4', says: ['two hex digits', '%25'], source: 'RFC 3986 §2.1' },
+  { hint: 'percent sign without two hex digits', spec: 'rfc1808', input: 'http://a/%zz', says: ['two hex digits'], source: 'RFC 1808 §2.2 (escape)' },
+  { hint: 'unclosed bracket', spec: 'rfc3986', input: 'http://[::1/', says: ['"[" at offset 7 is not closed'], source: 'RFC 3986 §3.2.2 (IP-literal)' },
+  { hint: 'unclosed bracket', spec: 'rfc3986', input: 'http://[::1', says: ['not closed'], source: 'RFC 3986 §3.2.2 (IP-literal)' },
+  { hint: 'bracket before RFC 2732', spec: 'rfc1808', input: 'http://[::1]/', says: ['RFC 2732', '%5B'], source: 'RFC 2732 §2; RFC 1808 §2.2 (unsafe)' },
+  { hint: 'bracket before RFC 2732', spec: 'rfc2396-draft', input: 'http://[::1]/', says: ['RFC 2732'], source: 'RFC 2732 §2' },
+  { hint: 'IPv6 address without brackets', spec: 'rfc3986', input: 'http://::1/', says: ['[::1]'], source: 'RFC 3986 §3.2.2' },
+  { hint: 'IPv6 address without brackets', spec: 'rfc3986', input: 'http://fe80::1:2/x', says: ['[fe80::1:2]'], source: 'RFC 3986 §3.2.2' },
+  { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://a:8x/', says: ['port "8x"', 'digits', 'RFC 3986 §3.2.3'], source: 'shared/contract.md; RFC 3986 §3.2.3' },
+  { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://[::1]:8x/', says: ['a port is digits only'], source: 'RFC 3986 §3.2.3' },
+  { hint: 'second number sign', spec: 'rfc3986', input: 'a#b#c', says: ['%23'], source: 'RFC 3986 §3.5' },
+  { hint: 'backslash', spec: 'rfc3986', input: 'http://a/b\\c', says: ['"/"', '%5C'], source: 'RFC 3986 §3.3' },
+  { hint: 'non-ASCII host', spec: 'rfc3986', input: 'http://例え.jp/', says: ['IDNA', percentEncodedByBuffer('例')], source: 'RFC 3986 §3.2.2' },
+  { hint: 'non-ASCII host', spec: 'rfc1738', input: 'http://例え.jp/', says: ['IDNA'], source: 'RFC 1738 §3.1 (hostname)' },
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/é', says: [percentEncodedByBuffer('é'), 'IRI'], source: 'RFC 3986 §2.5; RFC 3987' },
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/😀', says: [percentEncodedByBuffer('😀')], source: 'RFC 3986 §2.5' },
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/\ud800', says: ['lone UTF-16 surrogate'], source: 'RFC 3629 §3 (surrogates are no scalar values)' },
+  { hint: 'space', spec: 'rfc3986', input: 'http://a/b c', says: ['%20'], source: 'RFC 3986 §2.1' },
+  { hint: 'space', spec: 'rfc2396', input: 'http://a/b c', says: ['%20'], source: 'RFC 2396 §2.4.3' },
+  { hint: 'tilde before RFC 2396', spec: 'rfc1738', input: 'http://a/~u', says: ['%7E', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2' },
+  { hint: 'tilde before RFC 2396', spec: 'rfc1808', input: 'http://a/~u', says: ['%7E'], source: 'RFC 1808 §2.2 (national)' },
+  { hint: 'query without a path', spec: 'rfc2396', input: '?y', says: ['path before its "?"'], source: 'RFC 2396 §5 (relativeURI)' },
+  { hint: 'colon or scheme', spec: 'rfc3986', input: ':', says: ['scheme before ":" is missing'], source: 'RFC 3986 §3.1' },
+  { hint: 'colon or scheme', spec: 'rfc3986', rule: 'URI', input: '1http://a', says: ['begins with a letter'], source: 'RFC 3986 §3.1' },
+  { hint: 'colon or scheme', spec: 'rfc3986', input: '1http://a', says: ['first segment cannot hold ":"', '"./"'], source: 'RFC 3986 §4.2' },
+  { hint: 'other character outside the grammar', spec: 'rfc3986', input: 'http://a/{x}', says: ['"{"', '%7B'], source: 'RFC 3986 §2.1' },
+  { hint: 'other character outside the grammar', spec: 'rfc3986', input: 'http://a/\u0001', says: ['control character', '%01'], source: 'RFC 3986 §2.1' },
+];
+
+function percentEncodedByBuffer(ch: string): string {
+  return [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+describe('hints for common mistakes (issue 14)', () => {
+  it('every hint of the table has a row', () => {
+    const tested = new Set(rows.map((r) => r.hint));
+    for (const h of HINTS) expect(tested, h.id).toContain(h.id);
+  });
+
+  it.each(rows.map((r) => [`${r.hint}: ${r.spec} ${JSON.stringify(r.input)}`, r] as const))('%s', (_n, row) => {
+    const r = validate(row.input, { spec: row.spec, rule: row.rule });
+    expect(r.valid).toBe(false);
+    if (r.valid) return;
+    const hint = r.error.hint;
+    expect(hint, `${row.source}: ${r.error.message}`).toBeDefined();
+    // The row's hint and no earlier one of the table answered.
+    const first = HINTS.find((h) => h.give(ctx(row, r.error)) !== null);
+    expect(first?.id).toBe(row.hint);
+    for (const s of row.says) expect(hint).toContain(s);
+    // The message carries it.
+    expect(r.error.message).toContain(`hint: ${hint}`);
+  });
+
+  it('mentions the IRI era by id once it is registered, by its RFC before', () => {
+    const r = validate('http://a/é');
+    const hint = r.valid ? '' : r.error.hint;
+    const iri = specs().some((s) => s.id === 'rfc3987');
+    expect(hint).toContain(iri ? 'spec rfc3987' : 'RFC 3987');
+  });
+
+  it('no hint where none fits', () => {
+    const r = validate('http://[::1]:8x/', { rule: 'IPv6address' });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.error).not.toHaveProperty('hint');
+  });
+
+  it('percentEncoded is UTF-8 as Node encodes it', () => {
+    for (const ch of ['é', '例', '😀', '\u0000', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff']) {
+      expect(percentEncoded(ch)).toBe(percentEncodedByBuffer(ch));
+    }
+  });
+
+  it('explain and compare carry the same rule and hint as validate', () => {
+    for (const row of rows.filter((r) => r.rule === undefined)) {
+      const v = validate(row.input, { spec: row.spec });
+      const x = explain(row.input, { spec: row.spec });
+      const c = compare(row.input, { specs: [row.spec] }).results[0]!;
+      if (v.valid) continue;
+      expect(x.error?.rule).toBe(v.error.rule);
+      expect(x.error?.hint).toBe(v.error.hint);
+      expect(c.error?.rule).toBe(v.error.rule);
+      expect(c.error?.hint).toBe(v.error.hint);
+    }
+  });
+});
+
+function ctx(row: Row, e: ValidationError) {
+  return { era: eraOf(row.spec), input: row.input, offset: e.offset, found: e.found, rule: e.rule, rulePath: e.rulePath, expected: e.expected };
+}
