@@ -8,10 +8,10 @@
 // Runs only after the fast recognizer rejected an input: the success path pays nothing.
 
 import type { PeggyLibraryResult } from '#generated';
-import type { Era, RuleMeta } from './registry.js';
+import type { Era, RuleMeta } from './era.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
 import { chooseRule } from './diagnosis/rank.js';
-import { nullableRules } from './diagnosis/nullable.js';
+import { isNullable } from './diagnosis/nullable.js';
 import { hintFor } from './hints.js';
 import { sectionLabel } from './spec-label.js';
 
@@ -103,7 +103,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     rec.flush(r.peg$currPos, list);
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset));
-  const grouped = rec.grouped(choice.path, nullableRules(era));
+  const grouped = rec.grouped(choice.path, (r) => isNullable(era, r));
   const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), grouped, choice.path);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.

@@ -6,9 +6,10 @@
 // What an era allows is read from its grammar, not from a list of era ids: whether it has an
 // IP-literal rule (RFC 2732 and later), whether "%" may come at the offset (the expected set),
 // which section defines its port; whether an IRI era (rfc3987) or a zone-id era (rfc6874) is
-// registered is asked at run time, so the advice stays true as eras are added.
+// loaded is asked at run time (./known-eras.ts), so the advice stays true as eras are added.
 
-import { allEras, type Era } from './registry.js';
+import type { Era } from './era.js';
+import { isKnownEra } from './known-eras.js';
 import { sectionLabel } from './spec-label.js';
 
 export interface HintContext {
@@ -43,7 +44,7 @@ const escapable = (c: HintContext): boolean => c.expected.includes('"%"');
 
 const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
 const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;
-const registered = (id: string): boolean => allEras().some((e) => e.id === id);
+const registered = (id: string): boolean => isKnownEra(id);
 
 /** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2). */
 const hasIpLiteral = (era: Era): boolean => hasRule(era, 'IP-literal', 'ipv6reference');

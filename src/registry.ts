@@ -4,6 +4,7 @@
 import { eras as generated } from '#generated';
 import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type RuleMeta } from './era.js';
+import { noteEras } from './known-eras.js';
 
 export type { Era, RuleMeta };
 export { ruleOf };
@@ -12,6 +13,8 @@ const ERAS: Era[] = generated
   .map(eraFrom)
   // Newest first: the order of `specs()` and of `compare`.
   .sort((a, b) => b.meta.date.localeCompare(a.meta.date) || a.id.localeCompare(b.id));
+
+noteEras(ERAS.map((e) => e.id)); // for advice naming another era (src/hints.ts)
 
 // Spec ids are matched case-insensitively (contract: `RFC3986` is `rfc3986`).
 const BY_ID = new Map(ERAS.map((e) => [e.id.toLowerCase(), e]));

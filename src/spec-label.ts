@@ -2,7 +2,7 @@
 // `draft-fielding-url-syntax-01`), taken from the grammar's title, since an era id such as
 // `rfc2396-draft` is not what its document is called.
 
-import type { Era } from './registry.js';
+import type { Era } from './era.js';
 
 const labels = new WeakMap<Era, string>();
 

@@ -1,49 +1,17 @@
-// Which rules of an era can match the empty string, from the grammar's expressions
-// (generated/<era>.grammar.js): such a rule says nothing when listed as "expected" (`path-abempty`
-// is expected everywhere), so the grouped expected set names what it begins with instead.
+// Which rules of an era can match the empty string: such a rule says nothing when listed as
+// "expected" (`path-abempty` is expected everywhere), so the grouped expected set names what it
+// begins with instead. Asked of the era's fast recognizer (a rule that accepts the empty input),
+// which every build of an era has, per-era entry points included.
 
-import type { GeneratedExpression } from '#generated';
-import type { Era } from '../registry.js';
+import type { Era, RuleMeta } from '../era.js';
 
-const memo = new WeakMap<Era, Set<string>>();
+const memo = new WeakMap<Era, Map<string, boolean>>();
 
-/** The Peggy ids of the rules that match the empty string. */
-export function nullableRules(era: Era): Set<string> {
-  let set = memo.get(era);
-  if (set) return set;
-  set = new Set<string>();
-  const rules = era.grammar.rules;
-  // Least fixpoint: a rule is nullable once its expression is, given the rules known so far.
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const r of rules) {
-      if (!set.has(r.id) && nullable(r.expression, set)) {
-        set.add(r.id);
-        changed = true;
-      }
-    }
-  }
-  memo.set(era, set);
-  return set;
-}
-
-function nullable(e: GeneratedExpression, known: Set<string>): boolean {
-  switch (e.type) {
-    case 'choice':
-      return e.alternatives.some((a) => nullable(a, known));
-    case 'sequence':
-      return e.elements.every((x) => nullable(x, known));
-    case 'repeat':
-      return e.min === 0 || nullable(e.expression, known);
-    case 'literal':
-      return e.value === '';
-    case 'class':
-    case 'any':
-      return false;
-    case 'rule_ref':
-      return known.has(e.name);
-    case 'and':
-    case 'not':
-      return true;
-  }
+/** Whether `rule` matches the empty string. */
+export function isNullable(era: Era, rule: RuleMeta): boolean {
+  let known = memo.get(era);
+  if (!known) memo.set(era, (known = new Map()));
+  let n = known.get(rule.id);
+  if (n === undefined) known.set(rule.id, (n = era.fast.accepts('', rule.id)));
+  return n;
 }

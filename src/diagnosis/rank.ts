@@ -30,7 +30,7 @@
 // failure went up to the start rule), that one rule is named, else the deepest rule common to
 // every expectation.
 
-import type { RuleMeta } from '../registry.js';
+import type { RuleMeta } from '../era.js';
 import type { Candidate, Recorder } from './recorder.js';
 
 /** How far the parse gets when one candidate accepts `found`: Infinity when it succeeds. */

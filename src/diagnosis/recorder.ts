@@ -9,7 +9,7 @@
 // current when it was recorded; a further position supersedes everything charged before.
 
 import type { PeggyExpectation } from '#generated';
-import type { RuleMeta } from '../registry.js';
+import type { RuleMeta } from '../era.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -243,7 +243,7 @@ export class Recorder {
    * empty string (`pchar` rather than its 24 characters), else as it is (a literal of a rule
    * that started before the offset, `end of input`). In attempt order, `end of input` last.
    */
-  grouped(path: readonly RuleMeta[], nullable: ReadonlySet<string>): string[] {
+  grouped(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string[] {
     const out = new Set<string>();
     let end = false;
     for (let i = 0; i < this.attempts.length; i += 2) {
@@ -254,7 +254,7 @@ export class Recorder {
       let name = text;
       for (; j < stack.length; j++) {
         const f = stack[j]!;
-        if (f.start === this.offset && !nullable.has(f.rule.id)) {
+        if (f.start === this.offset && !nullable(f.rule)) {
           name = f.rule.name;
           break;
         }

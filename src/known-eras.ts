@@ -1,0 +1,16 @@
+// The era ids loaded in this process: the registry notes every era it loads, a per-era entry
+// point (generated/entries/) only its own. Advice that names another era (src/hints.ts: "valid in
+// an IRI, spec rfc3987") asks here, so that it stays true whichever eras exist, without loading
+// the registry (which would load every era into a one-era bundle).
+
+const known = new Set<string>();
+
+/** Note eras as loaded. */
+export function noteEras(ids: Iterable<string>): void {
+  for (const id of ids) known.add(id);
+}
+
+/** Whether the era `id` is loaded. */
+export function isKnownEra(id: string): boolean {
+  return known.has(id);
+}
