@@ -5,6 +5,8 @@ export interface GeneratedRuleMeta {
 }
 export interface GeneratedGrammarMeta {
   spec: string; title: string; date: string; defaultRule: string; notation: string; source: string;
+  /** The era this grammar extends (`// @extends`), and what became of the document (`// @status`). */
+  extends?: string; status?: string;
   rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string }>;
 }
 export interface PeggyExpectation {

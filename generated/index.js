@@ -34,11 +34,16 @@ import * as rfc3986_diag from './rfc3986.diag.js';
 import * as rfc3986_fast from './rfc3986.fast.js';
 import rfc3986_meta from './rfc3986.rules.js';
 import rfc3986_grammar from './rfc3986.grammar.js';
-import * as rfc6570 from './rfc6570.js';
-import * as rfc6570_diag from './rfc6570.diag.js';
-import * as rfc6570_fast from './rfc6570.fast.js';
-import rfc6570_meta from './rfc6570.rules.js';
-import rfc6570_grammar from './rfc6570.grammar.js';
+import * as rfc3987 from './rfc3987.js';
+import * as rfc3987_diag from './rfc3987.diag.js';
+import * as rfc3987_fast from './rfc3987.fast.js';
+import rfc3987_meta from './rfc3987.rules.js';
+import rfc3987_grammar from './rfc3987.grammar.js';
+import * as rfc6874 from './rfc6874.js';
+import * as rfc6874_diag from './rfc6874.diag.js';
+import * as rfc6874_fast from './rfc6874.fast.js';
+import rfc6874_meta from './rfc6874.rules.js';
+import rfc6874_grammar from './rfc6874.grammar.js';
 
 export const eras = [
   { meta: draft_ietf_uri_relative_url_01_meta, parser: draft_ietf_uri_relative_url_01, diag: draft_ietf_uri_relative_url_01_diag, fast: draft_ietf_uri_relative_url_01_fast, grammar: draft_ietf_uri_relative_url_01_grammar },
@@ -48,5 +53,6 @@ export const eras = [
   { meta: rfc2396_meta, parser: rfc2396, diag: rfc2396_diag, fast: rfc2396_fast, grammar: rfc2396_grammar },
   { meta: rfc2396_draft_meta, parser: rfc2396_draft, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast, grammar: rfc2396_draft_grammar },
   { meta: rfc3986_meta, parser: rfc3986, diag: rfc3986_diag, fast: rfc3986_fast, grammar: rfc3986_grammar },
-  { meta: rfc6570_meta, parser: rfc6570, diag: rfc6570_diag, fast: rfc6570_fast, grammar: rfc6570_grammar },
+  { meta: rfc3987_meta, parser: rfc3987, diag: rfc3987_diag, fast: rfc3987_fast, grammar: rfc3987_grammar },
+  { meta: rfc6874_meta, parser: rfc6874, diag: rfc6874_diag, fast: rfc6874_fast, grammar: rfc6874_grammar },
 ];

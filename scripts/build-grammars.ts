@@ -20,6 +20,7 @@ import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import peggy from 'peggy';
+import { composeGrammar } from './compose-grammar.js';
 import { extractMeta, type GrammarMeta, type PeggyRuleNode } from './grammar-meta.js';
 import { recognizerPlugin } from './recognizer-codegen.js';
 import { splitLiterals } from './split-literals.js';
@@ -198,6 +199,8 @@ export interface GeneratedRuleMeta {
 }
 export interface GeneratedGrammarMeta {
   spec: string; title: string; date: string; defaultRule: string; notation: string; source: string;
+  /** The era this grammar extends (\`// @extends\`), and what became of the document (\`// @status\`). */
+  extends?: string; status?: string;
   rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string }>;
 }
 export interface PeggyExpectation {
@@ -308,7 +311,9 @@ export function buildAll(root = ROOT, only?: string[]): Record<string, string> {
   const eras = eraNames(root);
   for (const era of only ?? eras) {
     if (!eras.includes(era)) throw new Error(`no grammar/${era}.peggy; the eras are ${eras.join(', ')}`);
-    const built = buildGrammar(readFileSync(join(root, 'grammar', `${era}.peggy`), 'utf8'), `grammar/${era}.peggy`);
+    // An era built on another (`// @extends rfc3986`) is composed first (scripts/compose-grammar.ts).
+    const read = (id: string): string => readFileSync(join(root, 'grammar', `${id}.peggy`), 'utf8');
+    const built = buildGrammar(composeGrammar(read(era), `grammar/${era}.peggy`, read), `grammar/${era}.peggy`);
     if (built.meta.spec !== era) throw new Error(`grammar/${era}.peggy declares @spec ${built.meta.spec}`);
     Object.assign(out, built.files);
   }

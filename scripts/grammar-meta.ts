@@ -30,6 +30,10 @@ export interface GrammarMeta {
   defaultRule: string;
   notation: string;
   source: string;
+  /** The era whose grammar this one extends (`// @extends rfc3986`: scripts/compose-grammar.ts). */
+  extends?: string;
+  /** What became of the document since (`// @status obsoleted by RFC 9844 ...`). */
+  status?: string;
   /** Spec rules, in file order (which is the spec's order). */
   rules: RuleMeta[];
   /** PEG-only helper rules (`_name`), each with the `// PEG:` reason. */
@@ -44,9 +48,12 @@ export interface PeggyRuleNode {
 }
 
 const HEADER_KEYS = ['spec', 'title', 'date', 'default', 'notation', 'source'] as const;
-// `// ----- 3.2.2. Host -----`, `// ----- A. Collected ABNF -----`, `// ----- B.1. Core -----`
+const OPTIONAL_KEYS = ['extends', 'status'] as const;
+// `// ----- 3.2.2. Host -----`, `// ----- A. Collected ABNF -----`, `// ----- B.1. Core -----`;
+// in a grammar composed on another era's (`@extends`), the base's banners name its document:
+// `// ----- RFC 3986 3.2.2. Host -----` is the section `RFC 3986 §3.2.2`.
 const BANNER = /^\/\/\s*-{3,}\s*(.*?)\s*-{3,}\s*$/;
-const SECTION = /^((?:\d+|[A-Z])(?:\.\d+)*)\.?(?:\s|$)/;
+const SECTION = /^((?:RFC \d+|draft-[a-z0-9-]+) )?((?:\d+|[A-Z])(?:\.\d+)*)\.?(?:\s|$)/;
 const SPEC_LINE = /^\/\/\s?(\S+)\s+(?:=|::=)(?:\s|$)/;
 
 /** The Peggy identifier a spec name must have. */
@@ -57,7 +64,7 @@ export function peggyId(specName: string): string {
 export function sectionOf(bannerText: string): string {
   const m = SECTION.exec(bannerText);
   if (!m) throw new Error(`banner "${bannerText}" does not start with a section number`);
-  return m[1]!;
+  return m[1] ? `${m[1]}§${m[2]!}` : m[2]!;
 }
 
 export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]): GrammarMeta {
@@ -69,7 +76,7 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
   const header: Record<string, string> = {};
   for (const line of lines) {
     const m = /^\/\/\s*@(\w+)\s+(.*\S)\s*$/.exec(line);
-    if (m && (HEADER_KEYS as readonly string[]).includes(m[1]!) && !(m[1]! in header)) {
+    if (m && ([...HEADER_KEYS, ...OPTIONAL_KEYS] as readonly string[]).includes(m[1]!) && !(m[1]! in header)) {
       header[m[1]!] = m[2]!;
     }
   }
@@ -91,6 +98,8 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
     defaultRule: header.default!,
     notation: header.notation!,
     source: header.source!,
+    ...(header.extends ? { extends: header.extends } : {}),
+    ...(header.status ? { status: header.status } : {}),
     rules: [],
     helpers: [],
   };

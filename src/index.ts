@@ -25,6 +25,9 @@ export {
 export type { ResolveError, ResolveOptions, ResolveResult, ResolveWarning, EraResolution } from './resolve/index.js';
 export { normalize, equivalent } from './normalize.js';
 export type { NormalizeOptions, NormalizeResult } from './normalize.js';
+export { toURI } from './iri/to-uri.js';
+export type { ToUriOptions, ToUriResult } from './iri/to-uri.js';
+export type { BidiWarning } from './iri/bidi.js';
 export { vectors } from './vectors/index.js';
 export type { Vector, VectorKind, VectorOptions, VectorIterator, VectorCoverage, RuleCoverage, AlternativeCoverage } from './vectors/index.js';
 
@@ -51,6 +54,8 @@ export interface SpecInfo {
   notation: string;
   /** Where its collected grammar comes from. */
   source: string;
+  /** What became of the document since, where something did: `rfc6874` is obsoleted by RFC 9844. */
+  status?: string;
   rules: RuleInfo[];
 }
 
@@ -72,6 +77,7 @@ export function specs(): SpecInfo[] {
     defaultRule: meta.defaultRule,
     notation: meta.notation,
     source: meta.source,
+    ...(meta.status ? { status: meta.status } : {}),
     rules: meta.rules.map((r) => ({ name: r.name, section: r.section, text: r.text, core: r.core })),
   }));
 }

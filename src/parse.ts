@@ -187,9 +187,34 @@ const URL03: readonly ComponentRule[] = [
   { name: 'fragmentid', rules: ['fragmentid'] },
 ];
 
+/**
+ * RFC 3987 §2.2: RFC 3986's components under the IRI rules' names ("an 'i' has been
+ * prefixed"); the component names stay RFC 3986's, so resolution (§6.5) and normalization
+ * (§5.3) read them as for a URI.
+ */
+const RFC3987: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['scheme'] },
+  { name: 'authority', rules: ['iauthority'] },
+  { name: 'userinfo', rules: ['iuserinfo'] },
+  { name: 'host', rules: ['ihost'], kind: 'child' },
+  { name: 'port', rules: ['port'] },
+  {
+    name: 'path',
+    rules: ['ipath-abempty', 'ipath-absolute', 'ipath-noscheme', 'ipath-rootless', 'ipath-empty'],
+    kind: 'rule',
+  },
+  { name: 'query', rules: ['iquery'] },
+  { name: 'fragment', rules: ['ifragment'] },
+];
+
+/** RFC 6874 §2: RFC 3986's components, and the zone identifier of an IPv6addrz host. */
+const RFC6874: readonly ComponentRule[] = [...RFC3986.slice(0, 4), { name: 'zone', rules: ['ZoneID'] }, ...RFC3986.slice(4)];
+
 /** Per era: the components it names, in its own words, and the rules that carry them. */
 const TABLES: Readonly<Record<string, readonly ComponentRule[]>> = {
   rfc3986: RFC3986,
+  rfc3987: RFC3987,
+  rfc6874: RFC6874,
   rfc2396: RFC2396,
   'draft-ietf-uri-relative-url-01': RELATIVE_URL_01,
   rfc1808: RFC1808,

@@ -90,6 +90,15 @@ const ROWS: Row[] = [
     startRules: ['URI-Template', 'literals', 'expression', 'variable-list', 'varspec', 'varname', 'prefix', 'max-length', 'ucschar', 'iprivate'],
     count: 3000,
   },
+  {
+    spec: 'rfc3987',
+    startRules: [
+      'IRI-reference', 'IRI', 'absolute-IRI', 'irelative-ref', 'iauthority', 'ihost', 'ireg-name', 'ipath', 'iquery',
+      'ifragment', 'ipchar', 'ucschar', 'iprivate',
+    ],
+    count: 3000,
+  },
+  { spec: 'rfc6874', startRules: ['URI-reference', 'URI', 'host', 'IP-literal', 'IPv6addrz', 'ZoneID'], count: 3000 },
 ];
 
 const SEED = 0x3986;

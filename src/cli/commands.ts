@@ -17,6 +17,7 @@ import { parseCommand, parseOptions } from './parse-command.js';
 import { resolveCommand, resolveOptions } from './resolve-command.js';
 import { rulesCommand, rulesOptions } from './rules-command.js';
 import { specsCommand, specsOptions } from './specs-command.js';
+import { toUriCommand, toUriOptions } from './to-uri-command.js';
 import { validateCommand, validateOptions } from './validate-command.js';
 import { vectorsCommand, vectorsOptions } from './vectors-command.js';
 
@@ -41,6 +42,7 @@ export const COMMANDS: readonly Command[] = [
   { name: 'resolve', operands: 'BASE [REF...]', summary: "resolve references by an era's algorithm (--compare: every era's)", options: resolveOptions, run: resolveCommand },
   { name: 'normalize', operands: '[URI...]', summary: 'RFC 3986 §6 normalization, one normalized URI a line', options: normalizeOptions, run: normalizeCommand },
   { name: 'expand', operands: 'TEMPLATE --vars FILE', summary: 'expand an RFC 6570 URI Template and check the result as a URI reference', options: expandOptions, run: expandCommand },
+  { name: 'to-uri', operands: '[IRI...]', summary: 'map IRIs to URIs by RFC 3987 §3.1 (--idna for the host)', options: toUriOptions, run: toUriCommand },
   { name: 'vectors', operands: '', summary: "test vectors from a spec's grammar, labelled, JSON Lines", options: vectorsOptions, run: vectorsCommand },
   { name: 'diff', operands: '--against CMD', summary: "another parser's verdicts on vectors against urispec's", options: diffOptions, run: diffCommand },
   { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', options: completionOptions, run: completionCommand },

@@ -9,6 +9,7 @@ import { run1808 } from './rfc1808.js';
 import { run2396 } from './rfc2396.js';
 import { runDraft } from './rfc2396-draft.js';
 import { run3986 } from './rfc3986.js';
+import { run3987, run6874 } from './rfc3987.js';
 
 export type { ResolveError, ResolveOptions, ResolveResult, ResolveWarning } from './common.js';
 export { resolve1808 } from './rfc1808.js';
@@ -20,6 +21,8 @@ export { resolve3986, removeDotSegments, recompose } from './rfc3986.js';
 /** The eras that define resolution, with the section of their algorithm. */
 const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string, ref: string, strict: boolean) => Outcome | ResolveError }>> = {
   rfc3986: { section: 'RFC 3986 §5.2', run: run3986 },
+  rfc3987: { section: 'RFC 3987 §6.5 (RFC 3986 §5.2)', run: (b, r) => run3987(b, r) },
+  rfc6874: { section: 'RFC 3986 §5.2', run: (b, r) => run6874(b, r) },
   rfc2396: { section: 'RFC 2396 §5.2', run: (b, r) => run2396(b, r) },
   'rfc2396-draft': { section: 'draft-fielding-url-syntax-01 §6', run: (b, r) => runDraft(b, r) },
   rfc1808: { section: 'RFC 1808 §4', run: (b, r) => run1808(b, r) },

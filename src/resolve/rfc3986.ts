@@ -158,36 +158,65 @@ function named(p: Parts5): Record<string, string | undefined> {
   return { scheme: p.scheme, authority: p.authority, path: p.path || undefined, query: p.query, fragment: p.fragment };
 }
 
+/**
+ * The rule names §5.2 reads a grammar by: RFC 3986's own, or those of a grammar built the same
+ * way (RFC 3987's IRI rules, §6.5; RFC 6874's RFC 3986 with zone identifiers). The era's
+ * component table (parse.ts) names RFC 3986's five components.
+ */
+export interface Syntax {
+  spec: string;
+  reference: string;
+  uri: string;
+  absolute: string;
+  forms: Forms;
+  /** The section and words of "the path cannot begin with two slash characters" in that spec. */
+  noDoubleSlash: { section: string; words: string };
+}
+
+export const RFC3986_SYNTAX: Syntax = {
+  spec: SPEC,
+  reference: 'URI-reference',
+  uri: 'URI',
+  absolute: 'absolute-URI',
+  forms: FORMS,
+  noDoubleSlash: {
+    section: 'RFC 3986 §3.3',
+    words: '"If a URI does not contain an authority component, then the path cannot begin with two slash characters"',
+  },
+};
+
 /** §5.2 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
 export function run3986(base: string, ref: string, strict = true): Outcome | ResolveError {
+  return runOn(RFC3986_SYNTAX, base, ref, strict);
+}
+
+/** §5.2 for the grammar `syntax` names (run3986's, for RFC 3987 §6.5 and RFC 6874 too). */
+export function runOn(syntax: Syntax, base: string, ref: string, strict = true): Outcome | ResolveError {
+  const spec = syntax.spec;
   // §5.1: "If the base URI is obtained from a URI reference, then that reference must be
   // converted to absolute form and stripped of any fragment component prior to its use as a
   // base URI"; §5.2.1: "a base URI must conform to the <absolute-URI> syntax rule".
-  const b = parseAs(SPEC, base, 'URI-reference', 'base');
+  const b = parseAs(spec, base, syntax.reference, 'base');
   if (isError(b)) return b;
-  if (!hasRule(b.tree, 'URI')) {
-    return unsuitable(base, 'base', b.tree, FORMS, {
-      rule: 'absolute-URI',
-      section: '5.2.1',
+  if (!hasRule(b.tree, syntax.uri)) {
+    return unsuitable(base, 'base', b.tree, syntax.forms, {
+      rule: syntax.absolute,
+      // In another era's record, a section of RFC 3986 names its document (sectionRef).
+      section: spec === SPEC ? '5.2.1' : 'RFC 3986 §5.2.1',
       citation: 'RFC 3986 §5.2.1',
       because: '"a base URI must conform to the <absolute-URI> syntax rule"',
     });
   }
   const baseUsed = b.c.fragment !== undefined ? base.slice(0, base.length - b.c.fragment.length - 1) : undefined;
-  const r = parseAs(SPEC, ref, 'URI-reference', 'ref');
+  const r = parseAs(spec, ref, syntax.reference, 'ref');
   if (isError(r)) return r;
   const T = transformReferences(partsOf(r.c), { ...partsOf(b.c), fragment: undefined }, strict);
   const target = recompose(T);
   // §3.3: "If a URI does not contain an authority component, then the path cannot begin with
   // two slash characters ("//")". §5.2.4 can make such a path (`f:/a` and `.//g`): the target is
   // the RFC's, and the warning says that it reads back with another authority.
-  const back = parseAs(SPEC, target, 'URI-reference', 'ref');
-  const warning = isError(back)
-    ? undefined
-    : reparseWarning(named(T), named(partsOf(back.c)), {
-        section: 'RFC 3986 §3.3',
-        words: '"If a URI does not contain an authority component, then the path cannot begin with two slash characters"',
-      });
+  const back = parseAs(spec, target, syntax.reference, 'ref');
+  const warning = isError(back) ? undefined : reparseWarning(named(T), named(partsOf(back.c)), syntax.noDoubleSlash);
   return { target, ...(baseUsed !== undefined ? { baseUsed } : {}), ...(warning ? { warning } : {}) };
 }
 

@@ -171,8 +171,20 @@ function amendRfc6570(grammar: Grammar): void {
   literals.body = alt(literals.body, range(0x27));
 }
 
+/**
+ * RFC 6874 §2: "The rule quoted above from the previous URI syntax specification [RFC3986] is
+ * replaced by three rules": the printed file holds those three; every other rule is RFC 3986
+ * Appendix A's, as printed.
+ */
+function onRfc3986(grammar: Grammar): void {
+  for (const [name, rule] of loadPrinted('rfc3986').rules) if (!grammar.rules.has(name)) grammar.rules.set(name, rule);
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
+  // §2.2 in full: its own rules and the RFC 3986 rules it lists, with the RFC 2234 core rules.
+  rfc3987: { spec: 'rfc3987', file: 'grammar/printed/rfc3987.abnf', notation: 'abnf' },
+  rfc6874: { spec: 'rfc6874', file: 'grammar/printed/rfc6874.abnf', notation: 'abnf', amend: onRfc3986 },
   rfc1808: { spec: 'rfc1808', file: 'grammar/printed/rfc1808.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
   // RFC 1738 §5 prints a bare `/` in `gopherurl` ("[ / [ gtype"): read as the literal it evidently is.
   rfc1738: { spec: 'rfc1738', file: 'grammar/printed/rfc1738.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE, bareLiterals: ['/'] } },

@@ -1,0 +1,100 @@
+// RFC 3987 §4: bidirectional IRIs. Reported as warnings: the restrictions of §4.2 are SHOULDs
+// ("given as shoulds, rather than as musts"), and §4.1's ban on bidi formatting characters is a
+// MUST NOT about characters the grammar of §2.2 allows (they are in ucschar's %xA0-D7FF), so
+// no IRI is refused for them; `to-uri` and `toURI()` list them beside the mapped URI.
+
+import type { DerivationNode } from '../explain.js';
+
+/**
+ * "The following syntax rules from section 2.2 correspond to components for the purpose of
+ * Bidi behavior: iuserinfo, ireg-name, isegment, isegment-nz, isegment-nz-nc, ireg-name, iquery,
+ * and ifragment" (§4.2).
+ */
+export const BIDI_COMPONENTS: readonly string[] = ['iuserinfo', 'ireg-name', 'isegment', 'isegment-nz', 'isegment-nz-nc', 'iquery', 'ifragment'];
+
+/** §4.1: "LRM, RLM, LRE, RLE, LRO, RLO, and PDF". */
+const FORMATTING = /[\u200e\u200f\u202a-\u202e]/gu;
+
+/**
+ * Strong right-to-left characters: the letters of the scripts written right to left (the
+ * characters of Bidi_Class R and AL are, but for a few marks and symbols, the letters of these
+ * scripts). JavaScript's property escapes do not reach Bidi_Class, so this is read from Script;
+ * decision in docs/decisions.md ("rfc3987").
+ */
+const RTL_SCRIPTS = [
+  'Adlam', 'Arabic', 'Avestan', 'Chorasmian', 'Cypriot', 'Elymaic', 'Hanifi_Rohingya', 'Hatran', 'Hebrew',
+  'Imperial_Aramaic', 'Inscriptional_Pahlavi', 'Inscriptional_Parthian', 'Kharoshthi', 'Lydian', 'Mandaic',
+  'Manichaean', 'Mende_Kikakui', 'Nabataean', 'Nko', 'Old_Hungarian', 'Old_North_Arabian', 'Old_Sogdian',
+  'Old_South_Arabian', 'Old_Turkic', 'Palmyrene', 'Phoenician', 'Psalter_Pahlavi', 'Samaritan', 'Sogdian',
+  'Syriac', 'Thaana', 'Yezidi',
+];
+const RTL = new RegExp(`^(?=\\p{L})[${RTL_SCRIPTS.map((s) => `\\p{Script=${s}}`).join('')}]$`, 'u');
+/** Strong left-to-right characters: every other letter (Bidi_Class L, read the same way). */
+const LETTER = /^\p{L}$/u;
+
+type Direction = 'rtl' | 'ltr' | 'weak';
+
+function direction(ch: string): Direction {
+  if (!LETTER.test(ch)) return 'weak';
+  return RTL.test(ch) ? 'rtl' : 'ltr';
+}
+
+export interface BidiWarning {
+  /** `formatting` (§4.1), `mixed` (§4.2 restriction 1) or `ends` (§4.2 restriction 2). */
+  kind: 'formatting' | 'mixed' | 'ends';
+  /** The component's rule (§4.2's list), or null for a formatting character. */
+  rule: string | null;
+  start: number;
+  end: number;
+  message: string;
+}
+
+/**
+ * The bidi warnings of an IRI whose derivation tree (explain) is `tree`: each §4.2 component that
+ * mixes directions or holds right-to-left characters without starting and ending with one, and
+ * every §4.1 formatting character.
+ */
+export function bidiWarnings(input: string, tree: DerivationNode): BidiWarning[] {
+  const out: BidiWarning[] = [];
+  for (const m of input.matchAll(FORMATTING)) {
+    const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    out.push({
+      kind: 'formatting',
+      rule: null,
+      start: m.index,
+      end: m.index + m[0].length,
+      message: `RFC 3987 §4.1: IRIs MUST NOT contain bidirectional formatting characters, and U+${code} is one (at offset ${m.index})`,
+    });
+  }
+  const check = (rule: string, text: string, start: number): void => {
+    if (text === '') return;
+    const dirs = [...text].map(direction);
+    if (!dirs.includes('rtl')) return;
+    const end = start + text.length;
+    const where = `${rule} "${text}" (offset ${start})`;
+    if (dirs.includes('ltr')) {
+      out.push({ kind: 'mixed', rule, start, end, message: `RFC 3987 §4.2: a component SHOULD NOT use both right-to-left and left-to-right characters: ${where}` });
+    }
+    if (dirs[0] !== 'rtl' || dirs[dirs.length - 1] !== 'rtl') {
+      out.push({ kind: 'ends', rule, start, end, message: `RFC 3987 §4.2: a component using right-to-left characters SHOULD start and end with right-to-left characters: ${where}` });
+    }
+  };
+  const visit = (node: DerivationNode): void => {
+    // The outermost component node counts (isegment-nz inside ipath-rootless, not its ipchars).
+    if (BIDI_COMPONENTS.includes(node.rule)) {
+      // An ireg-name's components are its dot-separated labels: §4.2 "the restrictions of
+      // [RFC3490] on bidirectional domain names correspond to treating each label of a domain
+      // name as a component", and §4.4 Example 1 ("http://ab.CDEFGH.ij/...") is a legal IRI.
+      let start = node.start;
+      const parts = node.rule === 'ireg-name' ? input.slice(node.start, node.end).split('.') : [input.slice(node.start, node.end)];
+      for (const text of parts) {
+        check(node.rule, text, start);
+        start += text.length + 1;
+      }
+      return;
+    }
+    for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return out;
+}
