@@ -15,11 +15,29 @@ export type EraVerdict = {
   spec: SpecId;
   /** The era's default start rule. */
   rule: string;
+  /** What became of the era's document, where something did (`rfc6874`: obsoleted by RFC 9844). */
+  status?: string;
 } & ({ valid: true; error?: never } | { valid: false; error: ValidationError });
 
 export interface Comparison {
   input: string;
   results: EraVerdict[];
+}
+
+/**
+ * What the table cannot say by itself: an era whose document was obsoleted accepts the input
+ * while the era it extends does not. `http://[fe80::1%25eth0]/` is valid in rfc6874 and not in
+ * rfc3986, and RFC 9844 obsoleted RFC 6874: zone identifiers are no part of URIs any more.
+ */
+export function statusNote(c: Comparison): string | null {
+  const notes = c.results.flatMap((r) => {
+    const base = eraOf(r.spec).meta.extends;
+    const baseResult = c.results.find((x) => x.spec === base);
+    if (!r.valid || r.status === undefined || base === undefined || (baseResult !== undefined && baseResult.valid)) return [];
+    const baseValid = baseResult ? false : validate(c.input, { spec: base }).valid;
+    return baseValid ? [] : [`valid in ${r.spec} but not in ${base}, and ${r.spec} is ${r.status}`];
+  });
+  return notes.length > 0 ? notes.join('\n') : null;
 }
 
 /**
@@ -47,6 +65,7 @@ export function compare(input: string, options?: CompareOptions): Comparison {
       const verdict: EraVerdict = r.valid
         ? { spec: r.spec, rule: r.rule, valid: true }
         : { spec: r.spec, rule: r.rule, valid: false, error: r.error };
+      if (era.meta.status) verdict.status = era.meta.status;
       return verdict;
     }),
   };

@@ -207,3 +207,11 @@ export function messageOf(era: Era, startRule: string, e: Omit<ValidationError, 
     `expected ${listed(expected)} but found ${found}${e.hint ? `; hint: ${e.hint}` : ''}`
   );
 }
+
+/**
+ * A section after a rule name: `§3.2.2`, or as it is when it names its document (an era
+ * composed on another's, scripts/compose-grammar.ts: `RFC 3986 §3.2.2`).
+ */
+export function sectionRef(section: string): string {
+  return section.includes('§') ? section : `§${section}`;
+}

@@ -3,10 +3,20 @@
 // on the components of the validating parse (parse.ts), recomposed by §5.3.
 
 import type { ValidationError } from './diagnose.js';
+import { badOption } from './errors.js';
 import { parse } from './parse.js';
 import { recompose, removeDotSegments } from './resolve/rfc3986.js';
+import { toURI } from './iri/to-uri.js';
 
 export interface NormalizeOptions {
+  /**
+   * `rfc3986` (default) or `rfc3987`: an IRI reference normalized by RFC 3987 §5.3.2 and §5.3.3,
+   * which are RFC 3986 §6.2.2 and §6.2.3 but for two points: a host holding non-ASCII
+   * characters keeps its case ("US-ASCII only host are case insensitive", §5.3.2.1), and no
+   * character normalization is applied (§5.3.2.2: comparison "MUST rely on the assumption that
+   * IRIs are appropriately pre-character-normalized").
+   */
+  spec?: 'rfc3986' | 'rfc3987';
   /** §6.2.2.1: scheme and host to lower case, hex digits of percent-encodings to upper case. Default true. */
   case?: boolean;
   /** §6.2.2.2: percent-encoded unreserved characters decoded. Default true. */
@@ -58,7 +68,11 @@ function upperTriplets(s: string): string {
  * ```
  */
 export function normalize(uri: string, options: NormalizeOptions = {}): NormalizeResult {
-  const p = parse(uri, { spec: 'rfc3986', rule: 'URI-reference' });
+  const iri = options.spec === 'rfc3987';
+  if (options.spec !== undefined && !iri && options.spec !== 'rfc3986') {
+    throw badOption(`normalize follows RFC 3986 §6 (rfc3986) or RFC 3987 §5.3 (rfc3987), not ${options.spec}`, ['rfc3986', 'rfc3987']);
+  }
+  const p = parse(uri, iri ? { spec: 'rfc3987', rule: 'IRI-reference' } : { spec: 'rfc3986', rule: 'URI-reference' });
   if (!p.valid) return { input: uri, error: p.error };
   const c = p.components;
   const doCase = options.case !== false;
@@ -78,7 +92,8 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   if (scheme !== undefined && doCase) scheme = scheme.toLowerCase();
   const userinfo = text(c.userinfo?.value);
   let host = text(c.host?.value);
-  if (host !== undefined && doCase) host = upperTriplets(host.toLowerCase());
+  // RFC 3987 §5.3.2.1: only a "US-ASCII only host" is case-insensitive.
+  if (host !== undefined && doCase && !(iri && /[^\x00-\x7f]/.test(host))) host = upperTriplets(host.toLowerCase());
   let port = c.port?.value;
   let path = text(c.path?.value) ?? '';
   const query = text(c.query?.value);
@@ -115,7 +130,16 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
  * ```
  */
 export function equivalent(a: string, b: string, options?: NormalizeOptions): boolean {
-  const x = normalize(a, options).normalized;
-  const y = normalize(b, options).normalized;
+  const form = (s: string): string | undefined => {
+    const n = normalize(s, options).normalized;
+    if (n === undefined || options?.spec !== 'rfc3987') return n;
+    // RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned;
+    // for example, by converting both IRIs to URIs (see section 3.1), eliminating escape
+    // differences in the resulting URIs": `ros%C3%A9` and `rosé` are then the same.
+    const uri = toURI(n).uri;
+    return uri === undefined ? undefined : normalize(uri, { ...options, spec: 'rfc3986' }).normalized;
+  };
+  const x = form(a);
+  const y = form(b);
   return x !== undefined && x === y;
 }

@@ -34,5 +34,7 @@ const LETTERED: Record<string, Record<string, string>> = {
 
 /** A section with its document: `RFC 3986 §3.2.2`, `RFC 2373 Appendix B (imported by RFC 2732 §3)`. */
 export function sectionLabel(era: Era, section: string): string {
+  // A composed era's inherited rule names its document already (`RFC 3986 §3.2.2` in rfc6874).
+  if (section.includes('§')) return section;
   return LETTERED[era.id]?.[section] ?? `${documentOf(era)} §${section}`;
 }

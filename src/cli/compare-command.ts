@@ -7,6 +7,8 @@
  * in every era compared, 1 otherwise, 2 for a usage error.
  */
 import { compare, specs, type Comparison } from '../index.js';
+import { statusNote } from '../compare.js';
+import { sectionRef } from '../diagnose.js';
 import { escapeUnsafe, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
@@ -74,10 +76,16 @@ function render(c: Comparison, color: boolean, w?: WhatwgColumn): string {
     r.spec,
     dates.get(r.spec) ?? '',
     r.rule,
-    r.error ? `offset ${r.error.offset} in ${r.error.rule} (§${r.error.section}), found ${r.error.found === null ? 'end of input' : JSON.stringify(r.error.found)}` : '',
+    r.error ? `offset ${r.error.offset} in ${r.error.rule} (${sectionRef(r.error.section)}), found ${r.error.found === null ? 'end of input' : JSON.stringify(r.error.found)}` : '',
   ]);
   if (w) rows.push(w.row);
-  return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + hints(c) + (w ? `\n${w.summary}` : '');
+  return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + hints(c) + note(c) + (w ? `\n${w.summary}` : '');
+}
+
+/** RFC 6874's status, when it alone of it and RFC 3986 accepts the input (compare.ts). */
+function note(c: Comparison): string {
+  const n = statusNote(c);
+  return n ? `\n${n}` : '';
 }
 
 /** The eras' hints under the table, one line a hint, with the eras that give it. */

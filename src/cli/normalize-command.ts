@@ -15,6 +15,7 @@ import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 
 export const normalizeOptions: OptionSpecs = {
+  spec: { type: 'string', value: 'ID', description: 'rfc3986 (default: RFC 3986 §6) or rfc3987 (IRIs: RFC 3987 §5.3)' },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","normalized"} or {"input","error"}' },
   'no-case': { type: 'boolean', description: 'keep the case of scheme, host and percent-encodings (§6.2.2.1)' },
   'no-percent-encoding': { type: 'boolean', description: 'keep percent-encoded unreserved characters (§6.2.2.2)' },
@@ -24,7 +25,7 @@ export const normalizeOptions: OptionSpecs = {
 };
 
 export const normalizeHelp = commandHelp({
-  synopsis: 'urispec normalize [--json] [--no-case] [--no-percent-encoding] [--no-path-segments] [--no-scheme-based] [URI...]',
+  synopsis: 'urispec normalize [--spec rfc3986|rfc3987] [--json] [--no-case] [--no-percent-encoding] [--no-path-segments] [--no-scheme-based] [URI...]',
   summary: 'Normalize each RFC 3986 URI reference (§6.2.2 syntax-based, §6.2.3 scheme-based for http and https).',
   options: normalizeOptions,
   details: [
@@ -43,7 +44,9 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
     await out.end();
     return EXIT_OK;
   }
+  const spec = typeof values.spec === 'string' ? values.spec.toLowerCase() : 'rfc3986';
   const options: NormalizeOptions = {
+    spec: spec as NormalizeOptions['spec'],
     case: values['no-case'] !== true,
     percentEncoding: values['no-percent-encoding'] !== true,
     pathSegments: values['no-path-segments'] !== true,
@@ -52,19 +55,20 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
   const json = values.json === true;
   const color = io.color && !json;
 
+  normalize('', options); // an unsupported spec is a usage error (exit 2) before any input is read
   let allValid = true;
   const emit = async (input: string) => {
     const r = normalize(input, options);
     if (r.error) allValid = false;
-    await out.write(render(r, json, color) + '\n');
+    await out.write(render(r, json, color, spec) + '\n');
   };
   await forEachInput(positionals, io.stdin, out, emit);
   await out.end();
   return allValid ? EXIT_OK : EXIT_INVALID;
 }
 
-function render(r: NormalizeResult, json: boolean, color: boolean): string {
+function render(r: NormalizeResult, json: boolean, color: boolean, spec: string): string {
   if (json) return JSON.stringify(r.error ? { input: r.input, error: r.error } : { input: r.input, normalized: r.normalized });
-  if (r.error) return formatResult({ valid: false, input: r.input, spec: 'rfc3986', rule: 'URI-reference', error: r.error }, { color });
+  if (r.error) return formatResult({ valid: false, input: r.input, spec, rule: spec === 'rfc3987' ? 'IRI-reference' : 'URI-reference', error: r.error }, { color });
   return r.normalized!;
 }

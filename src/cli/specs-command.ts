@@ -7,7 +7,7 @@ import { Output } from './output.js';
 import { table } from './table.js';
 
 export const specsOptions: OptionSpecs = {
-  json: { type: 'boolean', description: 'a JSON array of {"id","title","date","defaultRule"}' },
+  json: { type: 'boolean', description: 'a JSON array of {"id","title","date","defaultRule","status"?}' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
@@ -24,11 +24,13 @@ export async function specsCommand(args: string[], io: CliIO): Promise<number> {
   if (values.help) {
     await out.write(specsHelp);
   } else if (values.json) {
-    const list = specs().map(({ id, title, date, defaultRule }) => ({ id, title, date, defaultRule }));
+    const list = specs().map(({ id, title, date, defaultRule, status }) => ({ id, title, date, defaultRule, ...(status ? { status } : {}) }));
     await out.write(JSON.stringify(list, null, 2) + '\n');
   } else {
     const rows = specs().map((s) => [s.id, s.date, s.defaultRule, s.title]);
-    await out.write(table(['id', 'date', 'default rule', 'title'], rows, io.color) + '\n');
+    // An era whose document was obsoleted says so under the table (RFC 6874 by RFC 9844).
+    const notes = specs().flatMap((s) => (s.status ? [`${s.id}: ${s.status}`] : []));
+    await out.write(table(['id', 'date', 'default rule', 'title'], rows, io.color) + '\n' + notes.map((n) => `${n}\n`).join(''));
   }
   await out.end();
   return EXIT_OK;
