@@ -57,4 +57,11 @@ export const TEACHING_SEEDS: readonly string[] = [
   'urn:a:b',
   'x-y+z.w:q',
   'HTTP://A/',
+  // IRIs (RFC 3987): non-ASCII in every component, private use in the query, an astral character.
+  'http://\u4f8b\u3048.jp/\u00fc?q=\u00e4#\u00e9',
+  'http://a/?\ue000',
+  '/\u{10000}',
+  // Zone identifiers (RFC 6874), written as RFC 6874 says and as people write them.
+  'http://[fe80::1%25eth0]/',
+  'http://[fe80::1%eth0]/',
 ];
