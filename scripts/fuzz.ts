@@ -231,11 +231,6 @@ export async function eraSeeds(era: string): Promise<string[]> {
 export const KNOWN: ReadonlyArray<{ id: string; note: string; matches: (f: FuzzFailure, core: boolean) => boolean }> = [];
 
 /**
- * Why an error record is not where the contract puts it, or null. `asciiBefore`: the contract's
- * "every character before it is ASCII", which holds for the start rules of URIs but not for a
- * rule such as rfc2396-draft's `national`, whose language is non-ASCII characters.
- */
-/**
  * Eras whose default rule's language holds non-ASCII characters, so that the contract's "every
  * character before it is ASCII" does not apply to them: RFC 6570 §1.6 and RFC 3987 §2.2 make their
  * terminals Unicode code points (ucschar, iprivate). Their records give the offset in code points
@@ -243,12 +238,31 @@ export const KNOWN: ReadonlyArray<{ id: string; note: string; matches: (f: FuzzF
  */
 const NON_ASCII_ERAS: ReadonlySet<string> = new Set(['rfc6570', 'rfc3987']);
 
-function offsetProblem(input: string, error: { offset: number; found: string | null } | undefined, asciiBefore = false): string | null {
+/**
+ * Why an error record is not where the contract puts it, or null. `asciiBefore`: for the start
+ * rules of URIs, every character before the offset is ASCII; an era whose characters go beyond
+ * ASCII (rfc3987's IRIs) must then give the offset in code points and UTF-8 bytes too (the
+ * contract: "where non-ASCII precedes it, the record also gives it in code points and in UTF-8
+ * bytes"). Not for a rule such as rfc2396-draft's `national`, whose language is non-ASCII.
+ */
+function offsetProblem(
+  input: string,
+  error: { offset: number; found: string | null; codePointOffset?: number; utf8Offset?: number } | undefined,
+  asciiBefore = false,
+  nonAsciiEra = false,
+): string | null {
   if (!error) return 'invalid without an error record';
   const { offset, found } = error;
   if (!Number.isInteger(offset) || offset < 0 || offset > input.length) return `offset ${offset} outside 0..${input.length}`;
   if ((found === null) !== (offset === input.length)) return `found ${JSON.stringify(found)} at offset ${offset} of ${input.length}`;
-  if (asciiBefore) for (let i = 0; i < offset; i++) if (input.charCodeAt(i) >= 0x80) return `non-ASCII at ${i}, before offset ${offset}`;
+  if (!asciiBefore) return null;
+  const prefix = input.slice(0, offset);
+  const at = prefix.search(/[^\x00-\x7f]/);
+  if (at < 0) return null;
+  if (!nonAsciiEra) return `non-ASCII at ${at}, before offset ${offset}`;
+  if (error.codePointOffset !== [...prefix].length || error.utf8Offset !== Buffer.byteLength(prefix)) {
+    return `non-ASCII before offset ${offset}, but codePointOffset ${error.codePointOffset} and utf8Offset ${error.utf8Offset}`;
+  }
   return null;
 }
 
@@ -259,6 +273,7 @@ export function fuzzEra(lib: FuzzLibrary, era: string, seeds: readonly string[],
   const core = new Set(spec.rules.filter((r) => r.core).map((r) => r.name));
   const parses = canParse(lib, era);
   const resolves = lib.resolutionOf(era).defined;
+  const nonAscii = NON_ASCII_ERAS.has(era);
   const keep = options.keepFailures ?? 20;
   const every = options.progressEvery ?? 10_000;
   const report: EraReport = {
@@ -291,7 +306,7 @@ export function fuzzEra(lib: FuzzLibrary, era: string, seeds: readonly string[],
       if (typeof v.valid !== 'boolean') fail('validate: no boolean valid');
       if (v.valid) report.valid++;
       else {
-        const problem = offsetProblem(input, v.error, rule === spec.defaultRule && !NON_ASCII_ERAS.has(era));
+        const problem = offsetProblem(input, v.error, rule === spec.defaultRule, nonAscii);
         if (problem) fail(`validate: ${problem}`);
       }
       const fast = lib.isValid(input, opts);
@@ -300,7 +315,7 @@ export function fuzzEra(lib: FuzzLibrary, era: string, seeds: readonly string[],
         const p = lib.parse(input, opts);
         if (p.valid !== v.valid) fail(`parse valid ${p.valid} but validate ${v.valid}`);
         else if (!p.valid) {
-          const problem = offsetProblem(input, p.error, rule === spec.defaultRule && !NON_ASCII_ERAS.has(era));
+          const problem = offsetProblem(input, p.error, rule === spec.defaultRule, nonAscii);
           if (problem) fail(`parse: ${problem}`);
         }
       }
@@ -311,7 +326,7 @@ export function fuzzEra(lib: FuzzLibrary, era: string, seeds: readonly string[],
           const x = lib.resolve(base, ref, { spec: era });
           if (typeof x.target !== 'string' && !x.error) fail('resolve: neither target nor error');
           if (x.error) {
-            const problem = offsetProblem(x.error.which === 'base' ? base : ref, x.error, true);
+            const problem = offsetProblem(x.error.which === 'base' ? base : ref, x.error, true, nonAscii);
             if (problem) fail(`resolve(${JSON.stringify(base.slice(0, 40))}, ${JSON.stringify(ref.slice(0, 40))}): error in ${x.error.which}: ${problem}`);
           }
         }

@@ -120,7 +120,11 @@ describe('vectors()', () => {
       expect(v.other!.valid).toBe(!v.valid);
       expect(isValid(v.input, { spec: v.other!.spec, rule: v.other!.rule })).toBe(v.other!.valid);
     }
-    expect(all.filter((v) => v.valid).length).toBe(50);
+    // The directions alternate; a duplicate is dropped after its direction was counted, so the
+    // split is about even (exactly 50 before rfc3987 and rfc6874 changed the draws).
+    const valid = all.filter((v) => v.valid).length;
+    expect(valid).toBeGreaterThanOrEqual(40);
+    expect(valid).toBeLessThanOrEqual(60);
   });
 
   it('keeps to the rule asked for, and stops short when the language is small', () => {

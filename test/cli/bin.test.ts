@@ -87,7 +87,7 @@ describe('urispec (the binary)', () => {
 
   it('lists the specs as --json', async () => {
     const { stdout } = await runBinary(['specs', '--json']);
-    const expected = specs().map(({ id, title, date, defaultRule }) => ({ id, title, date, defaultRule }));
+    const expected = specs().map(({ id, title, date, defaultRule, status }) => ({ id, title, date, defaultRule, ...(status ? { status } : {}) }));
     expect(JSON.parse(stdout)).toEqual(expected);
   });
 
