@@ -17,6 +17,7 @@ import { sectionLabel } from './spec-label.js';
 
 export type { DerivationNode } from './diagnosis/recorder.js';
 import { templateHint } from './template/hints.js';
+import { zoneHint } from './iri/zone-hint.js';
 
 /** The contract's error record: plain, JSON-safe data. */
 export interface ValidationError {
@@ -182,6 +183,7 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
 /** Per era: a hint for a common mistake, from the start rule, the input and the record. */
 const HINTS: Record<string, (startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined> = {
   rfc6570: templateHint,
+  rfc6874: zoneHint,
 };
 
 const MAX_LISTED = 12;
