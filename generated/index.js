@@ -39,6 +39,11 @@ import * as rfc3987_diag from './rfc3987.diag.js';
 import * as rfc3987_fast from './rfc3987.fast.js';
 import rfc3987_meta from './rfc3987.rules.js';
 import rfc3987_grammar from './rfc3987.grammar.js';
+import * as rfc6570 from './rfc6570.js';
+import * as rfc6570_diag from './rfc6570.diag.js';
+import * as rfc6570_fast from './rfc6570.fast.js';
+import rfc6570_meta from './rfc6570.rules.js';
+import rfc6570_grammar from './rfc6570.grammar.js';
 import * as rfc6874 from './rfc6874.js';
 import * as rfc6874_diag from './rfc6874.diag.js';
 import * as rfc6874_fast from './rfc6874.fast.js';
@@ -54,5 +59,6 @@ export const eras = [
   { meta: rfc2396_draft_meta, parser: rfc2396_draft, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast, grammar: rfc2396_draft_grammar },
   { meta: rfc3986_meta, parser: rfc3986, diag: rfc3986_diag, fast: rfc3986_fast, grammar: rfc3986_grammar },
   { meta: rfc3987_meta, parser: rfc3987, diag: rfc3987_diag, fast: rfc3987_fast, grammar: rfc3987_grammar },
+  { meta: rfc6570_meta, parser: rfc6570, diag: rfc6570_diag, fast: rfc6570_fast, grammar: rfc6570_grammar },
   { meta: rfc6874_meta, parser: rfc6874, diag: rfc6874_diag, fast: rfc6874_fast, grammar: rfc6874_grammar },
 ];

@@ -309,16 +309,17 @@ export function eraNames(root = ROOT): string[] {
 export function buildAll(root = ROOT, only?: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   const eras = eraNames(root);
+  // An era built on another (`// @extends rfc3986`) is composed first (scripts/compose-grammar.ts).
+  const read = (id: string): string => readFileSync(join(root, 'grammar', `${id}.peggy`), 'utf8');
+  const textOf = (era: string): string => composeGrammar(read(era), `grammar/${era}.peggy`, read);
   for (const era of only ?? eras) {
     if (!eras.includes(era)) throw new Error(`no grammar/${era}.peggy; the eras are ${eras.join(', ')}`);
-    // An era built on another (`// @extends rfc3986`) is composed first (scripts/compose-grammar.ts).
-    const read = (id: string): string => readFileSync(join(root, 'grammar', `${id}.peggy`), 'utf8');
-    const built = buildGrammar(composeGrammar(read(era), `grammar/${era}.peggy`, read), `grammar/${era}.peggy`);
+    const built = buildGrammar(textOf(era), `grammar/${era}.peggy`);
     if (built.meta.spec !== era) throw new Error(`grammar/${era}.peggy declares @spec ${built.meta.spec}`);
     Object.assign(out, built.files);
   }
   // The registry's types name every era's rules: read each grammar's metadata (cheap: no codegen).
-  const metas = eras.map((era) => metaOf(readFileSync(join(root, 'grammar', `${era}.peggy`), 'utf8'), `grammar/${era}.peggy`));
+  const metas = eras.map((era) => metaOf(textOf(era), `grammar/${era}.peggy`));
   return Object.assign(out, registry(eras, metas), ...eras.map((era) => entryPoint(era)));
 }
 
