@@ -17,7 +17,7 @@ import { Output } from './output.js';
 
 export const toUriOptions: OptionSpecs = {
   rule: { type: 'string', value: 'NAME', description: 'the RFC 3987 rule each input must match (default IRI-reference)' },
-  idna: { type: 'boolean', description: 'convert a non-ASCII host (ireg-name) with IDNA ToASCII (Node url.domainToASCII) instead of percent-encoding it' },
+  idna: { type: 'boolean', description: 'convert a non-ASCII host (ireg-name) with IDNA ToASCII (the URL parser, as Node url.domainToASCII) instead of percent-encoding it' },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","uri","warnings"} or {"input","error"} or {"input","idnaError","warnings"}' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };

@@ -12,10 +12,11 @@
 //
 // The host: by default Step 2 as for everything else ("r%C3%A9sum%C3%A9.example.org"). With
 // `idna`, the ireg-name is converted "using the ToASCII operation ... on each dot-separated
-// label" ("http://xn--rsum-bpad.example.org"), here by Node's url.domainToASCII (UTS #46
-// processing, which includes that ToASCII; the `urispec` library has no IDNA code of its own).
+// label" ("http://xn--rsum-bpad.example.org"), here by the WHATWG URL parser's host parsing
+// (its "domain to ASCII", UTS #46 processing, which includes that ToASCII: the same code as
+// Node's url.domainToASCII, and present in browsers too; the `urispec` library has no IDNA code
+// of its own).
 
-import { domainToASCII } from 'node:url';
 import type { ValidationError } from '../diagnose.js';
 import { explain, type DerivationNode } from '../explain.js';
 import { bidiWarnings, type BidiWarning } from './bidi.js';
@@ -41,6 +42,19 @@ export interface ToUriResult {
   warnings: BidiWarning[];
 }
 
+/** UTS #46 ToASCII through the environment's URL; null where it refuses the name. */
+function domainToASCII(name: string): string | null {
+  // Characters that would end or change the host in a URL are no part of a domain name.
+  if (/[/?#@:[\]\\%\s]/.test(name)) return null;
+  try {
+    return new URL(`http://${name}/`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+const UTF8 = new TextEncoder();
+
 /** Step 2.1 to 2.3 for every non-ASCII code point: UTF-8 octets as upper-case %HH triplets. */
 export function percentEncodeNonAscii(s: string): string {
   let out = '';
@@ -49,7 +63,7 @@ export function percentEncodeNonAscii(s: string): string {
       out += ch;
       continue;
     }
-    for (const byte of Buffer.from(ch, 'utf8')) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+    for (const byte of UTF8.encode(ch)) out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
   }
   return out;
 }
@@ -93,7 +107,7 @@ export function toURI(iri: string, options: ToUriOptions = {}): ToUriResult {
     return { input: iri, rule: x.rule, idnaError: `the host "${name}" holds %-encoded octets that are not UTF-8, so ToASCII cannot read it`, warnings };
   }
   const ascii = domainToASCII(decoded);
-  if (ascii === '') {
+  if (ascii === null || ascii === '') {
     return { input: iri, rule: x.rule, idnaError: `ToASCII refuses the host "${name}" (RFC 3987 §3.1: "this would mean that the IRI cannot be resolved")`, warnings };
   }
   const uri = percentEncodeNonAscii(iri.slice(0, host.start)) + ascii + percentEncodeNonAscii(iri.slice(host.end));
