@@ -46,18 +46,18 @@ function fail(p, expected) {
 }
 
 // Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, k, s, q,
-// start, persist) is called there, q being the element's position and start the enclosing rule
-// function's; k is -3 for a repetition or an option, else the hook index of the element's rule,
-// -2 for a literal, -1 for anything else.
+// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
+// is called there, q being the element's position and start the enclosing rule function's;
+// STOPS[id] says what stopped (Generator.stopId).
 //
-// The generated code calls it only where q is the furthest failure position so far or in a
-// counterfactual run. Normally it reports the construct to the recorder when q is the furthest failure position (a
+// Normally it reports the construct to the recorder when q is the furthest failure position (a
 // candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
 // counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/** The input of the current run (parse()), for stopped(). */
+let subject = '';
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -75,9 +75,12 @@ function widthAt(s, q) {
   return c > 0xffff ? 2 : 1;
 }
 
-function stopped(id, k, s, q, start, persist) {
+function stopped(id, q, start) {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = STOPS[id];
+  const s = subject;
   if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (persist === 1 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
     return -1;
   }
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
@@ -127,6 +130,9 @@ function hookMark() {
 function hookRewind(mark) {
   if (mark >= 0) hooks.rewind(mark);
 }
+
+/** What each construct that can stop is (Generator.stopId). */
+const STOPS = [-2, 1, 20, -3, 21, -3, 6, 11, -2, 1, 20, -3, 20, -3, 21, -3, 6, 11, -2, -3, 8, 26, -3, -4, -1, -4, 11, 16, -4, 16, -4, -3, 16, -4, 16, -4, -4, -4, -4, -4, -4, -4, -4, -1, -2, -4, -1, -2, -4, -1, -2, -4, 31, -2, -4, -1, 31, -3, -1, -2, -4, -1, 31, 30, -4, -3, -1, -2, -4, -1, 31, 30, -4, -3, -1, -2, -4, -1, 31, 30, -4, -3, -1, 30, -2, 31, 30, -4, -3, -1, 31, 30, -4, -3, -1, 30, 30, -4, -3, -1, -4, -2, 30, -2, 33, -2, 33, -2, 33, -1, -1, 40, -4, -1, 40, 41, 41];
 
 // The end of the code point at p (its first unit c) if it is in the ranges, else -1.
 function cpEnd(s, p, c, ranges) {
@@ -240,10 +246,10 @@ function r_IRI(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(0, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_ihier_part(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(1, 1, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(1, v3, p);
     if (v4 < 0) break L0;
     v7 = hookMark();
     v6 = -1;
@@ -251,13 +257,12 @@ function r_IRI(s, p) {
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
       if (v8 < 0) break L1;
       v9 = r_iquery(s, v8);
-      if (v9 < 0 && v8 > v4 && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(2, 20, s, v8, p, 0);
+      if (v9 < 0 && v8 > v4) v9 = stopped(2, v8, p);
       v6 = v9;
     }
     if (v6 < 0) hookRewind(v7);
-    if (v6 < 0 && (v4 === maxFailPos || grantId >= 0)) v6 = stopped(3, -3, s, v4, p, 0);
+    if (v6 < 0) v6 = stopped(3, v4, p);
     v5 = v6 < 0 ? v4 : v6;
-    if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(4, -1, s, v4, p, 0);
     if (v5 < 0) break L0;
     v12 = hookMark();
     v11 = -1;
@@ -265,13 +270,12 @@ function r_IRI(s, p) {
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E4); }
       if (v13 < 0) break L2;
       v14 = r_ifragment(s, v13);
-      if (v14 < 0 && v13 > v5 && (v13 === maxFailPos || grantId >= 0)) v14 = stopped(5, 21, s, v13, p, 0);
+      if (v14 < 0 && v13 > v5) v14 = stopped(4, v13, p);
       v11 = v14;
     }
     if (v11 < 0) hookRewind(v12);
-    if (v11 < 0 && (v5 === maxFailPos || grantId >= 0)) v11 = stopped(6, -3, s, v5, p, 0);
+    if (v11 < 0) v11 = stopped(5, v5, p);
     v10 = v11 < 0 ? v5 : v11;
-    if (v10 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v10 = stopped(7, -1, s, v5, p, 0);
     v0 = v10;
   }
   if (v0 < 0) hookRewind(v1);
@@ -293,16 +297,15 @@ function r_ihier_part(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
         if (v5 < 0) break L2;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-        if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(8, -2, s, v5, p, 0);
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break L1;
       v7 = r_iauthority(s, v3);
-      if (v7 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v7 = stopped(9, 6, s, v3, p, 0);
+      if (v7 < 0 && v3 > p) v7 = stopped(6, v3, p);
       if (v7 < 0) break L1;
       v8 = r_ipath_abempty(s, v7);
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(10, 11, s, v7, p, 0);
+      if (v8 < 0 && v7 > p) v8 = stopped(7, v7, p);
       v1 = v8;
     }
     if (v1 < 0) hookRewind(v2);
@@ -342,10 +345,10 @@ function r_absolute_IRI(s, p) {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(11, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(8, v2, p);
     if (v3 < 0) break L0;
     v4 = r_ihier_part(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(12, 1, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(9, v3, p);
     if (v4 < 0) break L0;
     v7 = hookMark();
     v6 = -1;
@@ -353,13 +356,12 @@ function r_absolute_IRI(s, p) {
       if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
       if (v8 < 0) break L1;
       v9 = r_iquery(s, v8);
-      if (v9 < 0 && v8 > v4 && (v8 === maxFailPos || grantId >= 0)) v9 = stopped(13, 20, s, v8, p, 0);
+      if (v9 < 0 && v8 > v4) v9 = stopped(10, v8, p);
       v6 = v9;
     }
     if (v6 < 0) hookRewind(v7);
-    if (v6 < 0 && (v4 === maxFailPos || grantId >= 0)) v6 = stopped(14, -3, s, v4, p, 0);
+    if (v6 < 0) v6 = stopped(11, v4, p);
     v5 = v6 < 0 ? v4 : v6;
-    if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(15, -1, s, v4, p, 0);
     v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
@@ -382,13 +384,12 @@ function r_irelative_ref(s, p) {
       if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
       if (v6 < 0) break L1;
       v7 = r_iquery(s, v6);
-      if (v7 < 0 && v6 > v2 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(16, 20, s, v6, p, 0);
+      if (v7 < 0 && v6 > v2) v7 = stopped(12, v6, p);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(17, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(13, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(18, -1, s, v2, p, 0);
     if (v3 < 0) break L0;
     v10 = hookMark();
     v9 = -1;
@@ -396,13 +397,12 @@ function r_irelative_ref(s, p) {
       if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E4); }
       if (v11 < 0) break L2;
       v12 = r_ifragment(s, v11);
-      if (v12 < 0 && v11 > v3 && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(19, 21, s, v11, p, 0);
+      if (v12 < 0 && v11 > v3) v12 = stopped(14, v11, p);
       v9 = v12;
     }
     if (v9 < 0) hookRewind(v10);
-    if (v9 < 0 && (v3 === maxFailPos || grantId >= 0)) v9 = stopped(20, -3, s, v3, p, 0);
+    if (v9 < 0) v9 = stopped(15, v3, p);
     v8 = v9 < 0 ? v3 : v9;
-    if (v8 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v8 = stopped(21, -1, s, v3, p, 0);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -424,16 +424,15 @@ function r_irelative_part(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
         if (v5 < 0) break L2;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-        if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(22, -2, s, v5, p, 0);
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break L1;
       v7 = r_iauthority(s, v3);
-      if (v7 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v7 = stopped(23, 6, s, v3, p, 0);
+      if (v7 < 0 && v3 > p) v7 = stopped(16, v3, p);
       if (v7 < 0) break L1;
       v8 = r_ipath_abempty(s, v7);
-      if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(24, 11, s, v7, p, 0);
+      if (v8 < 0 && v7 > p) v8 = stopped(17, v7, p);
       v1 = v8;
     }
     if (v1 < 0) hookRewind(v2);
@@ -462,15 +461,15 @@ function r_iauthority(s, p) {
       v5 = r_iuserinfo(s, p);
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T9[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E8); }
-      if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(25, -2, s, v5, p, 0);
+      if (v6 < 0 && v5 > p) v6 = stopped(18, v5, p);
       v3 = v6;
     }
     if (v3 < 0) hookRewind(v4);
-    if (v3 < 0 && (p === maxFailPos || grantId >= 0)) v3 = stopped(26, -3, s, p, p, 0);
+    if (v3 < 0) v3 = stopped(19, p, p);
     v2 = v3 < 0 ? p : v3;
     if (v2 < 0) break L0;
     v7 = r_ihost(s, v2);
-    if (v7 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v7 = stopped(27, 8, s, v2, p, 0);
+    if (v7 < 0 && v2 > p) v7 = stopped(20, v2, p);
     if (v7 < 0) break L0;
     v10 = hookMark();
     v9 = -1;
@@ -478,13 +477,12 @@ function r_iauthority(s, p) {
       if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
       if (v11 < 0) break L2;
       v12 = r_port(s, v11);
-      if (v12 < 0 && v11 > v7 && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(28, 26, s, v11, p, 0);
+      if (v12 < 0 && v11 > v7) v12 = stopped(21, v11, p);
       v9 = v12;
     }
     if (v9 < 0) hookRewind(v10);
-    if (v9 < 0 && (v7 === maxFailPos || grantId >= 0)) v9 = stopped(29, -3, s, v7, p, 0);
+    if (v9 < 0) v9 = stopped(22, v7, p);
     v8 = v9 < 0 ? v7 : v9;
-    if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(30, -1, s, v7, p, 0);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -508,7 +506,7 @@ function r_iuserinfo(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E0); }
       v1 = v5;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(31, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(23, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -542,7 +540,7 @@ function r_ihost(s, p) {
       silent--;
       hookRewind(v6);
       v5 = v7 < 0 ? v4 : -1;
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(32, -1, s, v4, p, 0);
+      if (v5 < 0 && v4 > p) v5 = stopped(24, v4, p);
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
@@ -568,7 +566,7 @@ function r_ireg_name(s, p) {
       v4 = r_sub_delims(s, v0);
       v1 = v4;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(33, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(25, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -593,7 +591,7 @@ function r_ipath(s, p) {
       v3 = v5 >= 0 ? p : -1;
       if (v3 < 0) break L1;
       v6 = r_ipath_abempty(s, v3);
-      if (v6 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v6 = stopped(34, 11, s, v3, p, 0);
+      if (v6 < 0 && v3 > p) v6 = stopped(26, v3, p);
       v1 = v6;
     }
     if (v1 < 0) hookRewind(v2);
@@ -619,11 +617,11 @@ function r_ipath_abempty(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
       if (v3 < 0) break L0;
       v4 = r_isegment(s, v3);
-      if (v4 < 0 && v3 > v0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(35, 16, s, v3, p, 0);
+      if (v4 < 0 && v3 > v0) v4 = stopped(27, v3, p);
       v1 = v4;
     }
     if (v1 < 0) hookRewind(v2);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(36, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(28, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -654,22 +652,20 @@ function r_ipath_absolute(s, p) {
           if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E6); }
           if (v10 < 0) break L2;
           v11 = r_isegment(s, v10);
-          if (v11 < 0 && v10 > v7 && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(37, 16, s, v10, p, 0);
+          if (v11 < 0 && v10 > v7) v11 = stopped(29, v10, p);
           v8 = v11;
         }
         if (v8 < 0) hookRewind(v9);
-        if (v8 < 0 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(38, -3, s, v7, p, 1);
+        if (v8 < 0) v8 = stopped(30, v7, p);
         if (v8 < 0) break;
         if (v8 === v7) break;
         v7 = v8;
       }
-      if (v7 < 0 && v6 > v2 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(39, -1, s, v6, p, 0);
       v4 = v7;
     }
     if (v4 < 0) hookRewind(v5);
-    if (v4 < 0 && (v2 === maxFailPos || grantId >= 0)) v4 = stopped(40, -3, s, v2, p, 0);
+    if (v4 < 0) v4 = stopped(31, v2, p);
     v3 = v4 < 0 ? v2 : v4;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(41, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -694,16 +690,15 @@ function r_ipath_noscheme(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
         if (v6 < 0) break L1;
         v7 = r_isegment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(42, 16, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(32, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(43, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(33, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(44, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -728,16 +723,15 @@ function r_ipath_rootless(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
         if (v6 < 0) break L1;
         v7 = r_isegment(s, v6);
-        if (v7 < 0 && v6 > v3 && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(45, 16, s, v6, p, 0);
+        if (v7 < 0 && v6 > v3) v7 = stopped(34, v6, p);
         v4 = v7;
       }
       if (v4 < 0) hookRewind(v5);
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(46, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(35, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(47, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -761,7 +755,7 @@ function r_isegment(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_ipchar(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(48, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(36, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -778,7 +772,7 @@ function r_isegment_nz(s, p) {
   v1 = 0;
   for (;;) {
     v2 = r_ipchar(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(49, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(37, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -806,7 +800,7 @@ function r_isegment_nz_nc(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
       v2 = v6;
     }
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(50, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(38, v0, p);
     if (v2 < 0) break;
     v1++;
     if (v2 === v0) break;
@@ -853,7 +847,7 @@ function r_iquery(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E2); }
       v1 = v5;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(51, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(39, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -876,7 +870,7 @@ function r_ifragment(s, p) {
       if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E2); }
       v1 = v4;
     }
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(52, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(40, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -952,12 +946,11 @@ function r_scheme(s, p) {
         if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E14); }
         v4 = v9;
       }
-      if (v4 < 0 && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(53, -3, s, v3, p, 1);
+      if (v4 < 0) v4 = stopped(41, v3, p);
       if (v4 < 0) break;
       if (v4 === v3) break;
       v3 = v4;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(54, -1, s, v2, p, 0);
     v0 = v3;
   }
   if (v0 < 0) hookRewind(v1);
@@ -972,7 +965,7 @@ function r_port(s, p) {
   v0 = p;
   for (;;) {
     v1 = r_DIGIT(s, v0);
-    if (v1 < 0 && (v0 === maxFailPos || grantId >= 0)) v1 = stopped(55, -3, s, v0, p, 1);
+    if (v1 < 0) v1 = stopped(42, v0, p);
     if (v1 < 0) break;
     if (v1 === v0) break;
     v0 = v1;
@@ -996,10 +989,10 @@ function r_IP_literal(s, p) {
       v5 = r_IPvFuture(s, v2);
       v3 = v5;
     }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(56, -1, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(43, v2, p);
     if (v3 < 0) break L0;
     if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T30[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E29); }
-    if (v6 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v6 = stopped(57, -2, s, v3, p, 0);
+    if (v6 < 0 && v3 > p) v6 = stopped(44, v3, p);
     v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1020,17 +1013,17 @@ function r_IPvFuture(s, p) {
     v4 = 0;
     for (;;) {
       v5 = r_HEXDIG(s, v3);
-      if (v5 < 0 && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(58, -3, s, v3, p, 1);
+      if (v5 < 0) v5 = stopped(45, v3, p);
       if (v5 < 0) break;
       v4++;
       if (v5 === v3) break;
       v3 = v5;
     }
     if (v4 < 1) v3 = -1;
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(59, -1, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(46, v2, p);
     if (v3 < 0) break L0;
     if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E14); }
-    if (v6 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v6 = stopped(60, -2, s, v3, p, 0);
+    if (v6 < 0 && v3 > p) v6 = stopped(47, v3, p);
     if (v6 < 0) break L0;
     v7 = v6;
     v8 = 0;
@@ -1043,14 +1036,14 @@ function r_IPvFuture(s, p) {
         if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E0); }
         v9 = v12;
       }
-      if (v9 < 0 && (v7 === maxFailPos || grantId >= 0)) v9 = stopped(61, -3, s, v7, p, 1);
+      if (v9 < 0) v9 = stopped(48, v7, p);
       if (v9 < 0) break;
       v8++;
       if (v9 === v7) break;
       v7 = v9;
     }
     if (v8 < 1) v7 = -1;
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(62, -1, s, v6, p, 0);
+    if (v7 < 0 && v6 > p) v7 = stopped(49, v6, p);
     v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1076,11 +1069,11 @@ function r_IPv6address(s, p) {
           v7 = r_h16(s, v3);
           if (v7 < 0) break L2;
           if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-          if (v8 < 0 && v7 > v3 && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(63, -2, s, v7, p, 0);
+          if (v8 < 0 && v7 > v3) v8 = stopped(50, v7, p);
           v5 = v8;
         }
         if (v5 < 0) hookRewind(v6);
-        if (v5 < 0 && (v3 === maxFailPos || grantId >= 0)) v5 = stopped(64, -3, s, v3, p, 1);
+        if (v5 < 0) v5 = stopped(51, v3, p);
         if (v5 < 0) break;
         v4++;
         v3 = v5;
@@ -1088,7 +1081,7 @@ function r_IPv6address(s, p) {
       if (v4 < 6) v3 = -1;
       if (v3 < 0) break L1;
       v9 = r_ls32(s, v3);
-      if (v9 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v9 = stopped(65, 31, s, v3, p, 0);
+      if (v9 < 0 && v3 > p) v9 = stopped(52, v3, p);
       v1 = v9;
     }
     if (v1 < 0) hookRewind(v2);
@@ -1102,7 +1095,6 @@ function r_IPv6address(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
         if (v14 < 0) break L4;
         if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T1[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
-        if (v15 < 0 && v14 > p && (v14 === maxFailPos || grantId >= 0)) v15 = stopped(66, -2, s, v14, p, 0);
         v12 = v15;
       }
       if (v12 < 0) hookRewind(v13);
@@ -1117,20 +1109,20 @@ function r_IPv6address(s, p) {
           v20 = r_h16(s, v16);
           if (v20 < 0) break L5;
           if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T1[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
-          if (v21 < 0 && v20 > v16 && (v20 === maxFailPos || grantId >= 0)) v21 = stopped(67, -2, s, v20, p, 0);
+          if (v21 < 0 && v20 > v16) v21 = stopped(53, v20, p);
           v18 = v21;
         }
         if (v18 < 0) hookRewind(v19);
-        if (v18 < 0 && (v16 === maxFailPos || grantId >= 0)) v18 = stopped(68, -3, s, v16, p, 1);
+        if (v18 < 0) v18 = stopped(54, v16, p);
         if (v18 < 0) break;
         v17++;
         v16 = v18;
       }
       if (v17 < 5) v16 = -1;
-      if (v16 < 0 && v12 > p && (v12 === maxFailPos || grantId >= 0)) v16 = stopped(69, -1, s, v12, p, 0);
+      if (v16 < 0 && v12 > p) v16 = stopped(55, v12, p);
       if (v16 < 0) break L3;
       v22 = r_ls32(s, v16);
-      if (v22 < 0 && v16 > p && (v16 === maxFailPos || grantId >= 0)) v22 = stopped(70, 31, s, v16, p, 0);
+      if (v22 < 0 && v16 > p) v22 = stopped(56, v16, p);
       v10 = v22;
     }
     if (v10 < 0) hookRewind(v11);
@@ -1139,7 +1131,7 @@ function r_IPv6address(s, p) {
     v23 = -1;
     L6: {
       v26 = r_h16(s, p);
-      if (v26 < 0 && (p === maxFailPos || grantId >= 0)) v26 = stopped(71, -3, s, p, p, 0);
+      if (v26 < 0) v26 = stopped(57, p, p);
       v25 = v26 < 0 ? p : v26;
       if (v25 < 0) break L6;
       v28 = hookMark();
@@ -1148,11 +1140,10 @@ function r_IPv6address(s, p) {
         if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T1[c] === 1)) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
         if (v29 < 0) break L7;
         if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T1[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
-        if (v30 < 0 && v29 > v25 && (v29 === maxFailPos || grantId >= 0)) v30 = stopped(72, -2, s, v29, p, 0);
         v27 = v30;
       }
       if (v27 < 0) hookRewind(v28);
-      if (v27 < 0 && v25 > p && (v25 === maxFailPos || grantId >= 0)) v27 = stopped(73, -1, s, v25, p, 0);
+      if (v27 < 0 && v25 > p) v27 = stopped(58, v25, p);
       if (v27 < 0) break L6;
       v31 = v27;
       v32 = 0;
@@ -1164,20 +1155,20 @@ function r_IPv6address(s, p) {
           v35 = r_h16(s, v31);
           if (v35 < 0) break L8;
           if ((v35 < s.length && (c = s.charCodeAt(v35)) < 128 && T1[c] === 1)) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
-          if (v36 < 0 && v35 > v31 && (v35 === maxFailPos || grantId >= 0)) v36 = stopped(74, -2, s, v35, p, 0);
+          if (v36 < 0 && v35 > v31) v36 = stopped(59, v35, p);
           v33 = v36;
         }
         if (v33 < 0) hookRewind(v34);
-        if (v33 < 0 && (v31 === maxFailPos || grantId >= 0)) v33 = stopped(75, -3, s, v31, p, 1);
+        if (v33 < 0) v33 = stopped(60, v31, p);
         if (v33 < 0) break;
         v32++;
         v31 = v33;
       }
       if (v32 < 4) v31 = -1;
-      if (v31 < 0 && v27 > p && (v27 === maxFailPos || grantId >= 0)) v31 = stopped(76, -1, s, v27, p, 0);
+      if (v31 < 0 && v27 > p) v31 = stopped(61, v27, p);
       if (v31 < 0) break L6;
       v37 = r_ls32(s, v31);
-      if (v37 < 0 && v31 > p && (v31 === maxFailPos || grantId >= 0)) v37 = stopped(77, 31, s, v31, p, 0);
+      if (v37 < 0 && v31 > p) v37 = stopped(62, v31, p);
       v23 = v37;
     }
     if (v23 < 0) hookRewind(v24);
@@ -1200,20 +1191,19 @@ function r_IPv6address(s, p) {
             if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T1[c] === 1)) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
             if (v48 < 0) break L11;
             v49 = r_h16(s, v48);
-            if (v49 < 0 && v48 > v44 && (v48 === maxFailPos || grantId >= 0)) v49 = stopped(78, 30, s, v48, p, 0);
+            if (v49 < 0 && v48 > v44) v49 = stopped(63, v48, p);
             v46 = v49;
           }
           if (v46 < 0) hookRewind(v47);
-          if (v46 < 0 && (v44 === maxFailPos || grantId >= 0)) v46 = stopped(79, -3, s, v44, p, 1);
+          if (v46 < 0) v46 = stopped(64, v44, p);
           if (v46 < 0) break;
           v45++;
           v44 = v46;
         }
-        if (v44 < 0 && v43 > p && (v43 === maxFailPos || grantId >= 0)) v44 = stopped(80, -1, s, v43, p, 0);
         v41 = v44;
       }
       if (v41 < 0) hookRewind(v42);
-      if (v41 < 0 && (p === maxFailPos || grantId >= 0)) v41 = stopped(81, -3, s, p, p, 0);
+      if (v41 < 0) v41 = stopped(65, p, p);
       v40 = v41 < 0 ? p : v41;
       if (v40 < 0) break L9;
       v51 = hookMark();
@@ -1222,11 +1212,10 @@ function r_IPv6address(s, p) {
         if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T1[c] === 1)) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
         if (v52 < 0) break L12;
         if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T1[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
-        if (v53 < 0 && v52 > v40 && (v52 === maxFailPos || grantId >= 0)) v53 = stopped(82, -2, s, v52, p, 0);
         v50 = v53;
       }
       if (v50 < 0) hookRewind(v51);
-      if (v50 < 0 && v40 > p && (v40 === maxFailPos || grantId >= 0)) v50 = stopped(83, -1, s, v40, p, 0);
+      if (v50 < 0 && v40 > p) v50 = stopped(66, v40, p);
       if (v50 < 0) break L9;
       v54 = v50;
       v55 = 0;
@@ -1238,20 +1227,20 @@ function r_IPv6address(s, p) {
           v58 = r_h16(s, v54);
           if (v58 < 0) break L13;
           if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T1[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
-          if (v59 < 0 && v58 > v54 && (v58 === maxFailPos || grantId >= 0)) v59 = stopped(84, -2, s, v58, p, 0);
+          if (v59 < 0 && v58 > v54) v59 = stopped(67, v58, p);
           v56 = v59;
         }
         if (v56 < 0) hookRewind(v57);
-        if (v56 < 0 && (v54 === maxFailPos || grantId >= 0)) v56 = stopped(85, -3, s, v54, p, 1);
+        if (v56 < 0) v56 = stopped(68, v54, p);
         if (v56 < 0) break;
         v55++;
         v54 = v56;
       }
       if (v55 < 3) v54 = -1;
-      if (v54 < 0 && v50 > p && (v50 === maxFailPos || grantId >= 0)) v54 = stopped(86, -1, s, v50, p, 0);
+      if (v54 < 0 && v50 > p) v54 = stopped(69, v50, p);
       if (v54 < 0) break L9;
       v60 = r_ls32(s, v54);
-      if (v60 < 0 && v54 > p && (v54 === maxFailPos || grantId >= 0)) v60 = stopped(87, 31, s, v54, p, 0);
+      if (v60 < 0 && v54 > p) v60 = stopped(70, v54, p);
       v38 = v60;
     }
     if (v38 < 0) hookRewind(v39);
@@ -1274,20 +1263,19 @@ function r_IPv6address(s, p) {
             if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T1[c] === 1)) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
             if (v71 < 0) break L16;
             v72 = r_h16(s, v71);
-            if (v72 < 0 && v71 > v67 && (v71 === maxFailPos || grantId >= 0)) v72 = stopped(88, 30, s, v71, p, 0);
+            if (v72 < 0 && v71 > v67) v72 = stopped(71, v71, p);
             v69 = v72;
           }
           if (v69 < 0) hookRewind(v70);
-          if (v69 < 0 && (v67 === maxFailPos || grantId >= 0)) v69 = stopped(89, -3, s, v67, p, 1);
+          if (v69 < 0) v69 = stopped(72, v67, p);
           if (v69 < 0) break;
           v68++;
           v67 = v69;
         }
-        if (v67 < 0 && v66 > p && (v66 === maxFailPos || grantId >= 0)) v67 = stopped(90, -1, s, v66, p, 0);
         v64 = v67;
       }
       if (v64 < 0) hookRewind(v65);
-      if (v64 < 0 && (p === maxFailPos || grantId >= 0)) v64 = stopped(91, -3, s, p, p, 0);
+      if (v64 < 0) v64 = stopped(73, p, p);
       v63 = v64 < 0 ? p : v64;
       if (v63 < 0) break L14;
       v74 = hookMark();
@@ -1296,11 +1284,10 @@ function r_IPv6address(s, p) {
         if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T1[c] === 1)) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
         if (v75 < 0) break L17;
         if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
-        if (v76 < 0 && v75 > v63 && (v75 === maxFailPos || grantId >= 0)) v76 = stopped(92, -2, s, v75, p, 0);
         v73 = v76;
       }
       if (v73 < 0) hookRewind(v74);
-      if (v73 < 0 && v63 > p && (v63 === maxFailPos || grantId >= 0)) v73 = stopped(93, -1, s, v63, p, 0);
+      if (v73 < 0 && v63 > p) v73 = stopped(74, v63, p);
       if (v73 < 0) break L14;
       v77 = v73;
       v78 = 0;
@@ -1312,20 +1299,20 @@ function r_IPv6address(s, p) {
           v81 = r_h16(s, v77);
           if (v81 < 0) break L18;
           if ((v81 < s.length && (c = s.charCodeAt(v81)) < 128 && T1[c] === 1)) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
-          if (v82 < 0 && v81 > v77 && (v81 === maxFailPos || grantId >= 0)) v82 = stopped(94, -2, s, v81, p, 0);
+          if (v82 < 0 && v81 > v77) v82 = stopped(75, v81, p);
           v79 = v82;
         }
         if (v79 < 0) hookRewind(v80);
-        if (v79 < 0 && (v77 === maxFailPos || grantId >= 0)) v79 = stopped(95, -3, s, v77, p, 1);
+        if (v79 < 0) v79 = stopped(76, v77, p);
         if (v79 < 0) break;
         v78++;
         v77 = v79;
       }
       if (v78 < 2) v77 = -1;
-      if (v77 < 0 && v73 > p && (v73 === maxFailPos || grantId >= 0)) v77 = stopped(96, -1, s, v73, p, 0);
+      if (v77 < 0 && v73 > p) v77 = stopped(77, v73, p);
       if (v77 < 0) break L14;
       v83 = r_ls32(s, v77);
-      if (v83 < 0 && v77 > p && (v77 === maxFailPos || grantId >= 0)) v83 = stopped(97, 31, s, v77, p, 0);
+      if (v83 < 0 && v77 > p) v83 = stopped(78, v77, p);
       v61 = v83;
     }
     if (v61 < 0) hookRewind(v62);
@@ -1348,20 +1335,19 @@ function r_IPv6address(s, p) {
             if ((v90 < s.length && (c = s.charCodeAt(v90)) < 128 && T1[c] === 1)) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
             if (v94 < 0) break L21;
             v95 = r_h16(s, v94);
-            if (v95 < 0 && v94 > v90 && (v94 === maxFailPos || grantId >= 0)) v95 = stopped(98, 30, s, v94, p, 0);
+            if (v95 < 0 && v94 > v90) v95 = stopped(79, v94, p);
             v92 = v95;
           }
           if (v92 < 0) hookRewind(v93);
-          if (v92 < 0 && (v90 === maxFailPos || grantId >= 0)) v92 = stopped(99, -3, s, v90, p, 1);
+          if (v92 < 0) v92 = stopped(80, v90, p);
           if (v92 < 0) break;
           v91++;
           v90 = v92;
         }
-        if (v90 < 0 && v89 > p && (v89 === maxFailPos || grantId >= 0)) v90 = stopped(100, -1, s, v89, p, 0);
         v87 = v90;
       }
       if (v87 < 0) hookRewind(v88);
-      if (v87 < 0 && (p === maxFailPos || grantId >= 0)) v87 = stopped(101, -3, s, p, p, 0);
+      if (v87 < 0) v87 = stopped(81, p, p);
       v86 = v87 < 0 ? p : v87;
       if (v86 < 0) break L19;
       v97 = hookMark();
@@ -1370,20 +1356,19 @@ function r_IPv6address(s, p) {
         if ((v86 < s.length && (c = s.charCodeAt(v86)) < 128 && T1[c] === 1)) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
         if (v98 < 0) break L22;
         if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T1[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
-        if (v99 < 0 && v98 > v86 && (v98 === maxFailPos || grantId >= 0)) v99 = stopped(102, -2, s, v98, p, 0);
         v96 = v99;
       }
       if (v96 < 0) hookRewind(v97);
-      if (v96 < 0 && v86 > p && (v86 === maxFailPos || grantId >= 0)) v96 = stopped(103, -1, s, v86, p, 0);
+      if (v96 < 0 && v86 > p) v96 = stopped(82, v86, p);
       if (v96 < 0) break L19;
       v100 = r_h16(s, v96);
-      if (v100 < 0 && v96 > p && (v96 === maxFailPos || grantId >= 0)) v100 = stopped(104, 30, s, v96, p, 0);
+      if (v100 < 0 && v96 > p) v100 = stopped(83, v96, p);
       if (v100 < 0) break L19;
       if ((v100 < s.length && (c = s.charCodeAt(v100)) < 128 && T1[c] === 1)) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
-      if (v101 < 0 && v100 > p && (v100 === maxFailPos || grantId >= 0)) v101 = stopped(105, -2, s, v100, p, 0);
+      if (v101 < 0 && v100 > p) v101 = stopped(84, v100, p);
       if (v101 < 0) break L19;
       v102 = r_ls32(s, v101);
-      if (v102 < 0 && v101 > p && (v101 === maxFailPos || grantId >= 0)) v102 = stopped(106, 31, s, v101, p, 0);
+      if (v102 < 0 && v101 > p) v102 = stopped(85, v101, p);
       v84 = v102;
     }
     if (v84 < 0) hookRewind(v85);
@@ -1406,20 +1391,19 @@ function r_IPv6address(s, p) {
             if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T1[c] === 1)) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
             if (v113 < 0) break L25;
             v114 = r_h16(s, v113);
-            if (v114 < 0 && v113 > v109 && (v113 === maxFailPos || grantId >= 0)) v114 = stopped(107, 30, s, v113, p, 0);
+            if (v114 < 0 && v113 > v109) v114 = stopped(86, v113, p);
             v111 = v114;
           }
           if (v111 < 0) hookRewind(v112);
-          if (v111 < 0 && (v109 === maxFailPos || grantId >= 0)) v111 = stopped(108, -3, s, v109, p, 1);
+          if (v111 < 0) v111 = stopped(87, v109, p);
           if (v111 < 0) break;
           v110++;
           v109 = v111;
         }
-        if (v109 < 0 && v108 > p && (v108 === maxFailPos || grantId >= 0)) v109 = stopped(109, -1, s, v108, p, 0);
         v106 = v109;
       }
       if (v106 < 0) hookRewind(v107);
-      if (v106 < 0 && (p === maxFailPos || grantId >= 0)) v106 = stopped(110, -3, s, p, p, 0);
+      if (v106 < 0) v106 = stopped(88, p, p);
       v105 = v106 < 0 ? p : v106;
       if (v105 < 0) break L23;
       v116 = hookMark();
@@ -1428,14 +1412,13 @@ function r_IPv6address(s, p) {
         if ((v105 < s.length && (c = s.charCodeAt(v105)) < 128 && T1[c] === 1)) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
         if (v117 < 0) break L26;
         if ((v117 < s.length && (c = s.charCodeAt(v117)) < 128 && T1[c] === 1)) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
-        if (v118 < 0 && v117 > v105 && (v117 === maxFailPos || grantId >= 0)) v118 = stopped(111, -2, s, v117, p, 0);
         v115 = v118;
       }
       if (v115 < 0) hookRewind(v116);
-      if (v115 < 0 && v105 > p && (v105 === maxFailPos || grantId >= 0)) v115 = stopped(112, -1, s, v105, p, 0);
+      if (v115 < 0 && v105 > p) v115 = stopped(89, v105, p);
       if (v115 < 0) break L23;
       v119 = r_ls32(s, v115);
-      if (v119 < 0 && v115 > p && (v115 === maxFailPos || grantId >= 0)) v119 = stopped(113, 31, s, v115, p, 0);
+      if (v119 < 0 && v115 > p) v119 = stopped(90, v115, p);
       v103 = v119;
     }
     if (v103 < 0) hookRewind(v104);
@@ -1458,20 +1441,19 @@ function r_IPv6address(s, p) {
             if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T1[c] === 1)) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
             if (v130 < 0) break L29;
             v131 = r_h16(s, v130);
-            if (v131 < 0 && v130 > v126 && (v130 === maxFailPos || grantId >= 0)) v131 = stopped(114, 30, s, v130, p, 0);
+            if (v131 < 0 && v130 > v126) v131 = stopped(91, v130, p);
             v128 = v131;
           }
           if (v128 < 0) hookRewind(v129);
-          if (v128 < 0 && (v126 === maxFailPos || grantId >= 0)) v128 = stopped(115, -3, s, v126, p, 1);
+          if (v128 < 0) v128 = stopped(92, v126, p);
           if (v128 < 0) break;
           v127++;
           v126 = v128;
         }
-        if (v126 < 0 && v125 > p && (v125 === maxFailPos || grantId >= 0)) v126 = stopped(116, -1, s, v125, p, 0);
         v123 = v126;
       }
       if (v123 < 0) hookRewind(v124);
-      if (v123 < 0 && (p === maxFailPos || grantId >= 0)) v123 = stopped(117, -3, s, p, p, 0);
+      if (v123 < 0) v123 = stopped(93, p, p);
       v122 = v123 < 0 ? p : v123;
       if (v122 < 0) break L27;
       v133 = hookMark();
@@ -1480,14 +1462,13 @@ function r_IPv6address(s, p) {
         if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T1[c] === 1)) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
         if (v134 < 0) break L30;
         if ((v134 < s.length && (c = s.charCodeAt(v134)) < 128 && T1[c] === 1)) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
-        if (v135 < 0 && v134 > v122 && (v134 === maxFailPos || grantId >= 0)) v135 = stopped(118, -2, s, v134, p, 0);
         v132 = v135;
       }
       if (v132 < 0) hookRewind(v133);
-      if (v132 < 0 && v122 > p && (v122 === maxFailPos || grantId >= 0)) v132 = stopped(119, -1, s, v122, p, 0);
+      if (v132 < 0 && v122 > p) v132 = stopped(94, v122, p);
       if (v132 < 0) break L27;
       v136 = r_h16(s, v132);
-      if (v136 < 0 && v132 > p && (v132 === maxFailPos || grantId >= 0)) v136 = stopped(120, 30, s, v132, p, 0);
+      if (v136 < 0 && v132 > p) v136 = stopped(95, v132, p);
       v120 = v136;
     }
     if (v120 < 0) hookRewind(v121);
@@ -1510,20 +1491,19 @@ function r_IPv6address(s, p) {
             if ((v143 < s.length && (c = s.charCodeAt(v143)) < 128 && T1[c] === 1)) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
             if (v147 < 0) break L33;
             v148 = r_h16(s, v147);
-            if (v148 < 0 && v147 > v143 && (v147 === maxFailPos || grantId >= 0)) v148 = stopped(121, 30, s, v147, p, 0);
+            if (v148 < 0 && v147 > v143) v148 = stopped(96, v147, p);
             v145 = v148;
           }
           if (v145 < 0) hookRewind(v146);
-          if (v145 < 0 && (v143 === maxFailPos || grantId >= 0)) v145 = stopped(122, -3, s, v143, p, 1);
+          if (v145 < 0) v145 = stopped(97, v143, p);
           if (v145 < 0) break;
           v144++;
           v143 = v145;
         }
-        if (v143 < 0 && v142 > p && (v142 === maxFailPos || grantId >= 0)) v143 = stopped(123, -1, s, v142, p, 0);
         v140 = v143;
       }
       if (v140 < 0) hookRewind(v141);
-      if (v140 < 0 && (p === maxFailPos || grantId >= 0)) v140 = stopped(124, -3, s, p, p, 0);
+      if (v140 < 0) v140 = stopped(98, p, p);
       v139 = v140 < 0 ? p : v140;
       if (v139 < 0) break L31;
       v150 = hookMark();
@@ -1532,11 +1512,10 @@ function r_IPv6address(s, p) {
         if ((v139 < s.length && (c = s.charCodeAt(v139)) < 128 && T1[c] === 1)) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
         if (v151 < 0) break L34;
         if ((v151 < s.length && (c = s.charCodeAt(v151)) < 128 && T1[c] === 1)) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
-        if (v152 < 0 && v151 > v139 && (v151 === maxFailPos || grantId >= 0)) v152 = stopped(125, -2, s, v151, p, 0);
         v149 = v152;
       }
       if (v149 < 0) hookRewind(v150);
-      if (v149 < 0 && v139 > p && (v139 === maxFailPos || grantId >= 0)) v149 = stopped(126, -1, s, v139, p, 0);
+      if (v149 < 0 && v139 > p) v149 = stopped(99, v139, p);
       v137 = v149;
     }
     if (v137 < 0) hookRewind(v138);
@@ -1555,7 +1534,7 @@ function r_h16(s, p) {
   for (;;) {
     if (v1 >= 4) break;
     v2 = r_HEXDIG(s, v0);
-    if (v2 < 0 && (v0 === maxFailPos || grantId >= 0)) v2 = stopped(127, -3, s, v0, p, 1);
+    if (v2 < 0) v2 = stopped(100, v0, p);
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -1576,10 +1555,10 @@ function r_ls32(s, p) {
       v3 = r_h16(s, p);
       if (v3 < 0) break L1;
       if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
-      if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(128, -2, s, v3, p, 0);
+      if (v4 < 0 && v3 > p) v4 = stopped(101, v3, p);
       if (v4 < 0) break L1;
       v5 = r_h16(s, v4);
-      if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(129, 30, s, v4, p, 0);
+      if (v5 < 0 && v4 > p) v5 = stopped(102, v4, p);
       v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
@@ -1601,22 +1580,22 @@ function r_IPv4address(s, p) {
     v2 = r_dec_octet(s, p);
     if (v2 < 0) break L0;
     if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T15[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E14); }
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(130, -2, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(103, v2, p);
     if (v3 < 0) break L0;
     v4 = r_dec_octet(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(131, 33, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(104, v3, p);
     if (v4 < 0) break L0;
     if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
-    if (v5 < 0 && v4 > p && (v4 === maxFailPos || grantId >= 0)) v5 = stopped(132, -2, s, v4, p, 0);
+    if (v5 < 0 && v4 > p) v5 = stopped(105, v4, p);
     if (v5 < 0) break L0;
     v6 = r_dec_octet(s, v5);
-    if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(133, 33, s, v5, p, 0);
+    if (v6 < 0 && v5 > p) v6 = stopped(106, v5, p);
     if (v6 < 0) break L0;
     if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
-    if (v7 < 0 && v6 > p && (v6 === maxFailPos || grantId >= 0)) v7 = stopped(134, -2, s, v6, p, 0);
+    if (v7 < 0 && v6 > p) v7 = stopped(107, v6, p);
     if (v7 < 0) break L0;
     v8 = r_dec_octet(s, v7);
-    if (v8 < 0 && v7 > p && (v7 === maxFailPos || grantId >= 0)) v8 = stopped(135, 33, s, v7, p, 0);
+    if (v8 < 0 && v7 > p) v8 = stopped(108, v7, p);
     v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1638,13 +1617,12 @@ function r_dec_octet(s, p) {
         if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E33); }
         if (v5 < 0) break L2;
         if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T36[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E35); }
-        if (v6 < 0 && v5 > p && (v5 === maxFailPos || grantId >= 0)) v6 = stopped(136, -2, s, v5, p, 0);
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break L1;
       if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T38[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E37); }
-      if (v7 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v7 = stopped(137, -1, s, v3, p, 0);
+      if (v7 < 0 && v3 > p) v7 = stopped(109, v3, p);
       v1 = v7;
     }
     if (v1 < 0) hookRewind(v2);
@@ -1655,10 +1633,10 @@ function r_dec_octet(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E33); }
       if (v10 < 0) break L3;
       if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T40[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E39); }
-      if (v11 < 0 && v10 > p && (v10 === maxFailPos || grantId >= 0)) v11 = stopped(138, -1, s, v10, p, 0);
+      if (v11 < 0 && v10 > p) v11 = stopped(110, v10, p);
       if (v11 < 0) break L3;
       v12 = r_DIGIT(s, v11);
-      if (v12 < 0 && v11 > p && (v11 === maxFailPos || grantId >= 0)) v12 = stopped(139, 40, s, v11, p, 0);
+      if (v12 < 0 && v11 > p) v12 = stopped(111, v11, p);
       v8 = v12;
     }
     if (v8 < 0) hookRewind(v9);
@@ -1673,13 +1651,13 @@ function r_dec_octet(s, p) {
       for (;;) {
         if (v17 >= 2) break;
         v18 = r_DIGIT(s, v16);
-        if (v18 < 0 && (v16 === maxFailPos || grantId >= 0)) v18 = stopped(140, -3, s, v16, p, 1);
+        if (v18 < 0) v18 = stopped(112, v16, p);
         if (v18 < 0) break;
         v17++;
         v16 = v18;
       }
       if (v17 < 2) v16 = -1;
-      if (v16 < 0 && v15 > p && (v15 === maxFailPos || grantId >= 0)) v16 = stopped(141, -1, s, v15, p, 0);
+      if (v16 < 0 && v15 > p) v16 = stopped(113, v15, p);
       v13 = v16;
     }
     if (v13 < 0) hookRewind(v14);
@@ -1690,7 +1668,7 @@ function r_dec_octet(s, p) {
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E43); }
       if (v21 < 0) break L5;
       v22 = r_DIGIT(s, v21);
-      if (v22 < 0 && v21 > p && (v21 === maxFailPos || grantId >= 0)) v22 = stopped(142, 40, s, v21, p, 0);
+      if (v22 < 0 && v21 > p) v22 = stopped(114, v21, p);
       v19 = v22;
     }
     if (v19 < 0) hookRewind(v20);
@@ -1712,10 +1690,10 @@ function r_pct_encoded(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
     if (v2 < 0) break L0;
     v3 = r_HEXDIG(s, v2);
-    if (v3 < 0 && v2 > p && (v2 === maxFailPos || grantId >= 0)) v3 = stopped(143, 41, s, v2, p, 0);
+    if (v3 < 0 && v2 > p) v3 = stopped(115, v2, p);
     if (v3 < 0) break L0;
     v4 = r_HEXDIG(s, v3);
-    if (v4 < 0 && v3 > p && (v3 === maxFailPos || grantId >= 0)) v4 = stopped(144, 41, s, v3, p, 0);
+    if (v4 < 0 && v3 > p) v4 = stopped(116, v3, p);
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
@@ -1919,6 +1897,7 @@ export function parse(input, options = {}) {
   const rule = START.get(name);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
   hooks = options.$urispec ?? null;
+  subject = input;
   silent = 0;
   mode = ALL;
   floor = 0;
