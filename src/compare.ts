@@ -33,7 +33,7 @@ export function statusNote(c: Comparison): string | null {
   const notes = c.results.flatMap((r) => {
     const base = eraOf(r.spec).meta.extends;
     const baseResult = c.results.find((x) => x.spec === base);
-    if (!r.valid || r.status === undefined || base === undefined || (baseResult !== undefined && baseResult.valid)) return [];
+    if (!r.valid || r.status === undefined || base === undefined || baseResult?.valid) return [];
     const baseValid = baseResult ? false : validate(c.input, { spec: base }).valid;
     return baseValid ? [] : [`valid in ${r.spec} but not in ${base}, and ${r.spec} is ${r.status}`];
   });
