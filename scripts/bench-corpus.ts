@@ -5,9 +5,10 @@
  * about 10 % broken the way real ones are (spaces, bad escapes, stray brackets, bad IPv6).
  */
 import { derive, grammarAlphabet, hashString, mutate } from '../test/oracle/derive.js';
-import { RFC1738_DISPATCH_SCHEMES, hasPrinted, loadPrinted } from '../test/oracle/printed-grammars.js';
+import { hasPrinted, loadPrinted } from '../test/oracle/printed-grammars.js';
 import { type Rng, mulberry32 } from '../test/oracle/prng.js';
 import { compileRule } from '../test/oracle/regex.js';
+import { rfc1738UrlOracle } from '../test/oracle/rfc1738-dispatch.js';
 
 const WORDS = ['index', 'docs', 'api', 'v2', 'users', 'search', 'rfc', 'img', 'a', 'b-c', 'x_y', 'file.txt',
   'report.pdf', '~joe', 'caf%C3%A9', 'hello%20world', 'data;v=1', 'item(1)', 'a+b', '2024'];
@@ -118,13 +119,7 @@ export function printedOracle(spec: string, rule: string): ((s: string) => boole
   const printed = loadPrinted(spec);
   try {
     if (spec === 'rfc1738' && rule === 'url') {
-      const schemes: readonly string[] = RFC1738_DISPATCH_SCHEMES;
-      const other = compileRule(printed, 'otherurl');
-      const byScheme = new Map(schemes.map((s) => [s, compileRule(printed, `${s}url`)]));
-      return (s) => {
-        const colon = s.indexOf(':');
-        return (byScheme.get(colon < 0 ? '' : s.slice(0, colon)) ?? other).test(s);
-      };
+      return rfc1738UrlOracle(printed);
     }
     const re = compileRule(printed, rule);
     return (s) => re.test(s);
