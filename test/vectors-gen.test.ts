@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isValid, specs, vectors, type Vector } from '../src/index.js';
 import { CURATED_COUNT, CURATED_SEED, ROOT, curated, curatedSpecs } from '../scripts/curate-vectors.js';
-import { lookupRule, type Grammar } from './oracle/ast.js';
+import { lookupRule } from './oracle/ast.js';
 import { hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
 import { compileRule } from './oracle/regex.js';
 import { rfc1738UrlOracle } from './oracle/rfc1738-dispatch.js';
