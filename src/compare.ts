@@ -30,14 +30,26 @@ export interface Comparison {
  * rfc3986, and RFC 9844 obsoleted RFC 6874: zone identifiers are no part of URIs any more.
  */
 export function statusNote(c: Comparison): string | null {
-  const notes = c.results.flatMap((r) => {
-    const base = eraOf(r.spec).meta.extends;
-    const baseResult = c.results.find((x) => x.spec === base);
-    if (!r.valid || r.status === undefined || base === undefined || baseResult?.valid) return [];
-    const baseValid = baseResult ? false : validate(c.input, { spec: base }).valid;
-    return baseValid ? [] : [`valid in ${r.spec} but not in ${base}, and ${r.spec} is ${r.status}`];
-  });
+  const notes = c.results.flatMap((r) => onlyInNote(c, r) ?? []);
   return notes.length > 0 ? notes.join('\n') : null;
+}
+
+/**
+ * The status of every era compared whose document has one (the grammar's `// @status`), one
+ * line an era: the note of `statusNote` where it applies, otherwise `rfc6874: obsoleted by ...`
+ * as `urispec specs` prints it, so that a reader of the table learns it whatever the input.
+ */
+export function statusLines(c: Comparison): string[] {
+  return c.results.flatMap((r) => (r.status === undefined ? [] : [onlyInNote(c, r) ?? `${r.spec}: ${r.status}`]));
+}
+
+/** `valid in rfc6874 but not in rfc3986, and rfc6874 is obsoleted by ...`, where that holds. */
+function onlyInNote(c: Comparison, r: EraVerdict): string | null {
+  const base = eraOf(r.spec).meta.extends;
+  const baseResult = c.results.find((x) => x.spec === base);
+  if (!r.valid || r.status === undefined || base === undefined || baseResult?.valid) return null;
+  const baseValid = baseResult ? false : validate(c.input, { spec: base }).valid;
+  return baseValid ? null : `valid in ${r.spec} but not in ${base}, and ${r.spec} is ${r.status}`;
 }
 
 /**

@@ -7,7 +7,7 @@
  * in every era compared, 1 otherwise, 2 for a usage error.
  */
 import { compare, specs, type Comparison } from '../index.js';
-import { statusNote } from '../compare.js';
+import { statusLines } from '../compare.js';
 import { sectionRef } from '../diagnose.js';
 import { escapeUnsafe, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
@@ -82,10 +82,9 @@ function render(c: Comparison, color: boolean, w?: WhatwgColumn): string {
   return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + hints(c) + note(c) + (w ? `\n${w.summary}` : '');
 }
 
-/** RFC 6874's status, when it alone of it and RFC 3986 accepts the input (compare.ts). */
+/** The status of each era compared that has one (RFC 6874's: obsoleted by RFC 9844), compare.ts. */
 function note(c: Comparison): string {
-  const n = statusNote(c);
-  return n ? `\n${n}` : '';
+  return statusLines(c).map((line) => `\n${line}`).join('');
 }
 
 /** The eras' hints under the table, one line a hint, with the eras that give it. */

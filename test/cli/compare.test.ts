@@ -1,9 +1,21 @@
 // `urispec compare` and `validate --union`, in memory and through the binary.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compare, specs } from '../../src/index.js';
 import { records, runBinary, runInMemory } from './cli-harness.js';
 
 const ids = specs().map((s) => s.id);
+
+/** Each era's `// @status` line, read from its grammar file (not from the generated metadata). */
+const GRAMMARS = new URL('../../grammar/', import.meta.url);
+const statusOf = new Map(
+  readdirSync(GRAMMARS)
+    .filter((f) => f.endsWith('.peggy'))
+    .flatMap((f) => {
+      const m = /^\/\/ @status (.+)$/m.exec(readFileSync(new URL(f, GRAMMARS), 'utf8'));
+      return m ? [[f.slice(0, -'.peggy'.length), m[1]!.trim()] as const] : [];
+    }),
+);
 
 describe('urispec compare', () => {
   it('prints one JSON object an input, every era newest first, as the library does', async () => {
@@ -25,6 +37,21 @@ describe('urispec compare', () => {
     const { stdout } = await runInMemory(['compare', '--specs', 'rfc3986', 'http://a b/']);
     expect(stdout).toContain('✗');
     expect(stdout).toMatch(/rfc3986\s+2005-01\s+URI-reference\s+offset 8 in reg-name \(§3\.2\.2\)/);
+  });
+
+  // Issue 22: rfc6874's status (RFC 9844 obsoleted it) is shown by compare's table too.
+  it('says under the table what became of each era compared whose grammar has a status', async () => {
+    expect(statusOf.get('rfc6874')).toMatch(/^obsoleted by RFC 9844 \(2025-08\)/);
+    const lines = async (...argv: string[]) => (await runInMemory(['compare', ...argv])).stdout.split('\n');
+    // Whatever the input: one line an era with a status, as `urispec specs` prints it.
+    const valid = await lines('http://a/b');
+    for (const [id, status] of statusOf) expect(valid).toContain(`${id}: ${status}`);
+    // Valid in rfc6874 and not in rfc3986 (RFC 6874 §2 vs RFC 3986 §3.2.2): the line says so instead.
+    const zone = await lines('http://[fe80::1%25eth0]/');
+    expect(zone).toContain(`valid in rfc6874 but not in rfc3986, and rfc6874 is ${statusOf.get('rfc6874')}`);
+    expect(zone.filter((l) => l.startsWith('rfc6874: '))).toEqual([]);
+    // An era without a status adds no line.
+    expect((await lines('--specs', 'rfc3986', 'http://a/b')).filter((l) => /obsoleted/.test(l))).toEqual([]);
   });
 
   it.each([
