@@ -23,7 +23,7 @@ export interface GeneratedParser {
   StartRules: string[];
   parse(input: string, options?: Record<string, unknown>): unknown;
 }
-/** The fast recognizer (scripts/recognizer-codegen.ts): a verdict, nothing else. */
+/** The fast recognizer (scripts/codegen/emit-fast.ts): a verdict, nothing else. */
 export interface GeneratedRecognizer {
   StartRules: string[];
   /** Whether the rule matches all of the input; throws only for an unknown rule. */

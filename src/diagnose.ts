@@ -1,6 +1,6 @@
 // The diagnosis of a failure (contract, "The diagnosis of a failure"). One mechanism for every
 // era: the era's diagnostic parser (generated/<era>.diag.js, the traced recognizer of
-// scripts/recognizer-codegen.ts) is its grammar with hooks around every spec rule and at every
+// scripts/codegen/emit-traced.ts) is its grammar with hooks around every spec rule and at every
 // construct that can stop, keeping Peggy's furthest-failure bookkeeping exactly as Peggy's parser
 // does. ./diagnosis/recorder.ts turns the hooks into the offset, the expected set and the
 // candidates for `rule`; ./diagnosis/rank.ts chooses among them; ./hints.ts adds a hint.
@@ -88,7 +88,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   const root: Frame | null = startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null };
   const rec = new Recorder(era.meta.rules, root, tree);
   // Without a tree, only the rules around the furthest failure need to reach the recorder
-  // ($urispecFurthest, scripts/recognizer-codegen.ts): the same record, far fewer hook calls.
+  // ($urispecFurthest, scripts/codegen/emit-traced.ts): the same record, far fewer hook calls.
   const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec, $urispecFurthest: !tree }) as PeggyLibraryResult;
   if (r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length) {
     // A core start rule (ALPHA, digit) is folded away like every core rule, so the recorder

@@ -19,7 +19,7 @@ export function targetIn(era: Era, rule: string | undefined, union: boolean, sta
 }
 
 /**
- * The era's fast recognizer (generated/<era>.fast.js, scripts/recognizer-codegen.ts): the same
+ * The era's fast recognizer (generated/<era>.fast.js, scripts/codegen/emit-fast.ts): the same
  * grammar file as the Peggy parsers, compiled to plain position arithmetic: no result values, no
  * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
  */

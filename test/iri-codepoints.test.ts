@@ -1,6 +1,6 @@
 /**
  * Characters are code points (issue 22): the recognizer generator matches a Peggy `u` class as
- * one code point, a range above U+FFFF as a surrogate pair (scripts/recognizer-codegen.ts,
+ * one code point, a range above U+FFFF as a surrogate pair (scripts/codegen/,
  * setEnd and cpEnd), while offsets stay UTF-16 indexes. Checked here on small grammars built for
  * the purpose, against Peggy's own parser (its `u` classes read one code point with
  * peg$getUnicode and test it with a `u` RegExp): the fast and the traced recognizer must give
@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import peggy from 'peggy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepSpecRules } from '../scripts/build-grammars.js';
-import { recognizerPlugin } from '../scripts/recognizer-codegen.js';
+import { recognizerPlugin } from '../scripts/codegen/index.js';
 
 // RFC 3987 §2.2: ucschar and iprivate, as code points.
 const UCS = String.raw`\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF\u{10000}-\u{1FFFD}\u{20000}-\u{2FFFD}\u{E1000}-\u{EFFFD}`;

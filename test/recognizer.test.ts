@@ -1,7 +1,7 @@
 /**
  * The fast recognizer (generated/<era>.fast.js) and the traced one that the diagnosis runs
  * (generated/<era>.diag.js) are compilations of the same grammar file by
- * scripts/recognizer-codegen.ts, so their verdicts must be the Peggy parser's on every input
+ * scripts/codegen/, so their verdicts must be the Peggy parser's on every input
  * (issue 8). Compared here, for every era and every rule as start rule, on seeded inputs derived
  * from the printed grammar and mutated near misses: the fast verdict, the Peggy parser's (library
  * mode), the traced recognizer's (a disagreement would diagnose an input it accepts), and

@@ -1,5 +1,5 @@
 // The recorder of a failure: the hooks that the era's traced recognizer (generated/<era>.diag.js,
-// scripts/recognizer-codegen.ts) calls, turned into what the diagnosis needs: the furthest
+// scripts/codegen/emit-traced.ts) calls, turned into what the diagnosis needs: the furthest
 // failure offset and its expected set (Peggy's bookkeeping, unchanged), the constructs that
 // stopped there (the candidates for `rule`, ranked by ./rank.ts), and, when asked, the
 // derivation tree. One recorder for every era.
@@ -35,7 +35,7 @@ interface FrameSnapshot {
 }
 
 /**
- * A construct that stopped at the failure offset (scripts/recognizer-codegen.ts, stopped()): a
+ * A construct that stopped at the failure offset (scripts/codegen/emit-traced.ts, stopped()): a
  * repetition or option whose element failed there, or a sequence that broke there after
  * consuming something. Its rule is the innermost spec rule holding it or, when the element that
  * broke a sequence is a spec rule that failed at its start (`";type=" ftptype`), that rule.
@@ -149,7 +149,7 @@ export class Recorder {
   }
 
   // The hooks the traced recognizer calls around a sequence or a lookahead when a tree is built
-  // (scripts/recognizer-codegen.ts): mark() how many children the open rule has, rewind(mark)
+  // (scripts/codegen/emit-traced.ts): mark() how many children the open rule has, rewind(mark)
   // to drop those an abandoned attempt matched since. -1 when no tree is built.
   mark(): number {
     const top = this.stack[this.stack.length - 1];

@@ -1,0 +1,47 @@
+// The grammar AST as the recognizer code generator reads it: Peggy's own node types (peggy.ast),
+// as Peggy's parser builds them and its check and transform passes leave them. The generator
+// reads; it changes nothing (the traced build's literal splitting is its own Peggy pass:
+// scripts/split-literals.ts).
+
+import type peggy from 'peggy';
+
+export type Rule = peggy.ast.Rule;
+/** A rule's expression or any node below it (Peggy's `named` only stands at a rule's top). */
+export type Node = peggy.ast.Expression | peggy.ast.Named;
+export type ClassNode = peggy.ast.CharacterClass;
+export type Boundary = peggy.ast.RepeatedBoundary;
+
+/** Thrown for a grammar feature the recognizer cannot evaluate; reported as a grammar error. */
+export class Unsupported extends Error {
+  constructor(
+    message: string,
+    readonly node: Node,
+  ) {
+    super(message);
+  }
+}
+
+/** The node without the wrappers that change nothing a recognizer sees (groups, labels, ...). */
+export function unwrap(n: Node): Node {
+  while (n.type === 'group' || n.type === 'labeled' || n.type === 'text' || n.type === 'named') n = n.expression;
+  return n;
+}
+
+/** The rules of one grammar, by Peggy id. */
+export class Grammar {
+  private readonly byName = new Map<string, Rule>();
+
+  constructor(
+    readonly rules: readonly Rule[],
+    /** The grammar file, for messages. */
+    readonly file: string,
+  ) {
+    for (const r of rules) this.byName.set(r.name, r);
+  }
+
+  rule(name: string): Rule {
+    const r = this.byName.get(name);
+    if (!r) throw new Error(`${this.file}: undefined rule ${name}`);
+    return r;
+  }
+}

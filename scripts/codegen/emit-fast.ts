@@ -1,0 +1,108 @@
+// The fast recognizer's emitter (generated/<era>.fast.js, issue 8): the grammar's language and
+// nothing else. On the success path Peggy builds a result value for every node (arrays for every
+// repetition, one element per character), records expectations on every failed alternative,
+// and reports a rejection by throwing. A recognizer needs none of that, only the position. So
+// here: no result values, no expectation bookkeeping, no exceptions, no allocation per
+// character; single-character alternatives become one table lookup, an alternative whose first
+// character cannot be the one at hand is skipped by one lookup, and a repetition of a set is a
+// tight loop. Every departure from Peggy's order is proven exact by ./peg-exactness.ts.
+// test/recognizer.test.ts checks the verdicts against the Peggy parser and `validate`.
+
+import type { Node, Rule } from './ast.js';
+import type { CharSet } from './char-sets.js';
+import { Emitter, type FnState } from './emit.js';
+import type { ChoiceItem } from './peg-exactness.js';
+import { FAST_ACCEPTS } from './runtime-text.js';
+
+export class FastEmitter extends Emitter {
+  /** A single-character set is one lookup, whatever node spells it. */
+  protected shortcut(node: Node, p: string, out: string, fn: FnState): boolean {
+    const set = this.analyses.sets.of(node);
+    if (!set) return false;
+    fn.line(set.codePoints ? `${out} = ${this.setEnd(set, p)};` : `${out} = ${this.setTest(set, p)} ? ${p} + 1 : -1;`);
+    return true;
+  }
+
+  protected expectation(): null {
+    return null;
+  }
+
+  protected backtrackMark(): null {
+    return null;
+  }
+
+  protected afterElement(): void {}
+
+  protected choiceItems(node: Node & { type: 'choice' }): ChoiceItem[] {
+    return this.analyses.exactness.choiceItems(node);
+  }
+
+  protected guard(node: Node): CharSet | null {
+    return this.analyses.firsts.guard(node);
+  }
+
+  protected afterOption(): void {}
+
+  protected hotLoop(e: Node, delimiter: Node | null, min: number, max: number | null, p: string, out: string, fn: FnState): boolean {
+    const emit = (line: string): void => fn.line(line);
+    const set = delimiter ? null : this.analyses.sets.of(e);
+    if (set?.codePoints && max === null) {
+      // The hot loop of a code-point set: a table lookup per ASCII character, cpEnd above.
+      // More than one required character: counted, since a character may be two code units.
+      const e = fn.fresh();
+      const n = min > 1 ? fn.fresh() : null;
+      emit(`${out} = ${p};`);
+      if (n) emit(`${n} = 0;`);
+      emit(`for (;;) {`);
+      emit(`  ${e} = ${this.setEnd(set, out)};`);
+      emit(`  if (${e} < 0) break;`);
+      if (n) emit(`  ${n}++;`);
+      emit(`  ${out} = ${e};`);
+      emit(`}`);
+      if (n) emit(`if (${n} < ${min}) ${out} = -1;`);
+      else if (min > 0) emit(`if (${out} === ${p}) ${out} = -1;`);
+      return true;
+    }
+    if (set && max === null) {
+      // The hot loop: one table lookup per code unit.
+      emit(`${out} = ${p};`);
+      emit(`for (;;) {`);
+      emit(`  if (!${this.setTest(set, out)}) break;`);
+      emit(`  ${out}++;`);
+      emit(`}`);
+      if (min > 0) emit(`if (${out} - ${p} < ${min}) ${out} = -1;`);
+      return true;
+    }
+    return false;
+  }
+
+  protected afterRepetitionElement(): void {}
+
+  protected enterLookahead(): null {
+    return null;
+  }
+
+  protected leaveLookahead(): void {}
+
+  /** A display name changes nothing a recognizer sees. */
+  protected named(node: Node & { type: 'named' }, p: string, out: string, fn: FnState): string {
+    fn.release(out);
+    return this.gen(node.expression, p, fn);
+  }
+
+  protected ruleEntry(_rule: Rule): string {
+    return '';
+  }
+
+  protected ruleExit(_rule: Rule, _result: string): string {
+    return '';
+  }
+
+  protected runtime(): string[] {
+    return [];
+  }
+
+  protected exports(): string {
+    return FAST_ACCEPTS;
+  }
+}

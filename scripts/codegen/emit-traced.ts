@@ -1,0 +1,169 @@
+// The traced recognizer's emitter (generated/<era>.diag.js), run only after the fast recognizer
+// rejected an input (src/diagnose.ts): the same rule functions, trying every alternative in
+// Peggy's order (the failures of the ones before a match are expectations too), keeping Peggy's
+// furthest-failure state, with hooks around each spec rule, marks around whatever backtracks
+// without a rule boundary, and a report at every construct that can stop at a failure.
+
+import { type Node, type Rule, Unsupported, unwrap } from './ast.js';
+import { Emitter, type Analyses, type Constants, type FnState } from './emit.js';
+import type { ChoiceItem } from './peg-exactness.js';
+import { TRACE_PARSE, TRACE_STATE } from './runtime-text.js';
+
+/** An option or a repetition that may match nothing: it never fails. */
+function neverFails(n: Node): boolean {
+  const u = unwrap(n);
+  if (u.type === 'optional' || u.type === 'zero_or_more') return true;
+  return u.type === 'repeated' && (u.min ? u.min.type === 'constant' && u.min.value === 0 : false);
+}
+
+export class TracedEmitter extends Emitter {
+  /** What each construct that can stop at a failure is (stopId). */
+  private readonly stops: number[] = [];
+
+  /**
+   * @param trace the hook index of every rule that reports to the recorder (the spec rules, by
+   *   Peggy id)
+   */
+  constructor(
+    analyses: Analyses,
+    constants: Constants,
+    private readonly trace: ReadonlyMap<string, number>,
+  ) {
+    super(analyses, constants);
+  }
+
+  /**
+   * A new construct number, its kind kept in the module's STOPS table: -4 for a repetition, -3
+   * for an option (both charged to the rule holding them); for the element that breaks a
+   * sequence, the hook index of a traced rule it refers to, -2 for a literal (a delimiter, which
+   * cannot accept another character: src/diagnosis/rank.ts), else -1.
+   */
+  private stopId(element: Node | 'repetition' | 'option'): number {
+    let k: number | undefined;
+    if (element === 'repetition') k = -4;
+    else if (element === 'option') k = -3;
+    else {
+      const inner = unwrap(element);
+      if (inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name)) k = this.trace.get(inner.name);
+      else if (inner.type === 'literal') k = -2;
+    }
+    this.stops.push(k ?? -1);
+    return this.stops.length - 1;
+  }
+
+  /**
+   * A rule that only names a character class made of other rules (`alphanum = alpha | digit`):
+   * like the core rules it is made of, it is what `expected` lists, not a component a person
+   * writes, so the sequence it breaks is charged to the rule holding that sequence.
+   */
+  private classOfCoreRules(name: string): boolean {
+    const body = unwrap(this.analyses.grammar.rule(name).expression);
+    const alts = body.type === 'choice' ? body.alternatives.map(unwrap) : [body];
+    return this.analyses.sets.ofRule(name) !== null && alts.every((a) => a.type === 'rule_ref');
+  }
+
+  protected shortcut(): boolean {
+    return false;
+  }
+
+  /** Peggy's expectation for a terminal, as a module constant. */
+  protected expectation(node: Node): string {
+    let e: object;
+    if (node.type === 'literal') e = { type: 'literal', text: node.value, ignoreCase: node.ignoreCase };
+    else if (node.type === 'any') e = { type: 'any' };
+    else if (node.type === 'class') {
+      if (node.parts.some((part) => !Array.isArray(part) && typeof part !== 'string')) {
+        throw new Unsupported('a class escape in a class (its expectation)', node);
+      }
+      e = { type: 'class', parts: node.parts, inverted: node.inverted, ignoreCase: node.ignoreCase, unicode: node.unicode };
+    } else throw new Error(`no expectation for a ${node.type}`);
+    return this.constants.name('E', JSON.stringify(e));
+  }
+
+  /** A sequence that fails, or a lookahead, leaves no node in the derivation tree (hookRewind). */
+  protected backtrackMark(fn: FnState): string {
+    const mark = fn.fresh();
+    fn.line(`${mark} = hookMark();`);
+    return mark;
+  }
+
+  /**
+   * An element that fails where it starts, after the sequence has consumed something, is where
+   * the sequence breaks (a candidate for the diagnosis's rule). Elements that cannot fail (an
+   * option, a repetition from 0) never break it. A sequence of literals only is one literal split
+   * for the diagnosis (split-literals.ts): it breaks as the literal fails, in the rule holding
+   * it, which the diagnosis names anyway.
+   */
+  protected afterElement(seq: Node & { type: 'sequence' }, i: number, before: string, cur: string, p: string, fn: FnState): void {
+    const e = seq.elements[i]!;
+    const literalOnly = seq.elements.every((x) => unwrap(x).type === 'literal');
+    if (i > 0 && !literalOnly && !neverFails(e)) fn.line(`if (${cur} < 0 && ${before} > ${p}) ${cur} = stopped(${this.stopId(e)}, ${before}, p);`);
+  }
+
+  protected choiceItems(node: Node & { type: 'choice' }): ChoiceItem[] {
+    return node.alternatives.map((n) => ({ node: n }));
+  }
+
+  protected guard(): null {
+    return null;
+  }
+
+  /** An option whose expression fails where it starts stops there (a candidate). */
+  protected afterOption(r: string, p: string, fn: FnState): void {
+    fn.line(`if (${r} < 0) ${r} = stopped(${this.stopId('option')}, ${p}, p);`);
+  }
+
+  protected hotLoop(): boolean {
+    return false;
+  }
+
+  /** A repetition whose element fails where it starts stops there (a candidate). */
+  protected afterRepetitionElement(r: string, at: string, fn: FnState): void {
+    fn.line(`if (${r} < 0) ${r} = stopped(${this.stopId('repetition')}, ${at}, p);`);
+  }
+
+  /**
+   * Peggy records no expectation inside a lookahead (peg$silentFails), and a lookahead consumes
+   * nothing, so what it matched is no part of the derivation tree (hookRewind).
+   */
+  protected enterLookahead(fn: FnState): string {
+    const mark = this.backtrackMark(fn);
+    fn.line('silent++;');
+    return mark;
+  }
+
+  protected leaveLookahead(mark: string, fn: FnState): void {
+    fn.line('silent--;');
+    fn.line(`hookRewind(${mark});`);
+  }
+
+  /** Peggy: the inner failures are silent; the rule fails as "name" at its start. */
+  protected named(node: Node & { type: 'named' }, p: string, out: string, fn: FnState): string {
+    const expected = this.constants.name('E', JSON.stringify({ type: 'other', description: node.name }));
+    fn.line('silent++;');
+    const r = this.gen(node.expression, p, fn);
+    fn.line('silent--;');
+    fn.line(`${out} = ${r};`);
+    fn.line(`if (${out} < 0 && silent === 0) fail(${p}, ${expected});`);
+    return out;
+  }
+
+  /** The hooks of an instrumented rule: enter at its start, then leave at its end or fail. */
+  protected ruleEntry(rule: Rule): string {
+    const k = this.trace.get(rule.name);
+    return k === undefined ? '' : `  hookEnter(${k}, p);\n`;
+  }
+
+  protected ruleExit(rule: Rule, result: string): string {
+    const k = this.trace.get(rule.name);
+    return k === undefined ? '' : `\n  if (${result} >= 0) hookLeave(${result});\n  else hookFail(p);`;
+  }
+
+  protected runtime(): string[] {
+    return [TRACE_STATE, `/** What each construct that can stop is (TracedEmitter.stopId). */\nconst STOPS = [${this.stops.join(', ')}];\n`];
+  }
+
+  protected exports(): string {
+    return TRACE_PARSE.replace('FIRST_RULE', JSON.stringify(this.analyses.grammar.rules[0]!.name));
+  }
+}
