@@ -17,6 +17,7 @@ import type { KeywordErrorCxt } from 'ajv/dist/types/index.js';
 import { _, str } from 'ajv';
 import { validate } from './validate.js';
 import { allEras } from './registry.js';
+import { rowOf, TABLE_IDS } from './eras/table.js';
 import type { ValidationError } from './diagnose.js';
 
 /** A format the plugin registers: the spec and start rule whose language it is. */
@@ -39,15 +40,6 @@ export interface FormatErrorParams {
   hint?: string;
 }
 
-// JSON Schema's own format names, each the RFC rule its specification cites.
-const JSON_SCHEMA_FORMATS: readonly UrispecFormat[] = [
-  { name: 'uri', spec: 'rfc3986', rule: 'URI' },
-  { name: 'uri-reference', spec: 'rfc3986', rule: 'URI-reference' },
-  { name: 'iri', spec: 'rfc3987', rule: 'IRI' },
-  { name: 'iri-reference', spec: 'rfc3987', rule: 'IRI-reference' },
-  { name: 'uri-template', spec: 'rfc6570', rule: 'URI-Template' },
-];
-
 /**
  * The formats the plugin registers: JSON Schema's five (those whose era exists), and
  * `uri-<era>` for every era, with the era's default start rule.
@@ -61,9 +53,11 @@ const JSON_SCHEMA_FORMATS: readonly UrispecFormat[] = [
  */
 export function formats(): UrispecFormat[] {
   const eras = allEras();
+  // JSON Schema's own format names, each the rule its specification cites: the eras' rows.
   const known = new Set(eras.map((e) => e.id));
+  const jsonSchema = TABLE_IDS.filter((id) => known.has(id)).flatMap((id) => (rowOf(id)?.formats ?? []).map((f) => ({ name: f.name, spec: id, rule: f.rule })));
   return [
-    ...JSON_SCHEMA_FORMATS.filter((f) => known.has(f.spec)),
+    ...jsonSchema,
     ...eras.map((e) => ({ name: `uri-${e.id}`, spec: e.id, rule: e.meta.defaultRule })),
   ];
 }

@@ -18,6 +18,7 @@ import { sectionLabel } from './spec-label.js';
 export type { DerivationNode } from './diagnosis/recorder.js';
 import { templateHint } from './template/hints.js';
 import { zoneHint } from './iri/zone-hint.js';
+import { rowOf } from './eras/table.js';
 
 /** The contract's error record: plain, JSON-safe data. */
 export interface ValidationError {
@@ -152,7 +153,7 @@ function errorRecord(
   };
   // An era's own hints first (rfc6570's templates), then the common mistakes (./hints.ts).
   const hint =
-    HINTS[era.id]?.(rule.name, input, fields) ??
+    hintsOf(era.id)?.(rule.name, input, fields) ??
     hintFor({ era, input, offset, found: fields.found, rule: fields.rule, rulePath: fields.rulePath, expected });
   const record: Omit<ValidationError, 'message'> = hint === undefined ? fields : { ...fields, hint };
   return { ...record, message: messageOf(era, rule.name, record) };
@@ -180,11 +181,11 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
   return ascii ? {} : { codePointOffset: codePoints, utf8Offset: bytes };
 }
 
-/** Per era: a hint for a common mistake, from the start rule, the input and the record. */
-const HINTS: Record<string, (startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined> = {
-  rfc6570: templateHint,
-  rfc6874: zoneHint,
-};
+/** An era's own hints for a common mistake, from the start rule, the input and the record: its row says which. */
+function hintsOf(id: string): ((startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined) | undefined {
+  const row = rowOf(id);
+  return row?.template ? templateHint : row?.zoneIdentifiers ? zoneHint : undefined;
+}
 
 const MAX_LISTED = 12;
 

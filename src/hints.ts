@@ -10,6 +10,7 @@
 
 import type { Era } from './era.js';
 import { isKnownEra } from './known-eras.js';
+import { eraWith } from './eras/table.js';
 import { sectionLabel } from './spec-label.js';
 
 export interface HintContext {
@@ -84,8 +85,8 @@ export const HINTS: readonly Hint[] = [
       const close = c.input.indexOf(']', open);
       const zone = /%(?!25)([A-Za-z0-9._~-]+)/.exec(c.input.slice(open, close < 0 ? undefined : close));
       if (!zone) return null;
-      if (c.era.id === 'rfc6874') return `a zone identifier's "%" is written "%25" (RFC 6874 §2): %25${zone[1]}`;
-      const era = registered('rfc6874') ? ' (spec rfc6874)' : '';
+      if (c.era.id === eraWith('zoneIdentifiers')) return `a zone identifier's "%" is written "%25" (RFC 6874 §2): %25${zone[1]}`;
+      const era = registered(eraWith('zoneIdentifiers')) ? ` (spec ${eraWith('zoneIdentifiers')})` : '';
       return `${c.era.id} has no zone identifier in an IP literal; RFC 6874${era} adds one, written "%25" then the zone: %25${zone[1]}`;
     },
   },
@@ -163,7 +164,7 @@ export const HINTS: readonly Hint[] = [
     give: (c) => {
       if (c.found === null || c.found.codePointAt(0)! < 0x80) return null;
       if (isLoneSurrogate(c.found)) return 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
-      const iri = c.era.id === 'rfc3987' ? '' : registered('rfc3987') ? '; as typed it is valid in an IRI (spec rfc3987)' : '; as typed it belongs to an IRI (RFC 3987)';
+      const iri = c.era.id === eraWith('iri') ? '' : registered(eraWith('iri')) ? `; as typed it is valid in an IRI (spec ${eraWith('iri')})` : '; as typed it belongs to an IRI (RFC 3987)';
       const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found)}"` : `${shown(c.found)} is not allowed here`;
       return fix + iri;
     },

@@ -7,6 +7,7 @@ import { badOption } from './errors.js';
 import { parse } from './parse.js';
 import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
+import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra } from './eras/table.js';
 
 export interface NormalizeOptions {
   /**
@@ -16,7 +17,7 @@ export interface NormalizeOptions {
    * character normalization is applied (§5.3.2.2: comparison "MUST rely on the assumption that
    * IRIs are appropriately pre-character-normalized").
    */
-  spec?: 'rfc3986' | 'rfc3987';
+  spec?: NormalizingEra;
   /** §6.2.2.1: scheme and host to lower case, hex digits of percent-encodings to upper case. Default true. */
   case?: boolean;
   /** §6.2.2.2: percent-encoded unreserved characters decoded. Default true. */
@@ -68,11 +69,15 @@ function upperTriplets(s: string): string {
  * ```
  */
 export function normalize(uri: string, options: NormalizeOptions = {}): NormalizeResult {
-  const iri = options.spec === 'rfc3987';
-  if (options.spec !== undefined && !iri && options.spec !== 'rfc3986') {
-    throw badOption(`normalize follows RFC 3986 §6 (rfc3986) or RFC 3987 §5.3 (rfc3987), not ${options.spec}`, ['rfc3986', 'rfc3987']);
+  const spec = options.spec ?? DEFAULT_ERA;
+  const how = rowOf(spec)?.normalization;
+  if (!how) {
+    const eras = erasWith('normalization');
+    const named = eras.map((id) => `${rowOf(id)?.normalization?.section} (${id})`).join(' or ');
+    throw badOption(`normalize follows ${named}, not ${options.spec}`, eras);
   }
-  const p = parse(uri, iri ? { spec: 'rfc3987', rule: 'IRI-reference' } : { spec: 'rfc3986', rule: 'URI-reference' });
+  const iri = how.iri === true;
+  const p = parse(uri, { spec, rule: how.rule });
   if (!p.valid) return { input: uri, error: p.error };
   const c = p.components;
   const doCase = options.case !== false;
@@ -118,6 +123,11 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   return { input: uri, normalized: recompose({ scheme, authority, path, query, fragment }) };
 }
 
+/** The era that normalizes URIs (RFC 3986 §6), which RFC 3987 §5.3.2.3 compares IRIs by. */
+function uriNormalization(): NormalizingEra {
+  return erasWith('normalization').find((id) => !rowOf(id)?.normalization?.iri) as NormalizingEra;
+}
+
 /**
  * Whether two URI references are equivalent after normalization (§6.1: compared by their
  * normalized forms, with the same options). An invalid input is equivalent to nothing.
@@ -132,12 +142,12 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
 export function equivalent(a: string, b: string, options?: NormalizeOptions): boolean {
   const form = (s: string): string | undefined => {
     const n = normalize(s, options).normalized;
-    if (n === undefined || options?.spec !== 'rfc3987') return n;
+    if (n === undefined || !rowOf(options?.spec ?? DEFAULT_ERA)?.normalization?.iri) return n;
     // RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned;
     // for example, by converting both IRIs to URIs (see section 3.1), eliminating escape
     // differences in the resulting URIs": `ros%C3%A9` and `rosé` are then the same.
     const uri = toURI(n).uri;
-    return uri === undefined ? undefined : normalize(uri, { ...options, spec: 'rfc3986' }).normalized;
+    return uri === undefined ? undefined : normalize(uri, { ...options, spec: uriNormalization() }).normalized;
   };
   const x = form(a);
   const y = form(b);

@@ -5,6 +5,7 @@ import { eras as generated } from '#generated';
 import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type RuleMeta } from './era.js';
 import { noteEras } from './known-eras.js';
+import { DEFAULT_ERA } from './eras/table.js';
 
 export type { Era, RuleMeta };
 export { ruleOf };
@@ -19,7 +20,7 @@ noteEras(ERAS.map((e) => e.id)); // for advice naming another era (src/hints.ts)
 // Spec ids are matched case-insensitively (contract: `RFC3986` is `rfc3986`).
 const BY_ID = new Map(ERAS.map((e) => [e.id.toLowerCase(), e]));
 
-export const DEFAULT_SPEC = 'rfc3986';
+export const DEFAULT_SPEC = DEFAULT_ERA;
 
 export function allEras(): readonly Era[] {
   return ERAS;

@@ -3,6 +3,7 @@
 // `rfc2396-draft` is not what its document is called.
 
 import type { Era } from './era.js';
+import { rowOf } from './eras/table.js';
 
 const labels = new WeakMap<Era, string>();
 
@@ -20,21 +21,10 @@ function labelOf(era: Era): string {
   return rfc ? `RFC ${rfc[1]}` : era.id;
 }
 
-/**
- * The sections a grammar labels with a letter, as their banners name them: draft-ietf-uri-url-03
- * numbers none of its sections, and two grammars import rules from another document.
- */
-const LETTERED: Record<string, Record<string, string>> = {
-  'draft-ietf-uri-url-03': {
-    A: 'draft-ietf-uri-url-03, "BNF for specific URL schemes"',
-    B: 'RFC 822 §3.3, §6.1 (addr-spec, used by draft-ietf-uri-url-03)',
-  },
-  rfc2396: { B: 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
-};
-
 /** A section with its document: `RFC 3986 §3.2.2`, `RFC 2373 Appendix B (imported by RFC 2732 §3)`. */
 export function sectionLabel(era: Era, section: string): string {
   // A composed era's inherited rule names its document already (`RFC 3986 §3.2.2` in rfc6874).
   if (section.includes('§')) return section;
-  return LETTERED[era.id]?.[section] ?? `${documentOf(era)} §${section}`;
+  // A section the grammar labels with a letter names its document in the era's row (`lettered`).
+  return rowOf(era.id)?.lettered?.[section] ?? `${documentOf(era)} §${section}`;
 }

@@ -5,6 +5,7 @@
 import { diagnose, type ValidationError } from './diagnose.js';
 import { ruleOf, startIdOf, type Era, type RuleMeta } from './era.js';
 import { templateNotes, type TemplateLevel } from './template/notes.js';
+import { rowOf } from './eras/table.js';
 
 /** The era, the rule asked for, and the Peggy rule that implements it. */
 export interface Target {
@@ -30,7 +31,7 @@ export function acceptsIn(t: Target, input: string): boolean {
 /** The record of `validate` for a target: no diagnosis unless the fast recognizer rejects. */
 export function validateIn(t: Target, input: string): AnyValidationResult {
   const base = { input, spec: t.era.id, rule: t.rule.name };
-  if (acceptsIn(t, input)) return { valid: true, ...base, ...NOTES[t.era.id]?.(t.rule.name, input) };
+  if (acceptsIn(t, input)) return { valid: true, ...base, ...notesOf(t.era.id)?.(t.rule.name, input) };
   return { valid: false, ...base, error: diagnose(t.era, t.rule, t.startId, input) };
 }
 
@@ -49,9 +50,9 @@ export interface ValidationWarning {
 }
 
 /** What an era says of a valid input beyond the verdict: RFC 6570's level and warnings. */
-const NOTES: Record<string, (rule: string, input: string) => { level?: TemplateLevel; warnings?: ValidationWarning[] }> = {
-  rfc6570: templateNotes,
-};
+function notesOf(id: string): ((rule: string, input: string) => { level?: TemplateLevel; warnings?: ValidationWarning[] }) | undefined {
+  return rowOf(id)?.template ? templateNotes : undefined;
+}
 
 /** A validation result whose spec is known only at run time. */
 export type AnyValidationResult =

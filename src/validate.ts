@@ -3,6 +3,7 @@ import type { ValidationError } from './diagnose.js';
 import { eraOf, startIdOf } from './registry.js';
 import { acceptsIn, targetIn, validateIn, type Target, type ValidationWarning } from './validate-era.js';
 import type { TemplateLevel } from './template/notes.js';
+import type { DEFAULT_ERA } from './eras/table.js';
 
 export type { ValidationWarning };
 
@@ -99,7 +100,7 @@ function targetOf(options: AnyOptions | undefined): Target {
  * isValid('1.2.3.256', { rule: 'IPv4address' });        // false
  * ```
  */
-export function isValid<S extends string = 'rfc3986', R extends string = string>(input: string, options?: CheckedOptions<S, R>): boolean {
+export function isValid<S extends string = typeof DEFAULT_ERA, R extends string = string>(input: string, options?: CheckedOptions<S, R>): boolean {
   return acceptsIn(targetOf(options), input);
 }
 
@@ -119,6 +120,6 @@ export function isValid<S extends string = 'rfc3986', R extends string = string>
  * }
  * ```
  */
-export function validate<S extends string = 'rfc3986', R extends string = string>(input: string, options?: CheckedOptions<S, R>): ValidationResult<S> {
+export function validate<S extends string = typeof DEFAULT_ERA, R extends string = string>(input: string, options?: CheckedOptions<S, R>): ValidationResult<S> {
   return validateIn(targetOf(options), input) as ValidationResult<S>;
 }

@@ -13,6 +13,7 @@
 
 import { isValid } from './validate.js';
 import { escapeUnsafe } from './format.js';
+import { DEFAULT_ERA } from './eras/table.js';
 
 /** A validation error of the URL Standard, as the Standard names it. */
 export interface WhatwgError {
@@ -311,7 +312,7 @@ export interface WhatwgColumn extends WhatwgResult {
  */
 export function whatwgColumn(input: string, base?: string): WhatwgColumn {
   const w = whatwg(input, base);
-  const d = divergence(w, isValid(input, { spec: 'rfc3986' }));
+  const d = divergence(w, isValid(input, { spec: DEFAULT_ERA }));
   const names = [...new Set(w.errors.map((e) => e.name))];
   const outcome = w.valid
     ? `-> ${escapeUnsafe(w.href!)}${names.length ? `  (${names.join(', ')})` : ''}`

@@ -15,10 +15,15 @@ import { parseCommandArgs, CommandLineError, type OptionSpecs } from './args.js'
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 import { Output } from './output.js';
+import { eraWith, rowOf } from '../eras/table.js';
+
+/** The template era, and the eras whose default rule an expansion can be checked as (its row). */
+const TEMPLATES = eraWith('template');
+const REFERENCE_SPECS: readonly string[] = rowOf(TEMPLATES)!.template!.checkedAs;
 
 export const expandOptions: OptionSpecs = {
   vars: { type: 'string', value: 'FILE', description: 'a JSON object of the variables (--vars=- reads standard input)' },
-  spec: { type: 'string', value: 'ID', description: 'check the expansion as a reference of this spec: rfc3986 (default) or rfc3987' },
+  spec: { type: 'string', value: 'ID', description: `check the expansion as a reference of this spec: ${REFERENCE_SPECS.map((id, i) => (i === 0 ? `${id} (default)` : id)).join(' or ')}` },
   json: { type: 'boolean', description: 'one JSON object: {"template","expansion","spec","rule","valid","error"?}' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
@@ -37,9 +42,6 @@ export const expandHelp = commandHelp({
     '2 usage error or refused template.',
   ],
 });
-
-/** The eras whose default rule is a reference an expansion can be checked as. */
-const REFERENCE_SPECS = ['rfc3986', 'rfc3987'];
 
 function readVariables(file: string, io: CliIO): Promise<Variables> | Variables {
   const parse = (text: string): Variables => {
@@ -78,7 +80,7 @@ export async function expandCommand(args: string[], io: CliIO): Promise<number> 
   }
   if (positionals.length !== 1) throw new CommandLineError(`expand takes one TEMPLATE, got ${positionals.length}`);
   if (typeof values.vars !== 'string') throw new CommandLineError('expand needs --vars FILE.json (a JSON object of the variables)');
-  const specId = typeof values.spec === 'string' ? values.spec.toLowerCase() : 'rfc3986';
+  const specId = typeof values.spec === 'string' ? values.spec.toLowerCase() : REFERENCE_SPECS[0]!;
   const known = REFERENCE_SPECS.filter((id) => specs().some((s) => s.id === id));
   if (!known.includes(specId)) throw badOption(`--spec ${values.spec}: an expansion is checked as a reference of ${known.join(' or ')}`, known);
   const template = positionals[0]!;
@@ -91,7 +93,7 @@ export async function expandCommand(args: string[], io: CliIO): Promise<number> 
   } catch (e) {
     if (!(e instanceof UsageError) || e.kind !== 'template' || !e.diagnosis) throw e;
     // A refused template: its diagnosis, as validate shows one, and the usage status.
-    const refused: ValidationResult = { valid: false, input: template, spec: 'rfc6570', rule: 'URI-Template', error: e.diagnosis };
+    const refused: ValidationResult = { valid: false, input: template, spec: TEMPLATES, rule: rowOf(TEMPLATES)!.template!.rule, error: e.diagnosis };
     if (json) await out.write(`${JSON.stringify({ template, error: e.diagnosis })}\n`);
     else io.stderr.write(`${formatResult(refused, { color: io.color })}\n`);
     await out.end();

@@ -13,9 +13,16 @@ import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
 import { Output } from './output.js';
+import { DEFAULT_ERA, erasWith, rowOf } from '../eras/table.js';
+
+/** `rfc3986 (default: RFC 3986 §6) or rfc3987 (IRIs: RFC 3987 §5.3)`, from the era table. */
+const NORMALIZING = erasWith('normalization').map((id) => {
+  const n = rowOf(id)!.normalization!;
+  return `${id} (${id === DEFAULT_ERA ? 'default' : n.iri ? 'IRIs' : 'also'}: ${n.section})`;
+});
 
 export const normalizeOptions: OptionSpecs = {
-  spec: { type: 'string', value: 'ID', description: 'rfc3986 (default: RFC 3986 §6) or rfc3987 (IRIs: RFC 3987 §5.3)' },
+  spec: { type: 'string', value: 'ID', description: NORMALIZING.join(' or ') },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","normalized"} or {"input","error"}' },
   'no-case': { type: 'boolean', description: 'keep the case of scheme, host and percent-encodings (§6.2.2.1)' },
   'no-percent-encoding': { type: 'boolean', description: 'keep percent-encoded unreserved characters (§6.2.2.2)' },
@@ -25,7 +32,7 @@ export const normalizeOptions: OptionSpecs = {
 };
 
 export const normalizeHelp = commandHelp({
-  synopsis: 'urispec normalize [--spec rfc3986|rfc3987] [--json] [--no-case] [--no-percent-encoding] [--no-path-segments] [--no-scheme-based] [URI...]',
+  synopsis: `urispec normalize [--spec ${erasWith('normalization').join('|')}] [--json] [--no-case] [--no-percent-encoding] [--no-path-segments] [--no-scheme-based] [URI...]`,
   summary: 'Normalize each RFC 3986 URI reference (§6.2.2 syntax-based, §6.2.3 scheme-based for http and https).',
   options: normalizeOptions,
   details: [
@@ -44,7 +51,7 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
     await out.end();
     return EXIT_OK;
   }
-  const spec = typeof values.spec === 'string' ? values.spec.toLowerCase() : 'rfc3986';
+  const spec = typeof values.spec === 'string' ? values.spec.toLowerCase() : DEFAULT_ERA;
   const options: NormalizeOptions = {
     spec: spec as NormalizeOptions['spec'],
     case: values['no-case'] !== true,
@@ -69,6 +76,6 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
 
 function render(r: NormalizeResult, json: boolean, color: boolean, spec: string): string {
   if (json) return JSON.stringify(r.error ? { input: r.input, error: r.error } : { input: r.input, normalized: r.normalized });
-  if (r.error) return formatResult({ valid: false, input: r.input, spec, rule: spec === 'rfc3987' ? 'IRI-reference' : 'URI-reference', error: r.error }, { color });
+  if (r.error) return formatResult({ valid: false, input: r.input, spec, rule: rowOf(spec)?.normalization?.rule ?? '', error: r.error }, { color });
   return r.normalized!;
 }

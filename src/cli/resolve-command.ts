@@ -16,9 +16,10 @@ import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
 import { Output } from './output.js';
 import { table } from './table.js';
+import { DEFAULT_ERA } from '../eras/table.js';
 
 export const resolveOptions: OptionSpecs = {
-  spec: { type: 'string', value: 'ID', description: `the era whose algorithm to use: ${resolvingEras().map((id) => (id === 'rfc3986' ? `${id} (default)` : id)).join(', ')}` },
+  spec: { type: 'string', value: 'ID', description: `the era whose algorithm to use: ${resolvingEras().map((id) => (id === DEFAULT_ERA ? `${id} (default)` : id)).join(', ')}` },
   'non-strict': { type: 'boolean', description: 'RFC 3986 §5.2.2 backward-compatible reading: http:g against an http base is relative' },
   compare: { type: 'boolean', description: "every era's target side by side (instead of --spec)" },
   specs: { type: 'string', value: 'a,b,...', description: 'with --compare: the eras to show, in this order (default: all, newest first)' },

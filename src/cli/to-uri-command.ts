@@ -14,6 +14,7 @@ import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
 import { Output } from './output.js';
+import { eraWith } from '../eras/table.js';
 
 export const toUriOptions: OptionSpecs = {
   rule: { type: 'string', value: 'NAME', description: 'the RFC 3987 rule each input must match (default IRI-reference)' },
@@ -67,7 +68,7 @@ function render(r: ToUriResult, json: boolean, color: boolean): string {
     if (r.idnaError) return JSON.stringify({ input: r.input, idnaError: r.idnaError, warnings: r.warnings });
     return JSON.stringify({ input: r.input, uri: r.uri, warnings: r.warnings });
   }
-  if (r.error) return formatResult({ valid: false, input: r.input, spec: 'rfc3987', rule: r.rule, error: r.error }, { color });
+  if (r.error) return formatResult({ valid: false, input: r.input, spec: eraWith('iri'), rule: r.rule, error: r.error }, { color });
   if (r.idnaError) return `✗ ${escapeUnsafe(r.input)}  ${r.idnaError}`;
   return r.uri!;
 }

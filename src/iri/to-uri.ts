@@ -20,6 +20,7 @@
 import type { ValidationError } from '../diagnose.js';
 import { explain, type DerivationNode } from '../explain.js';
 import { bidiWarnings, type BidiWarning } from './bidi.js';
+import { eraWith, rowOf } from '../eras/table.js';
 
 export interface ToUriOptions {
   /** The §2.2 rule the input must match: `IRI-reference` (default), `IRI`, `absolute-IRI`, ... */
@@ -91,7 +92,7 @@ function findNode(node: DerivationNode, rule: string): DerivationNode | null {
  * ```
  */
 export function toURI(iri: string, options: ToUriOptions = {}): ToUriResult {
-  const x = explain(iri, { spec: 'rfc3987', rule: options.rule ?? 'IRI-reference' });
+  const x = explain(iri, { spec: eraWith('iri'), rule: options.rule ?? rowOf(eraWith('iri'))!.iri!.rule });
   if (!x.valid || !x.tree) return { input: iri, rule: x.rule, error: x.error!, warnings: [] };
   const warnings = bidiWarnings(iri, x.tree);
   const host = options.idna ? findNode(x.tree, 'ireg-name') : null;

@@ -5,6 +5,21 @@
 import type { ValidationError } from '../diagnose.js';
 import { explain, type DerivationNode } from '../explain.js';
 import { componentsOfTree, componentValues, hasRule } from '../parse.js';
+import { rowOf, type ResolutionAlgorithm } from '../eras/table.js';
+import { allEras } from '../registry.js';
+import { documentOf } from '../spec-label.js';
+
+/**
+ * The era of the document that defines `algorithm` (`RFC 1808 §4`: the era of RFC 1808), whose
+ * grammar the module's one-era functions (`resolve1808`) read. Other eras may resolve by the
+ * same algorithm on their own grammars (RFC 6874 by RFC 3986 §5.2): their rows say so.
+ */
+export function eraDefining(algorithm: ResolutionAlgorithm): string {
+  const document = algorithm.slice(0, algorithm.indexOf(' §'));
+  const era = allEras().find((e) => documentOf(e) === document && (rowOf(e.id)?.resolution as { algorithm?: string } | undefined)?.algorithm === algorithm);
+  if (!era) throw new Error(`no era of ${document} resolves by ${algorithm} (src/eras/table.ts)`);
+  return era.id;
+}
 
 /**
  * Why a resolution has no target: the base or the reference is not what the era's algorithm
@@ -37,7 +52,7 @@ export interface ResolveWarning {
 }
 
 export interface ResolveOptions {
-  /** `rfc3986` (the default), `rfc2396-draft` or `rfc1808`; `rfc1738` defines no resolution. */
+  /** The era whose algorithm to use (default `rfc3986`); `resolvingEras()` lists those that define one. */
   spec?: string;
   /**
    * RFC 3986 §5.2.2: `true` (the default) is the strict parser; `false` is the

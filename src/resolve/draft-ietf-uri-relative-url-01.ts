@@ -22,10 +22,8 @@
 // [delimiter] is present": empty and absent are one value here, as in the text.
 
 import { hasRule } from '../parse.js';
-import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { eraDefining, isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
 import { named, recombine, type Parts } from './rfc1808.js';
-
-const SPEC = 'draft-ietf-uri-relative-url-01';
 
 /** The rules that give a relativeURL its form (§2.2). */
 const FORMS: Forms = {
@@ -116,13 +114,13 @@ function parseAbsolute(url: string): Parts | undefined {
 }
 
 /** §4 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
-export function runRelativeUrl01(base: string, ref: string): Outcome | ResolveError {
-  const r = parseAs(SPEC, ref, 'relativeURL', 'ref');
+export function runRelativeUrl01(spec: string, base: string, ref: string): Outcome | ResolveError {
+  const r = parseAs(spec, ref, 'relativeURL', 'ref');
   if (isError(r)) return r;
   // Step 1: the base URL is established (§3) by the caller.
   // Step 2: if the base URL is the empty string (unknown), the embedded URL is absolute.
   if (base === '') return { target: ref };
-  const b = parseAs(SPEC, base, 'relativeURL', 'base');
+  const b = parseAs(spec, base, 'relativeURL', 'base');
   if (isError(b)) return b;
   // Step 3: both are parsed into their component parts (§2.4). The base must have a scheme
   // (§2.4.1): the grammar's absoluteURL, whose scheme is §2.4.1's (`1*[ x ]` is `1*( x )`).
@@ -211,6 +209,6 @@ export function runRelativeUrl01(base: string, ref: string): Outcome | ResolveEr
  * ```
  */
 export function resolveRelativeUrl01(base: string, ref: string): string | ResolveError {
-  const out = runRelativeUrl01(base, ref);
+  const out = runRelativeUrl01(eraDefining('draft-ietf-uri-relative-url-01 §4'), base, ref);
   return isError(out) ? out : out.target;
 }

@@ -1,5 +1,6 @@
 // Reference resolution per era: each era's own algorithm (RFC 1808 §4, the 1996 draft's §6,
-// RFC 3986 §5.2), one module each, over the components its own grammar assigns.
+// RFC 3986 §5.2), one module each, over the components its own grammar assigns. Which era
+// resolves by which algorithm, or why it does not, is its row of src/eras/table.ts.
 
 import { badOption } from '../errors.js';
 import { allEras, eraOf } from '../registry.js';
@@ -8,8 +9,9 @@ import { runRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
 import { run1808 } from './rfc1808.js';
 import { run2396 } from './rfc2396.js';
 import { runDraft } from './rfc2396-draft.js';
-import { run3986 } from './rfc3986.js';
-import { run3987, run6874 } from './rfc3987.js';
+import { RFC3986_SYNTAX, runOn } from './rfc3986.js';
+import { RFC3987_SYNTAX } from './rfc3987.js';
+import { rowOf, type Resolution, type ResolutionAlgorithm } from '../eras/table.js';
 
 export type { ResolveError, ResolveOptions, ResolveResult, ResolveWarning } from './common.js';
 export { resolve1808 } from './rfc1808.js';
@@ -18,16 +20,20 @@ export { resolveRelativeUrl01 } from './draft-ietf-uri-relative-url-01.js';
 export { resolve2396Draft } from './rfc2396-draft.js';
 export { resolve3986, removeDotSegments, recompose } from './rfc3986.js';
 
-/** The eras that define resolution, with the section of their algorithm. */
-const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string, ref: string, strict: boolean) => Outcome | ResolveError }>> = {
-  rfc3986: { section: 'RFC 3986 §5.2', run: run3986 },
-  rfc3987: { section: 'RFC 3987 §6.5 (RFC 3986 §5.2)', run: (b, r) => run3987(b, r) },
-  rfc6874: { section: 'RFC 3986 §5.2', run: (b, r) => run6874(b, r) },
-  rfc2396: { section: 'RFC 2396 §5.2', run: (b, r) => run2396(b, r) },
-  'rfc2396-draft': { section: 'draft-fielding-url-syntax-01 §6', run: (b, r) => runDraft(b, r) },
-  rfc1808: { section: 'RFC 1808 §4', run: (b, r) => run1808(b, r) },
-  'draft-ietf-uri-relative-url-01': { section: 'draft-ietf-uri-relative-url-01 §4', run: (b, r) => runRelativeUrl01(b, r) },
+/** Each algorithm's module, run on the grammar of the era `spec`. */
+const ALGORITHMS: Readonly<Record<ResolutionAlgorithm, (spec: string, base: string, ref: string, strict: boolean) => Outcome | ResolveError>> = {
+  'RFC 3986 §5.2': (spec, b, r, strict) => runOn(spec, RFC3986_SYNTAX, b, r, strict),
+  'RFC 3987 §6.5': (spec, b, r) => runOn(spec, RFC3987_SYNTAX, b, r),
+  'RFC 2396 §5.2': (spec, b, r) => run2396(spec, b, r),
+  'draft-fielding-url-syntax-01 §6': (spec, b, r) => runDraft(spec, b, r),
+  'RFC 1808 §4': (spec, b, r) => run1808(spec, b, r),
+  'draft-ietf-uri-relative-url-01 §4': (spec, b, r) => runRelativeUrl01(spec, b, r),
 };
+
+/** The era's resolution (its row), or a reason for an era without a row. */
+function resolutionIn(id: string): Resolution {
+  return rowOf(id)?.resolution ?? { none: `urispec does not implement the resolution of ${id} yet` };
+}
 
 /**
  * The ids of the eras that define resolution, in the registry's order (newest first).
@@ -40,15 +46,8 @@ const ALGORITHMS: Readonly<Record<string, { section: string; run: (base: string,
  * ```
  */
 export function resolvingEras(): string[] {
-  return allEras().map((e) => e.id).filter((id) => id in ALGORITHMS);
+  return allEras().map((e) => e.id).filter((id) => 'algorithm' in resolutionIn(id));
 }
-
-/** Why an era has no resolution, for the eras that define none. */
-const UNDEFINED: Readonly<Record<string, string>> = {
-  rfc1738: 'RFC 1738 defines no resolution of relative URLs: it leaves them to RFC 1808 (spec rfc1808)',
-  'draft-ietf-uri-url-03': 'draft-ietf-uri-url-03 defines no resolution of partial URLs: see draft-ietf-uri-relative-url-01',
-  rfc6570: 'RFC 6570 defines URI Templates, which are expanded (§3, urispec expand), not references to resolve',
-};
 
 /**
  * Whether `spec` defines reference resolution, and where (or why not).
@@ -61,9 +60,8 @@ const UNDEFINED: Readonly<Record<string, string>> = {
  * ```
  */
 export function resolutionOf(spec?: string): { defined: true; section: string } | { defined: false; reason: string } {
-  const id = eraOf(spec).id;
-  const a = ALGORITHMS[id];
-  return a ? { defined: true, section: a.section } : { defined: false, reason: UNDEFINED[id] ?? `urispec does not implement the resolution of ${id} yet` };
+  const r = resolutionIn(eraOf(spec).id);
+  return 'algorithm' in r ? { defined: true, section: r.section ?? r.algorithm } : { defined: false, reason: r.none };
 }
 
 /**
@@ -93,12 +91,13 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
  */
 export function resolve(base: string, ref: string, options?: ResolveOptions): ResolveResult {
   const spec = eraOf(options?.spec).id;
-  const algorithm = ALGORITHMS[spec];
-  if (!algorithm) throw badOption((resolutionOf(spec) as { reason: string }).reason, Object.keys(ALGORITHMS));
-  if (options?.strict === false && spec !== 'rfc3986') {
-    throw badOption('non-strict resolution is RFC 3986 §5.2.2\'s option: use it with spec rfc3986', ['rfc3986']);
+  const r = resolutionIn(spec);
+  if (!('algorithm' in r)) throw badOption(r.none, resolvingEras());
+  if (options?.strict === false && !r.nonStrict) {
+    const eras = nonStrictEras();
+    throw badOption(`non-strict resolution is RFC 3986 §5.2.2's option: use it with spec ${eras.join(' or ')}`, eras);
   }
-  const out = algorithm.run(base, ref, options?.strict ?? true);
+  const out = ALGORITHMS[r.algorithm](spec, base, ref, options?.strict ?? true);
   if (isError(out)) return { base, ref, spec, error: out };
   return {
     base,
@@ -108,6 +107,11 @@ export function resolve(base: string, ref: string, options?: ResolveOptions): Re
     target: out.target,
     ...(out.warning ? { warning: out.warning } : {}),
   };
+}
+
+/** The eras whose resolution has RFC 3986 §5.2.2's non-strict reading. */
+function nonStrictEras(): string[] {
+  return resolvingEras().filter((id) => (resolutionIn(id) as { nonStrict?: true }).nonStrict);
 }
 
 /** One era's answer in {@link resolveAcross}: a target, an error record, or why there is none. */
@@ -135,7 +139,7 @@ export function resolveAcross(base: string, ref: string, options?: { specs?: str
   return ids.map((spec) => {
     const r = resolutionOf(spec);
     if (!r.defined) return { spec, notDefined: r.reason };
-    const strict = spec === 'rfc3986' ? options?.strict ?? true : true;
+    const strict = nonStrictEras().includes(spec) ? options?.strict ?? true : true;
     const x = resolve(base, ref, { spec, strict });
     if (x.error) return { spec, error: x.error };
     return { spec, target: x.target!, ...(x.baseUsed !== undefined ? { baseUsed: x.baseUsed } : {}), ...(x.warning ? { warning: x.warning } : {}) };

@@ -9,9 +9,7 @@
 // present": empty and absent are one value here, as in the text.
 
 import { hasRule } from '../parse.js';
-import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type Parsed, type ResolveError } from './common.js';
-
-const SPEC = 'rfc1808';
+import { eraDefining, isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type Parsed, type ResolveError } from './common.js';
 
 /** The rules that give a URL its form (§2.2). */
 const FORMS: Forms = {
@@ -109,15 +107,15 @@ function partsOfParsed(x: Parsed): Parts {
   return partsOf(x.c, hasRule(x.tree, 'abs_path'));
 }
 
-/** §4 on two strings: the target, and a warning if it reads back otherwise. */
-export function run1808(base: string, ref: string): Outcome | ResolveError {
+/** §4 on two strings, read by the grammar of `spec`: the target, and a warning if it reads back otherwise. */
+export function run1808(spec: string, base: string, ref: string): Outcome | ResolveError {
   // Step 1: the base is established (§3) by the caller; it is never empty here, since it
   // must be an absolute URL.
   // Step 2: both are parsed into their component parts (§2.4). §2.2: "This BNF also describes
   // the generic-RL syntax for valid base URLs"; a base of the other absoluteURL form has no
   // parts to resolve against. The base keeps its fragment: §4 step 2 a) hands it to an empty
   // embedded URL, and no other step reads it (§5 prints the base with one).
-  const b = parseAs(SPEC, base, 'URL', 'base');
+  const b = parseAs(spec, base, 'URL', 'base');
   if (isError(b)) return b;
   if (!hasRule(b.tree, 'absoluteURL') || !hasRule(b.tree, 'generic-RL')) {
     const absolute = hasRule(b.tree, 'absoluteURL');
@@ -130,7 +128,7 @@ export function run1808(base: string, ref: string): Outcome | ResolveError {
         : 'step 2 c): the embedded URL "inherits the scheme of the base URL"',
     });
   }
-  const r = parseAs(SPEC, ref, 'URL', 'ref');
+  const r = parseAs(spec, ref, 'URL', 'ref');
   if (isError(r)) return r;
 
   // a) An entirely empty embedded URL inherits the entire base URL.
@@ -144,7 +142,7 @@ export function run1808(base: string, ref: string): Outcome | ResolveError {
   const T: Parts = { ...R, scheme: B.scheme };
   const done = (): Outcome => {
     const target = recombine(T);
-    const back = parseAs(SPEC, target, 'URL', 'ref');
+    const back = parseAs(spec, target, 'URL', 'ref');
     const warning = isError(back)
       ? undefined
       : reparseWarning(named(T), named(partsOfParsed(back)), {
@@ -195,6 +193,6 @@ export function run1808(base: string, ref: string): Outcome | ResolveError {
  * ```
  */
 export function resolve1808(base: string, ref: string): string | ResolveError {
-  const out = run1808(base, ref);
+  const out = run1808(eraDefining('RFC 1808 §4'), base, ref);
   return isError(out) ? out : out.target;
 }

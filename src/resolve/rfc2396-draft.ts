@@ -30,10 +30,8 @@
 
 import { validate } from '../validate.js';
 import { explain } from '../explain.js';
-import { reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { eraDefining, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
 import { step6 } from './rfc1808.js';
-
-const SPEC = 'rfc2396-draft';
 
 /** The rules that give a URL-reference its form (§3, §4.2). */
 const FORMS: Forms = {
@@ -123,14 +121,14 @@ function named(p: DraftParts): Record<string, string | undefined> {
 }
 
 /** The input validated as a URL-reference (the grammar decides validity, §4 the parts). */
-function valid(input: string, which: 'base' | 'ref'): ResolveError | null {
-  const v = validate(input, { spec: SPEC, rule: 'URL-reference' });
+function valid(spec: string, input: string, which: 'base' | 'ref'): ResolveError | null {
+  const v = validate(input, { spec, rule: 'URL-reference' });
   return v.valid ? null : { which, ...v.error };
 }
 
 /** The base refused for having no scheme: §6 step 1 and §4.2 want an absolute base URL. */
-function notAbsolute(base: string): ResolveError {
-  const x = explain(base, { spec: SPEC, rule: 'URL-reference' });
+function notAbsolute(spec: string, base: string): ResolveError {
+  const x = explain(base, { spec, rule: 'URL-reference' });
   return unsuitable(base, 'base', x.tree!, FORMS, {
     rule: 'absoluteURL',
     section: '6',
@@ -140,16 +138,16 @@ function notAbsolute(base: string): ResolveError {
 }
 
 /** §6 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
-export function runDraft(base: string, ref: string): Outcome | ResolveError {
+export function runDraft(spec: string, base: string, ref: string): Outcome | ResolveError {
   // Step 1: the base URL is established (§5) by the caller; it must be absolute, so never the
   // empty string ("unknown") here.
-  const badBase = valid(base, 'base');
+  const badBase = valid(spec, base, 'base');
   if (badBase) return badBase;
-  const badRef = valid(ref, 'ref');
+  const badRef = valid(spec, ref, 'ref');
   if (badRef) return badRef;
   // Step 2: both are parsed into their component parts (§4); the base without its fragment (§3).
   const B = parseDraft(base);
-  if (B.scheme === undefined) return notAbsolute(base);
+  if (B.scheme === undefined) return notAbsolute(spec, base);
   const hash = base.indexOf('#');
   const baseUsed = hash >= 0 ? base.slice(0, hash) : undefined;
   const used = baseUsed ?? base;
@@ -215,6 +213,6 @@ export function runDraft(base: string, ref: string): Outcome | ResolveError {
  * ```
  */
 export function resolve2396Draft(base: string, ref: string): string | ResolveError {
-  const out = runDraft(base, ref);
+  const out = runDraft(eraDefining('draft-fielding-url-syntax-01 §6'), base, ref);
   return 'which' in out ? out : out.target;
 }

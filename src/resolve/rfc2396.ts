@@ -23,10 +23,8 @@
 
 import { validate } from '../validate.js';
 import { hasRule } from '../parse.js';
-import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { eraDefining, isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
 import { step6 } from './rfc1808.js';
-
-const SPEC = 'rfc2396';
 
 /** The rules that give a URI-reference its form (§3, §5). */
 const FORMS: Forms = {
@@ -56,14 +54,14 @@ function split(uri: string): Parts {
  * The reference, validated: a URI-reference of Appendix A, or (Appendix C) a reference with an
  * empty path and no authority whose scheme, query and fragment are each valid.
  */
-function checkRef(ref: string): Parts | ResolveError {
-  const v = validate(ref, { spec: SPEC, rule: 'URI-reference' });
+function checkRef(spec: string, ref: string): Parts | ResolveError {
+  const v = validate(ref, { spec, rule: 'URI-reference' });
   const parts = split(ref);
   if (v.valid) return parts;
   const appendixC =
     parts.path === '' &&
     parts.authority === undefined &&
-    (['scheme', 'query', 'fragment'] as const).every((k) => parts[k] === undefined || validate(parts[k]!, { spec: SPEC, rule: k }).valid);
+    (['scheme', 'query', 'fragment'] as const).every((k) => parts[k] === undefined || validate(parts[k]!, { spec, rule: k }).valid);
   return appendixC ? parts : { which: 'ref', ...v.error };
 }
 
@@ -117,7 +115,7 @@ function recombine(p: Parts): string {
  * ```
  */
 export function resolve2396(base: string, ref: string): string | ResolveError {
-  const out = run2396(base, ref);
+  const out = run2396(eraDefining('RFC 2396 §5.2'), base, ref);
   return isError(out) ? out : out.target;
 }
 
@@ -128,12 +126,12 @@ function named(p: Parts): Record<string, string | undefined> {
 }
 
 /** §5.2 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
-export function run2396(base: string, ref: string): Outcome | ResolveError {
+export function run2396(spec: string, base: string, ref: string): Outcome | ResolveError {
   // The base URI is established by the caller (§5.1) and "parsed into the four main components
   // as described in Section 3"; "the base URI's query component is not used". Its fragment is
   // not part of it (§4), and §5 wants its hier_part: "Documents can only make use of relative
   // URI when their base URI fits within the <hier_part> syntax."
-  const b = parseAs(SPEC, base, 'URI-reference', 'base');
+  const b = parseAs(spec, base, 'URI-reference', 'base');
   if (isError(b)) return b;
   if (!hasRule(b.tree, 'absoluteURI') || !hasRule(b.tree, 'hier_part')) {
     return unsuitable(base, 'base', b.tree, FORMS, {
@@ -150,7 +148,7 @@ export function run2396(base: string, ref: string): Outcome | ResolveError {
   const B = split(baseUsed ?? base);
 
   // Step 1: the reference is parsed into the potential four components and fragment (§4.3).
-  const R = checkRef(ref);
+  const R = checkRef(spec, ref);
   if ('which' in R) return R;
   const used = baseUsed !== undefined ? { baseUsed } : {};
   const done = (T: Parts): Outcome => {

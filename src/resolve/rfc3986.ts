@@ -4,10 +4,8 @@
 // what §5.2.1 asks for: defined and empty are different (`?` is an empty query, RFC 3986 §5.2.1:
 // "a component is undefined if its associated delimiter does not appear in the URI reference").
 
-import { isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { eraDefining, isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
 import { hasRule } from '../parse.js';
-
-const SPEC = 'rfc3986';
 
 /** The rules that give a URI-reference its form (§4.1, §4.2, §3.3). */
 const FORMS: Forms = {
@@ -164,7 +162,6 @@ function named(p: Parts5): Record<string, string | undefined> {
  * component table (parse.ts) names RFC 3986's five components.
  */
 export interface Syntax {
-  spec: string;
   reference: string;
   uri: string;
   absolute: string;
@@ -174,7 +171,6 @@ export interface Syntax {
 }
 
 export const RFC3986_SYNTAX: Syntax = {
-  spec: SPEC,
   reference: 'URI-reference',
   uri: 'URI',
   absolute: 'absolute-URI',
@@ -185,14 +181,12 @@ export const RFC3986_SYNTAX: Syntax = {
   },
 };
 
-/** §5.2 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
-export function run3986(base: string, ref: string, strict = true): Outcome | ResolveError {
-  return runOn(RFC3986_SYNTAX, base, ref, strict);
-}
-
-/** §5.2 for the grammar `syntax` names (run3986's, for RFC 3987 §6.5 and RFC 6874 too). */
-export function runOn(syntax: Syntax, base: string, ref: string, strict = true): Outcome | ResolveError {
-  const spec = syntax.spec;
+/**
+ * §5.2 on two strings, read by the grammar of `spec` under the rule names `syntax` gives (RFC
+ * 3986's, or RFC 3987 §6.5's IRI rules): the target, the base used, and a warning if the target
+ * reads back otherwise.
+ */
+export function runOn(spec: string, syntax: Syntax, base: string, ref: string, strict = true): Outcome | ResolveError {
   // §5.1: "If the base URI is obtained from a URI reference, then that reference must be
   // converted to absolute form and stripped of any fragment component prior to its use as a
   // base URI"; §5.2.1: "a base URI must conform to the <absolute-URI> syntax rule".
@@ -202,7 +196,7 @@ export function runOn(syntax: Syntax, base: string, ref: string, strict = true):
     return unsuitable(base, 'base', b.tree, syntax.forms, {
       rule: syntax.absolute,
       // In another era's record, a section of RFC 3986 names its document (sectionRef).
-      section: spec === SPEC ? '5.2.1' : 'RFC 3986 §5.2.1',
+      section: spec === eraDefining('RFC 3986 §5.2') ? '5.2.1' : 'RFC 3986 §5.2.1',
       citation: 'RFC 3986 §5.2.1',
       because: '"a base URI must conform to the <absolute-URI> syntax rule"',
     });
@@ -237,6 +231,6 @@ export function runOn(syntax: Syntax, base: string, ref: string, strict = true):
  * ```
  */
 export function resolve3986(base: string, ref: string, strict = true): string | ResolveError {
-  const out = run3986(base, ref, strict);
+  const out = runOn(eraDefining('RFC 3986 §5.2'), RFC3986_SYNTAX, base, ref, strict);
   return isError(out) ? out : out.target;
 }

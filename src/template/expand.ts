@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { validate } from '../validate.js';
 import { pctEncodeUtf8 } from './hints.js';
 import { RESERVED_OPERATORS, templateParts, type Expression, type Operator, type VarSpec } from './syntax.js';
+import { eraWith, rowOf } from '../eras/table.js';
 
 /** A variable's value (contract, "Beyond validation"). null and undefined are undefined (§2.3). */
 export type Value =
@@ -215,7 +216,7 @@ function expandVarspec(spec: VarSpec, value: Defined, b: Behaviour): string {
  * ```
  */
 export function expand(template: string, variables: Variables): string {
-  const checked = validate(template, { spec: 'rfc6570', rule: 'URI-Template' });
+  const checked = validate(template, { spec: eraWith('template'), rule: rowOf(eraWith('template'))!.template!.rule });
   if (!checked.valid) throw new UsageError(checked.error.message, 'template', [], checked.error);
   let out = '';
   for (const part of templateParts(template)) {

@@ -1,0 +1,207 @@
+// The era table: per era, what urispec does beyond what its grammar header says. The header of
+// grammar/<era>.peggy gives the id, title (and so the document's name), date, default rule,
+// notation, source, `@extends` and `@status`; scripts/build-grammars.ts compiles it into
+// generated/ with the types `EraId` and `EraRules`. This table gives the rest, one row an era,
+// and every other module asks it by capability ("the eras that resolve", "the IRI era"), never
+// by an era id. Adding an era is its grammar file and one row here (docs/adding-an-era.md);
+// `satisfies` below makes a missing row, or a row for an era without a grammar, a compile error.
+
+import type { EraId, EraRules } from '#generated';
+import * as C from './components.js';
+import type { ComponentRule } from './components.js';
+
+export type { ComponentRule, EraId, EraRules };
+
+/**
+ * A resolution algorithm urispec implements (src/resolve/index.ts maps each to its module), by
+ * the section that defines it. An era resolves by one of them on its own grammar's components.
+ */
+export type ResolutionAlgorithm =
+  | 'RFC 3986 §5.2'
+  | 'RFC 3987 §6.5'
+  | 'RFC 2396 §5.2'
+  | 'draft-fielding-url-syntax-01 §6'
+  | 'RFC 1808 §4'
+  | 'draft-ietf-uri-relative-url-01 §4';
+
+/** How an era resolves a reference against a base, or why it does not. */
+export type Resolution =
+  | {
+      algorithm: ResolutionAlgorithm;
+      /** The citation shown to users, when it is not the algorithm's own section. */
+      section?: string;
+      /** RFC 3986 §5.2.2's backward-compatible reading (`strict: false`) is this era's option. */
+      nonStrict?: true;
+    }
+  | { none: string };
+
+/**
+ * A scheme profile (issue 25, src/profiles/): an era whose grammar is a scheme's rules on top of
+ * another era's (RFC 9110's `http-URI` on RFC 3986), with prose rules checked after the grammar.
+ * The profiles' own module says what each check does; the row names the schemes it covers.
+ */
+export interface Profile {
+  /** The URI schemes the profile defines (`http`, `https`), lower case. */
+  schemes: readonly string[];
+  /** The era whose grammar it builds on. */
+  on: EraId;
+}
+
+export interface EraRow<Id extends EraId = EraId> {
+  /** Where the document is read (the README's link). */
+  url: string;
+  /** The README's words after the document and its year: what else it is read with. */
+  about?: string;
+  /** Where the collected grammar is in the document (the README's table). */
+  grammar: string;
+  /** The README's words on the default start rule beyond its name (`with scheme dispatch`). */
+  startRule?: string;
+  /** Sections its grammar's banners label with a letter, with their documents (src/spec-label.ts). */
+  lettered?: Readonly<Record<string, string>>;
+  /** The components its parse names, and the rules that carry them; absent: none (src/parse.ts). */
+  components?: readonly ComponentRule[];
+  /** Reference resolution (src/resolve/index.ts). */
+  resolution: Resolution;
+  /** Normalization (src/normalize.ts): the section it follows and the rule it reads. */
+  normalization?: { section: string; rule: EraRules[Id]; iri?: true };
+  /** The JSON Schema formats whose definition names a rule of this era (src/ajv.ts). */
+  formats?: ReadonlyArray<{ name: string; rule: EraRules[Id] }>;
+  /** The IRI era: RFC 3987 §3.1's mapping to a URI reads its grammar (src/iri/to-uri.ts, hints). */
+  iri?: { rule: EraRules[Id] };
+  /**
+   * The template era: expansion (src/template/), a level and warnings, template hints. An
+   * expansion is checked as a reference of one of `checkedAs` (the first by default).
+   */
+  template?: { rule: EraRules[Id]; checkedAs: readonly EraId[] };
+  /** Its IP literals may hold a zone identifier (hints for a `%` in one). */
+  zoneIdentifiers?: true;
+  /** A scheme profile (issue 25). */
+  profile?: Profile;
+  /** A valid string of the default rule (checked by test/era-table.test.ts). */
+  example: string;
+}
+
+/** The era used when none is named. */
+export const DEFAULT_ERA = 'rfc3986' satisfies EraId;
+
+/** The rows, in the README's order: RFC 3986 and its companions, then back in time. */
+export const ERA_TABLE = {
+  rfc3986: {
+    url: 'https://www.rfc-editor.org/rfc/rfc3986',
+    grammar: 'Appendix A',
+    components: C.RFC3986,
+    resolution: { algorithm: 'RFC 3986 §5.2', nonStrict: true },
+    normalization: { section: 'RFC 3986 §6', rule: 'URI-reference' },
+    formats: [{ name: 'uri', rule: 'URI' }, { name: 'uri-reference', rule: 'URI-reference' }],
+    example: 'http://a/b/c/d;p?q',
+  },
+  rfc3987: {
+    url: 'https://www.rfc-editor.org/rfc/rfc3987',
+    about: 'IRIs',
+    grammar: '§2.2; characters are code points',
+    components: C.RFC3987,
+    resolution: { algorithm: 'RFC 3987 §6.5', section: 'RFC 3987 §6.5 (RFC 3986 §5.2)' },
+    normalization: { section: 'RFC 3987 §5.3', rule: 'IRI-reference', iri: true },
+    formats: [{ name: 'iri', rule: 'IRI' }, { name: 'iri-reference', rule: 'IRI-reference' }],
+    iri: { rule: 'IRI-reference' },
+    example: 'http://例え.jp/ü?q=ä#é',
+  },
+  rfc6874: {
+    url: 'https://www.rfc-editor.org/rfc/rfc6874',
+    about: 'zone identifiers; obsoleted by [RFC 9844](https://www.rfc-editor.org/rfc/rfc9844) (2025)',
+    grammar: "RFC 3986 Appendix A with §2's three rules",
+    components: C.RFC6874,
+    resolution: { algorithm: 'RFC 3986 §5.2' },
+    zoneIdentifiers: true,
+    example: 'http://[fe80::1%25eth0]/',
+  },
+  rfc2396: {
+    url: 'https://www.rfc-editor.org/rfc/rfc2396',
+    about: 'with [RFC 2732](https://www.rfc-editor.org/rfc/rfc2732)',
+    grammar: 'Appendix A, amended by RFC 2732 §3',
+    lettered: { B: 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
+    components: C.RFC2396,
+    resolution: { algorithm: 'RFC 2396 §5.2' },
+    example: 'http://[::1]/b/c/d;p?q',
+  },
+  'rfc2396-draft': {
+    url: 'https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01',
+    grammar: 'rules of §1.3 to §4.3.3',
+    components: C.RFC2396_DRAFT,
+    resolution: { algorithm: 'draft-fielding-url-syntax-01 §6' },
+    example: 'http://a/b/c/d;p?q#f',
+  },
+  rfc1808: {
+    url: 'https://www.rfc-editor.org/rfc/rfc1808',
+    grammar: '§2.2',
+    components: C.RFC1808,
+    resolution: { algorithm: 'RFC 1808 §4' },
+    example: 'http://a/b/c/d;p?q#f',
+  },
+  rfc1738: {
+    url: 'https://www.rfc-editor.org/rfc/rfc1738',
+    grammar: '§5',
+    startRule: 'with scheme dispatch',
+    components: C.RFC1738,
+    resolution: { none: 'RFC 1738 defines no resolution of relative URLs: it leaves them to RFC 1808 (spec rfc1808)' },
+    example: 'ftp://a/b;type=d',
+  },
+  'draft-ietf-uri-relative-url-01': {
+    url: 'https://datatracker.ietf.org/doc/html/draft-ietf-uri-relative-url-01',
+    grammar: '§2.2',
+    components: C.RELATIVE_URL_01,
+    resolution: { algorithm: 'draft-ietf-uri-relative-url-01 §4' },
+    example: 'http://a/b/c/d;p?q#f',
+  },
+  'draft-ietf-uri-url-03': {
+    url: 'https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-03',
+    grammar: '"BNF for specific URL schemes"',
+    lettered: {
+      A: 'draft-ietf-uri-url-03, "BNF for specific URL schemes"',
+      B: 'RFC 822 §3.3, §6.1 (addr-spec, used by draft-ietf-uri-url-03)',
+    },
+    components: C.URL03,
+    resolution: { none: 'draft-ietf-uri-url-03 defines no resolution of partial URLs: see draft-ietf-uri-relative-url-01' },
+    example: 'http://a/b?c',
+  },
+  rfc6570: {
+    url: 'https://www.rfc-editor.org/rfc/rfc6570',
+    about: 'URI Templates, with Errata ID 6937',
+    grammar: '§2 (level 4), with the rules §1.5 imports',
+    resolution: { none: 'RFC 6570 defines URI Templates, which are expanded (§3, urispec expand), not references to resolve' },
+    formats: [{ name: 'uri-template', rule: 'URI-Template' }],
+    // §1.5 imports its reference syntax from RFC 3986 and, for ucschar and iprivate, RFC 3987.
+    template: { rule: 'URI-Template', checkedAs: ['rfc3986', 'rfc3987'] },
+    example: '{/list*,path:4}',
+  },
+} as const satisfies { [Id in EraId]: EraRow<Id> };
+
+/** The row of an era id (as the registry spells it), or undefined for an id without a grammar. */
+export function rowOf(id: string): EraRow | undefined {
+  return Object.hasOwn(ERA_TABLE, id) ? (ERA_TABLE as Readonly<Record<string, EraRow>>)[id] : undefined;
+}
+
+/** Every era id of the table, in its order. */
+export const TABLE_IDS = Object.keys(ERA_TABLE) as EraId[];
+
+/** The eras whose row has `field` (`'iri'`, `'template'`, `'normalization'`), in the table's order. */
+export function erasWith(field: keyof EraRow): EraId[] {
+  return TABLE_IDS.filter((id) => rowOf(id)?.[field] !== undefined);
+}
+
+/** The one era whose row has `field` (the IRI era, the template era); the first if several. */
+export function eraWith(field: 'iri' | 'template' | 'zoneIdentifiers'): EraId {
+  const id = erasWith(field)[0];
+  if (id === undefined) throw new Error(`no era has ${field}`);
+  return id;
+}
+
+/** The eras whose normalization is defined, as a type: the `spec` of `normalize`. */
+export type NormalizingEra = {
+  [Id in EraId]: (typeof ERA_TABLE)[Id] extends { normalization: object } ? Id : never;
+}[EraId];
+
+/** The eras that resolve, as a type. */
+export type ResolvingEra = {
+  [Id in EraId]: (typeof ERA_TABLE)[Id]['resolution'] extends { algorithm: string } ? Id : never;
+}[EraId];
