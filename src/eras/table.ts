@@ -81,6 +81,9 @@ export interface EraRow<Id extends EraId = EraId> {
   example: string;
 }
 
+/** A row for every era of grammar/, and none for another id (a compile error either way). */
+export type EraTable = { [Id in EraId]: EraRow<Id> };
+
 /** The era used when none is named. */
 export const DEFAULT_ERA = 'rfc3986' satisfies EraId;
 
@@ -174,7 +177,7 @@ export const ERA_TABLE = {
     template: { rule: 'URI-Template', checkedAs: ['rfc3986', 'rfc3987'] },
     example: '{/list*,path:4}',
   },
-} as const satisfies { [Id in EraId]: EraRow<Id> };
+} as const satisfies EraTable;
 
 /** The row of an era id (as the registry spells it), or undefined for an id without a grammar. */
 export function rowOf(id: string): EraRow | undefined {
