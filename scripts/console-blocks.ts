@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { refreshEraTable } from './era-table-block.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DOCUMENTS = ['README.md', 'docs/history.md'];
@@ -51,9 +52,9 @@ export function runCommand(commandLine: string): string {
   return (r.stdout + r.stderr).replace(/\n$/, '');
 }
 
-/** The document with every console block's outputs recomputed. */
+/** The document with every console block's outputs recomputed, and its generated era table. */
 export function refresh(markdown: string): string {
-  return markdown.replace(/```console\n([\s\S]*?)```/g, (_block, body: string) => {
+  return refreshEraTable(markdown).replace(/```console\n([\s\S]*?)```/g, (_block, body: string) => {
     const commands = body.split('\n').filter((l) => l.startsWith('$ ')).map((l) => l.slice(2));
     const out = commands.map((c) => `$ ${c}\n${runCommand(c)}`).join('\n\n');
     return '```console\n' + out + '\n```';
