@@ -1,44 +1,89 @@
 // Builds the playground into playground/dist/, a static folder that can be published as it is:
-// index.html, style.css, main.js (the page's script with the library and the generated
-// parsers bundled by esbuild from src/), diff-worker.js (the grammar-diff search, run off the
-// page's thread) and chunks/ (esbuild's code splitting: the railroad diagrams and the search
-// load when first used, and the worker shares the library's chunk with the page).
+// index.html, style.css, main.js (the page's script with the library bundled by esbuild from
+// src/), diff-worker.js (the grammar-diff search, run off the page's thread) and chunks/
+// (esbuild's code splitting: each era's generated recognizers in a chunk of its own, the railroad
+// diagrams and the search, all loaded when first used; the worker shares the page's chunks).
 // `--serve` rebuilds on change and serves it locally.
 //
 //   npm run build:playground        write playground/dist/
 //   npm run playground              serve it at http://127.0.0.1:8000/ (PORT to change)
 
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const GENERATED = join(here, '..', 'generated');
 export const OUTDIR = join(here, 'dist');
 
+/** What the page lists of an era before loading it: a few words, no rules, no recognizer. */
+const SUMMARY_FIELDS = ['title', 'date', 'defaultRule', 'status'];
+
 /**
- * The library validates with each era's fast recognizer (generated/<era>.fast.js) and diagnoses
- * with its traced one (<era>.diag.js); the plain Peggy parsers (<era>.js) that
- * generated/index.js also lists serve Node callers only. The page leaves them out (a fifth of
- * the bundle), each replaced by a stub that says so if it is ever called: test/playground.test.ts
- * fails on any page error.
+ * Every era of generated/index.js (the registry's own list: an era added to grammar/ and
+ * generated is picked up with no list here), with the files of its parts that the page uses.
  */
-const withoutPlainParsers = {
-  name: 'without-plain-parsers',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/[a-z0-9-]+\.js$/ }, (args) =>
-      args.importer.endsWith(join('generated', 'index.js')) ? { path: args.path, namespace: 'plain-parser' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'plain-parser' }, (args) => ({
-      loader: 'js',
-      contents: `export const StartRules = [];
-export function parse() { throw new Error(${JSON.stringify(`the playground bundles no plain parser (generated/${args.path.slice(2)})`)}); }`,
-    }));
-  },
+async function generatedEras() {
+  const { eras } = await import(pathToFileURL(join(GENERATED, 'index.js')).href);
+  return eras.map(({ meta }) => {
+    const files = Object.fromEntries(['rules', 'fast', 'diag', 'grammar'].map((part) => [part, join(GENERATED, `${meta.spec}.${part}.js`)]));
+    for (const file of Object.values(files)) if (!existsSync(file)) throw new Error(`playground: era ${meta.spec} has no ${file}`);
+    const summary = { id: meta.spec, ...Object.fromEntries(SUMMARY_FIELDS.filter((k) => meta[k] !== undefined).map((k) => [k, meta[k]])) };
+    return { id: meta.spec, files, summary };
+  });
+}
+
+/**
+ * The first load must not grow with the number of eras (issue 20: at most 150 kB of gzip'd
+ * JavaScript). So in the page's bundle the library's registry starts empty (`#generated` is an
+ * empty list) and each era's parts come in a chunk of their own, imported when the era is first
+ * used (playground/eras.ts adds it to the registry then):
+ *
+ * - `playground:eras` lists every era's summary and a loader for its chunk;
+ * - `playground:era/<id>` is that chunk: the fast recognizer (verdicts), the traced one
+ *   (diagnosis, explain), the rule metadata and the grammar as data (railroad diagrams). The
+ *   plain Peggy parser (generated/<era>.js) serves Node callers only: a stub says so if called.
+ */
+function lazyEras(eras) {
+  return {
+    name: 'lazy-eras',
+    setup(build) {
+      build.onResolve({ filter: /^#generated$/ }, () => ({ path: 'registry-start', namespace: 'lazy-eras' }));
+      build.onResolve({ filter: /^playground:eras$/ }, () => ({ path: 'index', namespace: 'lazy-eras' }));
+      build.onResolve({ filter: /^playground:era\// }, (args) => ({ path: args.path.slice('playground:era/'.length), namespace: 'era-parts' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-eras' }, (args) => ({
+        loader: 'js',
+        contents: args.path === 'registry-start'
+          ? 'export const eras = []; // the page adds each era when it loads (playground/eras.ts)\n'
+          : `export const summaries = ${JSON.stringify(eras.map((e) => e.summary))};
+export const loaders = {
+${eras.map((e) => `  ${JSON.stringify(e.id)}: () => import(${JSON.stringify(`playground:era/${e.id}`)}),`).join('\n')}
 };
+`,
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'era-parts' }, (args) => {
+        const era = eras.find((e) => e.id === args.path);
+        if (!era) return { errors: [{ text: `no era ${args.path}` }] };
+        const { rules, fast, diag, grammar } = era.files;
+        return {
+          loader: 'js',
+          resolveDir: GENERATED,
+          contents: `import meta from ${JSON.stringify(rules)};
+import * as fast from ${JSON.stringify(fast)};
+import * as diag from ${JSON.stringify(diag)};
+import grammar from ${JSON.stringify(grammar)};
+const parser = { StartRules: [], parse() { throw new Error(${JSON.stringify(`the playground bundles no plain parser (generated/${era.id}.js)`)}); } };
+export default { meta, fast, diag, grammar, parser };
+`,
+        };
+      });
+    },
+  };
+}
 
 /** esbuild's options for the page's script. */
-function options(outdir) {
+function options(outdir, eras) {
   return {
     entryPoints: [join(here, 'main.ts'), join(here, 'diff-worker.ts')],
     outdir,
@@ -52,7 +97,7 @@ function options(outdir) {
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [withoutPlainParsers],
+    plugins: [lazyEras(eras)],
   };
 }
 
@@ -65,14 +110,14 @@ function copyStatic(outdir) {
 export async function buildPlayground(outdir = OUTDIR) {
   rmSync(join(outdir, 'chunks'), { recursive: true, force: true }); // chunks of earlier builds
   copyStatic(outdir);
-  await esbuild.build(options(outdir));
+  await esbuild.build(options(outdir, await generatedEras()));
   return outdir;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv.includes('--serve')) {
     copyStatic(OUTDIR);
-    const ctx = await esbuild.context(options(OUTDIR));
+    const ctx = await esbuild.context(options(OUTDIR, await generatedEras()));
     await ctx.watch();
     const { port } = await ctx.serve({ servedir: OUTDIR, host: '127.0.0.1', port: Number(process.env.PORT ?? 8000) });
     console.log(`playground at http://127.0.0.1:${port}/ (html and css are copied at start: restart after editing them)`);

@@ -1,7 +1,7 @@
 // The eras, as generated from grammar/ by scripts/build-grammars.ts. Everything known about a
 // spec (title, date, default rule, rule names and sections) comes from its grammar file.
 
-import { eras as generated } from '#generated';
+import { eras as generated, type GeneratedEra, type GeneratedGrammarMeta } from '#generated';
 import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type RuleMeta } from './era.js';
 import { noteEras } from './known-eras.js';
@@ -10,15 +10,31 @@ import { DEFAULT_ERA } from './eras/table.js';
 export type { Era, RuleMeta };
 export { ruleOf };
 
-const ERAS: Era[] = generated
-  .map(eraFrom)
-  // Newest first: the order of `specs()` and of `compare`.
-  .sort((a, b) => b.meta.date.localeCompare(a.meta.date) || a.id.localeCompare(b.id));
+/** Newest first, then by id: the order of `specs()` and of `compare`. */
+export function newestFirst(a: Pick<GeneratedGrammarMeta, 'spec' | 'date'>, b: Pick<GeneratedGrammarMeta, 'spec' | 'date'>): number {
+  return b.date.localeCompare(a.date) || a.spec.localeCompare(b.spec);
+}
 
-noteEras(ERAS.map((e) => e.id)); // for advice naming another era (src/hints.ts)
-
+const ERAS: Era[] = [];
 // Spec ids are matched case-insensitively (contract: `RFC3986` is `rfc3986`).
-const BY_ID = new Map(ERAS.map((e) => [e.id.toLowerCase(), e]));
+const BY_ID = new Map<string, Era>();
+
+/**
+ * Adds eras from their generated parts; one already known is left as it is. Node loads every
+ * era here at start; the playground's bundle starts with none and adds each era's parts when
+ * they arrive (playground/eras.ts), so that its first load does not grow with the eras.
+ */
+export function addEras(parts: readonly GeneratedEra[]): void {
+  for (const era of parts.map(eraFrom)) {
+    if (BY_ID.has(era.id.toLowerCase())) continue;
+    ERAS.push(era);
+    BY_ID.set(era.id.toLowerCase(), era);
+  }
+  ERAS.sort((a, b) => newestFirst(a.meta, b.meta));
+  noteEras(ERAS.map((e) => e.id)); // for advice naming another era (src/hints.ts)
+}
+
+addEras(generated);
 
 export const DEFAULT_SPEC = DEFAULT_ERA;
 
