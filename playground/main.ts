@@ -175,7 +175,11 @@ function verdictItem(era: EraSummary): HTMLElement {
 function renderSummary(): void {
   const ok = [...verdicts.values()].filter(Boolean).length;
   const waiting = eraList.length - verdicts.size;
-  $('summary').textContent = waiting === 0
+  const summary = $('summary');
+  // A live region: busy while eras arrive, so that a screen reader says the count once.
+  if (waiting > 0) summary.setAttribute('aria-busy', 'true');
+  else summary.removeAttribute('aria-busy');
+  summary.textContent = waiting === 0
     ? `Valid in ${ok} of ${eraList.length} eras.`
     : `Valid in ${ok} of the ${verdicts.size} eras loaded so far; ${waiting} more loading.`;
 }

@@ -176,6 +176,7 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     await p.waitForFunction(() => document.querySelectorAll('#verdicts li[aria-busy]').length === 1);
     expect(await row(p, held).getAttribute('aria-busy')).toBe('true');
     expect(await p.locator('#summary').textContent()).toMatch(/; 1 more loading\.$/);
+    expect(await p.locator('#summary').getAttribute('aria-busy')).toBe('true'); // announced once, when complete
     await p.selectOption('#era', held);
     await expect.poll(() => p.locator('#rule-text').textContent()).toBe(`Loading the grammar of ${held}…`);
     release();
@@ -185,6 +186,7 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     expect(await row(p, held).locator('.verdict').textContent()).toBe('✗ invalid');
     expect(await row(p, held).locator('a.failing-rule').textContent()).toBe(r.error.rule);
     expect(await p.locator('#summary').textContent()).toMatch(/^Valid in \d+ of \d+ eras\.$/);
+    expect(await p.locator('#summary').getAttribute('aria-busy')).toBeNull();
     await p.close();
   });
 
