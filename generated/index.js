@@ -19,6 +19,11 @@ import * as rfc1808_diag from './rfc1808.diag.js';
 import * as rfc1808_fast from './rfc1808.fast.js';
 import rfc1808_meta from './rfc1808.rules.js';
 import rfc1808_grammar from './rfc1808.grammar.js';
+import * as rfc2141 from './rfc2141.js';
+import * as rfc2141_diag from './rfc2141.diag.js';
+import * as rfc2141_fast from './rfc2141.fast.js';
+import rfc2141_meta from './rfc2141.rules.js';
+import rfc2141_grammar from './rfc2141.grammar.js';
 import * as rfc2396 from './rfc2396.js';
 import * as rfc2396_diag from './rfc2396.diag.js';
 import * as rfc2396_fast from './rfc2396.fast.js';
@@ -49,16 +54,23 @@ import * as rfc6874_diag from './rfc6874.diag.js';
 import * as rfc6874_fast from './rfc6874.fast.js';
 import rfc6874_meta from './rfc6874.rules.js';
 import rfc6874_grammar from './rfc6874.grammar.js';
+import * as rfc8141 from './rfc8141.js';
+import * as rfc8141_diag from './rfc8141.diag.js';
+import * as rfc8141_fast from './rfc8141.fast.js';
+import rfc8141_meta from './rfc8141.rules.js';
+import rfc8141_grammar from './rfc8141.grammar.js';
 
 export const eras = [
   { meta: draft_ietf_uri_relative_url_01_meta, parser: draft_ietf_uri_relative_url_01, diag: draft_ietf_uri_relative_url_01_diag, fast: draft_ietf_uri_relative_url_01_fast, grammar: draft_ietf_uri_relative_url_01_grammar },
   { meta: draft_ietf_uri_url_03_meta, parser: draft_ietf_uri_url_03, diag: draft_ietf_uri_url_03_diag, fast: draft_ietf_uri_url_03_fast, grammar: draft_ietf_uri_url_03_grammar },
   { meta: rfc1738_meta, parser: rfc1738, diag: rfc1738_diag, fast: rfc1738_fast, grammar: rfc1738_grammar },
   { meta: rfc1808_meta, parser: rfc1808, diag: rfc1808_diag, fast: rfc1808_fast, grammar: rfc1808_grammar },
+  { meta: rfc2141_meta, parser: rfc2141, diag: rfc2141_diag, fast: rfc2141_fast, grammar: rfc2141_grammar },
   { meta: rfc2396_meta, parser: rfc2396, diag: rfc2396_diag, fast: rfc2396_fast, grammar: rfc2396_grammar },
   { meta: rfc2396_draft_meta, parser: rfc2396_draft, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast, grammar: rfc2396_draft_grammar },
   { meta: rfc3986_meta, parser: rfc3986, diag: rfc3986_diag, fast: rfc3986_fast, grammar: rfc3986_grammar },
   { meta: rfc3987_meta, parser: rfc3987, diag: rfc3987_diag, fast: rfc3987_fast, grammar: rfc3987_grammar },
   { meta: rfc6570_meta, parser: rfc6570, diag: rfc6570_diag, fast: rfc6570_fast, grammar: rfc6570_grammar },
   { meta: rfc6874_meta, parser: rfc6874, diag: rfc6874_diag, fast: rfc6874_fast, grammar: rfc6874_grammar },
+  { meta: rfc8141_meta, parser: rfc8141, diag: rfc8141_diag, fast: rfc8141_fast, grammar: rfc8141_grammar },
 ];

@@ -54,7 +54,9 @@ const OPTIONAL_KEYS = ['extends', 'status'] as const;
 // `// ----- RFC 3986 3.2.2. Host -----` is the section `RFC 3986 §3.2.2`.
 const BANNER = /^\/\/\s*-{3,}\s*(.*?)\s*-{3,}\s*$/;
 const SECTION = /^((?:RFC \d+|draft-[a-z0-9-]+) )?((?:\d+|[A-Z])(?:\.\d+)*)\.?(?:\s|$)/;
-const SPEC_LINE = /^\/\/\s?(\S+)\s+(?:=|::=)(?:\s|$)/;
+// RFC 2141 writes its rule names in angle brackets, one of them with a space: `<URN chars> ::=`.
+const SPEC_LINE = /^\/\/\s?(?:<([A-Za-z][A-Za-z0-9 -]*)>|(\S+))\s+(?:=|::=)(?:\s|$)/;
+const printedName = (m: RegExpExecArray): string => m[1] ?? m[2]!;
 
 /** The Peggy identifier a spec name must have. */
 export function peggyId(specName: string): string {
@@ -119,7 +121,7 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
 
     const specIndex = block.findIndex((l) => {
       const m = SPEC_LINE.exec(l);
-      return m !== null && !l.startsWith('//+') && !l.startsWith('//-') && peggyId(m[1]!) === rule.name;
+      return m !== null && !l.startsWith('//+') && !l.startsWith('//-') && peggyId(printedName(m)) === rule.name;
     });
     if (specIndex < 0) {
       fail(ruleLine, `rule ${rule.name} needs a spec line "// <name as printed> = ..." directly above it`);
@@ -128,7 +130,7 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
     for (let i = specIndex + 1; i < block.length && /^\/\/\s{2,}\S/.test(block[i]!); i++) {
       specLines.push(block[i]!);
     }
-    const name = SPEC_LINE.exec(block[specIndex]!)![1]!;
+    const name = printedName(SPEC_LINE.exec(block[specIndex]!)!);
     if (!sectionAt[ruleLine - 1]) fail(ruleLine, `rule ${name} has no section banner above it`);
     const examples = (sign: '+' | '-') =>
       block

@@ -84,6 +84,12 @@ const ROWS: Row[] = [
     count: 3000,
   },
   { spec: 'rfc6874', startRules: ['URI-reference', 'URI', 'host', 'IP-literal', 'IPv6addrz', 'ZoneID'], count: 3000 },
+  {
+    spec: 'rfc8141',
+    startRules: ['namestring', 'assigned-name', 'NID', 'NSS', 'rq-components', 'r-component', 'q-component', 'f-component'],
+    count: 3000,
+  },
+  { spec: 'rfc2141', startRules: ['URN', 'NID', 'NSS', 'URN chars', 'excluded'], count: 3000 },
 ];
 
 const SEED = 0x3986;

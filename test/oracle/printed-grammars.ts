@@ -180,6 +180,68 @@ function onRfc3986(grammar: Grammar): void {
   for (const [name, rule] of loadPrinted('rfc3986').rules) if (!grammar.rules.has(name)) grammar.rules.set(name, rule);
 }
 
+/**
+ * RFC 8141 §2: "Rules not defined here (specifically: alphanum, fragment, and pchar) are defined
+ * as part of the URI syntax [RFC3986]". RFC 3986 defines no alphanum: read as ALPHA / DIGIT
+ * (docs/decisions.md, "rfc8141"; RFC 2396 §1.6 `alphanum = alpha | digit`).
+ */
+function amendRfc8141(grammar: Grammar): void {
+  onRfc3986(grammar);
+  grammar.rules.set('alphanum', { name: 'alphanum', body: alt({ type: 'ref', name: 'ALPHA' }, { type: 'ref', name: 'DIGIT' }) });
+}
+
+/**
+ * RFC 2141 §2 prints its BNF with rule names in angle brackets (`<URN chars>` holds a space),
+ * `::=`, and one repetition written `1,31<let-num-hyp>`. This reads it into RFC 822 text, and
+ * repairs what no BNF reader takes (each repair must find its printed text, or the read fails;
+ * docs/decisions.md, "rfc2141"): the mismatched quotes of `'%"`, and `"""` for the double quote.
+ * A name's space becomes "_" here and comes back in amendRfc2141.
+ */
+const RFC2141_REPAIRS: Array<[string, string]> = [
+  [`::= '%"`, '::= "%"'],
+  ['| """ |', '| <"> |'],
+  ['[ 1,31<let-num-hyp> ]', '[ 1*31<let-num-hyp> ]'],
+  ['::= octets 1-32 (1-20 hex)', '::= <octets 1-32>'],
+  ['| octets 127-255 (7F-FF hex)', '| <octets 127-255>'],
+];
+
+function readRfc2141(printed: string): string {
+  let text = printed;
+  for (const [from, to] of RFC2141_REPAIRS) {
+    if (!text.includes(from)) throw new Error(`rfc2141: no printed ${from} to repair`);
+    text = text.replace(from, to);
+  }
+  return text.replace(/<([A-Za-z][A-Za-z -]*)>/g, (_m, name: string) => name.replace(/ /g, '_'));
+}
+
+/** "octets 1-32" and "octets 127-255" are the characters of those numbers (docs/decisions.md). */
+const RFC2141_PROSE = { ...QUOTE_PROSE, 'octets 1-32': range(0x01, 0x20), 'octets 127-255': range(0x7f, 0xff) };
+
+/**
+ * The readings of RFC 2141 (docs/decisions.md, "rfc2141"): "The leading "urn:" sequence is
+ * case-insensitive" (§2); a "%" in an URN "MUST be followed by two characters from the <hex>
+ * character set" (§2.3.1), so `<URN chars>` derives "%" only in `"%" <hex> <hex>` (its
+ * `<trans>` without the "%" of `<reserved>`); and `URN_chars` is the printed `URN chars`.
+ */
+function amendRfc2141(grammar: Grammar): void {
+  const ref = (name: string): Node => ({ type: 'ref', name });
+  const urn = grammar.rules.get('URN')!;
+  if (urn.body.type !== 'seq' || urn.body.items[0]?.type !== 'lit' || urn.body.items[0].text !== 'urn:') {
+    throw new Error('rfc2141: <URN> does not begin with "urn:"');
+  }
+  urn.body.items[0] = lit('urn:', true);
+  const chars = grammar.rules.get('URN_chars')!;
+  const transWithoutPercent = alt(ref('upper'), ref('lower'), ref('number'), ref('other'), lit('/'), lit('?'), lit('#'));
+  const escape = { type: 'seq', items: [lit('%'), ref('hex'), ref('hex')] } as Node;
+  const rules = [...grammar.rules.values()];
+  grammar.rules.clear();
+  for (const rule of rules) {
+    if (rule === chars) grammar.rules.set('URN chars', { name: 'URN chars', body: alt(transWithoutPercent, escape) });
+    else grammar.rules.set(rule.name, rule);
+  }
+  grammar.rules.get('NSS')!.body = { type: 'rep', min: 1, max: null, item: ref('URN chars') };
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
   // §2.2 in full: its own rules and the RFC 3986 rules it lists, with the RFC 2234 core rules.
@@ -210,6 +272,15 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   },
   'draft-ietf-uri-relative-url-01': { spec: 'draft-ietf-uri-relative-url-01', file: 'grammar/printed/draft-ietf-uri-relative-url-01.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
   rfc6570: { spec: 'rfc6570', file: 'grammar/printed/rfc6570.abnf', notation: 'abnf', amend: amendRfc6570 },
+  rfc8141: { spec: 'rfc8141', file: 'grammar/printed/rfc8141.abnf', notation: 'abnf', amend: amendRfc8141 },
+  rfc2141: {
+    spec: 'rfc2141',
+    file: 'grammar/printed/rfc2141.bnf',
+    notation: 'rfc822',
+    options: { prose: RFC2141_PROSE },
+    read: readRfc2141,
+    amend: amendRfc2141,
+  },
 };
 
 const ROOT = new URL('../../', import.meta.url);
