@@ -97,7 +97,7 @@ export default {
       "id": "upper",
       "section": "2.1",
       "text": "<upper>       ::= \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" | \"G\" | \"H\" |\n                  \"I\" | \"J\" | \"K\" | \"L\" | \"M\" | \"N\" | \"O\" | \"P\" |\n                  \"Q\" | \"R\" | \"S\" | \"T\" | \"U\" | \"V\" | \"W\" | \"X\" |\n                  \"Y\" | \"Z\"",
-      "core": false,
+      "core": true,
       "charRule": true,
       "matches": [
         "A",
@@ -114,7 +114,7 @@ export default {
       "id": "lower",
       "section": "2.1",
       "text": "<lower>       ::= \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\" | \"g\" | \"h\" |\n                  \"i\" | \"j\" | \"k\" | \"l\" | \"m\" | \"n\" | \"o\" | \"p\" |\n                  \"q\" | \"r\" | \"s\" | \"t\" | \"u\" | \"v\" | \"w\" | \"x\" |\n                  \"y\" | \"z\"",
-      "core": false,
+      "core": true,
       "charRule": true,
       "matches": [
         "a",
@@ -131,7 +131,7 @@ export default {
       "id": "number",
       "section": "2.1",
       "text": "<number>      ::= \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\" | \"7\" |\n                  \"8\" | \"9\"",
-      "core": false,
+      "core": true,
       "charRule": true,
       "matches": [
         "0",
@@ -210,7 +210,7 @@ export default {
       "id": "hex",
       "section": "2.2",
       "text": "<hex>         ::= <number> | \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" |\n                  \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\"",
-      "core": false,
+      "core": true,
       "charRule": false,
       "matches": [
         "0",

@@ -19,6 +19,7 @@ export type { DerivationNode } from './diagnosis/recorder.js';
 import { templateHint } from './template/hints.js';
 import { zoneHint } from './iri/zone-hint.js';
 import { rowOf } from './eras/table.js';
+import { urnHint } from './urn/hints.js';
 
 /** The contract's error record: plain, JSON-safe data. */
 export interface ValidationError {
@@ -184,6 +185,7 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
 /** An era's own hints for a common mistake, from the start rule, the input and the record: its row says which. */
 function hintsOf(id: string): ((startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined) | undefined {
   const row = rowOf(id);
+  if (row?.urn) return urnHint(row.urn);
   return row?.template ? templateHint : row?.zoneIdentifiers ? zoneHint : undefined;
 }
 

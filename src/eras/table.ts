@@ -47,6 +47,12 @@ export interface Profile {
   on: EraId;
 }
 
+/**
+ * The URN syntax an era's grammar is (src/urn/): RFC 8141's, with r-, q- and f-components and
+ * §3's equivalence, or RFC 2141's, with §5's lexical equivalence.
+ */
+export type UrnSyntax = 'RFC 8141 §2' | 'RFC 2141 §2';
+
 export interface EraRow<Id extends EraId = EraId> {
   /** Where the document is read (the README's link). */
   url: string;
@@ -77,6 +83,8 @@ export interface EraRow<Id extends EraId = EraId> {
   zoneIdentifiers?: true;
   /** A scheme profile (issue 25). */
   profile?: Profile;
+  /** Its grammar is a URN syntax (hints, components and equivalence of src/urn/). */
+  urn?: UrnSyntax;
   /** A valid string of the default rule (checked by test/era-table.test.ts). */
   example: string;
 }
@@ -176,6 +184,23 @@ export const ERA_TABLE = {
     // §1.5 imports its reference syntax from RFC 3986 and, for ucschar and iprivate, RFC 3987.
     template: { rule: 'URI-Template', checkedAs: ['rfc3986', 'rfc3987'] },
     example: '{/list*,path:4}',
+  },
+  rfc8141: {
+    url: 'https://www.rfc-editor.org/rfc/rfc8141',
+    about: 'URNs',
+    grammar: '§2, with the RFC 3986 rules it imports',
+    resolution: { none: 'RFC 8141 defines no resolution of references: a URN is resolved by a service (§1.2.1), not against a base' },
+    profile: { schemes: ['urn'], on: 'rfc3986' },
+    urn: 'RFC 8141 §2',
+    example: 'urn:example:a123,z456?+abc?=xyz#789',
+  },
+  rfc2141: {
+    url: 'https://www.rfc-editor.org/rfc/rfc2141',
+    about: 'URN syntax; obsoleted by RFC 8141',
+    grammar: '§2 to §2.4, in its own BNF',
+    resolution: { none: 'RFC 2141 defines no resolution of references: URNs are resolved by services (Appendix A)' },
+    urn: 'RFC 2141 §2',
+    example: 'urn:foo:a123%2C456',
   },
 } as const satisfies EraTable;
 
