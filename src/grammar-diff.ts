@@ -299,8 +299,8 @@ function findWitnesses(a: Era, b: Era): Witness[] {
   // era is the difference wherever it stands; otherwise the rule that fails and what it
   // expected there.
   const feature = (f: Found): string => {
-    const { found, rule, expected } = f.error;
-    return found !== null && foreign(found, f.verdict) ? `${f.verdict} ${found}` : `${f.verdict} ${rule} ${expected.join(' ')}`;
+    const { found, rule, expectedGrouped } = f.error;
+    return found !== null && foreign(found, f.verdict) ? `${f.verdict} ${found}` : `${f.verdict} ${rule} ${(expectedGrouped ?? f.error.expected).join(' ')}`;
   };
   candidates.sort((x, y) => order(x.input, y.input));
   const covered = new Set<string>();
@@ -319,7 +319,7 @@ function findWitnesses(a: Era, b: Era): Witness[] {
   const shrunk = kept.map(({ found, key }) => shrink(found, (f) => feature(f) === key, verdict, diagnose));
   shrunk.sort((x, y) => order(x.input, y.input));
   for (const small of shrunk) {
-    const story = `${small.verdict} ${small.error.rule} ${kindOf(small.error.found)}`;
+    const story = `${small.verdict} ${small.error.rule} ${kindOf(small.error.found)} ${(small.error.expectedGrouped ?? small.error.expected).join(' ')}`;
     if (witnesses.has(small.input) || told.has(story)) continue;
     told.add(story);
     const valid = { [a.id]: isValid(small.input, { spec: a.id }), [b.id]: isValid(small.input, { spec: b.id }) };
