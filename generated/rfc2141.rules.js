@@ -6,7 +6,7 @@ export default {
   "defaultRule": "URN",
   "notation": "RFC 2141 BNF (`<name> ::=`, `|`, `[ ]`, `1,31<x>`, quoted literals)",
   "source": "rfc2141.txt §2 to §2.4 (the BNF of §2, §2.1, §2.2, §2.3 and §2.4)",
-  "status": "obsoleted by RFC 8141 (2017-04), which \"Extends URN syntax to explicitly allow the characters \"/\", \"?\", and \"#\"\", \"Disallows \"-\" at the end of the NID\" and \"Allows the \"/\", \"~\", and \"&\" characters in the NSS\" (Appendix B.1)",
+  "status": "obsoleted by RFC 8141 (2017-04), which allows \"/\", \"?\", \"#\", \"~\" and \"&\" in the NSS and no \"-\" at the end of an NID (Appendix B.1)",
   "rules": [
     {
       "name": "URN",
