@@ -232,11 +232,11 @@ function amendRfc2141(grammar: Grammar): void {
   urn.body.items[0] = lit('urn:', true);
   const chars = grammar.rules.get('URN_chars')!;
   const transWithoutPercent = alt(ref('upper'), ref('lower'), ref('number'), ref('other'), lit('/'), lit('?'), lit('#'));
-  const escape = { type: 'seq', items: [lit('%'), ref('hex'), ref('hex')] } as Node;
+  const percentEscape = { type: 'seq', items: [lit('%'), ref('hex'), ref('hex')] } as Node;
   const rules = [...grammar.rules.values()];
   grammar.rules.clear();
   for (const rule of rules) {
-    if (rule === chars) grammar.rules.set('URN chars', { name: 'URN chars', body: alt(transWithoutPercent, escape) });
+    if (rule === chars) grammar.rules.set('URN chars', { name: 'URN chars', body: alt(transWithoutPercent, percentEscape) });
     else grammar.rules.set(rule.name, rule);
   }
   grammar.rules.get('NSS')!.body = { type: 'rep', min: 1, max: null, item: ref('URN chars') };
