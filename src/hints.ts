@@ -77,17 +77,24 @@ export const HINTS: readonly Hint[] = [
       isSpace(c.found) && c.input.slice(c.offset).trim() === '' ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
   },
   {
-    // RFC 6874 §2: ZoneID after "%25" inside the IP literal; RFC 3986 has none.
+    // RFC 6874 §2: IPv6addrz = IPv6address "%25" ZoneID, inside the IP literal; RFC 3986 §3.2.2
+    // has none, and RFC 9844 (2025) obsoleted RFC 6874, moving zone identifiers out of URIs
+    // into user interfaces. A zone is written "%25eth0" in RFC 6874 and "%eth0" as people type it.
     id: 'zone identifier',
     give: (c) => {
       const open = openBracket(c.input, c.offset + 1);
       if (open < 0 || !hasIpLiteral(c.era)) return null;
       const close = c.input.indexOf(']', open);
-      const zone = /%(?!25)([A-Za-z0-9._~-]+)/.exec(c.input.slice(open, close < 0 ? undefined : close));
-      if (!zone) return null;
-      if (c.era.id === eraWith('zoneIdentifiers')) return `a zone identifier's "%" is written "%25" (RFC 6874 §2): %25${zone[1]}`;
-      const era = registered(eraWith('zoneIdentifiers')) ? ` (spec ${eraWith('zoneIdentifiers')})` : '';
-      return `${c.era.id} has no zone identifier in an IP literal; RFC 6874${era} adds one, written "%25" then the zone: %25${zone[1]}`;
+      const zone = /%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(open, close < 0 ? undefined : close));
+      if (!zone || (!zone[1] && zone[2]!.startsWith('25'))) return null; // "%25" and no zone
+      const zoneEra = eraWith('zoneIdentifiers');
+      if (c.era.id === zoneEra) return zone[1] ? null : `a zone identifier's "%" is written "%25" (RFC 6874 §2): %25${zone[2]}`;
+      const where = registered(zoneEra) ? ` (spec ${zoneEra})` : '';
+      const written = zone[1] ? '' : `, written "%25${zone[2]}"`;
+      return (
+        `${c.era.id} has no zone identifier in an IP literal: remove "%${zone[1] ?? ''}${zone[2]}"; zone identifiers are valid in ` +
+        `RFC 6874 only${where}${written}, and RFC 9844 (2025) obsoleted it: a zone is no part of a URI`
+      );
     },
   },
   {
