@@ -47,7 +47,6 @@ export interface GeneratedGrammar {
 }
 export interface GeneratedEra {
   meta: GeneratedGrammarMeta;
-  parser: GeneratedParser;
   diag: GeneratedParser;
   fast: GeneratedRecognizer;
   grammar: GeneratedGrammar;

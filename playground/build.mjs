@@ -42,8 +42,8 @@ async function generatedEras() {
  *
  * - `playground:eras` lists every era's summary and a loader for its chunk;
  * - `playground:era/<id>` is that chunk: the fast recognizer (verdicts), the traced one
- *   (diagnosis, explain), the rule metadata and the grammar as data (railroad diagrams). The
- *   plain Peggy parser (generated/<era>.js) serves Node callers only: a stub says so if called.
+ *   (diagnosis, explain), the rule metadata and the grammar as data (railroad diagrams): the
+ *   parts the registry has in Node too.
  */
 function lazyEras(eras) {
   return {
@@ -73,8 +73,7 @@ ${eras.map((e) => `  ${JSON.stringify(e.id)}: () => import(${JSON.stringify(`pla
 import * as fast from ${JSON.stringify(fast)};
 import * as diag from ${JSON.stringify(diag)};
 import grammar from ${JSON.stringify(grammar)};
-const parser = { StartRules: [], parse() { throw new Error(${JSON.stringify(`the playground bundles no plain parser (generated/${era.id}.js)`)}); } };
-export default { meta, fast, diag, grammar, parser };
+export default { meta, fast, diag, grammar };
 `,
         };
       });
