@@ -30,6 +30,7 @@ import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { codePointEras } from '../src/eras/table.js';
 
 /** The part of the library the fuzzer drives: passed in, so a test can give it the sources. */
 export interface FuzzLibrary {
@@ -236,7 +237,7 @@ export const KNOWN: ReadonlyArray<{ id: string; note: string; matches: (f: FuzzF
  * terminals Unicode code points (ucschar, iprivate). Their records give the offset in code points
  * and UTF-8 bytes too (contract).
  */
-const NON_ASCII_ERAS: ReadonlySet<string> = new Set(['rfc6570', 'rfc3987']);
+const NON_ASCII_ERAS: ReadonlySet<string> = new Set(codePointEras());
 
 /**
  * Why an error record is not where the contract puts it, or null. `asciiBefore`: for the start

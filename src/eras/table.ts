@@ -233,3 +233,12 @@ export type NormalizingEra = {
 export type ResolvingEra = {
   [Id in EraId]: (typeof ERA_TABLE)[Id]['resolution'] extends { algorithm: string } ? Id : never;
 }[EraId];
+
+/**
+ * The eras whose terminals go beyond ASCII: RFC 3987 §2.2's IRIs (ucschar, iprivate) and
+ * RFC 6570 §1.6's templates (their literals take ucschar and iprivate). In every other era a
+ * character before an error's offset was accepted by some rule, so it is ASCII (the contract).
+ */
+export function codePointEras(): EraId[] {
+  return TABLE_IDS.filter((id) => rowOf(id)?.iri !== undefined || rowOf(id)?.template !== undefined);
+}

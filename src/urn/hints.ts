@@ -4,8 +4,7 @@
 // NSS, which only "?+" and "?=" may follow (§2).
 
 import type { ValidationError } from '../diagnose.js';
-import type { UrnSyntax } from '../eras/table.js';
-import { isKnownEra } from '../known-eras.js';
+import { erasWith, rowOf, type UrnSyntax } from '../eras/table.js';
 
 type Hint = (startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined;
 
@@ -16,14 +15,18 @@ function nidOf(input: string): string {
   return colon < 0 ? rest : rest.slice(0, colon);
 }
 
-const also = (era: string, text: string): string => (isKnownEra(era) ? `${text} (spec ${era})` : text);
+/** `text`, naming the era whose grammar is the URN syntax `syntax` (from the era table), if one is. */
+const also = (syntax: UrnSyntax, text: string): string => {
+  const era = erasWith('urn').find((id) => rowOf(id)?.urn === syntax);
+  return era === undefined ? text : `${text} (spec ${era})`;
+};
 
 const rfc8141: Hint = (_startRule, input, e) => {
   if (e.rule === 'NID') {
     const nid = nidOf(input);
     const rule = 'an NID is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit (RFC 8141 §2)';
-    if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also('rfc2141', 'RFC 2141 allowed a one-letter NID')}`;
-    if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also('rfc2141', 'RFC 2141 allowed a final "-"')}`;
+    if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also('RFC 2141 §2', 'RFC 2141 allowed a one-letter NID')}`;
+    if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also('RFC 2141 §2', 'RFC 2141 allowed a final "-"')}`;
     return rule;
   }
   if (e.rule === 'rq-components' && input[e.offset - 1] === '?') {
@@ -41,7 +44,7 @@ const rfc2141: Hint = (_startRule, _input, e) => {
   }
   if (e.found !== null && ALLOWED_LATER.has(e.found) && e.expected.includes('"%"')) {
     const hex = `%${e.found.charCodeAt(0).toString(16).toUpperCase()}`;
-    return `"${e.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${hex}"; ${also('rfc8141', 'RFC 8141 allows it in an NSS')}`;
+    return `"${e.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${hex}"; ${also('RFC 8141 §2', 'RFC 8141 allows it in an NSS')}`;
   }
   return undefined;
 };
