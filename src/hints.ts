@@ -48,7 +48,8 @@ const sectionOf = (era: Era, name: string): string | null => era.byName.get(name
 const registered = (id: string): boolean => isKnownEra(id);
 
 /** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2). */
-const hasIpLiteral = (era: Era): boolean => hasRule(era, 'IP-literal', 'ipv6reference');
+const IP_LITERAL_RULES = new Set(['IP-literal', 'ipv6reference']);
+const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);
 
 /** The authority after "//" up to the offset's component, if the input has one. */
 function authorityOf(input: string): { start: number; text: string } | null {
@@ -83,7 +84,7 @@ export const HINTS: readonly Hint[] = [
     id: 'zone identifier',
     give: (c) => {
       const open = openBracket(c.input, c.offset + 1);
-      if (open < 0 || !hasIpLiteral(c.era)) return null;
+      if (open < 0 || !hasIpLiteral(c.era) || !c.rulePath.some((r) => IP_LITERAL_RULES.has(r))) return null;
       const close = c.input.indexOf(']', open);
       const zone = /%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(open, close < 0 ? undefined : close));
       if (!zone || (!zone[1] && zone[2]!.startsWith('25'))) return null; // "%25" and no zone
