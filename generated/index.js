@@ -43,6 +43,10 @@ import * as rfc6874_diag from './rfc6874.diag.js';
 import * as rfc6874_fast from './rfc6874.fast.js';
 import rfc6874_meta from './rfc6874.rules.js';
 import rfc6874_grammar from './rfc6874.grammar.js';
+import * as rfc8089_diag from './rfc8089.diag.js';
+import * as rfc8089_fast from './rfc8089.fast.js';
+import rfc8089_meta from './rfc8089.rules.js';
+import rfc8089_grammar from './rfc8089.grammar.js';
 import * as rfc8141_diag from './rfc8141.diag.js';
 import * as rfc8141_fast from './rfc8141.fast.js';
 import rfc8141_meta from './rfc8141.rules.js';
@@ -60,5 +64,6 @@ export const eras = [
   { meta: rfc3987_meta, diag: rfc3987_diag, fast: rfc3987_fast, grammar: rfc3987_grammar },
   { meta: rfc6570_meta, diag: rfc6570_diag, fast: rfc6570_fast, grammar: rfc6570_grammar },
   { meta: rfc6874_meta, diag: rfc6874_diag, fast: rfc6874_fast, grammar: rfc6874_grammar },
+  { meta: rfc8089_meta, diag: rfc8089_diag, fast: rfc8089_fast, grammar: rfc8089_grammar },
   { meta: rfc8141_meta, diag: rfc8141_diag, fast: rfc8141_fast, grammar: rfc8141_grammar },
 ];

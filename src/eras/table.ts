@@ -185,6 +185,16 @@ export const ERA_TABLE = {
     template: { rule: 'URI-Template', checkedAs: ['rfc3986', 'rfc3987'] },
     example: '{/list*,path:4}',
   },
+  rfc8089: {
+    url: 'https://www.rfc-editor.org/rfc/rfc8089',
+    about: 'file URIs',
+    grammar: '§2, with the RFC 3986 rules it imports',
+    resolution: {
+      none: "RFC 8089 defines no resolution of its own: a reference against a file URI resolves by RFC 3986 §5 (spec rfc3986); Appendix E.2.1's drive-letter reading is nonstandard",
+    },
+    profile: { schemes: ['file'], on: 'rfc3986' },
+    example: 'file:///path/to/file',
+  },
   rfc8141: {
     url: 'https://www.rfc-editor.org/rfc/rfc8141',
     about: 'URNs',

@@ -279,8 +279,12 @@ class VectorMaker {
 
   private validVector(): Vector | undefined {
     const found = this.validDerivation();
-    if (!found || this.seen.has(`${found.root.rule.name}\u0000${found.d.text}`)) return undefined;
+    if (!found) return undefined;
+    // A string already in the set (a near miss that came out valid: `ipath` "" from "a") still
+    // exercises its derivation's alternatives: without this, a target whose only string was
+    // emitted first by another kind could never be marked covered.
     this.record(found.d);
+    if (this.seen.has(`${found.root.rule.name}\u0000${found.d.text}`)) return undefined;
     return this.label(found.d.text, found.root.rule, 'valid');
   }
 

@@ -272,6 +272,9 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   },
   'draft-ietf-uri-relative-url-01': { spec: 'draft-ietf-uri-relative-url-01', file: 'grammar/printed/draft-ietf-uri-relative-url-01.bnf', notation: 'rfc822', options: { prose: QUOTE_PROSE } },
   rfc6570: { spec: 'rfc6570', file: 'grammar/printed/rfc6570.abnf', notation: 'abnf', amend: amendRfc6570 },
+  // RFC 8089 §2 imports host and path-absolute from RFC 3986; RFC 6874's zone identifiers are
+  // not read in (docs/decisions.md, "rfc8089": RFC 9844 reverted RFC 6874's change to RFC 3986).
+  rfc8089: { spec: 'rfc8089', file: 'grammar/printed/rfc8089.abnf', notation: 'abnf', amend: onRfc3986 },
   rfc8141: { spec: 'rfc8141', file: 'grammar/printed/rfc8141.abnf', notation: 'abnf', amend: amendRfc8141 },
   rfc2141: {
     spec: 'rfc2141',
