@@ -51,6 +51,10 @@ import * as rfc8141_diag from './rfc8141.diag.js';
 import * as rfc8141_fast from './rfc8141.fast.js';
 import rfc8141_meta from './rfc8141.rules.js';
 import rfc8141_grammar from './rfc8141.grammar.js';
+import * as rfc9110_diag from './rfc9110.diag.js';
+import * as rfc9110_fast from './rfc9110.fast.js';
+import rfc9110_meta from './rfc9110.rules.js';
+import rfc9110_grammar from './rfc9110.grammar.js';
 
 export const eras = [
   { meta: draft_ietf_uri_relative_url_01_meta, diag: draft_ietf_uri_relative_url_01_diag, fast: draft_ietf_uri_relative_url_01_fast, grammar: draft_ietf_uri_relative_url_01_grammar },
@@ -66,4 +70,5 @@ export const eras = [
   { meta: rfc6874_meta, diag: rfc6874_diag, fast: rfc6874_fast, grammar: rfc6874_grammar },
   { meta: rfc8089_meta, diag: rfc8089_diag, fast: rfc8089_fast, grammar: rfc8089_grammar },
   { meta: rfc8141_meta, diag: rfc8141_diag, fast: rfc8141_fast, grammar: rfc8141_grammar },
+  { meta: rfc9110_meta, diag: rfc9110_diag, fast: rfc9110_fast, grammar: rfc9110_grammar },
 ];

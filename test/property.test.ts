@@ -92,6 +92,7 @@ const ROWS: Row[] = [
     count: 3000,
   },
   { spec: 'rfc2141', startRules: ['URN', 'NID', 'NSS', 'URN chars', 'excluded'], count: 3000 },
+  { spec: 'rfc9110', startRules: ['http-URI', 'https-URI', 'authority', 'path-abempty', 'query'], count: 3000 },
 ];
 
 const SEED = 0x3986;

@@ -195,6 +195,14 @@ export const ERA_TABLE = {
     profile: { schemes: ['file'], on: 'rfc3986' },
     example: 'file:///path/to/file',
   },
+  rfc9110: {
+    url: 'https://www.rfc-editor.org/rfc/rfc9110#section-4.2',
+    about: 'the http and https URI schemes',
+    grammar: '§4.2.1 and §4.2.2, with the RFC 3986 rules §4.1 adopts',
+    resolution: { none: 'RFC 9110 resolves references by RFC 3986 (§4.1: "URI references are parsed relative to the target URI"): use spec rfc3986' },
+    profile: { schemes: ['http', 'https'], on: 'rfc3986' },
+    example: 'http://example.com:80/~smith/home.html',
+  },
   rfc8141: {
     url: 'https://www.rfc-editor.org/rfc/rfc8141',
     about: 'URNs',

@@ -251,13 +251,23 @@ class VectorMaker {
     return this.roots.length === 1 || this.rng.next() < 0.75 ? this.roots[0]! : this.rng.pick(this.roots);
   }
 
-  /** A derivation urispec accepts, steered to the next unexercised alternative if any. */
-  private validDerivation(): { root: Root; d: Derivation } | undefined {
-    const target = this.target();
+  /**
+   * A derivation urispec accepts, steered to the next unexercised alternative if any (`steered`).
+   * Only valid vectors are steered, and so use up a target's tries: a contrast discards the
+   * derivations that every other era accepts too (an `IPv6address` is one in every era that has
+   * the rule), so steering it would spend the tries of targets it cannot cover.
+   */
+  private validDerivation(steered: boolean): { root: Root; d: Derivation } | undefined {
+    const target = steered ? this.target() : undefined;
     let root = this.someRoot();
     if (target) {
-      this.tries.set(target, (this.tries.get(target) ?? 0) + 1);
+      const tries = (this.tries.get(target) ?? 0) + 1;
+      this.tries.set(target, tries);
       root = this.roots.find((r) => this.model.closure(r.rule.id).has(target.rule)) ?? root;
+      // Every rule is a start rule (contract): an alternative that no string of the roots can
+      // go through (RFC 2141's `reserved` "%", which `<URN chars>` takes only as an escape) is
+      // derived from its own rule in the second half of its tries, rather than left to chance.
+      if (tries > TRIES_PER_TARGET / 2) root = { rule: this.era.meta.rules.find((r) => r.id === target.rule) ?? root.rule };
     }
     const d = derive(this.model, root.rule.id, this.rng, { covered: this.coveredAlternatives, target });
     if (d.text.length > MAX_VECTOR_LENGTH || !this.era.fast.accepts(d.text, root.rule.id)) return undefined;
@@ -278,7 +288,7 @@ class VectorMaker {
   }
 
   private validVector(): Vector | undefined {
-    const found = this.validDerivation();
+    const found = this.validDerivation(true);
     if (!found) return undefined;
     // A string already in the set (a near miss that came out valid: `ipath` "" from "a") still
     // exercises its derivation's alternatives: without this, a target whose only string was
@@ -321,7 +331,7 @@ class VectorMaker {
         });
     for (let attempt = 0; attempt < 12; attempt++) {
       if (forward) {
-        const found = this.validDerivation();
+        const found = this.validDerivation(false);
         if (!found) continue;
         const others = othersFor(found.root).filter((o) => !o.era.fast.accepts(found.d.text, o.rule.id));
         if (others.length === 0) continue;

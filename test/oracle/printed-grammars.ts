@@ -276,6 +276,8 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   // not read in (docs/decisions.md, "rfc8089": RFC 9844 reverted RFC 6874's change to RFC 3986).
   rfc8089: { spec: 'rfc8089', file: 'grammar/printed/rfc8089.abnf', notation: 'abnf', amend: onRfc3986 },
   rfc8141: { spec: 'rfc8141', file: 'grammar/printed/rfc8141.abnf', notation: 'abnf', amend: amendRfc8141 },
+  // RFC 9110 §4.1: the rules of §4.2 not defined there are "adopted from the URI generic syntax".
+  rfc9110: { spec: 'rfc9110', file: 'grammar/printed/rfc9110.abnf', notation: 'abnf', amend: onRfc3986 },
   rfc2141: {
     spec: 'rfc2141',
     file: 'grammar/printed/rfc2141.bnf',

@@ -1,0 +1,72 @@
+/**
+ * The scheme-profile eras that are not URN syntaxes (test/urn-eras.test.ts has those) against
+ * their printed grammars, read by the independent oracle, and against RFC 3986.
+ *
+ * - The rows of test/vectors/<era>/ (every example the RFC prints, and held-out strings written
+ *   by hand from the printed rules) are checked against the printed grammar: the verdict by the
+ *   regex of the printed rule, the offset by the longest viable prefix. test/vectors.test.ts
+ *   checks the same rows against urispec.
+ * - Issue 25 point 8: strings generated from each profile's printed grammar are RFC 3986 URIs
+ *   whose scheme is one the era's table row names (`profile.schemes`), judged by RFC 3986
+ *   Appendix A as printed and by urispec's rfc3986.
+ *
+ * To add a profile era: its vectors folder, its printed grammar (test/oracle/printed-grammars.ts)
+ * and a row of PROFILES.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { isValid, specs } from '../src/index.js';
+import { rowOf } from '../src/eras/table.js';
+import { samples } from './oracle/derive.js';
+import { loadPrinted } from './oracle/printed-grammars.js';
+import { PrefixOracle, nfaOfRule } from './oracle/prefix.js';
+import { compileRule } from './oracle/regex.js';
+
+interface Row {
+  input: string;
+  rule?: string;
+  valid: boolean;
+  error?: { offset: number };
+  why?: string;
+  source: string;
+}
+
+/** Each profile era and the rules whose generated members must be RFC 3986 URIs. */
+const PROFILES: Array<{ spec: string; rules: string[]; seed: number }> = [{ spec: 'rfc9110', rules: ['http-URI', 'https-URI'], seed: 0x9110 }];
+
+const defaultRule = (spec: string): string => specs().find((s) => s.id === spec)!.defaultRule;
+
+describe.each(PROFILES.map((p) => [p.spec] as const))('%s vectors against the printed grammar', (spec) => {
+  const dir = new URL(`vectors/${spec}/`, import.meta.url);
+  const printed = loadPrinted(spec);
+  const rows = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as Row[]);
+  it.each(rows.map((r) => [`${r.rule ?? defaultRule(spec)} ${JSON.stringify(r.input)}`, r] as const))('%s', (_n, row) => {
+    const rule = row.rule ?? defaultRule(spec);
+    expect(compileRule(printed, rule).test(row.input), `${row.source} ${row.why ?? ''}`).toBe(row.valid);
+    if (!row.valid) {
+      expect(row.error?.offset, 'an invalid row gives its offset').toBeTypeOf('number');
+      const offset = new PrefixOracle(nfaOfRule(printed, rule)).longestViablePrefix(row.input);
+      expect(offset, row.why).toBe(row.error!.offset);
+    }
+  });
+});
+
+describe('the scheme profiles inside RFC 3986 (issue 25, point 8)', () => {
+  const uri = compileRule(loadPrinted('rfc3986'), 'URI');
+  it.each(PROFILES.flatMap((p) => p.rules.map((rule) => [p.spec, rule, p.seed] as const)))(
+    'every %s %s is an RFC 3986 URI of a scheme its row names',
+    (spec, rule, seed) => {
+      const printed = loadPrinted(spec);
+      const regex = compileRule(printed, rule);
+      const members = samples(printed, rule, seed, 3000).filter((s) => regex.test(s));
+      expect(members.length).toBeGreaterThan(500);
+      const schemes = rowOf(spec)?.profile?.schemes ?? [];
+      const outside = members.filter(
+        (s) => !uri.test(s) || !isValid(s, { spec: 'rfc3986', rule: 'URI' }) || !schemes.includes(s.slice(0, s.indexOf(':')).toLowerCase()),
+      );
+      expect(outside).toEqual([]);
+    },
+  );
+});
