@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_pchar as fast_r_pchar, r_uchar as fast_r_uchar, r_unreserved as fast_r_unreserved, r_escape as fast_r_escape, r_hex as fast_r_hex, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_national as fast_r_national, r_reserved as fast_r_reserved, r_punctuation as fast_r_punctuation } from "./draft-ietf-uri-relative-url-01.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -602,6 +611,7 @@ function r_fragment(s, p) {
 
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
   hookEnter(13, p);
   L0: {
     v1 = r_uchar(s, p);
@@ -626,6 +636,7 @@ function r_pchar(s, p) {
 
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 3 <= fastBelow) return fast_r_uchar(s, p);
   hookEnter(14, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -640,6 +651,7 @@ function r_uchar(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
   hookEnter(15, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -660,6 +672,7 @@ function r_unreserved(s, p) {
 
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_escape(s, p);
   hookEnter(16, p);
   v1 = hookMark();
   v0 = -1;
@@ -681,6 +694,7 @@ function r_escape(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hex(s, p);
   hookEnter(17, p);
   L0: {
     v1 = r_digit(s, p);
@@ -717,6 +731,7 @@ function r_hex(s, p) {
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
   hookEnter(18, p);
   L0: {
     v1 = r_lowalpha(s, p);
@@ -731,6 +746,7 @@ function r_alpha(s, p) {
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(19, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E48); }
   if (v0 >= 0) hookLeave(v0);
@@ -740,6 +756,7 @@ function r_lowalpha(s, p) {
 
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
   hookEnter(20, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E50); }
   if (v0 >= 0) hookLeave(v0);
@@ -749,6 +766,7 @@ function r_hialpha(s, p) {
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(21, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E52); }
   if (v0 >= 0) hookLeave(v0);
@@ -758,6 +776,7 @@ function r_digit(s, p) {
 
 function r_safe(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_safe(s, p);
   hookEnter(22, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E54); }
@@ -778,6 +797,7 @@ function r_safe(s, p) {
 
 function r_extra(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 1 <= fastBelow) return fast_r_extra(s, p);
   hookEnter(23, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E58); }
@@ -800,6 +820,7 @@ function r_extra(s, p) {
 
 function r_national(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  if (p + 1 <= fastBelow) return fast_r_national(s, p);
   hookEnter(24, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E70); }
@@ -828,6 +849,7 @@ function r_national(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(25, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
@@ -852,6 +874,7 @@ function r_reserved(s, p) {
 
 function r_punctuation(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
   hookEnter(26, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
@@ -908,8 +931,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "relativeURL";
@@ -920,6 +945,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -929,18 +955,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -950,6 +992,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

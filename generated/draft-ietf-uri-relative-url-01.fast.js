@@ -447,3 +447,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_relativeURL, r_absoluteURL, r_location, r_abs_path, r_rel_path, r_path, r_segment, r_params, r_param, r_scheme, r_net_loc, r_query, r_fragment, r_pchar, r_uchar, r_unreserved, r_escape, r_hex, r_alpha, r_lowalpha, r_hialpha, r_digit, r_safe, r_extra, r_national, r_reserved, r_punctuation };

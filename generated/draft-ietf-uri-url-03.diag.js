@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_ftptype as fast_r_ftptype, r_gtype as fast_r_gtype, r_xalpha as fast_r_xalpha, r_xpalpha as fast_r_xpalpha, r_alpha as fast_r_alpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_reserved as fast_r_reserved, r_escape as fast_r_escape, r_hex as fast_r_hex, r_national as fast_r_national, r_punctuation as fast_r_punctuation, r_alphanum as fast_r_alphanum, r_void as fast_r_void, r__login_end as fast_r__login_end, r_quoted_pair as fast_r_quoted_pair } from "./draft-ietf-uri-url-03.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -1229,6 +1238,7 @@ function r_host(s, p) {
 
 function r_ftptype(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 1 <= fastBelow) return fast_r_ftptype(s, p);
   hookEnter(31, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E58); }
@@ -1449,6 +1459,7 @@ function r_fragmentid(s, p) {
 
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
+  if (p + 3 <= fastBelow) return fast_r_gtype(s, p);
   hookEnter(43, p);
   v0 = r_xalpha(s, p);
   if (v0 >= 0) hookLeave(v0);
@@ -1458,6 +1469,7 @@ function r_gtype(s, p) {
 
 function r_xalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 3 <= fastBelow) return fast_r_xalpha(s, p);
   hookEnter(44, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -1497,6 +1509,7 @@ function r_xalphas(s, p) {
 
 function r_xpalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 3 <= fastBelow) return fast_r_xpalpha(s, p);
   hookEnter(46, p);
   L0: {
     v1 = r_xalpha(s, p);
@@ -1549,6 +1562,7 @@ function r_ialpha(s, p) {
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
   hookEnter(49, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E66); }
   if (v0 >= 0) hookLeave(v0);
@@ -1558,6 +1572,7 @@ function r_alpha(s, p) {
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(50, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E68); }
   if (v0 >= 0) hookLeave(v0);
@@ -1567,6 +1582,7 @@ function r_digit(s, p) {
 
 function r_safe(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_safe(s, p);
   hookEnter(51, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
   if (v0 >= 0) hookLeave(v0);
@@ -1576,6 +1592,7 @@ function r_safe(s, p) {
 
 function r_extra(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_extra(s, p);
   hookEnter(52, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
@@ -1585,6 +1602,7 @@ function r_extra(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(53, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
   if (v0 >= 0) hookLeave(v0);
@@ -1594,6 +1612,7 @@ function r_reserved(s, p) {
 
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_escape(s, p);
   hookEnter(54, p);
   v1 = hookMark();
   v0 = -1;
@@ -1615,6 +1634,7 @@ function r_escape(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hex(s, p);
   hookEnter(55, p);
   L0: {
     v1 = r_digit(s, p);
@@ -1629,6 +1649,7 @@ function r_hex(s, p) {
 
 function r_national(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_national(s, p);
   hookEnter(56, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
   if (v0 >= 0) hookLeave(v0);
@@ -1638,6 +1659,7 @@ function r_national(s, p) {
 
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
   hookEnter(57, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
   if (v0 >= 0) hookLeave(v0);
@@ -1666,6 +1688,7 @@ function r_digits(s, p) {
 
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);
   hookEnter(59, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -1699,6 +1722,7 @@ function r_alphanums(s, p) {
 
 function r_void(s, p) {
   let c = 0, v0 = 0;
+  if (p + 0 <= fastBelow) return fast_r_void(s, p);
   hookEnter(61, p);
   v0 = p;
   if (v0 >= 0) hookLeave(v0);
@@ -1708,6 +1732,7 @@ function r_void(s, p) {
 
 function r__login_end(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r__login_end(s, p);
   v1 = hookMark();
   silent++;
   L0: {
@@ -2153,6 +2178,7 @@ function r_dtext(s, p) {
 
 function r_quoted_pair(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 2 <= fastBelow) return fast_r_quoted_pair(s, p);
   hookEnter(73, p);
   v1 = hookMark();
   v0 = -1;
@@ -2267,8 +2293,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "prefixedurl";
@@ -2279,6 +2307,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -2288,18 +2317,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -2309,6 +2354,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

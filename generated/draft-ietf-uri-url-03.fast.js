@@ -1381,3 +1381,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__xalphas_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };

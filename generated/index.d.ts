@@ -28,6 +28,8 @@ export interface GeneratedRecognizer {
   StartRules: string[];
   /** Whether the rule matches all of the input; throws only for an unknown rule. */
   accepts(input: string, startRule: string): boolean;
+  /** Where the rule stops matching the input from its start, or -1; throws only for an unknown rule. */
+  matchEnd(input: string, startRule: string): number;
 }
 /** A rule's expression as data (generated/<era>.grammar.js): what the grammar says, no code. */
 export type GeneratedExpression =

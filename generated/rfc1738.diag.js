@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r__url_defined_scheme as fast_r__url_defined_scheme, r_alphadigit as fast_r_alphadigit, r_ftptype as fast_r_ftptype, r_gtype as fast_r_gtype, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_alpha as fast_r_alpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_national as fast_r_national, r_punctuation as fast_r_punctuation, r_reserved as fast_r_reserved, r_hex as fast_r_hex, r_escape as fast_r_escape, r_unreserved as fast_r_unreserved, r_uchar as fast_r_uchar, r_xchar as fast_r_xchar } from "./rfc1738.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -592,6 +601,7 @@ function r_url(s, p) {
 
 function r__url_defined_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0;
+  if (p + 9 <= fastBelow) return fast_r__url_defined_scheme(s, p);
   v1 = hookMark();
   v0 = -1;
   L0: {
@@ -1191,6 +1201,7 @@ function r_toplabel(s, p) {
 
 function r_alphadigit(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alphadigit(s, p);
   hookEnter(12, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -1455,6 +1466,7 @@ function r_fsegment(s, p) {
 
 function r_ftptype(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 1 <= fastBelow) return fast_r_ftptype(s, p);
   hookEnter(21, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E52); }
@@ -1816,6 +1828,7 @@ function r_gopherurl(s, p) {
 
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
+  if (p + 3 <= fastBelow) return fast_r_gtype(s, p);
   hookEnter(28, p);
   v0 = r_xchar(s, p);
   if (v0 >= 0) hookLeave(v0);
@@ -2585,6 +2598,7 @@ function r_fieldvalue(s, p) {
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(52, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
@@ -2594,6 +2608,7 @@ function r_lowalpha(s, p) {
 
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
   hookEnter(53, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
   if (v0 >= 0) hookLeave(v0);
@@ -2603,6 +2618,7 @@ function r_hialpha(s, p) {
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
   hookEnter(54, p);
   L0: {
     v1 = r_lowalpha(s, p);
@@ -2617,6 +2633,7 @@ function r_alpha(s, p) {
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(55, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
   if (v0 >= 0) hookLeave(v0);
@@ -2626,6 +2643,7 @@ function r_digit(s, p) {
 
 function r_safe(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_safe(s, p);
   hookEnter(56, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
   if (v0 >= 0) hookLeave(v0);
@@ -2635,6 +2653,7 @@ function r_safe(s, p) {
 
 function r_extra(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_extra(s, p);
   hookEnter(57, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
   if (v0 >= 0) hookLeave(v0);
@@ -2644,6 +2663,7 @@ function r_extra(s, p) {
 
 function r_national(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_national(s, p);
   hookEnter(58, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E82); }
   if (v0 >= 0) hookLeave(v0);
@@ -2653,6 +2673,7 @@ function r_national(s, p) {
 
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
   hookEnter(59, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E84); }
   if (v0 >= 0) hookLeave(v0);
@@ -2662,6 +2683,7 @@ function r_punctuation(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(60, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E86); }
   if (v0 >= 0) hookLeave(v0);
@@ -2671,6 +2693,7 @@ function r_reserved(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hex(s, p);
   hookEnter(61, p);
   L0: {
     v1 = r_digit(s, p);
@@ -2685,6 +2708,7 @@ function r_hex(s, p) {
 
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_escape(s, p);
   hookEnter(62, p);
   v1 = hookMark();
   v0 = -1;
@@ -2706,6 +2730,7 @@ function r_escape(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
   hookEnter(63, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -2724,6 +2749,7 @@ function r_unreserved(s, p) {
 
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 3 <= fastBelow) return fast_r_uchar(s, p);
   hookEnter(64, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -2738,6 +2764,7 @@ function r_uchar(s, p) {
 
 function r_xchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 3 <= fastBelow) return fast_r_xchar(s, p);
   hookEnter(65, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -2851,8 +2878,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "genericurl";
@@ -2863,6 +2892,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -2872,18 +2902,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -2893,6 +2939,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

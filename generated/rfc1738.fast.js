@@ -1518,3 +1518,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_genericurl, r_url, r__url_defined_scheme, r__url_union, r_otherurl, r_scheme, r_schemepart, r_ip_schemepart, r_login, r_hostport, r_host, r_hostname, r_domainlabel, r_toplabel, r_alphadigit, r_hostnumber, r_port, r_user, r_password, r_urlpath, r_ftpurl, r_fpath, r_fsegment, r_ftptype, r_fileurl, r_httpurl, r_hpath, r_hsegment, r_search, r_gopherurl, r_gtype, r_selector, r_gopher__string, r_mailtourl, r_encoded822addr, r_newsurl, r_grouppart, r_group, r_article, r_nntpurl, r_telneturl, r_waisurl, r_waisdatabase, r_waisindex, r_waisdoc, r_database, r_wtype, r_wpath, r_prosperourl, r_ppath, r_psegment, r_fieldspec, r_fieldname, r_fieldvalue, r_lowalpha, r_hialpha, r_alpha, r_digit, r_safe, r_extra, r_national, r_punctuation, r_reserved, r_hex, r_escape, r_unreserved, r_uchar, r_xchar, r_digits };

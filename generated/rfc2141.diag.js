@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_NID as fast_r_NID, r_let_num_hyp as fast_r_let_num_hyp, r_let_num as fast_r_let_num, r_upper as fast_r_upper, r_lower as fast_r_lower, r_number as fast_r_number, r_URN_chars as fast_r_URN_chars, r_trans as fast_r_trans, r_hex as fast_r_hex, r_other as fast_r_other, r_reserved as fast_r_reserved, r_excluded as fast_r_excluded } from "./rfc2141.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -278,6 +287,7 @@ function r_URN(s, p) {
 
 function r_NID(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 33 <= fastBelow) return fast_r_NID(s, p);
   hookEnter(1, p);
   v1 = hookMark();
   v0 = -1;
@@ -307,6 +317,7 @@ function r_NID(s, p) {
 
 function r_let_num_hyp(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 1 <= fastBelow) return fast_r_let_num_hyp(s, p);
   hookEnter(2, p);
   L0: {
     v1 = r_upper(s, p);
@@ -325,6 +336,7 @@ function r_let_num_hyp(s, p) {
 
 function r_let_num(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 1 <= fastBelow) return fast_r_let_num(s, p);
   hookEnter(3, p);
   L0: {
     v1 = r_upper(s, p);
@@ -341,6 +353,7 @@ function r_let_num(s, p) {
 
 function r_upper(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_upper(s, p);
   hookEnter(4, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E11); }
   if (v0 >= 0) hookLeave(v0);
@@ -350,6 +363,7 @@ function r_upper(s, p) {
 
 function r_lower(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_lower(s, p);
   hookEnter(5, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E13); }
   if (v0 >= 0) hookLeave(v0);
@@ -359,6 +373,7 @@ function r_lower(s, p) {
 
 function r_number(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_number(s, p);
   hookEnter(6, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E15); }
   if (v0 >= 0) hookLeave(v0);
@@ -387,6 +402,7 @@ function r_NSS(s, p) {
 
 function r_URN_chars(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  if (p + 3 <= fastBelow) return fast_r_URN_chars(s, p);
   hookEnter(8, p);
   L0: {
     v2 = hookMark();
@@ -427,6 +443,7 @@ function r_URN_chars(s, p) {
 
 function r_trans(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_trans(s, p);
   hookEnter(9, p);
   L0: {
     v1 = r_upper(s, p);
@@ -447,6 +464,7 @@ function r_trans(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hex(s, p);
   hookEnter(10, p);
   L0: {
     v1 = r_number(s, p);
@@ -483,6 +501,7 @@ function r_hex(s, p) {
 
 function r_other(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  if (p + 1 <= fastBelow) return fast_r_other(s, p);
   hookEnter(11, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E43); }
@@ -523,6 +542,7 @@ function r_other(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(12, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E17); }
@@ -541,6 +561,7 @@ function r_reserved(s, p) {
 
 function r_excluded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  if (p + 1 <= fastBelow) return fast_r_excluded(s, p);
   hookEnter(13, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T76[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E75); }
@@ -604,8 +625,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "URN";
@@ -616,6 +639,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -625,18 +649,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -646,6 +686,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_alphanum as fast_r_alphanum, r_urlchar as fast_r_urlchar, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_excluded as fast_r_excluded, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_national as fast_r_national, r__relEnd as fast_r__relEnd, r_pchar as fast_r_pchar } from "./rfc2396-draft.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -259,6 +268,7 @@ const C100 = new Int32Array([128,55295,57344,1114111]);
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
   hookEnter(0, p);
   L0: {
     v1 = r_lowalpha(s, p);
@@ -273,6 +283,7 @@ function r_alpha(s, p) {
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(1, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E0); }
   if (v0 >= 0) hookLeave(v0);
@@ -282,6 +293,7 @@ function r_lowalpha(s, p) {
 
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
   hookEnter(2, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E2); }
   if (v0 >= 0) hookLeave(v0);
@@ -291,6 +303,7 @@ function r_hialpha(s, p) {
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(3, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E4); }
   if (v0 >= 0) hookLeave(v0);
@@ -300,6 +313,7 @@ function r_digit(s, p) {
 
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);
   hookEnter(4, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -314,6 +328,7 @@ function r_alphanum(s, p) {
 
 function r_urlchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 3 <= fastBelow) return fast_r_urlchar(s, p);
   hookEnter(5, p);
   L0: {
     v1 = r_reserved(s, p);
@@ -330,6 +345,7 @@ function r_urlchar(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(6, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
@@ -356,6 +372,7 @@ function r_reserved(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
   hookEnter(7, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -372,6 +389,7 @@ function r_unreserved(s, p) {
 
 function r_mark(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  if (p + 1 <= fastBelow) return fast_r_mark(s, p);
   hookEnter(8, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
@@ -404,6 +422,7 @@ function r_mark(s, p) {
 
 function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_escaped(s, p);
   hookEnter(9, p);
   v1 = hookMark();
   v0 = -1;
@@ -425,6 +444,7 @@ function r_escaped(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hex(s, p);
   hookEnter(10, p);
   L0: {
     v1 = r_digit(s, p);
@@ -461,6 +481,7 @@ function r_hex(s, p) {
 
 function r_excluded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 2 <= fastBelow) return fast_r_excluded(s, p);
   hookEnter(11, p);
   L0: {
     v1 = r_control(s, p);
@@ -481,6 +502,7 @@ function r_excluded(s, p) {
 
 function r_control(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_control(s, p);
   hookEnter(12, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
   if (v0 >= 0) hookLeave(v0);
@@ -490,6 +512,7 @@ function r_control(s, p) {
 
 function r_space(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_space(s, p);
   hookEnter(13, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
@@ -499,6 +522,7 @@ function r_space(s, p) {
 
 function r_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_delims(s, p);
   hookEnter(14, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E74); }
@@ -519,6 +543,7 @@ function r_delims(s, p) {
 
 function r_unwise(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unwise(s, p);
   hookEnter(15, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E82); }
@@ -545,6 +570,7 @@ function r_unwise(s, p) {
 
 function r_national(s, p) {
   let c = 0, v0 = 0;
+  if (p + 2 <= fastBelow) return fast_r_national(s, p);
   hookEnter(16, p);
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T99[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C100)) : -1);
   if (v0 < 0 && silent === 0) fail(p, E98);
@@ -723,6 +749,7 @@ function r_relativeURL(s, p) {
 
 function r__relEnd(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r__relEnd(s, p);
   v1 = hookMark();
   silent++;
   L0: {
@@ -1259,6 +1286,7 @@ function r_param(s, p) {
 
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
   hookEnter(40, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -1351,8 +1379,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "alpha";
@@ -1363,6 +1393,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -1372,18 +1403,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -1393,6 +1440,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

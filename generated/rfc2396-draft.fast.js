@@ -732,3 +732,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_alpha, r_lowalpha, r_hialpha, r_digit, r_alphanum, r_urlchar, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_excluded, r_control, r_space, r_delims, r_unwise, r_national, r_URL_reference, r_fragment, r_scheme, r_absoluteURL, r_opaque_URL, r_generic_URL, r_relativeURL, r__relEnd, r_net_path, r_abs_path, r_rel_path, r_server, r_user, r_password, r_hostport, r_host, r_hostname, r_domainlabel, r_toplabel, r_hostnumber, r_port, r_path, r_segment, r_param, r_pchar, r_query };

@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_uric_no_slash as fast_r_uric_no_slash, r__reg_name_char as fast_r__reg_name_char, r_hex4 as fast_r_hex4, r_IPv4address as fast_r_IPv4address, r_pchar as fast_r_pchar, r_uric as fast_r_uric, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_alphanum as fast_r_alphanum, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_upalpha as fast_r_upalpha, r_digit as fast_r_digit, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_HEXDIG as fast_r_HEXDIG } from "./rfc2396.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -400,6 +409,7 @@ function r_opaque_part(s, p) {
 
 function r_uric_no_slash(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  if (p + 3 <= fastBelow) return fast_r_uric_no_slash(s, p);
   hookEnter(5, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -600,6 +610,7 @@ function r_authority(s, p) {
 
 function r__reg_name_char(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  if (p + 1 <= fastBelow) return fast_r__reg_name_char(s, p);
   L0: {
     v1 = r_unreserved(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
@@ -979,6 +990,7 @@ function r_hexseq(s, p) {
 
 function r_hex4(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 5 <= fastBelow) return fast_r_hex4(s, p);
   hookEnter(21, p);
   v0 = p;
   v1 = 0;
@@ -1165,6 +1177,7 @@ function r_toplabel(s, p) {
 
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
+  if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
   hookEnter(25, p);
   v1 = hookMark();
   v0 = -1;
@@ -1359,6 +1372,7 @@ function r_param(s, p) {
 
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
   hookEnter(31, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -1419,6 +1433,7 @@ function r_fragment(s, p) {
 
 function r_uric(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 3 <= fastBelow) return fast_r_uric(s, p);
   hookEnter(34, p);
   L0: {
     v1 = r_reserved(s, p);
@@ -1435,6 +1450,7 @@ function r_uric(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(35, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
@@ -1469,6 +1485,7 @@ function r_reserved(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
   hookEnter(36, p);
   L0: {
     v1 = r_alphanum(s, p);
@@ -1483,6 +1500,7 @@ function r_unreserved(s, p) {
 
 function r_mark(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  if (p + 1 <= fastBelow) return fast_r_mark(s, p);
   hookEnter(37, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
@@ -1511,6 +1529,7 @@ function r_mark(s, p) {
 
 function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_escaped(s, p);
   hookEnter(38, p);
   v1 = hookMark();
   v0 = -1;
@@ -1532,6 +1551,7 @@ function r_escaped(s, p) {
 
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  if (p + 1 <= fastBelow) return fast_r_hex(s, p);
   hookEnter(39, p);
   L0: {
     v1 = r_digit(s, p);
@@ -1568,6 +1588,7 @@ function r_hex(s, p) {
 
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);
   hookEnter(40, p);
   L0: {
     v1 = r_alpha(s, p);
@@ -1582,6 +1603,7 @@ function r_alphanum(s, p) {
 
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
   hookEnter(41, p);
   L0: {
     v1 = r_lowalpha(s, p);
@@ -1596,6 +1618,7 @@ function r_alpha(s, p) {
 
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(42, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
   if (v0 >= 0) hookLeave(v0);
@@ -1605,6 +1628,7 @@ function r_lowalpha(s, p) {
 
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_upalpha(s, p);
   hookEnter(43, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
   if (v0 >= 0) hookLeave(v0);
@@ -1614,6 +1638,7 @@ function r_upalpha(s, p) {
 
 function r_digit(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(44, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
   if (v0 >= 0) hookLeave(v0);
@@ -1623,6 +1648,7 @@ function r_digit(s, p) {
 
 function r_control(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_control(s, p);
   hookEnter(45, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
   if (v0 >= 0) hookLeave(v0);
@@ -1632,6 +1658,7 @@ function r_control(s, p) {
 
 function r_space(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_space(s, p);
   hookEnter(46, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
   if (v0 >= 0) hookLeave(v0);
@@ -1641,6 +1668,7 @@ function r_space(s, p) {
 
 function r_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_delims(s, p);
   hookEnter(47, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E80); }
@@ -1661,6 +1689,7 @@ function r_delims(s, p) {
 
 function r_unwise(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unwise(s, p);
   hookEnter(48, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E86); }
@@ -1683,6 +1712,7 @@ function r_unwise(s, p) {
 
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);
   hookEnter(49, p);
   L0: {
     v1 = r_digit(s, p);
@@ -1767,8 +1797,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "URI_reference";
@@ -1779,6 +1811,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -1788,18 +1821,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -1809,6 +1858,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

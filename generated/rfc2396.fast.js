@@ -1015,3 +1015,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r_hex4, r_hostname, r_domainlabel, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };

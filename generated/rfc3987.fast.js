@@ -1181,3 +1181,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_IRI, r_ihier_part, r_IRI_reference, r_absolute_IRI, r_irelative_ref, r_irelative_part, r_iauthority, r_iuserinfo, r_ihost, r_ireg_name, r_ipath, r_ipath_abempty, r_ipath_absolute, r_ipath_noscheme, r_ipath_rootless, r_ipath_empty, r_isegment, r_isegment_nz, r_isegment_nz_nc, r_ipchar, r_iquery, r_ifragment, r_iunreserved, r_ucschar, r_iprivate, r_scheme, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG };

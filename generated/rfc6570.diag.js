@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ucschar as fast_r_ucschar, r_iprivate as fast_r_iprivate, r_literals as fast_r_literals, r_operator as fast_r_operator, r_op_level2 as fast_r_op_level2, r_op_level3 as fast_r_op_level3, r_op_reserve as fast_r_op_reserve, r_varchar as fast_r_varchar, r_modifier_level4 as fast_r_modifier_level4, r_prefix as fast_r_prefix, r_max_length as fast_r_max_length, r_explode as fast_r_explode } from "./rfc6570.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -246,6 +255,7 @@ const T87 = table("0000000000000000000000000000000000000000000000000111111111000
 
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
   hookEnter(0, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E0); }
   if (v0 >= 0) hookLeave(v0);
@@ -255,6 +265,7 @@ function r_ALPHA(s, p) {
 
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
   hookEnter(1, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E2); }
   if (v0 >= 0) hookLeave(v0);
@@ -264,6 +275,7 @@ function r_DIGIT(s, p) {
 
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);
   hookEnter(2, p);
   L0: {
     v1 = r_DIGIT(s, p);
@@ -288,6 +300,7 @@ function r_HEXDIG(s, p) {
 
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_pct_encoded(s, p);
   hookEnter(3, p);
   v1 = hookMark();
   v0 = -1;
@@ -309,6 +322,7 @@ function r_pct_encoded(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
   hookEnter(4, p);
   L0: {
     v1 = r_ALPHA(s, p);
@@ -331,6 +345,7 @@ function r_unreserved(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(5, p);
   L0: {
     v1 = r_gen_delims(s, p);
@@ -345,6 +360,7 @@ function r_reserved(s, p) {
 
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
   hookEnter(6, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E26); }
@@ -369,6 +385,7 @@ function r_gen_delims(s, p) {
 
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
   hookEnter(7, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E40); }
@@ -401,6 +418,7 @@ function r_sub_delims(s, p) {
 
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
+  if (p + 2 <= fastBelow) return fast_r_ucschar(s, p);
   hookEnter(8, p);
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C64)) : -1);
   if (v0 < 0 && silent === 0) fail(p, E62);
@@ -411,6 +429,7 @@ function r_ucschar(s, p) {
 
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
+  if (p + 2 <= fastBelow) return fast_r_iprivate(s, p);
   hookEnter(9, p);
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C66)) : -1);
   if (v0 < 0 && silent === 0) fail(p, E65);
@@ -442,6 +461,7 @@ function r_URI_Template(s, p) {
 
 function r_literals(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  if (p + 3 <= fastBelow) return fast_r_literals(s, p);
   hookEnter(11, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E67); }
@@ -501,6 +521,7 @@ function r_expression(s, p) {
 
 function r_operator(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 1 <= fastBelow) return fast_r_operator(s, p);
   hookEnter(13, p);
   L0: {
     v1 = r_op_level2(s, p);
@@ -517,6 +538,7 @@ function r_operator(s, p) {
 
 function r_op_level2(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_op_level2(s, p);
   hookEnter(14, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E54); }
@@ -531,6 +553,7 @@ function r_op_level2(s, p) {
 
 function r_op_level3(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_op_level3(s, p);
   hookEnter(15, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E20); }
@@ -551,6 +574,7 @@ function r_op_level3(s, p) {
 
 function r_op_reserve(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 1 <= fastBelow) return fast_r_op_reserve(s, p);
   hookEnter(16, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E60); }
@@ -658,6 +682,7 @@ function r_varname(s, p) {
 
 function r_varchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_varchar(s, p);
   hookEnter(20, p);
   L0: {
     v1 = r_ALPHA(s, p);
@@ -676,6 +701,7 @@ function r_varchar(s, p) {
 
 function r_modifier_level4(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 6 <= fastBelow) return fast_r_modifier_level4(s, p);
   hookEnter(21, p);
   L0: {
     v1 = r_prefix(s, p);
@@ -690,6 +716,7 @@ function r_modifier_level4(s, p) {
 
 function r_prefix(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  if (p + 6 <= fastBelow) return fast_r_prefix(s, p);
   hookEnter(22, p);
   v1 = hookMark();
   v0 = -1;
@@ -708,6 +735,7 @@ function r_prefix(s, p) {
 
 function r_max_length(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 5 <= fastBelow) return fast_r_max_length(s, p);
   hookEnter(23, p);
   v1 = hookMark();
   v0 = -1;
@@ -734,6 +762,7 @@ function r_max_length(s, p) {
 
 function r_explode(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_explode(s, p);
   hookEnter(24, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E52); }
   if (v0 >= 0) hookLeave(v0);
@@ -777,8 +806,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "ALPHA";
@@ -789,6 +820,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -798,18 +830,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -819,6 +867,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

@@ -362,3 +362,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_ALPHA, r_DIGIT, r_HEXDIG, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ucschar, r_iprivate, r_URI_Template, r_literals, r_expression, r_operator, r_op_level2, r_op_level3, r_op_reserve, r_variable_list, r_varspec, r_varname, r_varchar, r_modifier_level4, r_prefix, r_max_length, r_explode };

@@ -87,11 +87,22 @@ export interface Derivation {
 
 /** Runs the diagnostic parser, recording the error (and the tree when asked). */
 export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean): Derivation {
-  const root: Frame | null = startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null };
-  const rec = new Recorder(era.meta.rules, root, tree);
+  const recorder = (): Recorder => new Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null }, tree);
+  let rec = recorder();
   // Without a tree, only the rules around the furthest failure need to reach the recorder
   // ($urispecFurthest, scripts/codegen/emit-traced.ts): the same record, far fewer hook calls.
-  const r = era.diag.parse(input, { startRule: startId, peg$library: true, $urispec: rec, $urispecFurthest: !tree }) as PeggyLibraryResult;
+  // Where the fast recognizer stopped is, nearly always, at or before the furthest failure: as
+  // its lower bound ($urispecFloor), the traced run needs no measuring run first, and hands the
+  // calls before it to the fast recognizer. When no failure was that far after all, the run
+  // is done again with the measuring run (issue 17).
+  const lower = tree ? 0 : Math.max(0, era.fast.matchEnd(input, startId));
+  const options = { startRule: startId, peg$library: true, $urispec: rec, $urispecFurthest: !tree, $urispecFloor: lower };
+  let r = era.diag.parse(input, options) as PeggyLibraryResult;
+  if (r.peg$maxFailPos < lower) {
+    rec = recorder();
+    r = era.diag.parse(input, { ...options, $urispec: rec, $urispecFloor: 0 }) as PeggyLibraryResult;
+  }
+  const root = rec.root;
   if (r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length) {
     // A core start rule (ALPHA, digit) is folded away like every core rule, so the recorder
     // has no node for it: the derivation is then the start rule alone.
@@ -142,22 +153,20 @@ function errorRecord(
   path: RuleMeta[],
 ): ValidationError {
   const failed = path[path.length - 1]!;
-  const fields = {
-    offset,
-    ...otherOffsets(input, offset),
-    rule: failed.name,
-    rulePath: path.map((r) => r.name),
-    expected,
-    expectedGrouped: grouped,
-    found: foundAt(input, offset),
-    section: failed.section,
-  };
+  const other = otherOffsets(input, offset);
+  const rulePath = path.map((r) => r.name);
+  const found = foundAt(input, offset);
+  // Built in place, in the contract's key order, rather than spread: records of several shapes
+  // (with and without the other offsets, the hint) made each spread a slow copy (issue 17).
+  const record: Omit<ValidationError, 'message'> & { hint?: string; message?: string } =
+    other.codePointOffset === undefined
+      ? { offset, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section }
+      : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
   // An era's own hints first (rfc6570's templates), then the common mistakes (./hints.ts).
-  const hint =
-    hintsOf(era.id)?.(rule.name, input, fields) ??
-    hintFor({ era, input, offset, found: fields.found, rule: fields.rule, rulePath: fields.rulePath, expected });
-  const record: Omit<ValidationError, 'message'> = hint === undefined ? fields : { ...fields, hint };
-  return { ...record, message: messageOf(era, rule.name, record) };
+  const hint = hintsOf(era.id)?.(rule.name, input, record) ?? hintFor({ era, input, offset, found, rule: record.rule, rulePath, expected });
+  if (hint !== undefined) record.hint = hint;
+  record.message = messageOf(era, rule.name, record);
+  return record as ValidationError;
 }
 
 /**

@@ -10,7 +10,7 @@
 
 import type { Node, Rule } from './ast.js';
 import type { CharSet } from './char-sets.js';
-import { Emitter, type FnState } from './emit.js';
+import { Emitter, ruleFn, type FnState } from './emit.js';
 import type { ChoiceItem } from './peg-exactness.js';
 import { FAST_ACCEPTS } from './runtime-text.js';
 
@@ -102,7 +102,9 @@ export class FastEmitter extends Emitter {
     return [];
   }
 
+  /** accepts and matchEnd; the rule functions too, for the traced recognizer (./emit-traced.ts). */
   protected exports(): string {
-    return FAST_ACCEPTS;
+    const names = this.analyses.grammar.rules.map((r) => ruleFn(r.name));
+    return `${FAST_ACCEPTS}\n/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */\nexport { ${names.join(', ')} };\n`;
   }
 }

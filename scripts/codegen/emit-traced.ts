@@ -5,8 +5,9 @@
 // without a rule boundary, and a report at every construct that can stop at a failure.
 
 import { type Node, type Rule, Unsupported, unwrap } from './ast.js';
-import { Emitter, type Analyses, type Constants, type FnState } from './emit.js';
+import { Emitter, ruleFn, type Analyses, type Constants, type FnState } from './emit.js';
 import type { ChoiceItem } from './peg-exactness.js';
+import type { Reach } from './reach.js';
 import { TRACE_PARSE, TRACE_STATE } from './runtime-text.js';
 
 /** An option or a repetition that may match nothing: it never fails. */
@@ -20,14 +21,20 @@ export class TracedEmitter extends Emitter {
   /** What each construct that can stop at a failure is (stopId). */
   private readonly stops: number[] = [];
 
+  /** The rules handed to the fast recognizer below `fastBelow` (fastRule). */
+  private readonly handed: string[] = [];
+
   /**
    * @param trace the hook index of every rule that reports to the recorder (the spec rules, by
    *   Peggy id)
+   * @param fast the era's fast recognizer module (`./rfc3986.fast.js`) and the reach analysis:
+   *   a call of a rule whose reach ends at or before `fastBelow` runs there instead (issue 17)
    */
   constructor(
     analyses: Analyses,
     constants: Constants,
     private readonly trace: ReadonlyMap<string, number>,
+    private readonly fast: { module: string; reach: Reach } | null = null,
   ) {
     super(analyses, constants);
   }
@@ -148,15 +155,33 @@ export class TracedEmitter extends Emitter {
     return out;
   }
 
-  /** The hooks of an instrumented rule: enter at its start, then leave at its end or fail. */
+  /**
+   * The hooks of an instrumented rule: enter at its start, then leave at its end or fail. First,
+   * a call that cannot look as far as `fastBelow` (the furthest failure, or a lower bound of it,
+   * that the run is after) is the fast recognizer's: it gives the same end, and every failure it
+   * could record, every construct that could stop in it, lies before that position, where the
+   * run keeps nothing (TRACE_STATE, fastBelow).
+   */
   protected ruleEntry(rule: Rule): string {
     const k = this.trace.get(rule.name);
-    return k === undefined ? '' : `  hookEnter(${k}, p);\n`;
+    const reach = this.fast ? this.fast.reach.ofRule(rule.name) : Infinity;
+    let entry = '';
+    if (Number.isFinite(reach)) {
+      this.handed.push(rule.name);
+      entry = `  if (p + ${reach} <= fastBelow) return fast_${ruleFn(rule.name)}(s, p);\n`;
+    }
+    return k === undefined ? entry : `${entry}  hookEnter(${k}, p);\n`;
   }
 
   protected ruleExit(rule: Rule, result: string): string {
     const k = this.trace.get(rule.name);
     return k === undefined ? '' : `\n  if (${result} >= 0) hookLeave(${result});\n  else hookFail(p);`;
+  }
+
+  protected override imports(): string[] {
+    if (!this.fast || this.handed.length === 0) return [];
+    const names = this.handed.map((n) => `${ruleFn(n)} as fast_${ruleFn(n)}`);
+    return [`import { ${names.join(', ')} } from ${JSON.stringify(this.fast.module)};`, ''];
   }
 
   protected runtime(): string[] {

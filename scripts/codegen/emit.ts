@@ -109,6 +109,10 @@ export abstract class Emitter {
   /** The module's runtime before the helpers, and its exports after the start-rule table. */
   protected abstract runtime(): string[];
   protected abstract exports(): string;
+  /** The module's import declarations, after its header. */
+  protected imports(): string[] {
+    return [];
+  }
 
   /* ----- set tests ----- */
 
@@ -423,6 +427,7 @@ export abstract class Emitter {
     return [
       header,
       '',
+      ...this.imports(),
       TABLE_HELPER,
       ...this.runtime(),
       ...helpers,

@@ -6,6 +6,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(\`Can't start parsing from rule "\${startRule}".\`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule \`startRule\` stops matching \`input\` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(\`Can't start parsing from rule "\${startRule}".\`);
+  return rule(input, 0);
+}
 `;
 
 export const TRACE_STATE = `// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
@@ -55,6 +62,13 @@ function fail(p, expected) {
 // rule started at \`start\`, accepts the character at \`pos\` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -136,8 +150,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? FIRST_RULE;
@@ -148,6 +164,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -157,18 +174,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -178,6 +211,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;
