@@ -30,9 +30,14 @@ export function acceptsIn(t: Target, input: string): boolean {
 
 /** The record of `validate` for a target: no diagnosis unless the fast recognizer rejects. */
 export function validateIn(t: Target, input: string): AnyValidationResult {
-  const base = { input, spec: t.era.id, rule: t.rule.name };
-  if (acceptsIn(t, input)) return { valid: true, ...base, ...notesOf(t.era.id)?.(t.rule.name, input) };
-  return { valid: false, ...base, error: diagnose(t.era, t.rule, t.startId, input) };
+  // Object literals in the contract's key order rather than spreads: this runs for every line
+  // of a batch, and a spread copies through a slow path (issue 17).
+  if (acceptsIn(t, input)) {
+    const notes = notesOf(t.era.id);
+    if (notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
+    return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...notes(t.rule.name, input) };
+  }
+  return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: diagnose(t.era, t.rule, t.startId, input) };
 }
 
 /**

@@ -150,7 +150,11 @@ function render(record: LineRecord, settings: ValidateSettings): string {
     const { result } = record;
     if (!settings.json) return formatResult(result, { color: settings.color });
     // The contract's key order: input, spec, rule, valid, error; an RFC 6570 template's level
-    // and warnings follow valid.
+    // and warnings follow valid. A valid record without them, most lines of a batch, is written
+    // as JSON.stringify would write it, without building an object for it (issue 17).
+    if (result.valid && result.level === undefined && result.warnings === undefined) {
+      return `{"input":${JSON.stringify(result.input)},"spec":${JSON.stringify(result.spec)},"rule":${JSON.stringify(result.rule)},"valid":true}`;
+    }
     return JSON.stringify(
       result.valid
         ? { input: result.input, spec: result.spec, rule: result.rule, valid: true, level: result.level, warnings: result.warnings }
