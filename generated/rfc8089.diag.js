@@ -2,6 +2,8 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_path_empty as fast_r_path_empty, r_pchar as fast_r_pchar, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_file_scheme as fast_r_file_scheme } from "./rfc8089.fast.js";
+
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
 function table(bits) {
   const t = new Uint8Array(128);
@@ -56,6 +58,13 @@ function fail(p, expected) {
 // rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
 // input); a repetition (persist) also accepts each later character of the same kind.
 let grantId = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without).
+ */
+let fastBelow = -1;
 /** The input of the current run (parse()), for stopped(). */
 let subject = '';
 let grantStart = 0;
@@ -673,6 +682,7 @@ function r_IPvFuture(s, p) {
 
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0, v147 = 0, v148 = 0, v149 = 0, v150 = 0, v151 = 0, v152 = 0;
+  if (p + 46 <= fastBelow) return fast_r_IPv6address(s, p);
   hookEnter(13, p);
   L0: {
     v2 = hookMark();
@@ -1147,6 +1157,7 @@ function r_IPv6address(s, p) {
 
 function r_h16(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 5 <= fastBelow) return fast_r_h16(s, p);
   hookEnter(14, p);
   v0 = p;
   v1 = 0;
@@ -1166,6 +1177,7 @@ function r_h16(s, p) {
 
 function r_ls32(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 16 <= fastBelow) return fast_r_ls32(s, p);
   hookEnter(15, p);
   L0: {
     v2 = hookMark();
@@ -1192,6 +1204,7 @@ function r_ls32(s, p) {
 
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
   hookEnter(16, p);
   v1 = hookMark();
   v0 = -1;
@@ -1225,6 +1238,7 @@ function r_IPv4address(s, p) {
 
 function r_dec_octet(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
+  if (p + 4 <= fastBelow) return fast_r_dec_octet(s, p);
   hookEnter(17, p);
   L0: {
     v2 = hookMark();
@@ -1489,6 +1503,7 @@ function r_path_rootless(s, p) {
 
 function r_path_empty(s, p) {
   let c = 0, v0 = 0;
+  if (p + 0 <= fastBelow) return fast_r_path_empty(s, p);
   hookEnter(24, p);
   v0 = p;
   if (v0 >= 0) hookLeave(v0);
@@ -1561,6 +1576,7 @@ function r_segment_nz_nc(s, p) {
 
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
   hookEnter(28, p);
   L0: {
     v1 = r_unreserved(s, p);
@@ -1627,6 +1643,7 @@ function r_fragment(s, p) {
 
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  if (p + 3 <= fastBelow) return fast_r_pct_encoded(s, p);
   hookEnter(31, p);
   v1 = hookMark();
   v0 = -1;
@@ -1648,6 +1665,7 @@ function r_pct_encoded(s, p) {
 
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
   hookEnter(32, p);
   L0: {
     v1 = r_ALPHA(s, p);
@@ -1670,6 +1688,7 @@ function r_unreserved(s, p) {
 
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(33, p);
   L0: {
     v1 = r_gen_delims(s, p);
@@ -1684,6 +1703,7 @@ function r_reserved(s, p) {
 
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
   hookEnter(34, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E0); }
@@ -1708,6 +1728,7 @@ function r_gen_delims(s, p) {
 
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
   hookEnter(35, p);
   L0: {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E40); }
@@ -1740,6 +1761,7 @@ function r_sub_delims(s, p) {
 
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
   hookEnter(36, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E60); }
   if (v0 >= 0) hookLeave(v0);
@@ -1749,6 +1771,7 @@ function r_ALPHA(s, p) {
 
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
+  if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
   hookEnter(37, p);
   if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E62); }
   if (v0 >= 0) hookLeave(v0);
@@ -1758,6 +1781,7 @@ function r_DIGIT(s, p) {
 
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);
   hookEnter(38, p);
   L0: {
     v1 = r_DIGIT(s, p);
@@ -1803,6 +1827,7 @@ function r_file_URI(s, p) {
 
 function r_file_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  if (p + 4 <= fastBelow) return fast_r_file_scheme(s, p);
   hookEnter(40, p);
   v1 = hookMark();
   v0 = -1;
@@ -1995,8 +2020,10 @@ const MATCHED = {};
 
 /**
  * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), and options.$urispecFurthest
- * (the hooks are only needed for the error record: see FURTHEST). No result values are built.
+ * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
+ * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
+ * bound of the furthest failure: the caller runs again without it when the result's
+ * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
  */
 export function parse(input, options = {}) {
   const name = options.startRule ?? "URI";
@@ -2007,6 +2034,7 @@ export function parse(input, options = {}) {
   silent = 0;
   mode = ALL;
   floor = 0;
+  fastBelow = -1;
   const grant = options.$urispecGrant;
   if (grant) {
     // A counterfactual run (stopped()): no hooks, only how far the parse gets.
@@ -2016,18 +2044,34 @@ export function parse(input, options = {}) {
     grantStart = grant.start;
     grantPos = grant.pos;
     grantKind = kindAt(input, grant.pos);
+    fastBelow = grant.pos;
   } else if (options.$urispecFurthest) {
-    mode = MEASURE;
-    maxFailPos = 0;
-    rule(input, 0);
-    floor = maxFailPos;
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.$urispecFloor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
     mode = FURTHEST;
     depth = 0;
     shown = 0;
+    fastBelow = floor;
   }
   maxFailPos = 0;
   maxFailExpected = [];
-  const end = rule(input, 0);
+  let end = rule(input, 0);
+  if (grant && end !== input.length && maxFailPos < fastBelow) {
+    // Short of the granted position: a call handed to the fast recognizer may have held the
+    // furthest failure. Run again, every call traced.
+    fastBelow = -1;
+    maxFailPos = 0;
+    end = rule(input, 0);
+  }
   const result = {
     peg$result: end >= 0 ? MATCHED : FAILED,
     peg$currPos: end >= 0 ? end : 0,
@@ -2037,6 +2081,7 @@ export function parse(input, options = {}) {
   };
   hooks = null;
   grantId = -1;
+  fastBelow = -1;
   maxFailExpected = [];
   frames.length = 0;
   if (options.peg$library) return result;

@@ -1192,3 +1192,13 @@ export function accepts(input, startRule) {
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
   return rule(input, 0) === input.length;
 }
+
+/** Where the rule `startRule` stops matching `input` from its start, or -1. */
+export function matchEnd(input, startRule) {
+  const rule = START.get(startRule);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
+  return rule(input, 0);
+}
+
+/** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
+export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_http_URI, r_https_URI };
