@@ -116,7 +116,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     const list = r.peg$currPos > r.peg$maxFailPos ? [END_OF_INPUT] : [...r.peg$maxFailExpected, END_OF_INPUT];
     rec.flush(r.peg$currPos, list);
   }
-  const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset));
+  const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
   const grouped = rec.grouped(choice.path, (r) => isNullable(era, r));
   const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), grouped, choice.path);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's

@@ -40,15 +40,21 @@ const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCode
 const shown = (ch: string): string =>
   /^[\u0021-\u007e\u00a0-\uffff]/u.test(ch) && !isLoneSurrogate(ch) ? `"${ch}"` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** "%" may come at the offset: percent-encoding is the fix. */
-const escapable = (c: HintContext): boolean => c.expected.includes('"%"');
+/** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
+const IP_LITERAL_RULES = new Set(['IP-literal', 'ipv6reference']);
+
+/**
+ * "%" may come at the offset: percent-encoding is the fix. Not inside an IP literal, which
+ * holds no percent-encoding (RFC 3986 §3.2.2), except in RFC 6874's ZoneID after its "%25".
+ */
+const escapable = (c: HintContext): boolean =>
+  c.expected.includes('"%"') && (!c.rulePath.some((r) => IP_LITERAL_RULES.has(r)) || c.rulePath.includes('ZoneID'));
 
 const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
 const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;
 const registered = (id: string): boolean => isKnownEra(id);
 
 /** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2). */
-const IP_LITERAL_RULES = new Set(['IP-literal', 'ipv6reference']);
 const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);
 
 /** The authority after "//" up to the offset's component, if the input has one. */
@@ -110,8 +116,9 @@ export const HINTS: readonly Hint[] = [
   {
     id: 'unclosed bracket',
     give: (c) => {
+      // Not closed anywhere: with a "]" later, the character at the offset is what is wrong.
       const open = openBracket(c.input, c.offset);
-      if (open < 0 || !c.expected.includes('"]"')) return null;
+      if (open < 0 || !c.expected.includes('"]"') || c.input.includes(']', c.offset)) return null;
       return `the "[" at offset ${open} is not closed: an IP literal ends with "]"`;
     },
   },

@@ -42,7 +42,7 @@ export interface Choice {
   from: Candidate | 'common' | 'last' | null;
 }
 
-export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer): Choice {
+export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
   const startOnly: Choice = { path: [start], from: null };
   if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
   let candidates = rec.candidates;
@@ -50,14 +50,17 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
     if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
     return rec.common && rec.common.length > 0 ? { path: rec.common, from: 'common' } : startOnly;
   }
-  if (!atEnd && candidates.some((c) => !c.literal)) candidates = candidates.filter((c) => !c.literal);
+  const closer = (c: Candidate): boolean => c.literal && closesBracket(rec, c, input);
+  if (!atEnd && candidates.some((c) => !c.literal)) candidates = candidates.filter((c) => !c.literal || closer(c));
   // Accepting `found` inside a rule is a smaller change than accepting it in a rule around it:
   // a candidate whose rule holds another candidate's rule only counts at the end of the input,
-  // where the inner one cannot go on (`http://[::1`).
-  if (!atEnd) candidates = candidates.filter((a) => !candidates.some((b) => holds(a, b)));
+  // where the inner one cannot go on (`http://[::1`), or when it is a bracket whose closing
+  // bracket was expected at the offset (`http://[::1/`).
+  if (!atEnd) candidates = candidates.filter((a) => closer(a) || !candidates.some((b) => holds(a, b)));
   // Deeper first, then later first: the order of the ties, so the first candidate whose run
   // matches the whole input wins without running the others. One run per rule named (the last
-  // construct that stopped in it stands for it).
+  // construct that stopped in it stands for it). A bracket whose closing bracket was expected
+  // is named when closing it there gets further than anything inside it could.
   const ordered = [...candidates].sort((a, b) => b.path.length - a.path.length || b.order - a.order);
   const seen = new Set<string>();
   let best = ordered[0]!;
@@ -92,6 +95,22 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   // Only alternatives: the rule they part under started at the offset itself.
   if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
   return { path: best.path.slice(0, n), from: best };
+}
+
+/** The closing bracket of each opening one. */
+const BRACKETS: Readonly<Record<string, string>> = { '[': ']', '{': '}', '(': ')', '<': '>' };
+
+/**
+ * A bracket left open: a sequence broken at a literal in a rule that opened with a bracket (its
+ * first character is one and the rule got past it), that expected the closing one at the offset,
+ * which occurs nowhere after it: `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, RFC 2732's
+ * `ipv6reference`, RFC 6570's `expression`. (With a closing bracket later, the character at the
+ * offset is what is wrong, and the rules inside the bracket compete for it as usual.)
+ */
+function closesBracket(rec: Recorder, c: Candidate, input: string): boolean {
+  const frame = c.frames[c.frames.length - 1]!;
+  const close = BRACKETS[input[frame.start] ?? ''];
+  return close !== undefined && frame.start < rec.offset && !input.includes(close, rec.offset) && rec.expectedIn(frame, JSON.stringify(close));
 }
 
 /** Whether `a`'s rule instance is an ancestor of `b`'s (its frames a proper prefix of b's). */

@@ -219,6 +219,18 @@ export class Recorder {
     return this.commonFrames?.slice(0, this.commonLength).map((f) => f.rule) ?? null;
   }
 
+  /** Whether `text` was expected at the offset with `frame` the innermost spec rule then open. */
+  expectedIn(frame: Frame, text: string): boolean {
+    for (let i = 0; i < this.attempts.length; i += 2) {
+      if (this.attempts[i] !== text) continue;
+      const stack = this.attempts[i + 1] as Frame[];
+      let j = stack.length - 1;
+      while (j >= 0 && stack[j]!.rule.core) j--;
+      if (stack[j] === frame) return true;
+    }
+    return false;
+  }
+
   /** The path of the last expectation charged at the offset. */
   get last(): RuleMeta[] | null {
     return this.lastFrames?.map((f) => f.rule) ?? null;
