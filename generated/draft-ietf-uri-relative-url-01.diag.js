@@ -238,6 +238,7 @@ const T91 = table("0000000000000000000000000000000000000000000000000000000000000
 const E92 = {"type":"literal","text":"\"","ignoreCase":false};
 const T93 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 
+// relativeURL: grammar/draft-ietf-uri-relative-url-01.peggy:81
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(0, p);
@@ -277,6 +278,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
+// absoluteURL: grammar/draft-ietf-uri-relative-url-01.peggy:99
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(1, p);
@@ -306,6 +308,7 @@ function r_absoluteURL(s, p) {
   return v0;
 }
 
+// location: grammar/draft-ietf-uri-relative-url-01.peggy:111
 function r_location(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(2, p);
@@ -345,6 +348,7 @@ function r_location(s, p) {
   return v0;
 }
 
+// abs_path: grammar/draft-ietf-uri-relative-url-01.peggy:120
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(3, p);
@@ -363,6 +367,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/draft-ietf-uri-relative-url-01.peggy:135
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(4, p);
@@ -406,6 +411,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// path: grammar/draft-ietf-uri-relative-url-01.peggy:145
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(5, p);
@@ -439,6 +445,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// segment: grammar/draft-ietf-uri-relative-url-01.peggy:154
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(6, p);
@@ -460,6 +467,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// params: grammar/draft-ietf-uri-relative-url-01.peggy:163
 function r_params(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(7, p);
@@ -493,6 +501,7 @@ function r_params(s, p) {
   return v0;
 }
 
+// param: grammar/draft-ietf-uri-relative-url-01.peggy:170
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(8, p);
@@ -514,6 +523,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// scheme: grammar/draft-ietf-uri-relative-url-01.peggy:183
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(9, p);
@@ -544,6 +554,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// net_loc: grammar/draft-ietf-uri-relative-url-01.peggy:192
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(10, p);
@@ -565,6 +576,7 @@ function r_net_loc(s, p) {
   return v0;
 }
 
+// query: grammar/draft-ietf-uri-relative-url-01.peggy:199
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(11, p);
@@ -588,6 +600,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/draft-ietf-uri-relative-url-01.peggy:206
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(12, p);
@@ -609,6 +622,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// pchar: grammar/draft-ietf-uri-relative-url-01.peggy:222
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
@@ -634,6 +648,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// uchar: grammar/draft-ietf-uri-relative-url-01.peggy:231
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 3 <= fastBelow) return fast_r_uchar(s, p);
@@ -649,6 +664,7 @@ function r_uchar(s, p) {
   return v0;
 }
 
+// unreserved: grammar/draft-ietf-uri-relative-url-01.peggy:242
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -670,6 +686,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// escape: grammar/draft-ietf-uri-relative-url-01.peggy:249
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_escape(s, p);
@@ -692,6 +709,7 @@ function r_escape(s, p) {
   return v0;
 }
 
+// hex: grammar/draft-ietf-uri-relative-url-01.peggy:258
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -729,6 +747,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// alpha: grammar/draft-ietf-uri-relative-url-01.peggy:264
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
@@ -744,6 +763,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
+// lowalpha: grammar/draft-ietf-uri-relative-url-01.peggy:274
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
@@ -754,6 +774,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
+// hialpha: grammar/draft-ietf-uri-relative-url-01.peggy:284
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
@@ -764,6 +785,7 @@ function r_hialpha(s, p) {
   return v0;
 }
 
+// digit: grammar/draft-ietf-uri-relative-url-01.peggy:291
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
@@ -774,6 +796,7 @@ function r_digit(s, p) {
   return v0;
 }
 
+// safe: grammar/draft-ietf-uri-relative-url-01.peggy:295
 function r_safe(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
@@ -795,6 +818,7 @@ function r_safe(s, p) {
   return v0;
 }
 
+// extra: grammar/draft-ietf-uri-relative-url-01.peggy:299
 function r_extra(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
@@ -818,6 +842,7 @@ function r_extra(s, p) {
   return v0;
 }
 
+// national: grammar/draft-ietf-uri-relative-url-01.peggy:306
 function r_national(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
@@ -847,6 +872,7 @@ function r_national(s, p) {
   return v0;
 }
 
+// reserved: grammar/draft-ietf-uri-relative-url-01.peggy:310
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -872,6 +898,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// punctuation: grammar/draft-ietf-uri-relative-url-01.peggy:320
 function r_punctuation(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);

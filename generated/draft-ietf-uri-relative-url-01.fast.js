@@ -32,6 +32,7 @@ const T20 = table("0000000000000000000000000000000000000000000000000000000000000
 const T21 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
 const T22 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
 
+// relativeURL: grammar/draft-ietf-uri-relative-url-01.peggy:81
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -67,6 +68,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
+// absoluteURL: grammar/draft-ietf-uri-relative-url-01.peggy:99
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -93,6 +95,7 @@ function r_absoluteURL(s, p) {
   return v0;
 }
 
+// location: grammar/draft-ietf-uri-relative-url-01.peggy:111
 function r_location(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -114,6 +117,7 @@ function r_location(s, p) {
   return v0;
 }
 
+// abs_path: grammar/draft-ietf-uri-relative-url-01.peggy:120
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -126,6 +130,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/draft-ietf-uri-relative-url-01.peggy:135
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -155,6 +160,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// path: grammar/draft-ietf-uri-relative-url-01.peggy:145
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -179,6 +185,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// segment: grammar/draft-ietf-uri-relative-url-01.peggy:154
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -197,6 +204,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// params: grammar/draft-ietf-uri-relative-url-01.peggy:163
 function r_params(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -221,6 +229,7 @@ function r_params(s, p) {
   return v0;
 }
 
+// param: grammar/draft-ietf-uri-relative-url-01.peggy:170
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -239,6 +248,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// scheme: grammar/draft-ietf-uri-relative-url-01.peggy:183
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -250,6 +260,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// net_loc: grammar/draft-ietf-uri-relative-url-01.peggy:192
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -268,6 +279,7 @@ function r_net_loc(s, p) {
   return v0;
 }
 
+// query: grammar/draft-ietf-uri-relative-url-01.peggy:199
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -286,6 +298,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/draft-ietf-uri-relative-url-01.peggy:206
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -304,6 +317,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// pchar: grammar/draft-ietf-uri-relative-url-01.peggy:222
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -316,6 +330,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// uchar: grammar/draft-ietf-uri-relative-url-01.peggy:231
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -328,12 +343,14 @@ function r_uchar(s, p) {
   return v0;
 }
 
+// unreserved: grammar/draft-ietf-uri-relative-url-01.peggy:242
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// escape: grammar/draft-ietf-uri-relative-url-01.peggy:249
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -348,60 +365,70 @@ function r_escape(s, p) {
   return v0;
 }
 
+// hex: grammar/draft-ietf-uri-relative-url-01.peggy:258
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alpha: grammar/draft-ietf-uri-relative-url-01.peggy:264
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// lowalpha: grammar/draft-ietf-uri-relative-url-01.peggy:274
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hialpha: grammar/draft-ietf-uri-relative-url-01.peggy:284
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digit: grammar/draft-ietf-uri-relative-url-01.peggy:291
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// safe: grammar/draft-ietf-uri-relative-url-01.peggy:295
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// extra: grammar/draft-ietf-uri-relative-url-01.peggy:299
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// national: grammar/draft-ietf-uri-relative-url-01.peggy:306
 function r_national(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/draft-ietf-uri-relative-url-01.peggy:310
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// punctuation: grammar/draft-ietf-uri-relative-url-01.peggy:320
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1) ? p + 1 : -1;

@@ -248,6 +248,7 @@ const T101 = table("000000000000000000000000000000000000000000000000000000000000
 const E102 = {"type":"class","parts":[["\u0000",""]],"inverted":false,"ignoreCase":false,"unicode":false};
 const T103 = table("11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111");
 
+// prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
 function r_prefixedurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(0, p);
@@ -278,6 +279,7 @@ function r_prefixedurl(s, p) {
   return v0;
 }
 
+// url: grammar/draft-ietf-uri-url-03.peggy:78
 function r_url(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(1, p);
@@ -310,6 +312,7 @@ function r_url(s, p) {
   return v0;
 }
 
+// scheme: grammar/draft-ietf-uri-url-03.peggy:87
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   hookEnter(2, p);
@@ -319,6 +322,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// httpaddress: grammar/draft-ietf-uri-url-03.peggy:99
 function r_httpaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   hookEnter(3, p);
@@ -381,6 +385,7 @@ function r_httpaddress(s, p) {
   return v0;
 }
 
+// ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
 function r_ftpaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(4, p);
@@ -434,6 +439,7 @@ function r_ftpaddress(s, p) {
   return v0;
 }
 
+// afsaddress: grammar/draft-ietf-uri-url-03.peggy:118
 function r_afsaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(5, p);
@@ -474,6 +480,7 @@ function r_afsaddress(s, p) {
   return v0;
 }
 
+// newsaddress: grammar/draft-ietf-uri-url-03.peggy:126
 function r_newsaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(6, p);
@@ -506,6 +513,7 @@ function r_newsaddress(s, p) {
   return v0;
 }
 
+// nntpaddress: grammar/draft-ietf-uri-url-03.peggy:132
 function r_nntpaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(7, p);
@@ -544,6 +552,7 @@ function r_nntpaddress(s, p) {
   return v0;
 }
 
+// midaddress: grammar/draft-ietf-uri-url-03.peggy:139
 function r_midaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(8, p);
@@ -574,6 +583,7 @@ function r_midaddress(s, p) {
   return v0;
 }
 
+// cidaddress: grammar/draft-ietf-uri-url-03.peggy:146
 function r_cidaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(9, p);
@@ -604,6 +614,7 @@ function r_cidaddress(s, p) {
   return v0;
 }
 
+// mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:162
 function r_mailtoaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(10, p);
@@ -646,6 +657,7 @@ function r_mailtoaddress(s, p) {
   return v0;
 }
 
+// waisaddress: grammar/draft-ietf-uri-url-03.peggy:171
 function r_waisaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(11, p);
@@ -660,6 +672,7 @@ function r_waisaddress(s, p) {
   return v0;
 }
 
+// waisindex: grammar/draft-ietf-uri-url-03.peggy:180
 function r_waisindex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(12, p);
@@ -715,6 +728,7 @@ function r_waisindex(s, p) {
   return v0;
 }
 
+// waisdoc: grammar/draft-ietf-uri-url-03.peggy:190
 function r_waisdoc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(13, p);
@@ -769,6 +783,7 @@ function r_waisdoc(s, p) {
   return v0;
 }
 
+// wpath: grammar/draft-ietf-uri-url-03.peggy:201
 function r_wpath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(14, p);
@@ -803,6 +818,7 @@ function r_wpath(s, p) {
   return v0;
 }
 
+// groupart: grammar/draft-ietf-uri-url-03.peggy:215
 function r_groupart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(15, p);
@@ -819,6 +835,7 @@ function r_groupart(s, p) {
   return v0;
 }
 
+// group: grammar/draft-ietf-uri-url-03.peggy:226
 function r_group(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(16, p);
@@ -852,6 +869,7 @@ function r_group(s, p) {
   return v0;
 }
 
+// article: grammar/draft-ietf-uri-url-03.peggy:239
 function r_article(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(17, p);
@@ -873,6 +891,7 @@ function r_article(s, p) {
   return v0;
 }
 
+// database: grammar/draft-ietf-uri-url-03.peggy:243
 function r_database(s, p) {
   let c = 0, v0 = 0;
   hookEnter(18, p);
@@ -882,6 +901,7 @@ function r_database(s, p) {
   return v0;
 }
 
+// wtype: grammar/draft-ietf-uri-url-03.peggy:247
 function r_wtype(s, p) {
   let c = 0, v0 = 0;
   hookEnter(19, p);
@@ -891,6 +911,7 @@ function r_wtype(s, p) {
   return v0;
 }
 
+// prosperoaddress: grammar/draft-ietf-uri-url-03.peggy:252
 function r_prosperoaddress(s, p) {
   let c = 0, v0 = 0;
   hookEnter(20, p);
@@ -900,6 +921,7 @@ function r_prosperoaddress(s, p) {
   return v0;
 }
 
+// prosperolink: grammar/draft-ietf-uri-url-03.peggy:269
 function r_prosperolink(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0;
   hookEnter(21, p);
@@ -977,6 +999,7 @@ function r_prosperolink(s, p) {
   return v0;
 }
 
+// hsoname: grammar/draft-ietf-uri-url-03.peggy:273
 function r_hsoname(s, p) {
   let c = 0, v0 = 0;
   hookEnter(22, p);
@@ -986,6 +1009,7 @@ function r_hsoname(s, p) {
   return v0;
 }
 
+// version: grammar/draft-ietf-uri-url-03.peggy:277
 function r_version(s, p) {
   let c = 0, v0 = 0;
   hookEnter(23, p);
@@ -995,6 +1019,7 @@ function r_version(s, p) {
   return v0;
 }
 
+// attributes: grammar/draft-ietf-uri-url-03.peggy:285
 function r_attributes(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(24, p);
@@ -1014,6 +1039,7 @@ function r_attributes(s, p) {
   return v0;
 }
 
+// attribute: grammar/draft-ietf-uri-url-03.peggy:289
 function r_attribute(s, p) {
   let c = 0, v0 = 0;
   hookEnter(25, p);
@@ -1023,6 +1049,7 @@ function r_attribute(s, p) {
   return v0;
 }
 
+// telnetaddress: grammar/draft-ietf-uri-url-03.peggy:296
 function r_telnetaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(26, p);
@@ -1063,6 +1090,7 @@ function r_telnetaddress(s, p) {
   return v0;
 }
 
+// gopheraddress: grammar/draft-ietf-uri-url-03.peggy:310
 function r_gopheraddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0;
   hookEnter(27, p);
@@ -1133,6 +1161,7 @@ function r_gopheraddress(s, p) {
   return v0;
 }
 
+// login: grammar/draft-ietf-uri-url-03.peggy:336
 function r_login(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(28, p);
@@ -1194,6 +1223,7 @@ function r_login(s, p) {
   return v0;
 }
 
+// hostport: grammar/draft-ietf-uri-url-03.peggy:345
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(29, p);
@@ -1222,6 +1252,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/draft-ietf-uri-url-03.peggy:354
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(30, p);
@@ -1236,6 +1267,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// ftptype: grammar/draft-ietf-uri-url-03.peggy:363
 function r_ftptype(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 1 <= fastBelow) return fast_r_ftptype(s, p);
@@ -1253,6 +1285,7 @@ function r_ftptype(s, p) {
   return v0;
 }
 
+// cellname: grammar/draft-ietf-uri-url-03.peggy:367
 function r_cellname(s, p) {
   let c = 0, v0 = 0;
   hookEnter(32, p);
@@ -1262,6 +1295,7 @@ function r_cellname(s, p) {
   return v0;
 }
 
+// hostname: grammar/draft-ietf-uri-url-03.peggy:380
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(33, p);
@@ -1295,6 +1329,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// hostnumber: grammar/draft-ietf-uri-url-03.peggy:388
 function r_hostnumber(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(34, p);
@@ -1328,6 +1363,7 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
+// port: grammar/draft-ietf-uri-url-03.peggy:392
 function r_port(s, p) {
   let c = 0, v0 = 0;
   hookEnter(35, p);
@@ -1337,6 +1373,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// selector: grammar/draft-ietf-uri-url-03.peggy:396
 function r_selector(s, p) {
   let c = 0, v0 = 0;
   hookEnter(36, p);
@@ -1346,6 +1383,7 @@ function r_selector(s, p) {
   return v0;
 }
 
+// path: grammar/draft-ietf-uri-url-03.peggy:411
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(37, p);
@@ -1388,6 +1426,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// segment: grammar/draft-ietf-uri-url-03.peggy:416
 function r_segment(s, p) {
   let c = 0, v0 = 0;
   hookEnter(38, p);
@@ -1397,6 +1436,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// search: grammar/draft-ietf-uri-url-03.peggy:427
 function r_search(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(39, p);
@@ -1430,6 +1470,7 @@ function r_search(s, p) {
   return v0;
 }
 
+// user: grammar/draft-ietf-uri-url-03.peggy:431
 function r_user(s, p) {
   let c = 0, v0 = 0;
   hookEnter(40, p);
@@ -1439,6 +1480,7 @@ function r_user(s, p) {
   return v0;
 }
 
+// password: grammar/draft-ietf-uri-url-03.peggy:435
 function r_password(s, p) {
   let c = 0, v0 = 0;
   hookEnter(41, p);
@@ -1448,6 +1490,7 @@ function r_password(s, p) {
   return v0;
 }
 
+// fragmentid: grammar/draft-ietf-uri-url-03.peggy:440
 function r_fragmentid(s, p) {
   let c = 0, v0 = 0;
   hookEnter(42, p);
@@ -1457,6 +1500,7 @@ function r_fragmentid(s, p) {
   return v0;
 }
 
+// gtype: grammar/draft-ietf-uri-url-03.peggy:444
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
   if (p + 3 <= fastBelow) return fast_r_gtype(s, p);
@@ -1467,6 +1511,7 @@ function r_gtype(s, p) {
   return v0;
 }
 
+// xalpha: grammar/draft-ietf-uri-url-03.peggy:457
 function r_xalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 3 <= fastBelow) return fast_r_xalpha(s, p);
@@ -1488,6 +1533,7 @@ function r_xalpha(s, p) {
   return v0;
 }
 
+// xalphas: grammar/draft-ietf-uri-url-03.peggy:467
 function r_xalphas(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(45, p);
@@ -1507,6 +1553,7 @@ function r_xalphas(s, p) {
   return v0;
 }
 
+// xpalpha: grammar/draft-ietf-uri-url-03.peggy:474
 function r_xpalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 3 <= fastBelow) return fast_r_xpalpha(s, p);
@@ -1522,6 +1569,7 @@ function r_xpalpha(s, p) {
   return v0;
 }
 
+// xpalphas: grammar/draft-ietf-uri-url-03.peggy:486
 function r_xpalphas(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(47, p);
@@ -1541,6 +1589,7 @@ function r_xpalphas(s, p) {
   return v0;
 }
 
+// ialpha: grammar/draft-ietf-uri-url-03.peggy:493
 function r_ialpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(48, p);
@@ -1560,6 +1609,7 @@ function r_ialpha(s, p) {
   return v0;
 }
 
+// alpha: grammar/draft-ietf-uri-url-03.peggy:507
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
@@ -1570,6 +1620,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
+// digit: grammar/draft-ietf-uri-url-03.peggy:516
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
@@ -1580,6 +1631,7 @@ function r_digit(s, p) {
   return v0;
 }
 
+// safe: grammar/draft-ietf-uri-url-03.peggy:527
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
@@ -1590,6 +1642,7 @@ function r_safe(s, p) {
   return v0;
 }
 
+// extra: grammar/draft-ietf-uri-url-03.peggy:538
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
@@ -1600,6 +1653,7 @@ function r_extra(s, p) {
   return v0;
 }
 
+// reserved: grammar/draft-ietf-uri-url-03.peggy:547
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -1610,6 +1664,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// escape: grammar/draft-ietf-uri-url-03.peggy:555
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_escape(s, p);
@@ -1632,6 +1687,7 @@ function r_escape(s, p) {
   return v0;
 }
 
+// hex: grammar/draft-ietf-uri-url-03.peggy:566
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -1647,6 +1703,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// national: grammar/draft-ietf-uri-url-03.peggy:579
 function r_national(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
@@ -1657,6 +1714,7 @@ function r_national(s, p) {
   return v0;
 }
 
+// punctuation: grammar/draft-ietf-uri-url-03.peggy:586
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
@@ -1667,6 +1725,7 @@ function r_punctuation(s, p) {
   return v0;
 }
 
+// digits: grammar/draft-ietf-uri-url-03.peggy:595
 function r_digits(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(58, p);
@@ -1686,6 +1745,7 @@ function r_digits(s, p) {
   return v0;
 }
 
+// alphanum: grammar/draft-ietf-uri-url-03.peggy:599
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);
@@ -1701,6 +1761,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
+// alphanums: grammar/draft-ietf-uri-url-03.peggy:606
 function r_alphanums(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(60, p);
@@ -1720,6 +1781,7 @@ function r_alphanums(s, p) {
   return v0;
 }
 
+// void: grammar/draft-ietf-uri-url-03.peggy:613
 function r_void(s, p) {
   let c = 0, v0 = 0;
   if (p + 0 <= fastBelow) return fast_r_void(s, p);
@@ -1730,6 +1792,7 @@ function r_void(s, p) {
   return v0;
 }
 
+// _login_end: grammar/draft-ietf-uri-url-03.peggy:619
 function r__login_end(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r__login_end(s, p);
@@ -1747,6 +1810,7 @@ function r__login_end(s, p) {
   return v0;
 }
 
+// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:634
 function r__xalphas_before_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0;
   v1 = hookMark();
@@ -1839,6 +1903,7 @@ function r__xalphas_before_host(s, p) {
   return v0;
 }
 
+// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:639
 function r__xalphas_before_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   v1 = hookMark();
@@ -1883,6 +1948,7 @@ function r__xalphas_before_hostname(s, p) {
   return v0;
 }
 
+// addr_spec: grammar/draft-ietf-uri-url-03.peggy:656
 function r_addr_spec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(62, p);
@@ -1904,6 +1970,7 @@ function r_addr_spec(s, p) {
   return v0;
 }
 
+// local_part: grammar/draft-ietf-uri-url-03.peggy:661
 function r_local_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(63, p);
@@ -1937,6 +2004,7 @@ function r_local_part(s, p) {
   return v0;
 }
 
+// domain: grammar/draft-ietf-uri-url-03.peggy:665
 function r_domain(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(64, p);
@@ -1970,6 +2038,7 @@ function r_domain(s, p) {
   return v0;
 }
 
+// sub_domain: grammar/draft-ietf-uri-url-03.peggy:670
 function r_sub_domain(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(65, p);
@@ -1984,6 +2053,7 @@ function r_sub_domain(s, p) {
   return v0;
 }
 
+// domain_ref: grammar/draft-ietf-uri-url-03.peggy:674
 function r_domain_ref(s, p) {
   let c = 0, v0 = 0;
   hookEnter(66, p);
@@ -1993,6 +2063,7 @@ function r_domain_ref(s, p) {
   return v0;
 }
 
+// domain_literal: grammar/draft-ietf-uri-url-03.peggy:681
 function r_domain_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(67, p);
@@ -2025,6 +2096,7 @@ function r_domain_literal(s, p) {
   return v0;
 }
 
+// word: grammar/draft-ietf-uri-url-03.peggy:686
 function r_word(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(68, p);
@@ -2039,6 +2111,7 @@ function r_word(s, p) {
   return v0;
 }
 
+// atom: grammar/draft-ietf-uri-url-03.peggy:696
 function r_atom(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(69, p);
@@ -2058,6 +2131,7 @@ function r_atom(s, p) {
   return v0;
 }
 
+// quoted_string: grammar/draft-ietf-uri-url-03.peggy:705
 function r_quoted_string(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(70, p);
@@ -2090,6 +2164,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
+// qtext: grammar/draft-ietf-uri-url-03.peggy:720
 function r_qtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(71, p);
@@ -2133,6 +2208,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
+// dtext: grammar/draft-ietf-uri-url-03.peggy:731
 function r_dtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(72, p);
@@ -2176,6 +2252,7 @@ function r_dtext(s, p) {
   return v0;
 }
 
+// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:739
 function r_quoted_pair(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 2 <= fastBelow) return fast_r_quoted_pair(s, p);
@@ -2195,6 +2272,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:749
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   hookEnter(74, p);

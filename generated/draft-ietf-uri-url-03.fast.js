@@ -54,6 +54,7 @@ const T42 = table("1111111110111011111111111111111101011111111111111111111111111
 const T43 = table("11111111101110111111111111111111011111111111111111111111111111111111111111111111111111111110001111111111111111111111111111111111");
 const T44 = table("11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111");
 
+// prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
 function r_prefixedurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -66,6 +67,7 @@ function r_prefixedurl(s, p) {
   return v0;
 }
 
+// url: grammar/draft-ietf-uri-url-03.peggy:78
 function r_url(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
@@ -121,12 +123,14 @@ function r_url(s, p) {
   return v0;
 }
 
+// scheme: grammar/draft-ietf-uri-url-03.peggy:87
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = r_ialpha(s, p);
   return v0;
 }
 
+// httpaddress: grammar/draft-ietf-uri-url-03.peggy:99
 function r_httpaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -157,6 +161,7 @@ function r_httpaddress(s, p) {
   return v0;
 }
 
+// ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
 function r_ftpaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -182,6 +187,7 @@ function r_ftpaddress(s, p) {
   return v0;
 }
 
+// afsaddress: grammar/draft-ietf-uri-url-03.peggy:118
 function r_afsaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -198,6 +204,7 @@ function r_afsaddress(s, p) {
   return v0;
 }
 
+// newsaddress: grammar/draft-ietf-uri-url-03.peggy:126
 function r_newsaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -210,6 +217,7 @@ function r_newsaddress(s, p) {
   return v0;
 }
 
+// nntpaddress: grammar/draft-ietf-uri-url-03.peggy:132
 function r_nntpaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -226,6 +234,7 @@ function r_nntpaddress(s, p) {
   return v0;
 }
 
+// midaddress: grammar/draft-ietf-uri-url-03.peggy:139
 function r_midaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -238,6 +247,7 @@ function r_midaddress(s, p) {
   return v0;
 }
 
+// cidaddress: grammar/draft-ietf-uri-url-03.peggy:146
 function r_cidaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -250,6 +260,7 @@ function r_cidaddress(s, p) {
   return v0;
 }
 
+// mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:162
 function r_mailtoaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -266,6 +277,7 @@ function r_mailtoaddress(s, p) {
   return v0;
 }
 
+// waisaddress: grammar/draft-ietf-uri-url-03.peggy:171
 function r_waisaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -281,6 +293,7 @@ function r_waisaddress(s, p) {
   return v0;
 }
 
+// waisindex: grammar/draft-ietf-uri-url-03.peggy:180
 function r_waisindex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -306,6 +319,7 @@ function r_waisindex(s, p) {
   return v0;
 }
 
+// waisdoc: grammar/draft-ietf-uri-url-03.peggy:190
 function r_waisdoc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -330,6 +344,7 @@ function r_waisdoc(s, p) {
   return v0;
 }
 
+// wpath: grammar/draft-ietf-uri-url-03.peggy:201
 function r_wpath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = p;
@@ -355,6 +370,7 @@ function r_wpath(s, p) {
   return v0;
 }
 
+// groupart: grammar/draft-ietf-uri-url-03.peggy:215
 function r_groupart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -371,6 +387,7 @@ function r_groupart(s, p) {
   return v0;
 }
 
+// group: grammar/draft-ietf-uri-url-03.peggy:226
 function r_group(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -395,6 +412,7 @@ function r_group(s, p) {
   return v0;
 }
 
+// article: grammar/draft-ietf-uri-url-03.peggy:239
 function r_article(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -409,24 +427,28 @@ function r_article(s, p) {
   return v0;
 }
 
+// database: grammar/draft-ietf-uri-url-03.peggy:243
 function r_database(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
+// wtype: grammar/draft-ietf-uri-url-03.peggy:247
 function r_wtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
+// prosperoaddress: grammar/draft-ietf-uri-url-03.peggy:252
 function r_prosperoaddress(s, p) {
   let c = 0, v0 = 0;
   v0 = r_prosperolink(s, p);
   return v0;
 }
 
+// prosperolink: grammar/draft-ietf-uri-url-03.peggy:269
 function r_prosperolink(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -455,18 +477,21 @@ function r_prosperolink(s, p) {
   return v0;
 }
 
+// hsoname: grammar/draft-ietf-uri-url-03.peggy:273
 function r_hsoname(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path(s, p);
   return v0;
 }
 
+// version: grammar/draft-ietf-uri-url-03.peggy:277
 function r_version(s, p) {
   let c = 0, v0 = 0;
   v0 = r_digits(s, p);
   return v0;
 }
 
+// attributes: grammar/draft-ietf-uri-url-03.peggy:285
 function r_attributes(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -482,12 +507,14 @@ function r_attributes(s, p) {
   return v0;
 }
 
+// attribute: grammar/draft-ietf-uri-url-03.peggy:289
 function r_attribute(s, p) {
   let c = 0, v0 = 0;
   v0 = r_alphanums(s, p);
   return v0;
 }
 
+// telnetaddress: grammar/draft-ietf-uri-url-03.peggy:296
 function r_telnetaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -500,6 +527,7 @@ function r_telnetaddress(s, p) {
   return v0;
 }
 
+// gopheraddress: grammar/draft-ietf-uri-url-03.peggy:310
 function r_gopheraddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   v0 = -1;
@@ -533,6 +561,7 @@ function r_gopheraddress(s, p) {
   return v0;
 }
 
+// login: grammar/draft-ietf-uri-url-03.peggy:336
 function r_login(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
@@ -582,6 +611,7 @@ function r_login(s, p) {
   return v0;
 }
 
+// hostport: grammar/draft-ietf-uri-url-03.peggy:345
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -601,6 +631,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/draft-ietf-uri-url-03.peggy:354
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -616,18 +647,21 @@ function r_host(s, p) {
   return v0;
 }
 
+// ftptype: grammar/draft-ietf-uri-url-03.peggy:363
 function r_ftptype(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// cellname: grammar/draft-ietf-uri-url-03.peggy:367
 function r_cellname(s, p) {
   let c = 0, v0 = 0;
   v0 = r_hostname(s, p);
   return v0;
 }
 
+// hostname: grammar/draft-ietf-uri-url-03.peggy:380
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -652,6 +686,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// hostnumber: grammar/draft-ietf-uri-url-03.peggy:388
 function r_hostnumber(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -674,18 +709,21 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
+// port: grammar/draft-ietf-uri-url-03.peggy:392
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = r_digits(s, p);
   return v0;
 }
 
+// selector: grammar/draft-ietf-uri-url-03.peggy:396
 function r_selector(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path(s, p);
   return v0;
 }
 
+// path: grammar/draft-ietf-uri-url-03.peggy:411
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
@@ -720,12 +758,14 @@ function r_path(s, p) {
   return v0;
 }
 
+// segment: grammar/draft-ietf-uri-url-03.peggy:416
 function r_segment(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xpalphas(s, p);
   return v0;
 }
 
+// search: grammar/draft-ietf-uri-url-03.peggy:427
 function r_search(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -750,30 +790,35 @@ function r_search(s, p) {
   return v0;
 }
 
+// user: grammar/draft-ietf-uri-url-03.peggy:431
 function r_user(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
+// password: grammar/draft-ietf-uri-url-03.peggy:435
 function r_password(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
+// fragmentid: grammar/draft-ietf-uri-url-03.peggy:440
 function r_fragmentid(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
+// gtype: grammar/draft-ietf-uri-url-03.peggy:444
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalpha(s, p);
   return v0;
 }
 
+// xalpha: grammar/draft-ietf-uri-url-03.peggy:457
 function r_xalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -786,6 +831,7 @@ function r_xalpha(s, p) {
   return v0;
 }
 
+// xalphas: grammar/draft-ietf-uri-url-03.peggy:467
 function r_xalphas(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -801,6 +847,7 @@ function r_xalphas(s, p) {
   return v0;
 }
 
+// xpalpha: grammar/draft-ietf-uri-url-03.peggy:474
 function r_xpalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -813,6 +860,7 @@ function r_xpalpha(s, p) {
   return v0;
 }
 
+// xpalphas: grammar/draft-ietf-uri-url-03.peggy:486
 function r_xpalphas(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -828,6 +876,7 @@ function r_xpalphas(s, p) {
   return v0;
 }
 
+// ialpha: grammar/draft-ietf-uri-url-03.peggy:493
 function r_ialpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -841,36 +890,42 @@ function r_ialpha(s, p) {
   return v0;
 }
 
+// alpha: grammar/draft-ietf-uri-url-03.peggy:507
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digit: grammar/draft-ietf-uri-url-03.peggy:516
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// safe: grammar/draft-ietf-uri-url-03.peggy:527
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// extra: grammar/draft-ietf-uri-url-03.peggy:538
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/draft-ietf-uri-url-03.peggy:547
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// escape: grammar/draft-ietf-uri-url-03.peggy:555
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -885,24 +940,28 @@ function r_escape(s, p) {
   return v0;
 }
 
+// hex: grammar/draft-ietf-uri-url-03.peggy:566
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// national: grammar/draft-ietf-uri-url-03.peggy:579
 function r_national(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// punctuation: grammar/draft-ietf-uri-url-03.peggy:586
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digits: grammar/draft-ietf-uri-url-03.peggy:595
 function r_digits(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -914,12 +973,14 @@ function r_digits(s, p) {
   return v0;
 }
 
+// alphanum: grammar/draft-ietf-uri-url-03.peggy:599
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alphanums: grammar/draft-ietf-uri-url-03.peggy:606
 function r_alphanums(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -931,12 +992,14 @@ function r_alphanums(s, p) {
   return v0;
 }
 
+// void: grammar/draft-ietf-uri-url-03.peggy:613
 function r_void(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
+// _login_end: grammar/draft-ietf-uri-url-03.peggy:619
 function r__login_end(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -950,6 +1013,7 @@ function r__login_end(s, p) {
   return v0;
 }
 
+// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:634
 function r__xalphas_before_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   v0 = -1;
@@ -1019,6 +1083,7 @@ function r__xalphas_before_host(s, p) {
   return v0;
 }
 
+// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:639
 function r__xalphas_before_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -1050,6 +1115,7 @@ function r__xalphas_before_hostname(s, p) {
   return v0;
 }
 
+// addr_spec: grammar/draft-ietf-uri-url-03.peggy:656
 function r_addr_spec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1064,6 +1130,7 @@ function r_addr_spec(s, p) {
   return v0;
 }
 
+// local_part: grammar/draft-ietf-uri-url-03.peggy:661
 function r_local_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -1088,6 +1155,7 @@ function r_local_part(s, p) {
   return v0;
 }
 
+// domain: grammar/draft-ietf-uri-url-03.peggy:665
 function r_domain(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -1112,6 +1180,7 @@ function r_domain(s, p) {
   return v0;
 }
 
+// sub_domain: grammar/draft-ietf-uri-url-03.peggy:670
 function r_sub_domain(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -1127,12 +1196,14 @@ function r_sub_domain(s, p) {
   return v0;
 }
 
+// domain_ref: grammar/draft-ietf-uri-url-03.peggy:674
 function r_domain_ref(s, p) {
   let c = 0, v0 = 0;
   v0 = r_atom(s, p);
   return v0;
 }
 
+// domain_literal: grammar/draft-ietf-uri-url-03.peggy:681
 function r_domain_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -1162,6 +1233,7 @@ function r_domain_literal(s, p) {
   return v0;
 }
 
+// word: grammar/draft-ietf-uri-url-03.peggy:686
 function r_word(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -1177,6 +1249,7 @@ function r_word(s, p) {
   return v0;
 }
 
+// atom: grammar/draft-ietf-uri-url-03.peggy:696
 function r_atom(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -1188,6 +1261,7 @@ function r_atom(s, p) {
   return v0;
 }
 
+// quoted_string: grammar/draft-ietf-uri-url-03.peggy:705
 function r_quoted_string(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -1217,6 +1291,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
+// qtext: grammar/draft-ietf-uri-url-03.peggy:720
 function r_qtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
@@ -1245,6 +1320,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
+// dtext: grammar/draft-ietf-uri-url-03.peggy:731
 function r_dtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
@@ -1273,6 +1349,7 @@ function r_dtext(s, p) {
   return v0;
 }
 
+// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:739
 function r_quoted_pair(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -1285,6 +1362,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:749
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   v0 = r_addr_spec(s, p);

@@ -234,6 +234,7 @@ const T87 = table("0000000000000000000000000000000000000010000000010000000000110
 const E88 = {"type":"class","parts":[["A","F"],["a","f"]],"inverted":false,"ignoreCase":false,"unicode":false};
 const T89 = table("00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000");
 
+// genericurl: grammar/rfc1738.peggy:53
 function r_genericurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(0, p);
@@ -255,6 +256,7 @@ function r_genericurl(s, p) {
   return v0;
 }
 
+// url: grammar/rfc1738.peggy:76
 function r_url(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0;
   hookEnter(1, p);
@@ -599,6 +601,7 @@ function r_url(s, p) {
   return v0;
 }
 
+// _url_defined_scheme: grammar/rfc1738.peggy:92
 function r__url_defined_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0;
   if (p + 9 <= fastBelow) return fast_r__url_defined_scheme(s, p);
@@ -774,6 +777,7 @@ function r__url_defined_scheme(s, p) {
   return v0;
 }
 
+// _url_union: grammar/rfc1738.peggy:100
 function r__url_union(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
   L0: {
@@ -902,6 +906,7 @@ function r__url_union(s, p) {
   return v0;
 }
 
+// otherurl: grammar/rfc1738.peggy:120
 function r_otherurl(s, p) {
   let c = 0, v0 = 0;
   hookEnter(2, p);
@@ -911,6 +916,7 @@ function r_otherurl(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc1738.peggy:136
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(3, p);
@@ -941,6 +947,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// schemepart: grammar/rfc1738.peggy:148
 function r_schemepart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(4, p);
@@ -962,6 +969,7 @@ function r_schemepart(s, p) {
   return v0;
 }
 
+// ip_schemepart: grammar/rfc1738.peggy:159
 function r_ip_schemepart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(5, p);
@@ -1001,6 +1009,7 @@ function r_ip_schemepart(s, p) {
   return v0;
 }
 
+// login: grammar/rfc1738.peggy:177
 function r_login(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(6, p);
@@ -1043,6 +1052,7 @@ function r_login(s, p) {
   return v0;
 }
 
+// hostport: grammar/rfc1738.peggy:186
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(7, p);
@@ -1071,6 +1081,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/rfc1738.peggy:204
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(8, p);
@@ -1085,6 +1096,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// hostname: grammar/rfc1738.peggy:218
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(9, p);
@@ -1119,6 +1131,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// domainlabel: grammar/rfc1738.peggy:237
 function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(10, p);
@@ -1159,6 +1172,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
+// toplabel: grammar/rfc1738.peggy:247
 function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(11, p);
@@ -1199,6 +1213,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
+// alphadigit: grammar/rfc1738.peggy:254
 function r_alphadigit(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alphadigit(s, p);
@@ -1214,6 +1229,7 @@ function r_alphadigit(s, p) {
   return v0;
 }
 
+// hostnumber: grammar/rfc1738.peggy:264
 function r_hostnumber(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(13, p);
@@ -1247,6 +1263,7 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
+// port: grammar/rfc1738.peggy:271
 function r_port(s, p) {
   let c = 0, v0 = 0;
   hookEnter(14, p);
@@ -1256,6 +1273,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// user: grammar/rfc1738.peggy:280
 function r_user(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(15, p);
@@ -1283,6 +1301,7 @@ function r_user(s, p) {
   return v0;
 }
 
+// password: grammar/rfc1738.peggy:287
 function r_password(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(16, p);
@@ -1310,6 +1329,7 @@ function r_password(s, p) {
   return v0;
 }
 
+// urlpath: grammar/rfc1738.peggy:295
 function r_urlpath(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(17, p);
@@ -1326,6 +1346,7 @@ function r_urlpath(s, p) {
   return v0;
 }
 
+// ftpurl: grammar/rfc1738.peggy:314
 function r_ftpurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0;
   hookEnter(18, p);
@@ -1402,6 +1423,7 @@ function r_ftpurl(s, p) {
   return v0;
 }
 
+// fpath: grammar/rfc1738.peggy:323
 function r_fpath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(19, p);
@@ -1435,6 +1457,7 @@ function r_fpath(s, p) {
   return v0;
 }
 
+// fsegment: grammar/rfc1738.peggy:334
 function r_fsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(20, p);
@@ -1464,6 +1487,7 @@ function r_fsegment(s, p) {
   return v0;
 }
 
+// ftptype: grammar/rfc1738.peggy:344
 function r_ftptype(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_ftptype(s, p);
@@ -1487,6 +1511,7 @@ function r_ftptype(s, p) {
   return v0;
 }
 
+// fileurl: grammar/rfc1738.peggy:360
 function r_fileurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0;
   hookEnter(22, p);
@@ -1557,6 +1582,7 @@ function r_fileurl(s, p) {
   return v0;
 }
 
+// httpurl: grammar/rfc1738.peggy:379
 function r_httpurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   hookEnter(23, p);
@@ -1619,6 +1645,7 @@ function r_httpurl(s, p) {
   return v0;
 }
 
+// hpath: grammar/rfc1738.peggy:386
 function r_hpath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(24, p);
@@ -1652,6 +1679,7 @@ function r_hpath(s, p) {
   return v0;
 }
 
+// hsegment: grammar/rfc1738.peggy:392
 function r_hsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(25, p);
@@ -1681,6 +1709,7 @@ function r_hsegment(s, p) {
   return v0;
 }
 
+// search: grammar/rfc1738.peggy:401
 function r_search(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(26, p);
@@ -1710,6 +1739,7 @@ function r_search(s, p) {
   return v0;
 }
 
+// gopherurl: grammar/rfc1738.peggy:422
 function r_gopherurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0;
   hookEnter(27, p);
@@ -1826,6 +1856,7 @@ function r_gopherurl(s, p) {
   return v0;
 }
 
+// gtype: grammar/rfc1738.peggy:431
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
   if (p + 3 <= fastBelow) return fast_r_gtype(s, p);
@@ -1836,6 +1867,7 @@ function r_gtype(s, p) {
   return v0;
 }
 
+// selector: grammar/rfc1738.peggy:440
 function r_selector(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(29, p);
@@ -1852,6 +1884,7 @@ function r_selector(s, p) {
   return v0;
 }
 
+// gopher__string: grammar/rfc1738.peggy:449
 function r_gopher__string(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(30, p);
@@ -1868,6 +1901,7 @@ function r_gopher__string(s, p) {
   return v0;
 }
 
+// mailtourl: grammar/rfc1738.peggy:461
 function r_mailtourl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(31, p);
@@ -1904,6 +1938,7 @@ function r_mailtourl(s, p) {
   return v0;
 }
 
+// encoded822addr: grammar/rfc1738.peggy:467
 function r_encoded822addr(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(32, p);
@@ -1923,6 +1958,7 @@ function r_encoded822addr(s, p) {
   return v0;
 }
 
+// newsurl: grammar/rfc1738.peggy:479
 function r_newsurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(33, p);
@@ -1955,6 +1991,7 @@ function r_newsurl(s, p) {
   return v0;
 }
 
+// grouppart: grammar/rfc1738.peggy:496
 function r_grouppart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(34, p);
@@ -1989,6 +2026,7 @@ function r_grouppart(s, p) {
   return v0;
 }
 
+// group: grammar/rfc1738.peggy:507
 function r_group(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(35, p);
@@ -2026,6 +2064,7 @@ function r_group(s, p) {
   return v0;
 }
 
+// article: grammar/rfc1738.peggy:519
 function r_article(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(36, p);
@@ -2072,6 +2111,7 @@ function r_article(s, p) {
   return v0;
 }
 
+// nntpurl: grammar/rfc1738.peggy:530
 function r_nntpurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(37, p);
@@ -2127,6 +2167,7 @@ function r_nntpurl(s, p) {
   return v0;
 }
 
+// telneturl: grammar/rfc1738.peggy:541
 function r_telneturl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(38, p);
@@ -2171,6 +2212,7 @@ function r_telneturl(s, p) {
   return v0;
 }
 
+// waisurl: grammar/rfc1738.peggy:557
 function r_waisurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(39, p);
@@ -2205,6 +2247,7 @@ function r_waisurl(s, p) {
   return v0;
 }
 
+// waisdatabase: grammar/rfc1738.peggy:566
 function r_waisdatabase(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(40, p);
@@ -2247,6 +2290,7 @@ function r_waisdatabase(s, p) {
   return v0;
 }
 
+// waisindex: grammar/rfc1738.peggy:572
 function r_waisindex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(41, p);
@@ -2295,6 +2339,7 @@ function r_waisindex(s, p) {
   return v0;
 }
 
+// waisdoc: grammar/rfc1738.peggy:579
 function r_waisdoc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(42, p);
@@ -2349,6 +2394,7 @@ function r_waisdoc(s, p) {
   return v0;
 }
 
+// database: grammar/rfc1738.peggy:587
 function r_database(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(43, p);
@@ -2365,6 +2411,7 @@ function r_database(s, p) {
   return v0;
 }
 
+// wtype: grammar/rfc1738.peggy:593
 function r_wtype(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(44, p);
@@ -2381,6 +2428,7 @@ function r_wtype(s, p) {
   return v0;
 }
 
+// wpath: grammar/rfc1738.peggy:600
 function r_wpath(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(45, p);
@@ -2397,6 +2445,7 @@ function r_wpath(s, p) {
   return v0;
 }
 
+// prosperourl: grammar/rfc1738.peggy:613
 function r_prosperourl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(46, p);
@@ -2456,6 +2505,7 @@ function r_prosperourl(s, p) {
   return v0;
 }
 
+// ppath: grammar/rfc1738.peggy:620
 function r_ppath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(47, p);
@@ -2489,6 +2539,7 @@ function r_ppath(s, p) {
   return v0;
 }
 
+// psegment: grammar/rfc1738.peggy:627
 function r_psegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(48, p);
@@ -2518,6 +2569,7 @@ function r_psegment(s, p) {
   return v0;
 }
 
+// fieldspec: grammar/rfc1738.peggy:637
 function r_fieldspec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(49, p);
@@ -2542,6 +2594,7 @@ function r_fieldspec(s, p) {
   return v0;
 }
 
+// fieldname: grammar/rfc1738.peggy:643
 function r_fieldname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(50, p);
@@ -2569,6 +2622,7 @@ function r_fieldname(s, p) {
   return v0;
 }
 
+// fieldvalue: grammar/rfc1738.peggy:649
 function r_fieldvalue(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(51, p);
@@ -2596,6 +2650,7 @@ function r_fieldvalue(s, p) {
   return v0;
 }
 
+// lowalpha: grammar/rfc1738.peggy:662
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
@@ -2606,6 +2661,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
+// hialpha: grammar/rfc1738.peggy:672
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
@@ -2616,6 +2672,7 @@ function r_hialpha(s, p) {
   return v0;
 }
 
+// alpha: grammar/rfc1738.peggy:681
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
@@ -2631,6 +2688,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
+// digit: grammar/rfc1738.peggy:691
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
@@ -2641,6 +2699,7 @@ function r_digit(s, p) {
   return v0;
 }
 
+// safe: grammar/rfc1738.peggy:701
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
@@ -2651,6 +2710,7 @@ function r_safe(s, p) {
   return v0;
 }
 
+// extra: grammar/rfc1738.peggy:709
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
@@ -2661,6 +2721,7 @@ function r_extra(s, p) {
   return v0;
 }
 
+// national: grammar/rfc1738.peggy:719
 function r_national(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
@@ -2671,6 +2732,7 @@ function r_national(s, p) {
   return v0;
 }
 
+// punctuation: grammar/rfc1738.peggy:730
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
@@ -2681,6 +2743,7 @@ function r_punctuation(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc1738.peggy:740
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -2691,6 +2754,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc1738.peggy:753
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -2706,6 +2770,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// escape: grammar/rfc1738.peggy:764
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_escape(s, p);
@@ -2728,6 +2793,7 @@ function r_escape(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc1738.peggy:773
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -2747,6 +2813,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// uchar: grammar/rfc1738.peggy:780
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 3 <= fastBelow) return fast_r_uchar(s, p);
@@ -2762,6 +2829,7 @@ function r_uchar(s, p) {
   return v0;
 }
 
+// xchar: grammar/rfc1738.peggy:790
 function r_xchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 3 <= fastBelow) return fast_r_xchar(s, p);
@@ -2779,6 +2847,7 @@ function r_xchar(s, p) {
   return v0;
 }
 
+// digits: grammar/rfc1738.peggy:798
 function r_digits(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(66, p);

@@ -50,6 +50,7 @@ const T38 = table("0000000000000000000000000000000000000000000000001111111111000
 const T39 = table("00000000000000000000000000000000010010011111111011111111110000000111111111111111111111111110000101111111111111111111111111100000");
 const T40 = table("00000000000000000000000000000000010010111111111111111111111101011111111111111111111111111110000101111111111111111111111111100000");
 
+// genericurl: grammar/rfc1738.peggy:53
 function r_genericurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -64,6 +65,7 @@ function r_genericurl(s, p) {
   return v0;
 }
 
+// url: grammar/rfc1738.peggy:76
 function r_url(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
   L0: {
@@ -192,6 +194,7 @@ function r_url(s, p) {
   return v0;
 }
 
+// _url_defined_scheme: grammar/rfc1738.peggy:92
 function r__url_defined_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   v0 = -1;
@@ -245,6 +248,7 @@ function r__url_defined_scheme(s, p) {
   return v0;
 }
 
+// _url_union: grammar/rfc1738.peggy:100
 function r__url_union(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0;
   L0: {
@@ -362,12 +366,14 @@ function r__url_union(s, p) {
   return v0;
 }
 
+// otherurl: grammar/rfc1738.peggy:120
 function r_otherurl(s, p) {
   let c = 0, v0 = 0;
   v0 = r_genericurl(s, p);
   return v0;
 }
 
+// scheme: grammar/rfc1738.peggy:136
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -379,6 +385,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// schemepart: grammar/rfc1738.peggy:148
 function r_schemepart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
@@ -398,6 +405,7 @@ function r_schemepart(s, p) {
   return v0;
 }
 
+// ip_schemepart: grammar/rfc1738.peggy:159
 function r_ip_schemepart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -419,6 +427,7 @@ function r_ip_schemepart(s, p) {
   return v0;
 }
 
+// login: grammar/rfc1738.peggy:177
 function r_login(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -447,6 +456,7 @@ function r_login(s, p) {
   return v0;
 }
 
+// hostport: grammar/rfc1738.peggy:186
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -466,6 +476,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/rfc1738.peggy:204
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -481,6 +492,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// hostname: grammar/rfc1738.peggy:218
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -505,6 +517,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// domainlabel: grammar/rfc1738.peggy:237
 function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -533,6 +546,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
+// toplabel: grammar/rfc1738.peggy:247
 function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -561,12 +575,14 @@ function r_toplabel(s, p) {
   return v0;
 }
 
+// alphadigit: grammar/rfc1738.peggy:254
 function r_alphadigit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hostnumber: grammar/rfc1738.peggy:264
 function r_hostnumber(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -589,12 +605,14 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
+// port: grammar/rfc1738.peggy:271
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = r_digits(s, p);
   return v0;
 }
 
+// user: grammar/rfc1738.peggy:280
 function r_user(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -613,6 +631,7 @@ function r_user(s, p) {
   return v0;
 }
 
+// password: grammar/rfc1738.peggy:287
 function r_password(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -631,6 +650,7 @@ function r_password(s, p) {
   return v0;
 }
 
+// urlpath: grammar/rfc1738.peggy:295
 function r_urlpath(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -643,6 +663,7 @@ function r_urlpath(s, p) {
   return v0;
 }
 
+// ftpurl: grammar/rfc1738.peggy:314
 function r_ftpurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -673,6 +694,7 @@ function r_ftpurl(s, p) {
   return v0;
 }
 
+// fpath: grammar/rfc1738.peggy:323
 function r_fpath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -697,6 +719,7 @@ function r_fpath(s, p) {
   return v0;
 }
 
+// fsegment: grammar/rfc1738.peggy:334
 function r_fsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -715,12 +738,14 @@ function r_fsegment(s, p) {
   return v0;
 }
 
+// ftptype: grammar/rfc1738.peggy:344
 function r_ftptype(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// fileurl: grammar/rfc1738.peggy:360
 function r_fileurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -751,6 +776,7 @@ function r_fileurl(s, p) {
   return v0;
 }
 
+// httpurl: grammar/rfc1738.peggy:379
 function r_httpurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -781,6 +807,7 @@ function r_httpurl(s, p) {
   return v0;
 }
 
+// hpath: grammar/rfc1738.peggy:386
 function r_hpath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -805,6 +832,7 @@ function r_hpath(s, p) {
   return v0;
 }
 
+// hsegment: grammar/rfc1738.peggy:392
 function r_hsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -823,6 +851,7 @@ function r_hsegment(s, p) {
   return v0;
 }
 
+// search: grammar/rfc1738.peggy:401
 function r_search(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -841,6 +870,7 @@ function r_search(s, p) {
   return v0;
 }
 
+// gopherurl: grammar/rfc1738.peggy:422
 function r_gopherurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   v0 = -1;
@@ -892,12 +922,14 @@ function r_gopherurl(s, p) {
   return v0;
 }
 
+// gtype: grammar/rfc1738.peggy:431
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xchar(s, p);
   return v0;
 }
 
+// selector: grammar/rfc1738.peggy:440
 function r_selector(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -910,6 +942,7 @@ function r_selector(s, p) {
   return v0;
 }
 
+// gopher__string: grammar/rfc1738.peggy:449
 function r_gopher__string(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -922,6 +955,7 @@ function r_gopher__string(s, p) {
   return v0;
 }
 
+// mailtourl: grammar/rfc1738.peggy:461
 function r_mailtourl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -934,6 +968,7 @@ function r_mailtourl(s, p) {
   return v0;
 }
 
+// encoded822addr: grammar/rfc1738.peggy:467
 function r_encoded822addr(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -949,6 +984,7 @@ function r_encoded822addr(s, p) {
   return v0;
 }
 
+// newsurl: grammar/rfc1738.peggy:479
 function r_newsurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -961,6 +997,7 @@ function r_newsurl(s, p) {
   return v0;
 }
 
+// grouppart: grammar/rfc1738.peggy:496
 function r_grouppart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
@@ -992,6 +1029,7 @@ function r_grouppart(s, p) {
   return v0;
 }
 
+// group: grammar/rfc1738.peggy:507
 function r_group(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -1008,6 +1046,7 @@ function r_group(s, p) {
   return v0;
 }
 
+// article: grammar/rfc1738.peggy:519
 function r_article(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -1037,6 +1076,7 @@ function r_article(s, p) {
   return v0;
 }
 
+// nntpurl: grammar/rfc1738.peggy:530
 function r_nntpurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -1062,6 +1102,7 @@ function r_nntpurl(s, p) {
   return v0;
 }
 
+// telneturl: grammar/rfc1738.peggy:541
 function r_telneturl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -1077,6 +1118,7 @@ function r_telneturl(s, p) {
   return v0;
 }
 
+// waisurl: grammar/rfc1738.peggy:557
 function r_waisurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
@@ -1108,6 +1150,7 @@ function r_waisurl(s, p) {
   return v0;
 }
 
+// waisdatabase: grammar/rfc1738.peggy:566
 function r_waisdatabase(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -1124,6 +1167,7 @@ function r_waisdatabase(s, p) {
   return v0;
 }
 
+// waisindex: grammar/rfc1738.peggy:572
 function r_waisindex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -1144,6 +1188,7 @@ function r_waisindex(s, p) {
   return v0;
 }
 
+// waisdoc: grammar/rfc1738.peggy:579
 function r_waisdoc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -1168,6 +1213,7 @@ function r_waisdoc(s, p) {
   return v0;
 }
 
+// database: grammar/rfc1738.peggy:587
 function r_database(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -1180,6 +1226,7 @@ function r_database(s, p) {
   return v0;
 }
 
+// wtype: grammar/rfc1738.peggy:593
 function r_wtype(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -1192,6 +1239,7 @@ function r_wtype(s, p) {
   return v0;
 }
 
+// wpath: grammar/rfc1738.peggy:600
 function r_wpath(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -1204,6 +1252,7 @@ function r_wpath(s, p) {
   return v0;
 }
 
+// prosperourl: grammar/rfc1738.peggy:613
 function r_prosperourl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -1228,6 +1277,7 @@ function r_prosperourl(s, p) {
   return v0;
 }
 
+// ppath: grammar/rfc1738.peggy:620
 function r_ppath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -1252,6 +1302,7 @@ function r_ppath(s, p) {
   return v0;
 }
 
+// psegment: grammar/rfc1738.peggy:627
 function r_psegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -1270,6 +1321,7 @@ function r_psegment(s, p) {
   return v0;
 }
 
+// fieldspec: grammar/rfc1738.peggy:637
 function r_fieldspec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -1286,6 +1338,7 @@ function r_fieldspec(s, p) {
   return v0;
 }
 
+// fieldname: grammar/rfc1738.peggy:643
 function r_fieldname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -1304,6 +1357,7 @@ function r_fieldname(s, p) {
   return v0;
 }
 
+// fieldvalue: grammar/rfc1738.peggy:649
 function r_fieldvalue(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -1322,66 +1376,77 @@ function r_fieldvalue(s, p) {
   return v0;
 }
 
+// lowalpha: grammar/rfc1738.peggy:662
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hialpha: grammar/rfc1738.peggy:672
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alpha: grammar/rfc1738.peggy:681
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digit: grammar/rfc1738.peggy:691
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// safe: grammar/rfc1738.peggy:701
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// extra: grammar/rfc1738.peggy:709
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// national: grammar/rfc1738.peggy:719
 function r_national(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// punctuation: grammar/rfc1738.peggy:730
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/rfc1738.peggy:740
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hex: grammar/rfc1738.peggy:753
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// escape: grammar/rfc1738.peggy:764
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1396,12 +1461,14 @@ function r_escape(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc1738.peggy:773
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// uchar: grammar/rfc1738.peggy:780
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -1414,6 +1481,7 @@ function r_uchar(s, p) {
   return v0;
 }
 
+// xchar: grammar/rfc1738.peggy:790
 function r_xchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -1426,6 +1494,7 @@ function r_xchar(s, p) {
   return v0;
 }
 
+// digits: grammar/rfc1738.peggy:798
 function r_digits(s, p) {
   let c = 0, v0 = 0;
   v0 = p;

@@ -238,6 +238,7 @@ const T91 = table("0000000000000000000000000000000000000000000000000000000000000
 const E92 = {"type":"literal","text":"\"","ignoreCase":false};
 const T93 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 
+// URL: grammar/rfc1808.peggy:44
 function r_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(0, p);
@@ -271,6 +272,7 @@ function r_URL(s, p) {
   return v0;
 }
 
+// absoluteURL: grammar/rfc1808.peggy:61
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   hookEnter(1, p);
@@ -327,6 +329,7 @@ function r_absoluteURL(s, p) {
   return v0;
 }
 
+// generic_RL: grammar/rfc1808.peggy:69
 function r_generic_RL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(2, p);
@@ -348,6 +351,7 @@ function r_generic_RL(s, p) {
   return v0;
 }
 
+// relativeURL: grammar/rfc1808.peggy:84
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(3, p);
@@ -364,6 +368,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
+// net_path: grammar/rfc1808.peggy:95
 function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(4, p);
@@ -394,6 +399,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
+// abs_path: grammar/rfc1808.peggy:102
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(5, p);
@@ -412,6 +418,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/rfc1808.peggy:112
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(6, p);
@@ -455,6 +462,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// path: grammar/rfc1808.peggy:120
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(7, p);
@@ -488,6 +496,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// fsegment: grammar/rfc1808.peggy:127
 function r_fsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(8, p);
@@ -507,6 +516,7 @@ function r_fsegment(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc1808.peggy:134
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(9, p);
@@ -523,6 +533,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// params: grammar/rfc1808.peggy:142
 function r_params(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(10, p);
@@ -556,6 +567,7 @@ function r_params(s, p) {
   return v0;
 }
 
+// param: grammar/rfc1808.peggy:148
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(11, p);
@@ -577,6 +589,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc1808.peggy:156
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(12, p);
@@ -607,6 +620,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// net_loc: grammar/rfc1808.peggy:165
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(13, p);
@@ -630,6 +644,7 @@ function r_net_loc(s, p) {
   return v0;
 }
 
+// query: grammar/rfc1808.peggy:171
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(14, p);
@@ -651,6 +666,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc1808.peggy:177
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(15, p);
@@ -672,6 +688,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc1808.peggy:185
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
@@ -693,6 +710,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// uchar: grammar/rfc1808.peggy:192
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 3 <= fastBelow) return fast_r_uchar(s, p);
@@ -708,6 +726,7 @@ function r_uchar(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc1808.peggy:200
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -727,6 +746,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// escape: grammar/rfc1808.peggy:207
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_escape(s, p);
@@ -749,6 +769,7 @@ function r_escape(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc1808.peggy:216
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -786,6 +807,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// alpha: grammar/rfc1808.peggy:222
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
@@ -801,6 +823,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
+// lowalpha: grammar/rfc1808.peggy:232
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
@@ -811,6 +834,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
+// hialpha: grammar/rfc1808.peggy:242
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
@@ -821,6 +845,7 @@ function r_hialpha(s, p) {
   return v0;
 }
 
+// digit: grammar/rfc1808.peggy:249
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
@@ -831,6 +856,7 @@ function r_digit(s, p) {
   return v0;
 }
 
+// safe: grammar/rfc1808.peggy:253
 function r_safe(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
@@ -852,6 +878,7 @@ function r_safe(s, p) {
   return v0;
 }
 
+// extra: grammar/rfc1808.peggy:257
 function r_extra(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
@@ -875,6 +902,7 @@ function r_extra(s, p) {
   return v0;
 }
 
+// national: grammar/rfc1808.peggy:264
 function r_national(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
@@ -904,6 +932,7 @@ function r_national(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc1808.peggy:268
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -929,6 +958,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// punctuation: grammar/rfc1808.peggy:276
 function r_punctuation(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);

@@ -31,6 +31,7 @@ const T19 = table("0000000000000000000000000000000000000000000000000000000000000
 const T20 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
 const T21 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
 
+// URL: grammar/rfc1808.peggy:44
 function r_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -65,6 +66,7 @@ function r_URL(s, p) {
   return v0;
 }
 
+// absoluteURL: grammar/rfc1808.peggy:61
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
@@ -113,6 +115,7 @@ function r_absoluteURL(s, p) {
   return v0;
 }
 
+// generic_RL: grammar/rfc1808.peggy:69
 function r_generic_RL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -127,6 +130,7 @@ function r_generic_RL(s, p) {
   return v0;
 }
 
+// relativeURL: grammar/rfc1808.peggy:84
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
@@ -144,6 +148,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
+// net_path: grammar/rfc1808.peggy:95
 function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -159,6 +164,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
+// abs_path: grammar/rfc1808.peggy:102
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -171,6 +177,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/rfc1808.peggy:112
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
@@ -200,6 +207,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// path: grammar/rfc1808.peggy:120
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -224,6 +232,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// fsegment: grammar/rfc1808.peggy:127
 function r_fsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -239,6 +248,7 @@ function r_fsegment(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc1808.peggy:134
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -251,6 +261,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// params: grammar/rfc1808.peggy:142
 function r_params(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -275,6 +286,7 @@ function r_params(s, p) {
   return v0;
 }
 
+// param: grammar/rfc1808.peggy:148
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -293,6 +305,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc1808.peggy:156
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -304,6 +317,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// net_loc: grammar/rfc1808.peggy:165
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -322,6 +336,7 @@ function r_net_loc(s, p) {
   return v0;
 }
 
+// query: grammar/rfc1808.peggy:171
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -340,6 +355,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc1808.peggy:177
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -358,6 +374,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc1808.peggy:185
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -370,6 +387,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// uchar: grammar/rfc1808.peggy:192
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -382,12 +400,14 @@ function r_uchar(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc1808.peggy:200
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// escape: grammar/rfc1808.peggy:207
 function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -402,60 +422,70 @@ function r_escape(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc1808.peggy:216
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alpha: grammar/rfc1808.peggy:222
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// lowalpha: grammar/rfc1808.peggy:232
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hialpha: grammar/rfc1808.peggy:242
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digit: grammar/rfc1808.peggy:249
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// safe: grammar/rfc1808.peggy:253
 function r_safe(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// extra: grammar/rfc1808.peggy:257
 function r_extra(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// national: grammar/rfc1808.peggy:264
 function r_national(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/rfc1808.peggy:268
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// punctuation: grammar/rfc1808.peggy:276
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;

@@ -249,6 +249,7 @@ const T102 = table("000000000000000000000000000000000000000000000000000000000000
 const E103 = {"type":"class","parts":[["","ÿ"]],"inverted":false,"ignoreCase":false,"unicode":false};
 const T104 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
 
+// URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(0, p);
@@ -285,6 +286,7 @@ function r_URN(s, p) {
   return v0;
 }
 
+// NID: grammar/rfc2141.peggy:73
 function r_NID(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 33 <= fastBelow) return fast_r_NID(s, p);
@@ -315,6 +317,7 @@ function r_NID(s, p) {
   return v0;
 }
 
+// let_num_hyp: grammar/rfc2141.peggy:83
 function r_let_num_hyp(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 1 <= fastBelow) return fast_r_let_num_hyp(s, p);
@@ -334,6 +337,7 @@ function r_let_num_hyp(s, p) {
   return v0;
 }
 
+// let_num: grammar/rfc2141.peggy:90
 function r_let_num(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 1 <= fastBelow) return fast_r_let_num(s, p);
@@ -351,6 +355,7 @@ function r_let_num(s, p) {
   return v0;
 }
 
+// upper: grammar/rfc2141.peggy:103
 function r_upper(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_upper(s, p);
@@ -361,6 +366,7 @@ function r_upper(s, p) {
   return v0;
 }
 
+// lower: grammar/rfc2141.peggy:116
 function r_lower(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lower(s, p);
@@ -371,6 +377,7 @@ function r_lower(s, p) {
   return v0;
 }
 
+// number: grammar/rfc2141.peggy:126
 function r_number(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_number(s, p);
@@ -381,6 +388,7 @@ function r_number(s, p) {
   return v0;
 }
 
+// NSS: grammar/rfc2141.peggy:140
 function r_NSS(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(7, p);
@@ -400,6 +408,7 @@ function r_NSS(s, p) {
   return v0;
 }
 
+// URN_chars: grammar/rfc2141.peggy:159
 function r_URN_chars(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   if (p + 3 <= fastBelow) return fast_r_URN_chars(s, p);
@@ -441,6 +450,7 @@ function r_URN_chars(s, p) {
   return v0;
 }
 
+// trans: grammar/rfc2141.peggy:173
 function r_trans(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_trans(s, p);
@@ -462,6 +472,7 @@ function r_trans(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc2141.peggy:184
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -499,6 +510,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// other: grammar/rfc2141.peggy:198
 function r_other(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   if (p + 1 <= fastBelow) return fast_r_other(s, p);
@@ -540,6 +552,7 @@ function r_other(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc2141.peggy:212
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -559,6 +572,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// excluded: grammar/rfc2141.peggy:235
 function r_excluded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   if (p + 1 <= fastBelow) return fast_r_excluded(s, p);

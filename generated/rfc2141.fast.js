@@ -32,6 +32,7 @@ const T9 = table("00000000000000000000000000000000010010011111111000000000001101
 const T10 = table("00000000000000000000000000000000000101000000000100000000000000010000000000000000000000000000000000000000000000000000000000000000");
 const T11 = table("01111111111111111111111111111111101000100000000000000000000010100000000000000000000000000001111010000000000000000000000000011111");
 
+// URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -48,6 +49,7 @@ function r_URN(s, p) {
   return v0;
 }
 
+// NID: grammar/rfc2141.peggy:73
 function r_NID(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -70,36 +72,42 @@ function r_NID(s, p) {
   return v0;
 }
 
+// let_num_hyp: grammar/rfc2141.peggy:83
 function r_let_num_hyp(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// let_num: grammar/rfc2141.peggy:90
 function r_let_num(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// upper: grammar/rfc2141.peggy:103
 function r_upper(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// lower: grammar/rfc2141.peggy:116
 function r_lower(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// number: grammar/rfc2141.peggy:126
 function r_number(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// NSS: grammar/rfc2141.peggy:140
 function r_NSS(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -115,6 +123,7 @@ function r_NSS(s, p) {
   return v0;
 }
 
+// URN_chars: grammar/rfc2141.peggy:159
 function r_URN_chars(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   L0: {
@@ -145,30 +154,35 @@ function r_URN_chars(s, p) {
   return v0;
 }
 
+// trans: grammar/rfc2141.peggy:173
 function r_trans(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hex: grammar/rfc2141.peggy:184
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// other: grammar/rfc2141.peggy:198
 function r_other(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/rfc2141.peggy:212
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// excluded: grammar/rfc2141.peggy:235
 function r_excluded(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T11[c] === 1 : (c >= 128 && c <= 255))) ? p + 1 : -1;

@@ -266,6 +266,7 @@ const E98 = {"type":"class","parts":[["","퟿"],["","􏿿"]],"inverted":fal
 const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const C100 = new Int32Array([128,55295,57344,1114111]);
 
+// alpha: grammar/rfc2396-draft.peggy:59
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
@@ -281,6 +282,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
+// lowalpha: grammar/rfc2396-draft.peggy:70
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
@@ -291,6 +293,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
+// hialpha: grammar/rfc2396-draft.peggy:81
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
@@ -301,6 +304,7 @@ function r_hialpha(s, p) {
   return v0;
 }
 
+// digit: grammar/rfc2396-draft.peggy:92
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
@@ -311,6 +315,7 @@ function r_digit(s, p) {
   return v0;
 }
 
+// alphanum: grammar/rfc2396-draft.peggy:99
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);
@@ -326,6 +331,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
+// urlchar: grammar/rfc2396-draft.peggy:114
 function r_urlchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 3 <= fastBelow) return fast_r_urlchar(s, p);
@@ -343,6 +349,7 @@ function r_urlchar(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc2396-draft.peggy:124
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -370,6 +377,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc2396-draft.peggy:135
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -387,6 +395,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// mark: grammar/rfc2396-draft.peggy:144
 function r_mark(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   if (p + 1 <= fastBelow) return fast_r_mark(s, p);
@@ -420,6 +429,7 @@ function r_mark(s, p) {
   return v0;
 }
 
+// escaped: grammar/rfc2396-draft.peggy:155
 function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_escaped(s, p);
@@ -442,6 +452,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc2396-draft.peggy:166
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -479,6 +490,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// excluded: grammar/rfc2396-draft.peggy:182
 function r_excluded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 2 <= fastBelow) return fast_r_excluded(s, p);
@@ -500,6 +512,7 @@ function r_excluded(s, p) {
   return v0;
 }
 
+// control: grammar/rfc2396-draft.peggy:192
 function r_control(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_control(s, p);
@@ -510,6 +523,7 @@ function r_control(s, p) {
   return v0;
 }
 
+// space: grammar/rfc2396-draft.peggy:200
 function r_space(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_space(s, p);
@@ -520,6 +534,7 @@ function r_space(s, p) {
   return v0;
 }
 
+// delims: grammar/rfc2396-draft.peggy:210
 function r_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_delims(s, p);
@@ -541,6 +556,7 @@ function r_delims(s, p) {
   return v0;
 }
 
+// unwise: grammar/rfc2396-draft.peggy:218
 function r_unwise(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   if (p + 1 <= fastBelow) return fast_r_unwise(s, p);
@@ -568,6 +584,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
+// national: grammar/rfc2396-draft.peggy:237
 function r_national(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_national(s, p);
@@ -579,6 +596,7 @@ function r_national(s, p) {
   return v0;
 }
 
+// URL_reference: grammar/rfc2396-draft.peggy:259
 function r_URL_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(17, p);
@@ -614,6 +632,7 @@ function r_URL_reference(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc2396-draft.peggy:267
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(18, p);
@@ -630,6 +649,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc2396-draft.peggy:281
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(19, p);
@@ -660,6 +680,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// absoluteURL: grammar/rfc2396-draft.peggy:295
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(20, p);
@@ -674,6 +695,7 @@ function r_absoluteURL(s, p) {
   return v0;
 }
 
+// opaque_URL: grammar/rfc2396-draft.peggy:303
 function r_opaque_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(21, p);
@@ -701,6 +723,7 @@ function r_opaque_URL(s, p) {
   return v0;
 }
 
+// generic_URL: grammar/rfc2396-draft.peggy:311
 function r_generic_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(22, p);
@@ -722,6 +745,7 @@ function r_generic_URL(s, p) {
   return v0;
 }
 
+// relativeURL: grammar/rfc2396-draft.peggy:329
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(23, p);
@@ -747,6 +771,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
+// _relEnd: grammar/rfc2396-draft.peggy:337
 function r__relEnd(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r__relEnd(s, p);
@@ -766,6 +791,7 @@ function r__relEnd(s, p) {
   return v0;
 }
 
+// net_path: grammar/rfc2396-draft.peggy:349
 function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(24, p);
@@ -796,6 +822,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
+// abs_path: grammar/rfc2396-draft.peggy:358
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(25, p);
@@ -814,6 +841,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/rfc2396-draft.peggy:370
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(26, p);
@@ -844,6 +872,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// server: grammar/rfc2396-draft.peggy:391
 function r_server(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(27, p);
@@ -888,6 +917,7 @@ function r_server(s, p) {
   return v0;
 }
 
+// user: grammar/rfc2396-draft.peggy:403
 function r_user(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(28, p);
@@ -919,6 +949,7 @@ function r_user(s, p) {
   return v0;
 }
 
+// password: grammar/rfc2396-draft.peggy:412
 function r_password(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(29, p);
@@ -950,6 +981,7 @@ function r_password(s, p) {
   return v0;
 }
 
+// hostport: grammar/rfc2396-draft.peggy:422
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(30, p);
@@ -978,6 +1010,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/rfc2396-draft.peggy:440
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(31, p);
@@ -992,6 +1025,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// hostname: grammar/rfc2396-draft.peggy:456
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(32, p);
@@ -1026,6 +1060,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// domainlabel: grammar/rfc2396-draft.peggy:473
 function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(33, p);
@@ -1066,6 +1101,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
+// toplabel: grammar/rfc2396-draft.peggy:485
 function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(34, p);
@@ -1106,6 +1142,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
+// hostnumber: grammar/rfc2396-draft.peggy:496
 function r_hostnumber(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   hookEnter(35, p);
@@ -1179,6 +1216,7 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
+// port: grammar/rfc2396-draft.peggy:505
 function r_port(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(36, p);
@@ -1195,6 +1233,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// path: grammar/rfc2396-draft.peggy:518
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(37, p);
@@ -1228,6 +1267,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc2396-draft.peggy:531
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(38, p);
@@ -1268,6 +1308,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// param: grammar/rfc2396-draft.peggy:538
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(39, p);
@@ -1284,6 +1325,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc2396-draft.peggy:549
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
@@ -1309,6 +1351,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// query: grammar/rfc2396-draft.peggy:561
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(41, p);

@@ -60,36 +60,42 @@ const T27 = table("0000000000000000000000000000000000000000000001000000000000000
 const T28 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
 const T29 = table("00000000000000000000000000000000010010111111111011111111111001001111111111111111111111111110000101111111111111111111111111100010");
 
+// alpha: grammar/rfc2396-draft.peggy:59
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// lowalpha: grammar/rfc2396-draft.peggy:70
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// hialpha: grammar/rfc2396-draft.peggy:81
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digit: grammar/rfc2396-draft.peggy:92
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alphanum: grammar/rfc2396-draft.peggy:99
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// urlchar: grammar/rfc2396-draft.peggy:114
 function r_urlchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -102,24 +108,28 @@ function r_urlchar(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc2396-draft.peggy:124
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// unreserved: grammar/rfc2396-draft.peggy:135
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// mark: grammar/rfc2396-draft.peggy:144
 function r_mark(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// escaped: grammar/rfc2396-draft.peggy:155
 function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -134,48 +144,56 @@ function r_escaped(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc2396-draft.peggy:166
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// excluded: grammar/rfc2396-draft.peggy:182
 function r_excluded(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T11[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C12)) : -1);
   return v0;
 }
 
+// control: grammar/rfc2396-draft.peggy:192
 function r_control(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// space: grammar/rfc2396-draft.peggy:200
 function r_space(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// delims: grammar/rfc2396-draft.peggy:210
 function r_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// unwise: grammar/rfc2396-draft.peggy:218
 function r_unwise(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// national: grammar/rfc2396-draft.peggy:237
 function r_national(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T17[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C12)) : -1);
   return v0;
 }
 
+// URL_reference: grammar/rfc2396-draft.peggy:259
 function r_URL_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -207,6 +225,7 @@ function r_URL_reference(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc2396-draft.peggy:267
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -219,6 +238,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc2396-draft.peggy:281
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -230,6 +250,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// absoluteURL: grammar/rfc2396-draft.peggy:295
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -245,6 +266,7 @@ function r_absoluteURL(s, p) {
   return v0;
 }
 
+// opaque_URL: grammar/rfc2396-draft.peggy:303
 function r_opaque_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -265,6 +287,7 @@ function r_opaque_URL(s, p) {
   return v0;
 }
 
+// generic_URL: grammar/rfc2396-draft.peggy:311
 function r_generic_URL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -279,6 +302,7 @@ function r_generic_URL(s, p) {
   return v0;
 }
 
+// relativeURL: grammar/rfc2396-draft.peggy:329
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
@@ -302,6 +326,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
+// _relEnd: grammar/rfc2396-draft.peggy:337
 function r__relEnd(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1) ? p + 1 : -1;
@@ -309,6 +334,7 @@ function r__relEnd(s, p) {
   return v0;
 }
 
+// net_path: grammar/rfc2396-draft.peggy:349
 function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -324,6 +350,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
+// abs_path: grammar/rfc2396-draft.peggy:358
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -336,6 +363,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/rfc2396-draft.peggy:370
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -356,6 +384,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// server: grammar/rfc2396-draft.peggy:391
 function r_server(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v1 = -1;
@@ -385,6 +414,7 @@ function r_server(s, p) {
   return v0;
 }
 
+// user: grammar/rfc2396-draft.peggy:403
 function r_user(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -403,6 +433,7 @@ function r_user(s, p) {
   return v0;
 }
 
+// password: grammar/rfc2396-draft.peggy:412
 function r_password(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -421,6 +452,7 @@ function r_password(s, p) {
   return v0;
 }
 
+// hostport: grammar/rfc2396-draft.peggy:422
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -440,6 +472,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/rfc2396-draft.peggy:440
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -455,6 +488,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// hostname: grammar/rfc2396-draft.peggy:456
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -479,6 +513,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// domainlabel: grammar/rfc2396-draft.peggy:473
 function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -507,6 +542,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
+// toplabel: grammar/rfc2396-draft.peggy:485
 function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -535,6 +571,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
+// hostnumber: grammar/rfc2396-draft.peggy:496
 function r_hostnumber(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -577,6 +614,7 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
+// port: grammar/rfc2396-draft.peggy:505
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -587,6 +625,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// path: grammar/rfc2396-draft.peggy:518
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -611,6 +650,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc2396-draft.peggy:531
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -641,6 +681,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// param: grammar/rfc2396-draft.peggy:538
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -653,6 +694,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc2396-draft.peggy:549
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -665,6 +707,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// query: grammar/rfc2396-draft.peggy:561
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;

@@ -254,6 +254,7 @@ const T107 = table("000000000000000000000000000000000000000000000000000000000000
 const E108 = {"type":"literal","text":"F","ignoreCase":true};
 const T109 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
+// URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(0, p);
@@ -289,6 +290,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
+// absoluteURI: grammar/rfc2396.peggy:96
 function r_absoluteURI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(1, p);
@@ -315,6 +317,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
+// relativeURI: grammar/rfc2396.peggy:111
 function r_relativeURI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(2, p);
@@ -350,6 +353,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
+// hier_part: grammar/rfc2396.peggy:132
 function r_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(3, p);
@@ -383,6 +387,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
+// opaque_part: grammar/rfc2396.peggy:144
 function r_opaque_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(4, p);
@@ -407,6 +412,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
+// uric_no_slash: grammar/rfc2396.peggy:155
 function r_uric_no_slash(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   if (p + 3 <= fastBelow) return fast_r_uric_no_slash(s, p);
@@ -440,6 +446,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
+// net_path: grammar/rfc2396.peggy:167
 function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(6, p);
@@ -470,6 +477,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
+// abs_path: grammar/rfc2396.peggy:176
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(7, p);
@@ -488,6 +496,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/rfc2396.peggy:190
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(8, p);
@@ -507,6 +516,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// rel_segment: grammar/rfc2396.peggy:201
 function r_rel_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(9, p);
@@ -545,6 +555,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc2396.peggy:215
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(10, p);
@@ -580,6 +591,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// authority: grammar/rfc2396.peggy:237
 function r_authority(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(11, p);
@@ -608,6 +620,7 @@ function r_authority(s, p) {
   return v0;
 }
 
+// _reg_name_char: grammar/rfc2396.peggy:243
 function r__reg_name_char(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   if (p + 1 <= fastBelow) return fast_r__reg_name_char(s, p);
@@ -636,6 +649,7 @@ function r__reg_name_char(s, p) {
   return v0;
 }
 
+// reg_name: grammar/rfc2396.peggy:256
 function r_reg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(12, p);
@@ -676,6 +690,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
+// server: grammar/rfc2396.peggy:272
 function r_server(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(13, p);
@@ -707,6 +722,7 @@ function r_server(s, p) {
   return v0;
 }
 
+// userinfo: grammar/rfc2396.peggy:282
 function r_userinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(14, p);
@@ -742,6 +758,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
+// hostport: grammar/rfc2396.peggy:293
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(15, p);
@@ -770,6 +787,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/rfc2396.peggy:314
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(16, p);
@@ -786,6 +804,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// ipv6reference: grammar/rfc2396.peggy:325
 function r_ipv6reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(17, p);
@@ -807,6 +826,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
+// IPv6address: grammar/rfc2396.peggy:355
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(18, p);
@@ -862,6 +882,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
+// hexpart: grammar/rfc2396.peggy:371
 function r_hexpart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
   hookEnter(19, p);
@@ -922,6 +943,7 @@ function r_hexpart(s, p) {
   return v0;
 }
 
+// hexseq: grammar/rfc2396.peggy:390
 function r_hexseq(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(20, p);
@@ -988,6 +1010,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
+// hex4: grammar/rfc2396.peggy:402
 function r_hex4(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 5 <= fastBelow) return fast_r_hex4(s, p);
@@ -1008,6 +1031,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
+// hostname: grammar/rfc2396.peggy:430
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0;
   hookEnter(22, p);
@@ -1095,6 +1119,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// domainlabel: grammar/rfc2396.peggy:448
 function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(23, p);
@@ -1135,6 +1160,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
+// toplabel: grammar/rfc2396.peggy:460
 function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(24, p);
@@ -1175,6 +1201,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
+// IPv4address: grammar/rfc2396.peggy:480
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
@@ -1249,6 +1276,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
+// port: grammar/rfc2396.peggy:491
 function r_port(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(26, p);
@@ -1265,6 +1293,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// path: grammar/rfc2396.peggy:504
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(27, p);
@@ -1281,6 +1310,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// path_segments: grammar/rfc2396.peggy:513
 function r_path_segments(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(28, p);
@@ -1314,6 +1344,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc2396.peggy:526
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(29, p);
@@ -1354,6 +1385,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// param: grammar/rfc2396.peggy:533
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(30, p);
@@ -1370,6 +1402,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc2396.peggy:546
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
@@ -1399,6 +1432,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// query: grammar/rfc2396.peggy:558
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(32, p);
@@ -1415,6 +1449,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc2396.peggy:568
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(33, p);
@@ -1431,6 +1466,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// uric: grammar/rfc2396.peggy:583
 function r_uric(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 3 <= fastBelow) return fast_r_uric(s, p);
@@ -1448,6 +1484,7 @@ function r_uric(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc2396.peggy:596
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -1483,6 +1520,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc2396.peggy:607
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -1498,6 +1536,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// mark: grammar/rfc2396.peggy:617
 function r_mark(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   if (p + 1 <= fastBelow) return fast_r_mark(s, p);
@@ -1527,6 +1566,7 @@ function r_mark(s, p) {
   return v0;
 }
 
+// escaped: grammar/rfc2396.peggy:628
 function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_escaped(s, p);
@@ -1549,6 +1589,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc2396.peggy:639
 function r_hex(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   if (p + 1 <= fastBelow) return fast_r_hex(s, p);
@@ -1586,6 +1627,7 @@ function r_hex(s, p) {
   return v0;
 }
 
+// alphanum: grammar/rfc2396.peggy:652
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);
@@ -1601,6 +1643,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
+// alpha: grammar/rfc2396.peggy:661
 function r_alpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
@@ -1616,6 +1659,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
+// lowalpha: grammar/rfc2396.peggy:672
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
@@ -1626,6 +1670,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
+// upalpha: grammar/rfc2396.peggy:683
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_upalpha(s, p);
@@ -1636,6 +1681,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
+// digit: grammar/rfc2396.peggy:694
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
@@ -1646,6 +1692,7 @@ function r_digit(s, p) {
   return v0;
 }
 
+// control: grammar/rfc2396.peggy:710
 function r_control(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_control(s, p);
@@ -1656,6 +1703,7 @@ function r_control(s, p) {
   return v0;
 }
 
+// space: grammar/rfc2396.peggy:718
 function r_space(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_space(s, p);
@@ -1666,6 +1714,7 @@ function r_space(s, p) {
   return v0;
 }
 
+// delims: grammar/rfc2396.peggy:728
 function r_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_delims(s, p);
@@ -1687,6 +1736,7 @@ function r_delims(s, p) {
   return v0;
 }
 
+// unwise: grammar/rfc2396.peggy:741
 function r_unwise(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_unwise(s, p);
@@ -1710,6 +1760,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
+// HEXDIG: grammar/rfc2396.peggy:754
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);

@@ -46,6 +46,7 @@ const T34 = table("0000000000000000000000000000000010000000000000000000000000000
 const T35 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
 const T36 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000101010000000000000000000000000011100");
 
+// URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -75,6 +76,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
+// absoluteURI: grammar/rfc2396.peggy:96
 function r_absoluteURI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -98,6 +100,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
+// relativeURI: grammar/rfc2396.peggy:111
 function r_relativeURI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -130,6 +133,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
+// hier_part: grammar/rfc2396.peggy:132
 function r_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -158,6 +162,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
+// opaque_part: grammar/rfc2396.peggy:144
 function r_opaque_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -176,6 +181,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
+// uric_no_slash: grammar/rfc2396.peggy:155
 function r_uric_no_slash(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -188,6 +194,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
+// net_path: grammar/rfc2396.peggy:167
 function r_net_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -203,6 +210,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
+// abs_path: grammar/rfc2396.peggy:176
 function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -215,6 +223,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
+// rel_path: grammar/rfc2396.peggy:190
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -228,6 +237,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
+// rel_segment: grammar/rfc2396.peggy:201
 function r_rel_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -249,6 +259,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc2396.peggy:215
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -265,6 +276,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// authority: grammar/rfc2396.peggy:237
 function r_authority(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
@@ -285,12 +297,14 @@ function r_authority(s, p) {
   return v0;
 }
 
+// _reg_name_char: grammar/rfc2396.peggy:243
 function r__reg_name_char(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reg_name: grammar/rfc2396.peggy:256
 function r_reg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -312,6 +326,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
+// server: grammar/rfc2396.peggy:272
 function r_server(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v1 = -1;
@@ -332,6 +347,7 @@ function r_server(s, p) {
   return v0;
 }
 
+// userinfo: grammar/rfc2396.peggy:282
 function r_userinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -350,6 +366,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
+// hostport: grammar/rfc2396.peggy:293
 function r_hostport(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -369,6 +386,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
+// host: grammar/rfc2396.peggy:314
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
@@ -388,6 +406,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// ipv6reference: grammar/rfc2396.peggy:325
 function r_ipv6reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -402,6 +421,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
+// IPv6address: grammar/rfc2396.peggy:355
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
@@ -439,6 +459,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
+// hexpart: grammar/rfc2396.peggy:371
 function r_hexpart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
@@ -475,6 +496,7 @@ function r_hexpart(s, p) {
   return v0;
 }
 
+// hexseq: grammar/rfc2396.peggy:390
 function r_hexseq(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   v0 = -1;
@@ -522,6 +544,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
+// hex4: grammar/rfc2396.peggy:402
 function r_hex4(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -537,6 +560,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
+// hostname: grammar/rfc2396.peggy:430
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   L0: {
@@ -600,6 +624,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
+// domainlabel: grammar/rfc2396.peggy:448
 function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -628,6 +653,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
+// toplabel: grammar/rfc2396.peggy:460
 function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -656,6 +682,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
+// IPv4address: grammar/rfc2396.peggy:480
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   v0 = -1;
@@ -714,6 +741,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
+// port: grammar/rfc2396.peggy:491
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -724,6 +752,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// path: grammar/rfc2396.peggy:504
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
@@ -740,6 +769,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// path_segments: grammar/rfc2396.peggy:513
 function r_path_segments(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -764,6 +794,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc2396.peggy:526
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -794,6 +825,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// param: grammar/rfc2396.peggy:533
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -806,6 +838,7 @@ function r_param(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc2396.peggy:546
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -818,6 +851,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// query: grammar/rfc2396.peggy:558
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -830,6 +864,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc2396.peggy:568
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -842,6 +877,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// uric: grammar/rfc2396.peggy:583
 function r_uric(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -854,24 +890,28 @@ function r_uric(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc2396.peggy:596
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// unreserved: grammar/rfc2396.peggy:607
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// mark: grammar/rfc2396.peggy:617
 function r_mark(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// escaped: grammar/rfc2396.peggy:628
 function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -886,66 +926,77 @@ function r_escaped(s, p) {
   return v0;
 }
 
+// hex: grammar/rfc2396.peggy:639
 function r_hex(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alphanum: grammar/rfc2396.peggy:652
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// alpha: grammar/rfc2396.peggy:661
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// lowalpha: grammar/rfc2396.peggy:672
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// upalpha: grammar/rfc2396.peggy:683
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// digit: grammar/rfc2396.peggy:694
 function r_digit(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// control: grammar/rfc2396.peggy:710
 function r_control(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// space: grammar/rfc2396.peggy:718
 function r_space(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// delims: grammar/rfc2396.peggy:728
 function r_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// unwise: grammar/rfc2396.peggy:741
 function r_unwise(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// HEXDIG: grammar/rfc2396.peggy:754
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T21[c] === 1 : S23.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;

@@ -246,6 +246,7 @@ const T78 = table("0000000000000000000000000000000000000000000000000000000000000
 const E79 = {"type":"literal","text":"F","ignoreCase":true};
 const T80 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
+// IRI: grammar/rfc3987.peggy:40
 function r_IRI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(0, p);
@@ -293,6 +294,7 @@ function r_IRI(s, p) {
   return v0;
 }
 
+// ihier_part: grammar/rfc3987.peggy:50
 function r_ihier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(1, p);
@@ -331,6 +333,7 @@ function r_ihier_part(s, p) {
   return v0;
 }
 
+// IRI_reference: grammar/rfc3987.peggy:65
 function r_IRI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(2, p);
@@ -345,6 +348,7 @@ function r_IRI_reference(s, p) {
   return v0;
 }
 
+// absolute_IRI: grammar/rfc3987.peggy:72
 function r_absolute_IRI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(3, p);
@@ -379,6 +383,7 @@ function r_absolute_IRI(s, p) {
   return v0;
 }
 
+// irelative_ref: grammar/rfc3987.peggy:79
 function r_irelative_ref(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(4, p);
@@ -420,6 +425,7 @@ function r_irelative_ref(s, p) {
   return v0;
 }
 
+// irelative_part: grammar/rfc3987.peggy:87
 function r_irelative_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(5, p);
@@ -458,6 +464,7 @@ function r_irelative_part(s, p) {
   return v0;
 }
 
+// iauthority: grammar/rfc3987.peggy:98
 function r_iauthority(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(6, p);
@@ -500,6 +507,7 @@ function r_iauthority(s, p) {
   return v0;
 }
 
+// iuserinfo: grammar/rfc3987.peggy:102
 function r_iuserinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(7, p);
@@ -525,6 +533,7 @@ function r_iuserinfo(s, p) {
   return v0;
 }
 
+// ihost: grammar/rfc3987.peggy:116
 function r_ihost(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(8, p);
@@ -562,6 +571,7 @@ function r_ihost(s, p) {
   return v0;
 }
 
+// ireg_name: grammar/rfc3987.peggy:127
 function r_ireg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(9, p);
@@ -585,6 +595,7 @@ function r_ireg_name(s, p) {
   return v0;
 }
 
+// ipath: grammar/rfc3987.peggy:145
 function r_ipath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(10, p);
@@ -615,6 +626,7 @@ function r_ipath(s, p) {
   return v0;
 }
 
+// ipath_abempty: grammar/rfc3987.peggy:151
 function r_ipath_abempty(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(11, p);
@@ -640,6 +652,7 @@ function r_ipath_abempty(s, p) {
   return v0;
 }
 
+// ipath_absolute: grammar/rfc3987.peggy:158
 function r_ipath_absolute(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(12, p);
@@ -683,6 +696,7 @@ function r_ipath_absolute(s, p) {
   return v0;
 }
 
+// ipath_noscheme: grammar/rfc3987.peggy:163
 function r_ipath_noscheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(13, p);
@@ -716,6 +730,7 @@ function r_ipath_noscheme(s, p) {
   return v0;
 }
 
+// ipath_rootless: grammar/rfc3987.peggy:167
 function r_ipath_rootless(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(14, p);
@@ -749,6 +764,7 @@ function r_ipath_rootless(s, p) {
   return v0;
 }
 
+// ipath_empty: grammar/rfc3987.peggy:171
 function r_ipath_empty(s, p) {
   let c = 0, v0 = 0;
   if (p + 0 <= fastBelow) return fast_r_ipath_empty(s, p);
@@ -759,6 +775,7 @@ function r_ipath_empty(s, p) {
   return v0;
 }
 
+// isegment: grammar/rfc3987.peggy:175
 function r_isegment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(16, p);
@@ -775,6 +792,7 @@ function r_isegment(s, p) {
   return v0;
 }
 
+// isegment_nz: grammar/rfc3987.peggy:179
 function r_isegment_nz(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(17, p);
@@ -794,6 +812,7 @@ function r_isegment_nz(s, p) {
   return v0;
 }
 
+// isegment_nz_nc: grammar/rfc3987.peggy:185
 function r_isegment_nz_nc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(18, p);
@@ -822,6 +841,7 @@ function r_isegment_nz_nc(s, p) {
   return v0;
 }
 
+// ipchar: grammar/rfc3987.peggy:194
 function r_ipchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 3 <= fastBelow) return fast_r_ipchar(s, p);
@@ -843,6 +863,7 @@ function r_ipchar(s, p) {
   return v0;
 }
 
+// iquery: grammar/rfc3987.peggy:202
 function r_iquery(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(20, p);
@@ -868,6 +889,7 @@ function r_iquery(s, p) {
   return v0;
 }
 
+// ifragment: grammar/rfc3987.peggy:208
 function r_ifragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(21, p);
@@ -891,6 +913,7 @@ function r_ifragment(s, p) {
   return v0;
 }
 
+// iunreserved: grammar/rfc3987.peggy:212
 function r_iunreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 2 <= fastBelow) return fast_r_iunreserved(s, p);
@@ -916,6 +939,7 @@ function r_iunreserved(s, p) {
   return v0;
 }
 
+// ucschar: grammar/rfc3987.peggy:241
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_ucschar(s, p);
@@ -927,6 +951,7 @@ function r_ucschar(s, p) {
   return v0;
 }
 
+// iprivate: grammar/rfc3987.peggy:253
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_iprivate(s, p);
@@ -938,6 +963,7 @@ function r_iprivate(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc3987.peggy:260
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(25, p);
@@ -973,6 +999,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// port: grammar/rfc3987.peggy:266
 function r_port(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(26, p);
@@ -989,6 +1016,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// IP_literal: grammar/rfc3987.peggy:274
 function r_IP_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(27, p);
@@ -1015,6 +1043,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
+// IPvFuture: grammar/rfc3987.peggy:280
 function r_IPvFuture(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(28, p);
@@ -1066,6 +1095,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
+// IPv6address: grammar/rfc3987.peggy:299
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0, v147 = 0, v148 = 0, v149 = 0, v150 = 0, v151 = 0, v152 = 0;
   if (p + 46 <= fastBelow) return fast_r_IPv6address(s, p);
@@ -1541,6 +1571,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
+// h16: grammar/rfc3987.peggy:313
 function r_h16(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 5 <= fastBelow) return fast_r_h16(s, p);
@@ -1561,6 +1592,7 @@ function r_h16(s, p) {
   return v0;
 }
 
+// ls32: grammar/rfc3987.peggy:318
 function r_ls32(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 16 <= fastBelow) return fast_r_ls32(s, p);
@@ -1588,6 +1620,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
+// IPv4address: grammar/rfc3987.peggy:325
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
@@ -1622,6 +1655,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
+// dec_octet: grammar/rfc3987.peggy:339
 function r_dec_octet(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
   if (p + 4 <= fastBelow) return fast_r_dec_octet(s, p);
@@ -1700,6 +1734,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
+// pct_encoded: grammar/rfc3987.peggy:349
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_pct_encoded(s, p);
@@ -1722,6 +1757,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc3987.peggy:353
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -1745,6 +1781,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc3987.peggy:357
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -1760,6 +1797,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// gen_delims: grammar/rfc3987.peggy:361
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
@@ -1785,6 +1823,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
+// sub_delims: grammar/rfc3987.peggy:366
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
@@ -1818,6 +1857,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
+// ALPHA: grammar/rfc3987.peggy:371
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
@@ -1828,6 +1868,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
+// DIGIT: grammar/rfc3987.peggy:376
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
@@ -1838,6 +1879,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
+// HEXDIG: grammar/rfc3987.peggy:381
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);

@@ -67,6 +67,7 @@ const T34 = table("0000000000000000000000000000000001011011111110010000000000110
 const T35 = table("00000000000000000000000000000000000100000000000100000000001000011000000000000000000000000001010000000000000000000000000000000000");
 const T36 = table("00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000");
 
+// IRI: grammar/rfc3987.peggy:40
 function r_IRI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   v0 = -1;
@@ -99,6 +100,7 @@ function r_IRI(s, p) {
   return v0;
 }
 
+// ihier_part: grammar/rfc3987.peggy:50
 function r_ihier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
@@ -128,6 +130,7 @@ function r_ihier_part(s, p) {
   return v0;
 }
 
+// IRI_reference: grammar/rfc3987.peggy:65
 function r_IRI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -141,6 +144,7 @@ function r_IRI_reference(s, p) {
   return v0;
 }
 
+// absolute_IRI: grammar/rfc3987.peggy:72
 function r_absolute_IRI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -164,6 +168,7 @@ function r_absolute_IRI(s, p) {
   return v0;
 }
 
+// irelative_ref: grammar/rfc3987.peggy:79
 function r_irelative_ref(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -192,6 +197,7 @@ function r_irelative_ref(s, p) {
   return v0;
 }
 
+// irelative_part: grammar/rfc3987.peggy:87
 function r_irelative_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
@@ -221,6 +227,7 @@ function r_irelative_part(s, p) {
   return v0;
 }
 
+// iauthority: grammar/rfc3987.peggy:98
 function r_iauthority(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -249,6 +256,7 @@ function r_iauthority(s, p) {
   return v0;
 }
 
+// iuserinfo: grammar/rfc3987.peggy:102
 function r_iuserinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -268,6 +276,7 @@ function r_iuserinfo(s, p) {
   return v0;
 }
 
+// ihost: grammar/rfc3987.peggy:116
 function r_ihost(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
@@ -292,6 +301,7 @@ function r_ihost(s, p) {
   return v0;
 }
 
+// ireg_name: grammar/rfc3987.peggy:127
 function r_ireg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -311,6 +321,7 @@ function r_ireg_name(s, p) {
   return v0;
 }
 
+// ipath: grammar/rfc3987.peggy:145
 function r_ipath(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
@@ -333,6 +344,7 @@ function r_ipath(s, p) {
   return v0;
 }
 
+// ipath_abempty: grammar/rfc3987.peggy:151
 function r_ipath_abempty(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -351,6 +363,7 @@ function r_ipath_abempty(s, p) {
   return v0;
 }
 
+// ipath_absolute: grammar/rfc3987.peggy:158
 function r_ipath_absolute(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -382,6 +395,7 @@ function r_ipath_absolute(s, p) {
   return v0;
 }
 
+// ipath_noscheme: grammar/rfc3987.peggy:163
 function r_ipath_noscheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -406,6 +420,7 @@ function r_ipath_noscheme(s, p) {
   return v0;
 }
 
+// ipath_rootless: grammar/rfc3987.peggy:167
 function r_ipath_rootless(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -430,12 +445,14 @@ function r_ipath_rootless(s, p) {
   return v0;
 }
 
+// ipath_empty: grammar/rfc3987.peggy:171
 function r_ipath_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
+// isegment: grammar/rfc3987.peggy:175
 function r_isegment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -448,6 +465,7 @@ function r_isegment(s, p) {
   return v0;
 }
 
+// isegment_nz: grammar/rfc3987.peggy:179
 function r_isegment_nz(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -463,6 +481,7 @@ function r_isegment_nz(s, p) {
   return v0;
 }
 
+// isegment_nz_nc: grammar/rfc3987.peggy:185
 function r_isegment_nz_nc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -485,6 +504,7 @@ function r_isegment_nz_nc(s, p) {
   return v0;
 }
 
+// ipchar: grammar/rfc3987.peggy:194
 function r_ipchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -498,6 +518,7 @@ function r_ipchar(s, p) {
   return v0;
 }
 
+// iquery: grammar/rfc3987.peggy:202
 function r_iquery(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -517,6 +538,7 @@ function r_iquery(s, p) {
   return v0;
 }
 
+// ifragment: grammar/rfc3987.peggy:208
 function r_ifragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -536,24 +558,28 @@ function r_ifragment(s, p) {
   return v0;
 }
 
+// iunreserved: grammar/rfc3987.peggy:212
 function r_iunreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T19[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9)) : -1);
   return v0;
 }
 
+// ucschar: grammar/rfc3987.peggy:241
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T20[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9)) : -1);
   return v0;
 }
 
+// iprivate: grammar/rfc3987.peggy:253
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T20[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C21)) : -1);
   return v0;
 }
 
+// scheme: grammar/rfc3987.peggy:260
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -570,6 +596,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// port: grammar/rfc3987.peggy:266
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -580,6 +607,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// IP_literal: grammar/rfc3987.peggy:274
 function r_IP_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -603,6 +631,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
+// IPvFuture: grammar/rfc3987.peggy:280
 function r_IPvFuture(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -629,6 +658,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
+// IPv6address: grammar/rfc3987.peggy:299
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
   L0: {
@@ -952,6 +982,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
+// h16: grammar/rfc3987.peggy:313
 function r_h16(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -967,6 +998,7 @@ function r_h16(s, p) {
   return v0;
 }
 
+// ls32: grammar/rfc3987.peggy:318
 function r_ls32(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
@@ -990,6 +1022,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
+// IPv4address: grammar/rfc3987.peggy:325
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -1012,6 +1045,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
+// dec_octet: grammar/rfc3987.peggy:339
 function r_dec_octet(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
@@ -1071,6 +1105,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
+// pct_encoded: grammar/rfc3987.peggy:349
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1085,42 +1120,49 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc3987.peggy:353
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/rfc3987.peggy:357
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// gen_delims: grammar/rfc3987.peggy:361
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// sub_delims: grammar/rfc3987.peggy:366
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// ALPHA: grammar/rfc3987.peggy:371
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// DIGIT: grammar/rfc3987.peggy:376
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// HEXDIG: grammar/rfc3987.peggy:381
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T26[c] === 1 : S27.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;

@@ -253,6 +253,7 @@ const T85 = table("0000000000000000000000000000000000000000000000000000000000000
 const E86 = {"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
 const T87 = table("00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000");
 
+// ALPHA: grammar/rfc6570.peggy:34
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
@@ -263,6 +264,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
+// DIGIT: grammar/rfc6570.peggy:39
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
@@ -273,6 +275,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
+// HEXDIG: grammar/rfc6570.peggy:45
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);
@@ -298,6 +301,7 @@ function r_HEXDIG(s, p) {
   return v0;
 }
 
+// pct_encoded: grammar/rfc6570.peggy:53
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_pct_encoded(s, p);
@@ -320,6 +324,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc6570.peggy:57
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -343,6 +348,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc6570.peggy:61
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -358,6 +364,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// gen_delims: grammar/rfc6570.peggy:65
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
@@ -383,6 +390,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
+// sub_delims: grammar/rfc6570.peggy:70
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
@@ -416,6 +424,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
+// ucschar: grammar/rfc6570.peggy:89
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_ucschar(s, p);
@@ -427,6 +436,7 @@ function r_ucschar(s, p) {
   return v0;
 }
 
+// iprivate: grammar/rfc6570.peggy:98
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_iprivate(s, p);
@@ -438,6 +448,7 @@ function r_iprivate(s, p) {
   return v0;
 }
 
+// URI_Template: grammar/rfc6570.peggy:111
 function r_URI_Template(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(10, p);
@@ -459,6 +470,7 @@ function r_URI_Template(s, p) {
   return v0;
 }
 
+// literals: grammar/rfc6570.peggy:130
 function r_literals(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   if (p + 3 <= fastBelow) return fast_r_literals(s, p);
@@ -494,6 +506,7 @@ function r_literals(s, p) {
   return v0;
 }
 
+// expression: grammar/rfc6570.peggy:144
 function r_expression(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(12, p);
@@ -519,6 +532,7 @@ function r_expression(s, p) {
   return v0;
 }
 
+// operator: grammar/rfc6570.peggy:148
 function r_operator(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 1 <= fastBelow) return fast_r_operator(s, p);
@@ -536,6 +550,7 @@ function r_operator(s, p) {
   return v0;
 }
 
+// op_level2: grammar/rfc6570.peggy:152
 function r_op_level2(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_op_level2(s, p);
@@ -551,6 +566,7 @@ function r_op_level2(s, p) {
   return v0;
 }
 
+// op_level3: grammar/rfc6570.peggy:156
 function r_op_level3(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_op_level3(s, p);
@@ -572,6 +588,7 @@ function r_op_level3(s, p) {
   return v0;
 }
 
+// op_reserve: grammar/rfc6570.peggy:160
 function r_op_reserve(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r_op_reserve(s, p);
@@ -593,6 +610,7 @@ function r_op_reserve(s, p) {
   return v0;
 }
 
+// variable_list: grammar/rfc6570.peggy:169
 function r_variable_list(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(17, p);
@@ -626,6 +644,7 @@ function r_variable_list(s, p) {
   return v0;
 }
 
+// varspec: grammar/rfc6570.peggy:176
 function r_varspec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(18, p);
@@ -645,6 +664,7 @@ function r_varspec(s, p) {
   return v0;
 }
 
+// varname: grammar/rfc6570.peggy:186
 function r_varname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(19, p);
@@ -680,6 +700,7 @@ function r_varname(s, p) {
   return v0;
 }
 
+// varchar: grammar/rfc6570.peggy:190
 function r_varchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_varchar(s, p);
@@ -699,6 +720,7 @@ function r_varchar(s, p) {
   return v0;
 }
 
+// modifier_level4: grammar/rfc6570.peggy:196
 function r_modifier_level4(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 6 <= fastBelow) return fast_r_modifier_level4(s, p);
@@ -714,6 +736,7 @@ function r_modifier_level4(s, p) {
   return v0;
 }
 
+// prefix: grammar/rfc6570.peggy:204
 function r_prefix(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   if (p + 6 <= fastBelow) return fast_r_prefix(s, p);
@@ -733,6 +756,7 @@ function r_prefix(s, p) {
   return v0;
 }
 
+// max_length: grammar/rfc6570.peggy:213
 function r_max_length(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 5 <= fastBelow) return fast_r_max_length(s, p);
@@ -760,6 +784,7 @@ function r_max_length(s, p) {
   return v0;
 }
 
+// explode: grammar/rfc6570.peggy:221
 function r_explode(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_explode(s, p);

@@ -56,24 +56,28 @@ const T23 = table("0000000000000000000000000000000000000000000000000000000000100
 const T24 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const T25 = table("00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000");
 
+// ALPHA: grammar/rfc6570.peggy:34
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// DIGIT: grammar/rfc6570.peggy:39
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// HEXDIG: grammar/rfc6570.peggy:45
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T2[c] === 1 : S3.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;
   return v0;
 }
 
+// pct_encoded: grammar/rfc6570.peggy:53
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -88,42 +92,49 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc6570.peggy:57
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/rfc6570.peggy:61
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// gen_delims: grammar/rfc6570.peggy:65
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// sub_delims: grammar/rfc6570.peggy:70
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// ucschar: grammar/rfc6570.peggy:89
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T9[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C10)) : -1);
   return v0;
 }
 
+// iprivate: grammar/rfc6570.peggy:98
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T9[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C11)) : -1);
   return v0;
 }
 
+// URI_Template: grammar/rfc6570.peggy:111
 function r_URI_Template(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -147,6 +158,7 @@ function r_URI_Template(s, p) {
   return v0;
 }
 
+// literals: grammar/rfc6570.peggy:130
 function r_literals(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -160,6 +172,7 @@ function r_literals(s, p) {
   return v0;
 }
 
+// expression: grammar/rfc6570.peggy:144
 function r_expression(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -177,30 +190,35 @@ function r_expression(s, p) {
   return v0;
 }
 
+// operator: grammar/rfc6570.peggy:148
 function r_operator(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// op_level2: grammar/rfc6570.peggy:152
 function r_op_level2(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// op_level3: grammar/rfc6570.peggy:156
 function r_op_level3(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// op_reserve: grammar/rfc6570.peggy:160
 function r_op_reserve(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// variable_list: grammar/rfc6570.peggy:169
 function r_variable_list(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -225,6 +243,7 @@ function r_variable_list(s, p) {
   return v0;
 }
 
+// varspec: grammar/rfc6570.peggy:176
 function r_varspec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -238,6 +257,7 @@ function r_varspec(s, p) {
   return v0;
 }
 
+// varname: grammar/rfc6570.peggy:186
 function r_varname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
@@ -263,6 +283,7 @@ function r_varname(s, p) {
   return v0;
 }
 
+// varchar: grammar/rfc6570.peggy:190
 function r_varchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -275,6 +296,7 @@ function r_varchar(s, p) {
   return v0;
 }
 
+// modifier_level4: grammar/rfc6570.peggy:196
 function r_modifier_level4(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -287,6 +309,7 @@ function r_modifier_level4(s, p) {
   return v0;
 }
 
+// prefix: grammar/rfc6570.peggy:204
 function r_prefix(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -299,6 +322,7 @@ function r_prefix(s, p) {
   return v0;
 }
 
+// max_length: grammar/rfc6570.peggy:213
 function r_max_length(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -319,6 +343,7 @@ function r_max_length(s, p) {
   return v0;
 }
 
+// explode: grammar/rfc6570.peggy:221
 function r_explode(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1) ? p + 1 : -1;

@@ -54,6 +54,7 @@ const T31 = table("0000000000000000000000000000000000010000000000010000000000100
 const T32 = table("00000000000000000000000000000000010010111111100000000000000101000000000000000000000000000000000000000000000000000000000000000000");
 const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000");
 
+// URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   v0 = -1;
@@ -86,6 +87,7 @@ function r_URI(s, p) {
   return v0;
 }
 
+// hier_part: grammar/rfc3986.peggy:39
 function r_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
@@ -115,6 +117,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
+// URI_reference: grammar/rfc3986.peggy:54
 function r_URI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
@@ -128,6 +131,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
+// absolute_URI: grammar/rfc3986.peggy:63
 function r_absolute_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -151,6 +155,7 @@ function r_absolute_URI(s, p) {
   return v0;
 }
 
+// relative_ref: grammar/rfc3986.peggy:72
 function r_relative_ref(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -179,6 +184,7 @@ function r_relative_ref(s, p) {
   return v0;
 }
 
+// relative_part: grammar/rfc3986.peggy:80
 function r_relative_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
@@ -208,6 +214,7 @@ function r_relative_part(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc3986.peggy:91
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
@@ -224,6 +231,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// authority: grammar/rfc3986.peggy:101
 function r_authority(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
@@ -252,6 +260,7 @@ function r_authority(s, p) {
   return v0;
 }
 
+// userinfo: grammar/rfc3986.peggy:107
 function r_userinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -270,6 +279,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
+// host: grammar/rfc3986.peggy:122
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
@@ -294,6 +304,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// port: grammar/rfc3986.peggy:132
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
@@ -304,6 +315,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// IP_literal: grammar/rfc3986.peggy:141
 function r_IP_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -327,6 +339,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
+// IPvFuture: grammar/rfc3986.peggy:148
 function r_IPvFuture(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
@@ -353,6 +366,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
+// IPv6address: grammar/rfc3986.peggy:174
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
   L0: {
@@ -676,6 +690,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
+// h16: grammar/rfc3986.peggy:189
 function r_h16(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -691,6 +706,7 @@ function r_h16(s, p) {
   return v0;
 }
 
+// ls32: grammar/rfc3986.peggy:196
 function r_ls32(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
@@ -714,6 +730,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
+// IPv4address: grammar/rfc3986.peggy:205
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
@@ -736,6 +753,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
+// dec_octet: grammar/rfc3986.peggy:222
 function r_dec_octet(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
@@ -795,6 +813,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
+// reg_name: grammar/rfc3986.peggy:234
 function r_reg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -813,6 +832,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
+// path: grammar/rfc3986.peggy:254
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
@@ -835,6 +855,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// path_abempty: grammar/rfc3986.peggy:260
 function r_path_abempty(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -853,6 +874,7 @@ function r_path_abempty(s, p) {
   return v0;
 }
 
+// path_absolute: grammar/rfc3986.peggy:267
 function r_path_absolute(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
@@ -884,6 +906,7 @@ function r_path_absolute(s, p) {
   return v0;
 }
 
+// path_noscheme: grammar/rfc3986.peggy:272
 function r_path_noscheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -908,6 +931,7 @@ function r_path_noscheme(s, p) {
   return v0;
 }
 
+// path_rootless: grammar/rfc3986.peggy:276
 function r_path_rootless(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
@@ -932,12 +956,14 @@ function r_path_rootless(s, p) {
   return v0;
 }
 
+// path_empty: grammar/rfc3986.peggy:280
 function r_path_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
+// segment: grammar/rfc3986.peggy:284
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -950,6 +976,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// segment_nz: grammar/rfc3986.peggy:288
 function r_segment_nz(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -965,6 +992,7 @@ function r_segment_nz(s, p) {
   return v0;
 }
 
+// segment_nz_nc: grammar/rfc3986.peggy:293
 function r_segment_nz_nc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
@@ -986,6 +1014,7 @@ function r_segment_nz_nc(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc3986.peggy:297
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
@@ -998,6 +1027,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// query: grammar/rfc3986.peggy:303
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -1016,6 +1046,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc3986.peggy:309
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -1034,6 +1065,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// pct_encoded: grammar/rfc3986.peggy:319
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1048,48 +1080,56 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc3986.peggy:325
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// reserved: grammar/rfc3986.peggy:331
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// gen_delims: grammar/rfc3986.peggy:335
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// sub_delims: grammar/rfc3986.peggy:340
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// ALPHA: grammar/rfc3986.peggy:347
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// DIGIT: grammar/rfc3986.peggy:352
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
   return v0;
 }
 
+// HEXDIG: grammar/rfc3986.peggy:357
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
   v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : S18.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;
   return v0;
 }
 
+// file_URI: grammar/rfc8089.peggy:52
 function r_file_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1104,12 +1144,14 @@ function r_file_URI(s, p) {
   return v0;
 }
 
+// file_scheme: grammar/rfc8089.peggy:61
 function r_file_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = ic(s, p, "file", 4) ? p + 4 : -1;
   return v0;
 }
 
+// file_hier_part: grammar/rfc8089.peggy:75
 function r_file_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
@@ -1131,6 +1173,7 @@ function r_file_hier_part(s, p) {
   return v0;
 }
 
+// auth_path: grammar/rfc8089.peggy:91
 function r_auth_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1144,12 +1187,14 @@ function r_auth_path(s, p) {
   return v0;
 }
 
+// local_path: grammar/rfc8089.peggy:101
 function r_local_path(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path_absolute(s, p);
   return v0;
 }
 
+// file_auth: grammar/rfc8089.peggy:121
 function r_file_auth(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {

@@ -226,6 +226,7 @@ const T79 = table("0000000000000000000000000000000000000000000000000000000000000
 const E80 = {"type":"literal","text":"n","ignoreCase":true};
 const T81 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000");
 
+// URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(0, p);
@@ -273,6 +274,7 @@ function r_URI(s, p) {
   return v0;
 }
 
+// hier_part: grammar/rfc3986.peggy:39
 function r_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(1, p);
@@ -311,6 +313,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
+// URI_reference: grammar/rfc3986.peggy:54
 function r_URI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(2, p);
@@ -325,6 +328,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
+// absolute_URI: grammar/rfc3986.peggy:63
 function r_absolute_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(3, p);
@@ -359,6 +363,7 @@ function r_absolute_URI(s, p) {
   return v0;
 }
 
+// relative_ref: grammar/rfc3986.peggy:72
 function r_relative_ref(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(4, p);
@@ -400,6 +405,7 @@ function r_relative_ref(s, p) {
   return v0;
 }
 
+// relative_part: grammar/rfc3986.peggy:80
 function r_relative_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(5, p);
@@ -438,6 +444,7 @@ function r_relative_part(s, p) {
   return v0;
 }
 
+// scheme: grammar/rfc3986.peggy:91
 function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(6, p);
@@ -473,6 +480,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
+// authority: grammar/rfc3986.peggy:101
 function r_authority(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(7, p);
@@ -515,6 +523,7 @@ function r_authority(s, p) {
   return v0;
 }
 
+// userinfo: grammar/rfc3986.peggy:107
 function r_userinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(8, p);
@@ -540,6 +549,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
+// host: grammar/rfc3986.peggy:122
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(9, p);
@@ -577,6 +587,7 @@ function r_host(s, p) {
   return v0;
 }
 
+// port: grammar/rfc3986.peggy:132
 function r_port(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(10, p);
@@ -593,6 +604,7 @@ function r_port(s, p) {
   return v0;
 }
 
+// IP_literal: grammar/rfc3986.peggy:141
 function r_IP_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(11, p);
@@ -619,6 +631,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
+// IPvFuture: grammar/rfc3986.peggy:148
 function r_IPvFuture(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(12, p);
@@ -670,6 +683,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
+// IPv6address: grammar/rfc3986.peggy:174
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0, v147 = 0, v148 = 0, v149 = 0, v150 = 0, v151 = 0, v152 = 0;
   if (p + 46 <= fastBelow) return fast_r_IPv6address(s, p);
@@ -1145,6 +1159,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
+// h16: grammar/rfc3986.peggy:189
 function r_h16(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 5 <= fastBelow) return fast_r_h16(s, p);
@@ -1165,6 +1180,7 @@ function r_h16(s, p) {
   return v0;
 }
 
+// ls32: grammar/rfc3986.peggy:196
 function r_ls32(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 16 <= fastBelow) return fast_r_ls32(s, p);
@@ -1192,6 +1208,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
+// IPv4address: grammar/rfc3986.peggy:205
 function r_IPv4address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
@@ -1226,6 +1243,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
+// dec_octet: grammar/rfc3986.peggy:222
 function r_dec_octet(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
   if (p + 4 <= fastBelow) return fast_r_dec_octet(s, p);
@@ -1304,6 +1322,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
+// reg_name: grammar/rfc3986.peggy:234
 function r_reg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(18, p);
@@ -1327,6 +1346,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
+// path: grammar/rfc3986.peggy:254
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(19, p);
@@ -1357,6 +1377,7 @@ function r_path(s, p) {
   return v0;
 }
 
+// path_abempty: grammar/rfc3986.peggy:260
 function r_path_abempty(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(20, p);
@@ -1382,6 +1403,7 @@ function r_path_abempty(s, p) {
   return v0;
 }
 
+// path_absolute: grammar/rfc3986.peggy:267
 function r_path_absolute(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(21, p);
@@ -1425,6 +1447,7 @@ function r_path_absolute(s, p) {
   return v0;
 }
 
+// path_noscheme: grammar/rfc3986.peggy:272
 function r_path_noscheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(22, p);
@@ -1458,6 +1481,7 @@ function r_path_noscheme(s, p) {
   return v0;
 }
 
+// path_rootless: grammar/rfc3986.peggy:276
 function r_path_rootless(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(23, p);
@@ -1491,6 +1515,7 @@ function r_path_rootless(s, p) {
   return v0;
 }
 
+// path_empty: grammar/rfc3986.peggy:280
 function r_path_empty(s, p) {
   let c = 0, v0 = 0;
   if (p + 0 <= fastBelow) return fast_r_path_empty(s, p);
@@ -1501,6 +1526,7 @@ function r_path_empty(s, p) {
   return v0;
 }
 
+// segment: grammar/rfc3986.peggy:284
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   hookEnter(25, p);
@@ -1517,6 +1543,7 @@ function r_segment(s, p) {
   return v0;
 }
 
+// segment_nz: grammar/rfc3986.peggy:288
 function r_segment_nz(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   hookEnter(26, p);
@@ -1536,6 +1563,7 @@ function r_segment_nz(s, p) {
   return v0;
 }
 
+// segment_nz_nc: grammar/rfc3986.peggy:293
 function r_segment_nz_nc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(27, p);
@@ -1564,6 +1592,7 @@ function r_segment_nz_nc(s, p) {
   return v0;
 }
 
+// pchar: grammar/rfc3986.peggy:297
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 3 <= fastBelow) return fast_r_pchar(s, p);
@@ -1585,6 +1614,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
+// query: grammar/rfc3986.peggy:303
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(29, p);
@@ -1608,6 +1638,7 @@ function r_query(s, p) {
   return v0;
 }
 
+// fragment: grammar/rfc3986.peggy:309
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(30, p);
@@ -1631,6 +1662,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
+// pct_encoded: grammar/rfc3986.peggy:319
 function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r_pct_encoded(s, p);
@@ -1653,6 +1685,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
+// unreserved: grammar/rfc3986.peggy:325
 function r_unreserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   if (p + 1 <= fastBelow) return fast_r_unreserved(s, p);
@@ -1676,6 +1709,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
+// reserved: grammar/rfc3986.peggy:331
 function r_reserved(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
@@ -1691,6 +1725,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
+// gen_delims: grammar/rfc3986.peggy:335
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
@@ -1716,6 +1751,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
+// sub_delims: grammar/rfc3986.peggy:340
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
@@ -1749,6 +1785,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
+// ALPHA: grammar/rfc3986.peggy:347
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
@@ -1759,6 +1796,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
+// DIGIT: grammar/rfc3986.peggy:352
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
@@ -1769,6 +1807,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
+// HEXDIG: grammar/rfc3986.peggy:357
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 1 <= fastBelow) return fast_r_HEXDIG(s, p);
@@ -1794,6 +1833,7 @@ function r_HEXDIG(s, p) {
   return v0;
 }
 
+// namestring: grammar/rfc8141.peggy:52
 function r_namestring(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(39, p);
@@ -1826,6 +1866,7 @@ function r_namestring(s, p) {
   return v0;
 }
 
+// assigned_name: grammar/rfc8141.peggy:62
 function r_assigned_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(40, p);
@@ -1863,6 +1904,7 @@ function r_assigned_name(s, p) {
   return v0;
 }
 
+// NID: grammar/rfc8141.peggy:86
 function r_NID(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   if (p + 33 <= fastBelow) return fast_r_NID(s, p);
@@ -1939,6 +1981,7 @@ function r_NID(s, p) {
   return v0;
 }
 
+// ldh: grammar/rfc8141.peggy:96
 function r_ldh(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_ldh(s, p);
@@ -1954,6 +1997,7 @@ function r_ldh(s, p) {
   return v0;
 }
 
+// NSS: grammar/rfc8141.peggy:111
 function r_NSS(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(43, p);
@@ -1983,6 +2027,7 @@ function r_NSS(s, p) {
   return v0;
 }
 
+// rq_components: grammar/rfc8141.peggy:128
 function r_rq_components(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(44, p);
@@ -2038,6 +2083,7 @@ function r_rq_components(s, p) {
   return v0;
 }
 
+// r_component: grammar/rfc8141.peggy:147
 function r_r_component(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(45, p);
@@ -2069,6 +2115,7 @@ function r_r_component(s, p) {
   return v0;
 }
 
+// q_component: grammar/rfc8141.peggy:157
 function r_q_component(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(46, p);
@@ -2100,6 +2147,7 @@ function r_q_component(s, p) {
   return v0;
 }
 
+// f_component: grammar/rfc8141.peggy:165
 function r_f_component(s, p) {
   let c = 0, v0 = 0;
   hookEnter(47, p);
@@ -2109,6 +2157,7 @@ function r_f_component(s, p) {
   return v0;
 }
 
+// alphanum: grammar/rfc8141.peggy:176
 function r_alphanum(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   if (p + 1 <= fastBelow) return fast_r_alphanum(s, p);

@@ -35,8 +35,15 @@ export class Grammar {
     readonly rules: readonly Rule[],
     /** The grammar file, for messages. */
     readonly file: string,
+    /** Where each rule is written (`grammar/rfc3986.peggy:120`), when the text was composed. */
+    private readonly origins: ReadonlyMap<string, string> | null = null,
   ) {
     for (const r of rules) this.byName.set(r.name, r);
+  }
+
+  /** The grammar file and line where a rule is written, for the generated code's reader. */
+  originOf(r: Rule): string {
+    return this.origins?.get(r.name) ?? `${this.file}:${r.location.start.line}`;
   }
 
   rule(name: string): Rule {

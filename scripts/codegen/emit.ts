@@ -412,7 +412,8 @@ export abstract class Emitter {
       }
       const vars = ['c = 0', ...fn.vars.map((v) => `${v} = 0`)];
       fns.push(
-        `function ${ruleFn(r.name)}(s, p) {\n` +
+        `// ${r.name}: ${this.analyses.grammar.originOf(r)}\n` +
+          `function ${ruleFn(r.name)}(s, p) {\n` +
           `  let ${vars.join(', ')};\n` +
           this.ruleEntry(r) +
           fn.lines.join('\n') +
