@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_ftptype as fast_r_ftptype, r_gtype as fast_r_gtype, r_xalpha as fast_r_xalpha, r_xpalpha as fast_r_xpalpha, r_alpha as fast_r_alpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_reserved as fast_r_reserved, r_escape as fast_r_escape, r_hex as fast_r_hex, r_national as fast_r_national, r_punctuation as fast_r_punctuation, r_alphanum as fast_r_alphanum, r_void as fast_r_void, r__login_end as fast_r__login_end, r_quoted_pair as fast_r_quoted_pair } from "./draft-ietf-uri-url-03.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,241 +12,112 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [1, 29, 37, -3, 39, -3, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, -1, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, 28, 29, 43, -3, -3, 39, -3, -2, -1, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
 
-const E0 = {"type":"literal","text":"u","ignoreCase":false};
+const E0 = "\"u\"";
 const T1 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000");
-const E2 = {"type":"literal","text":"r","ignoreCase":false};
+const E2 = "\"r\"";
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000");
-const E4 = {"type":"literal","text":"l","ignoreCase":false};
+const E4 = "\"l\"";
 const T5 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000");
-const E6 = {"type":"literal","text":":","ignoreCase":false};
+const E6 = "\":\"";
 const T7 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E8 = {"type":"literal","text":"h","ignoreCase":false};
+const E8 = "\"h\"";
 const T9 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000");
-const E10 = {"type":"literal","text":"t","ignoreCase":false};
+const E10 = "\"t\"";
 const T11 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000");
-const E12 = {"type":"literal","text":"p","ignoreCase":false};
+const E12 = "\"p\"";
 const T13 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000");
-const E14 = {"type":"literal","text":"/","ignoreCase":false};
+const E14 = "\"/\"";
 const T15 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E16 = {"type":"literal","text":"?","ignoreCase":false};
+const E16 = "\"?\"";
 const T17 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E18 = {"type":"literal","text":"f","ignoreCase":false};
+const E18 = "\"f\"";
 const T19 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E20 = {"type":"literal","text":"!","ignoreCase":false};
+const E20 = "\"!\"";
 const T21 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E22 = {"type":"literal","text":"a","ignoreCase":false};
+const E22 = "\"a\"";
 const T23 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E24 = {"type":"literal","text":"s","ignoreCase":false};
+const E24 = "\"s\"";
 const T25 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000");
-const E26 = {"type":"literal","text":"n","ignoreCase":false};
+const E26 = "\"n\"";
 const T27 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000");
-const E28 = {"type":"literal","text":"e","ignoreCase":false};
+const E28 = "\"e\"";
 const T29 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E30 = {"type":"literal","text":"w","ignoreCase":false};
+const E30 = "\"w\"";
 const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000");
-const E32 = {"type":"literal","text":"m","ignoreCase":false};
+const E32 = "\"m\"";
 const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000");
-const E34 = {"type":"literal","text":"i","ignoreCase":false};
+const E34 = "\"i\"";
 const T35 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000");
-const E36 = {"type":"literal","text":"d","ignoreCase":false};
+const E36 = "\"d\"";
 const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E38 = {"type":"literal","text":"c","ignoreCase":false};
+const E38 = "\"c\"";
 const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E40 = {"type":"literal","text":"o","ignoreCase":false};
+const E40 = "\"o\"";
 const T41 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000");
-const E42 = {"type":"literal","text":"@","ignoreCase":false};
+const E42 = "\"@\"";
 const T43 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":"=","ignoreCase":false};
+const E44 = "\"=\"";
 const T45 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":";","ignoreCase":false};
+const E46 = "\";\"";
 const T47 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"*","ignoreCase":false};
+const E48 = "\"*\"";
 const T49 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":".","ignoreCase":false};
+const E50 = "\".\"";
 const T51 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E52 = {"type":"literal","text":"%","ignoreCase":false};
+const E52 = "\"%\"";
 const T53 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":"0","ignoreCase":false};
+const E54 = "\"0\"";
 const T55 = table("00000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":"g","ignoreCase":false};
+const E56 = "\"g\"";
 const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000");
-const E58 = {"type":"literal","text":"A","ignoreCase":false};
+const E58 = "\"A\"";
 const T59 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E60 = {"type":"literal","text":"I","ignoreCase":false};
+const E60 = "\"I\"";
 const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000");
-const E62 = {"type":"literal","text":"D","ignoreCase":false};
+const E62 = "\"D\"";
 const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E64 = {"type":"literal","text":"+","ignoreCase":false};
+const E64 = "\"+\"";
 const T65 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E66 = {"type":"class","parts":[["a","z"],["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E66 = "%x61-7A / %x41-5A";
 const T67 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
-const E68 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E68 = "%x30-39";
 const T69 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E70 = {"type":"class","parts":["$","-","_","@",".","&","+"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E70 = "%x24 / %x2D / %x5F / %x40 / %x2E / %x26 / %x2B";
 const T71 = table("00000000000000000000000000000000000010100001011000000000000000001000000000000000000000000000000100000000000000000000000000000000");
-const E72 = {"type":"class","parts":["\"","'","(",")",","," "],"inverted":false,"ignoreCase":false,"unicode":false};
+const E72 = "%x22 / %x27 / %x28 / %x29 / %x2C / %x20";
 const T73 = table("00000000000000000000000000000000101000011100100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E74 = {"type":"class","parts":["=",";","/","#","?",":"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E74 = "%x3D / %x3B / %x2F / %x23 / %x3F / %x3A";
 const T75 = table("00000000000000000000000000000000000100000000000100000000001101010000000000000000000000000000000000000000000000000000000000000000");
-const E76 = {"type":"class","parts":[["a","f"],["A","F"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E76 = "%x61-66 / %x41-46";
 const T77 = table("00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000");
-const E78 = {"type":"class","parts":["{","}","|","[","]","\\","^","~"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E78 = "%x7B / %x7D / %x7C / %x5B / %x5D / %x5C / %x5E / %x7E";
 const T79 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111000000000000000000000000000011110");
-const E80 = {"type":"class","parts":["<",">"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E80 = "%x3C / %x3E";
 const T81 = table("00000000000000000000000000000000000000000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
-const E82 = {"type":"literal","text":"[","ignoreCase":false};
+const E82 = "\"[\"";
 const T83 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E84 = {"type":"literal","text":"]","ignoreCase":false};
+const E84 = "\"]\"";
 const T85 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E86 = {"type":"class","parts":["!","#","$","%","&","'","*","+","-","/",["0","9"],"=","?",["A","Z"],"^","_","`",["a","z"],"{","|","}","~"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E86 = "%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E";
 const T87 = table("00000000000000000000000000000000010111110011010111111111110001010111111111111111111111111110001111111111111111111111111111111110");
-const E88 = {"type":"literal","text":"\"","ignoreCase":false};
+const E88 = "\"\\\"\"";
 const T89 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E90 = {"type":"literal","text":"\r","ignoreCase":false};
+const E90 = "\"\\r\"";
 const T91 = table("00000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E92 = {"type":"literal","text":"\n","ignoreCase":false};
+const E92 = "\"\\n\"";
 const T93 = table("00000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E94 = {"type":"class","parts":[" ","\t"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E94 = "%x20 / %x09";
 const T95 = table("00000000010000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E96 = {"type":"class","parts":[["\u0000","\b"],["\n","\f"],["\u000e","\u001f"],"!",["#","["],["]",""]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E96 = "%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F";
 const T97 = table("11111111101110111111111111111111010111111111111111111111111111111111111111111111111111111111011111111111111111111111111111111111");
-const E98 = {"type":"class","parts":[["\u0000","\b"],["\n","\f"],["\u000e","\u001f"],["!","Z"],["^",""]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E98 = "%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F";
 const T99 = table("11111111101110111111111111111111011111111111111111111111111111111111111111111111111111111110001111111111111111111111111111111111");
-const E100 = {"type":"literal","text":"\\","ignoreCase":false};
+const E100 = "\"\\\\\"";
 const T101 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E102 = {"type":"class","parts":[["\u0000",""]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E102 = "%x00-7F";
 const T103 = table("11111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111");
 
 // prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
@@ -1797,14 +1669,14 @@ function r__login_end(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   if (p + 3 <= fastBelow) return fast_r__login_end(s, p);
   v1 = hookMark();
-  silent++;
+  silence(1);
   L0: {
     v3 = r_xalpha(s, p);
     if (v3 >= 0) { v2 = v3; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
     v2 = v4;
   }
-  silent--;
+  silence(-1);
   hookRewind(v1);
   v0 = v2 < 0 ? p : -1;
   return v0;
@@ -1825,7 +1697,7 @@ function r__xalphas_before_host(s, p) {
         v5 = -1;
         L2: {
           v8 = hookMark();
-          silent++;
+          silence(1);
           v10 = hookMark();
           v9 = -1;
           L3: {
@@ -1840,9 +1712,9 @@ function r__xalphas_before_host(s, p) {
                 v16 = r_hostnumber(s, v11);
                 if (v16 < 0) break L5;
                 v18 = hookMark();
-                silent++;
+                silence(1);
                 v19 = r_xalpha(s, v16);
-                silent--;
+                silence(-1);
                 hookRewind(v18);
                 v17 = v19 < 0 ? v16 : -1;
                 if (v17 < 0 && v16 > v11) v17 = stopped(88, v16, p);
@@ -1855,7 +1727,7 @@ function r__xalphas_before_host(s, p) {
             v9 = v12;
           }
           if (v9 < 0) hookRewind(v10);
-          silent--;
+          silence(-1);
           hookRewind(v8);
           v7 = v9 < 0 ? v3 : -1;
           if (v7 < 0) break L2;
@@ -1881,9 +1753,9 @@ function r__xalphas_before_host(s, p) {
           if (v24 < 1) v23 = -1;
           if (v23 < 0) break L6;
           v27 = hookMark();
-          silent++;
+          silence(1);
           v28 = v23;
-          silent--;
+          silence(-1);
           hookRewind(v27);
           v26 = v28 < 0 ? v23 : -1;
           if (v26 < 0 && v23 > v3) v26 = stopped(92, v23, p);
@@ -1917,7 +1789,7 @@ function r__xalphas_before_hostname(s, p) {
       v4 = -1;
       L1: {
         v7 = hookMark();
-        silent++;
+        silence(1);
         v9 = hookMark();
         v8 = -1;
         L2: {
@@ -1928,7 +1800,7 @@ function r__xalphas_before_hostname(s, p) {
           v8 = v11;
         }
         if (v8 < 0) hookRewind(v9);
-        silent--;
+        silence(-1);
         hookRewind(v7);
         v6 = v8 < 0 ? v3 : -1;
         if (v6 < 0) break L1;
@@ -2366,76 +2238,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "prefixedurl";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }

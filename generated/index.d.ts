@@ -9,19 +9,15 @@ export interface GeneratedGrammarMeta {
   extends?: string; status?: string;
   rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string }>;
 }
-export interface PeggyExpectation {
-  type: 'literal' | 'class' | 'any' | 'end' | 'other';
-  text?: string; ignoreCase?: boolean; inverted?: boolean;
-  parts?: Array<string | [string, string]>; description?: string;
-}
-/** Peggy's non-throwing library mode (internal to Peggy; pinned and tested). */
-export interface PeggyLibraryResult {
-  peg$result: unknown; peg$currPos: number; peg$FAILED: unknown;
-  peg$maxFailPos: number; peg$maxFailExpected: PeggyExpectation[];
-}
-export interface GeneratedParser {
+/**
+ * The traced recognizer (scripts/codegen/emit-traced.ts, generated/<era>.diag.js): it reports
+ * through urispec's trace protocol, TracedRecognizer in src/diagnosis/trace.ts, the type that
+ * src/era.ts gives it.
+ */
+export interface GeneratedTracedRecognizer {
   StartRules: string[];
-  parse(input: string, options?: Record<string, unknown>): unknown;
+  trace(...args: never[]): unknown;
+  reach(...args: never[]): unknown;
 }
 /** The fast recognizer (scripts/codegen/emit-fast.ts): a verdict, nothing else. */
 export interface GeneratedRecognizer {
@@ -49,7 +45,7 @@ export interface GeneratedGrammar {
 }
 export interface GeneratedEra {
   meta: GeneratedGrammarMeta;
-  diag: GeneratedParser;
+  diag: GeneratedTracedRecognizer;
   fast: GeneratedRecognizer;
   grammar: GeneratedGrammar;
 }

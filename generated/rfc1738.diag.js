@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r__url_defined_scheme as fast_r__url_defined_scheme, r_alphadigit as fast_r_alphadigit, r_ftptype as fast_r_ftptype, r_gtype as fast_r_gtype, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_alpha as fast_r_alpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_national as fast_r_national, r_punctuation as fast_r_punctuation, r_reserved as fast_r_reserved, r_hex as fast_r_hex, r_escape as fast_r_escape, r_unreserved as fast_r_unreserved, r_uchar as fast_r_uchar, r_xchar as fast_r_xchar } from "./rfc1738.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,227 +12,98 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [-2, 4, 23, 18, 33, 37, 38, 27, 39, 31, 22, 46, 2, -2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -4, -4, 6, 17, -3, 16, -3, -2, -3, 7, 14, -3, -2, -4, 11, -4, -1, -4, -4, -1, -4, -2, 66, -2, 66, -2, 66, -4, -4, -4, 6, 19, 21, -3, -3, 20, -4, -4, -3, -2, 19, 7, 24, 26, -3, -3, 25, -4, -4, -4, 7, 26, 30, -3, -3, -3, -3, -3, -4, -4, 32, -4, 34, -1, -1, -4, -4, -2, 8, 7, -2, 35, 66, -3, 6, -3, -1, -1, 7, -2, 43, 7, -2, 43, -2, 26, 7, -2, 43, -2, 44, -2, 45, -4, -4, -4, 7, -2, 47, -4, 48, -4, -4, 50, -2, 51, -4, -4, 61, 61, -4];
 
-const E0 = {"type":"literal","text":":","ignoreCase":false};
+const E0 = "\":\"";
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E2 = {"type":"literal","text":"h","ignoreCase":false};
+const E2 = "\"h\"";
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000");
-const E4 = {"type":"literal","text":"t","ignoreCase":false};
+const E4 = "\"t\"";
 const T5 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000");
-const E6 = {"type":"literal","text":"p","ignoreCase":false};
+const E6 = "\"p\"";
 const T7 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000");
-const E8 = {"type":"literal","text":"f","ignoreCase":false};
+const E8 = "\"f\"";
 const T9 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E10 = {"type":"literal","text":"n","ignoreCase":false};
+const E10 = "\"n\"";
 const T11 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000");
-const E12 = {"type":"literal","text":"e","ignoreCase":false};
+const E12 = "\"e\"";
 const T13 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E14 = {"type":"literal","text":"w","ignoreCase":false};
+const E14 = "\"w\"";
 const T15 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000");
-const E16 = {"type":"literal","text":"s","ignoreCase":false};
+const E16 = "\"s\"";
 const T17 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000");
-const E18 = {"type":"literal","text":"l","ignoreCase":false};
+const E18 = "\"l\"";
 const T19 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000");
-const E20 = {"type":"literal","text":"g","ignoreCase":false};
+const E20 = "\"g\"";
 const T21 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000");
-const E22 = {"type":"literal","text":"o","ignoreCase":false};
+const E22 = "\"o\"";
 const T23 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000");
-const E24 = {"type":"literal","text":"r","ignoreCase":false};
+const E24 = "\"r\"";
 const T25 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000");
-const E26 = {"type":"literal","text":"a","ignoreCase":false};
+const E26 = "\"a\"";
 const T27 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E28 = {"type":"literal","text":"i","ignoreCase":false};
+const E28 = "\"i\"";
 const T29 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000");
-const E30 = {"type":"literal","text":"m","ignoreCase":false};
+const E30 = "\"m\"";
 const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000");
-const E32 = {"type":"literal","text":"+","ignoreCase":false};
+const E32 = "\"+\"";
 const T33 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E34 = {"type":"literal","text":"-","ignoreCase":false};
+const E34 = "\"-\"";
 const T35 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E36 = {"type":"literal","text":".","ignoreCase":false};
+const E36 = "\".\"";
 const T37 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E38 = {"type":"literal","text":"/","ignoreCase":false};
+const E38 = "\"/\"";
 const T39 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E40 = {"type":"literal","text":"@","ignoreCase":false};
+const E40 = "\"@\"";
 const T41 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E42 = {"type":"literal","text":";","ignoreCase":false};
+const E42 = "\";\"";
 const T43 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":"?","ignoreCase":false};
+const E44 = "\"?\"";
 const T45 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":"&","ignoreCase":false};
+const E46 = "\"&\"";
 const T47 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"=","ignoreCase":false};
+const E48 = "\"=\"";
 const T49 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":"y","ignoreCase":false};
+const E50 = "\"y\"";
 const T51 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000");
-const E52 = {"type":"literal","text":"A","ignoreCase":false};
+const E52 = "\"A\"";
 const T53 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":"I","ignoreCase":false};
+const E54 = "\"I\"";
 const T55 = table("00000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":"D","ignoreCase":false};
+const E56 = "\"D\"";
 const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E58 = {"type":"literal","text":"d","ignoreCase":false};
+const E58 = "\"d\"";
 const T59 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E60 = {"type":"literal","text":"c","ignoreCase":false};
+const E60 = "\"c\"";
 const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E62 = {"type":"literal","text":"%","ignoreCase":false};
+const E62 = "\"%\"";
 const T63 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E64 = {"type":"literal","text":"0","ignoreCase":false};
+const E64 = "\"0\"";
 const T65 = table("00000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E66 = {"type":"literal","text":"9","ignoreCase":false};
+const E66 = "\"9\"";
 const T67 = table("00000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000");
-const E68 = {"type":"literal","text":"*","ignoreCase":false};
+const E68 = "\"*\"";
 const T69 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E70 = {"type":"literal","text":"_","ignoreCase":false};
+const E70 = "\"_\"";
 const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E72 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E72 = "%x61-7A";
 const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E74 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E74 = "%x41-5A";
 const T75 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E76 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E76 = "%x30-39";
 const T77 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E78 = {"type":"class","parts":["$","-","_",".","+"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E78 = "%x24 / %x2D / %x5F / %x2E / %x2B";
 const T79 = table("00000000000000000000000000000000000010000001011000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E80 = {"type":"class","parts":["!","*","'","(",")",","],"inverted":false,"ignoreCase":false,"unicode":false};
+const E80 = "%x21 / %x2A / %x27 / %x28 / %x29 / %x2C";
 const T81 = table("00000000000000000000000000000000010000011110100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E82 = {"type":"class","parts":["{","}","|","\\","^","~","[","]","`"],"inverted":false,"ignoreCase":false,"unicode":false};
+const E82 = "%x7B / %x7D / %x7C / %x5C / %x5E / %x7E / %x5B / %x5D / %x60";
 const T83 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111010000000000000000000000000011110");
-const E84 = {"type":"class","parts":["<",">","#","%","\""],"inverted":false,"ignoreCase":false,"unicode":false};
+const E84 = "%x3C / %x3E / %x23 / %x25 / %x22";
 const T85 = table("00000000000000000000000000000000001101000000000000000000000010100000000000000000000000000000000000000000000000000000000000000000");
-const E86 = {"type":"class","parts":[";","/","?",":","@","&","="],"inverted":false,"ignoreCase":false,"unicode":false};
+const E86 = "%x3B / %x2F / %x3F / %x3A / %x40 / %x26 / %x3D";
 const T87 = table("00000000000000000000000000000000000000100000000100000000001101011000000000000000000000000000000000000000000000000000000000000000");
-const E88 = {"type":"class","parts":[["A","F"],["a","f"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E88 = "%x41-46 / %x61-66";
 const T89 = table("00000000000000000000000000000000000000000000000000000000000000000111111000000000000000000000000001111110000000000000000000000000");
 
 // genericurl: grammar/rfc1738.peggy:53
@@ -265,7 +137,7 @@ function r_url(s, p) {
     v1 = -1;
     L1: {
       v4 = hookMark();
-      silent++;
+      silence(1);
       v6 = hookMark();
       v5 = -1;
       L2: {
@@ -281,7 +153,7 @@ function r_url(s, p) {
         v5 = v11;
       }
       if (v5 < 0) hookRewind(v6);
-      silent--;
+      silence(-1);
       hookRewind(v4);
       v3 = v5 >= 0 ? p : -1;
       if (v3 < 0) break L1;
@@ -295,7 +167,7 @@ function r_url(s, p) {
     v13 = -1;
     L3: {
       v16 = hookMark();
-      silent++;
+      silence(1);
       v18 = hookMark();
       v17 = -1;
       L4: {
@@ -309,7 +181,7 @@ function r_url(s, p) {
         v17 = v22;
       }
       if (v17 < 0) hookRewind(v18);
-      silent--;
+      silence(-1);
       hookRewind(v16);
       v15 = v17 >= 0 ? p : -1;
       if (v15 < 0) break L3;
@@ -323,7 +195,7 @@ function r_url(s, p) {
     v24 = -1;
     L5: {
       v27 = hookMark();
-      silent++;
+      silence(1);
       v29 = hookMark();
       v28 = -1;
       L6: {
@@ -339,7 +211,7 @@ function r_url(s, p) {
         v28 = v34;
       }
       if (v28 < 0) hookRewind(v29);
-      silent--;
+      silence(-1);
       hookRewind(v27);
       v26 = v28 >= 0 ? p : -1;
       if (v26 < 0) break L5;
@@ -353,7 +225,7 @@ function r_url(s, p) {
     v36 = -1;
     L7: {
       v39 = hookMark();
-      silent++;
+      silence(1);
       v41 = hookMark();
       v40 = -1;
       L8: {
@@ -369,7 +241,7 @@ function r_url(s, p) {
         v40 = v46;
       }
       if (v40 < 0) hookRewind(v41);
-      silent--;
+      silence(-1);
       hookRewind(v39);
       v38 = v40 >= 0 ? p : -1;
       if (v38 < 0) break L7;
@@ -383,7 +255,7 @@ function r_url(s, p) {
     v48 = -1;
     L9: {
       v51 = hookMark();
-      silent++;
+      silence(1);
       v53 = hookMark();
       v52 = -1;
       L10: {
@@ -403,7 +275,7 @@ function r_url(s, p) {
         v52 = v60;
       }
       if (v52 < 0) hookRewind(v53);
-      silent--;
+      silence(-1);
       hookRewind(v51);
       v50 = v52 >= 0 ? p : -1;
       if (v50 < 0) break L9;
@@ -417,7 +289,7 @@ function r_url(s, p) {
     v62 = -1;
     L11: {
       v65 = hookMark();
-      silent++;
+      silence(1);
       v67 = hookMark();
       v66 = -1;
       L12: {
@@ -437,7 +309,7 @@ function r_url(s, p) {
         v66 = v74;
       }
       if (v66 < 0) hookRewind(v67);
-      silent--;
+      silence(-1);
       hookRewind(v65);
       v64 = v66 >= 0 ? p : -1;
       if (v64 < 0) break L11;
@@ -451,7 +323,7 @@ function r_url(s, p) {
     v76 = -1;
     L13: {
       v79 = hookMark();
-      silent++;
+      silence(1);
       v81 = hookMark();
       v80 = -1;
       L14: {
@@ -467,7 +339,7 @@ function r_url(s, p) {
         v80 = v86;
       }
       if (v80 < 0) hookRewind(v81);
-      silent--;
+      silence(-1);
       hookRewind(v79);
       v78 = v80 >= 0 ? p : -1;
       if (v78 < 0) break L13;
@@ -481,7 +353,7 @@ function r_url(s, p) {
     v88 = -1;
     L15: {
       v91 = hookMark();
-      silent++;
+      silence(1);
       v93 = hookMark();
       v92 = -1;
       L16: {
@@ -501,7 +373,7 @@ function r_url(s, p) {
         v92 = v100;
       }
       if (v92 < 0) hookRewind(v93);
-      silent--;
+      silence(-1);
       hookRewind(v91);
       v90 = v92 >= 0 ? p : -1;
       if (v90 < 0) break L15;
@@ -515,7 +387,7 @@ function r_url(s, p) {
     v102 = -1;
     L17: {
       v105 = hookMark();
-      silent++;
+      silence(1);
       v107 = hookMark();
       v106 = -1;
       L18: {
@@ -531,7 +403,7 @@ function r_url(s, p) {
         v106 = v112;
       }
       if (v106 < 0) hookRewind(v107);
-      silent--;
+      silence(-1);
       hookRewind(v105);
       v104 = v106 >= 0 ? p : -1;
       if (v104 < 0) break L17;
@@ -545,7 +417,7 @@ function r_url(s, p) {
     v114 = -1;
     L19: {
       v117 = hookMark();
-      silent++;
+      silence(1);
       v119 = hookMark();
       v118 = -1;
       L20: {
@@ -569,7 +441,7 @@ function r_url(s, p) {
         v118 = v128;
       }
       if (v118 < 0) hookRewind(v119);
-      silent--;
+      silence(-1);
       hookRewind(v117);
       v116 = v118 >= 0 ? p : -1;
       if (v116 < 0) break L19;
@@ -583,9 +455,9 @@ function r_url(s, p) {
     v130 = -1;
     L21: {
       v133 = hookMark();
-      silent++;
+      silence(1);
       v134 = r__url_defined_scheme(s, p);
-      silent--;
+      silence(-1);
       hookRewind(v133);
       v132 = v134 < 0 ? p : -1;
       if (v132 < 0) break L21;
@@ -2942,76 +2814,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "genericurl";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }

@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_NID as fast_r_NID, r_let_num_hyp as fast_r_let_num_hyp, r_let_num as fast_r_let_num, r_upper as fast_r_upper, r_lower as fast_r_lower, r_number as fast_r_number, r_URN_chars as fast_r_URN_chars, r_trans as fast_r_trans, r_hex as fast_r_hex, r_other as fast_r_other, r_reserved as fast_r_reserved, r_excluded as fast_r_excluded } from "./rfc2141.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,243 +12,113 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [1, -2, 7, -4, -3, -4, 10, 10, -1];
 
-const E0 = {"type":"literal","text":"u","ignoreCase":true};
+const E0 = "\"u\"";
 const T1 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000");
-const E2 = {"type":"literal","text":"r","ignoreCase":true};
+const E2 = "\"r\"";
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000");
-const E4 = {"type":"literal","text":"n","ignoreCase":true};
+const E4 = "\"n\"";
 const T5 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000");
-const E6 = {"type":"literal","text":":","ignoreCase":true};
+const E6 = "\":\"";
 const T7 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E8 = {"type":"literal","text":":","ignoreCase":false};
-const E9 = {"type":"literal","text":"-","ignoreCase":false};
-const T10 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E11 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T12 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E13 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T14 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E15 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T16 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E17 = {"type":"literal","text":"%","ignoreCase":false};
-const T18 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E19 = {"type":"literal","text":"A","ignoreCase":false};
-const T20 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E21 = {"type":"literal","text":"B","ignoreCase":false};
-const T22 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
-const E23 = {"type":"literal","text":"C","ignoreCase":false};
-const T24 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
-const E25 = {"type":"literal","text":"D","ignoreCase":false};
-const T26 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E27 = {"type":"literal","text":"E","ignoreCase":false};
-const T28 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
-const E29 = {"type":"literal","text":"F","ignoreCase":false};
-const T30 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
-const E31 = {"type":"literal","text":"a","ignoreCase":false};
-const T32 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E33 = {"type":"literal","text":"b","ignoreCase":false};
-const T34 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
-const E35 = {"type":"literal","text":"c","ignoreCase":false};
-const T36 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E37 = {"type":"literal","text":"d","ignoreCase":false};
-const T38 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E39 = {"type":"literal","text":"e","ignoreCase":false};
-const T40 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E41 = {"type":"literal","text":"f","ignoreCase":false};
-const T42 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E43 = {"type":"literal","text":"(","ignoreCase":false};
-const T44 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E45 = {"type":"literal","text":")","ignoreCase":false};
-const T46 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E47 = {"type":"literal","text":"+","ignoreCase":false};
-const T48 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E49 = {"type":"literal","text":",","ignoreCase":false};
-const T50 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E51 = {"type":"literal","text":".","ignoreCase":false};
-const T52 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E53 = {"type":"literal","text":"=","ignoreCase":false};
-const T54 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E55 = {"type":"literal","text":"@","ignoreCase":false};
-const T56 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E57 = {"type":"literal","text":";","ignoreCase":false};
-const T58 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E59 = {"type":"literal","text":"$","ignoreCase":false};
-const T60 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E61 = {"type":"literal","text":"_","ignoreCase":false};
-const T62 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E63 = {"type":"literal","text":"!","ignoreCase":false};
-const T64 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E65 = {"type":"literal","text":"*","ignoreCase":false};
-const T66 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E67 = {"type":"literal","text":"'","ignoreCase":false};
-const T68 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E69 = {"type":"literal","text":"/","ignoreCase":false};
-const T70 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E71 = {"type":"literal","text":"?","ignoreCase":false};
-const T72 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E73 = {"type":"literal","text":"#","ignoreCase":false};
-const T74 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E75 = {"type":"class","parts":[["\u0001"," "]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T76 = table("01111111111111111111111111111111100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E77 = {"type":"literal","text":"\\","ignoreCase":false};
-const T78 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E79 = {"type":"literal","text":"\"","ignoreCase":false};
-const T80 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E81 = {"type":"literal","text":"&","ignoreCase":false};
-const T82 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E83 = {"type":"literal","text":"<","ignoreCase":false};
-const T84 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
-const E85 = {"type":"literal","text":">","ignoreCase":false};
-const T86 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
-const E87 = {"type":"literal","text":"[","ignoreCase":false};
-const T88 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E89 = {"type":"literal","text":"]","ignoreCase":false};
-const T90 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E91 = {"type":"literal","text":"^","ignoreCase":false};
-const T92 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
-const E93 = {"type":"literal","text":"`","ignoreCase":false};
-const T94 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
-const E95 = {"type":"literal","text":"{","ignoreCase":false};
-const T96 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
-const E97 = {"type":"literal","text":"|","ignoreCase":false};
-const T98 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
-const E99 = {"type":"literal","text":"}","ignoreCase":false};
-const T100 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
-const E101 = {"type":"literal","text":"~","ignoreCase":false};
-const T102 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E103 = {"type":"class","parts":[["","ÿ"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T104 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
+const E8 = "\"-\"";
+const T9 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E10 = "%x41-5A";
+const T11 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
+const E12 = "%x61-7A";
+const T13 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
+const E14 = "%x30-39";
+const T15 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
+const E16 = "\"%\"";
+const T17 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E18 = "\"A\"";
+const T19 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
+const E20 = "\"B\"";
+const T21 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
+const E22 = "\"C\"";
+const T23 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
+const E24 = "\"D\"";
+const T25 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
+const E26 = "\"E\"";
+const T27 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
+const E28 = "\"F\"";
+const T29 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
+const E30 = "\"a\"";
+const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
+const E32 = "\"b\"";
+const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
+const E34 = "\"c\"";
+const T35 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
+const E36 = "\"d\"";
+const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
+const E38 = "\"e\"";
+const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
+const E40 = "\"f\"";
+const T41 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
+const E42 = "\"(\"";
+const T43 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E44 = "\")\"";
+const T45 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E46 = "\"+\"";
+const T47 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E48 = "\",\"";
+const T49 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E50 = "\".\"";
+const T51 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E52 = "\"=\"";
+const T53 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
+const E54 = "\"@\"";
+const T55 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
+const E56 = "\";\"";
+const T57 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
+const E58 = "\"$\"";
+const T59 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E60 = "\"_\"";
+const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
+const E62 = "\"!\"";
+const T63 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E64 = "\"*\"";
+const T65 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E66 = "\"'\"";
+const T67 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E68 = "\"/\"";
+const T69 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E70 = "\"?\"";
+const T71 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
+const E72 = "\"#\"";
+const T73 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E74 = "%x01-20";
+const T75 = table("01111111111111111111111111111111100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E76 = "\"\\\\\"";
+const T77 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
+const E78 = "\"\\\"\"";
+const T79 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E80 = "\"&\"";
+const T81 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E82 = "\"<\"";
+const T83 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
+const E84 = "\">\"";
+const T85 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
+const E86 = "\"[\"";
+const T87 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
+const E88 = "\"]\"";
+const T89 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
+const E90 = "\"^\"";
+const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
+const E92 = "\"`\"";
+const T93 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
+const E94 = "\"{\"";
+const T95 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
+const E96 = "\"|\"";
+const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
+const E98 = "\"}\"";
+const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
+const E100 = "\"~\"";
+const T101 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
+const E102 = "%x7F-FF";
+const T103 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
 
 // URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
@@ -273,7 +144,7 @@ function r_URN(s, p) {
     v8 = r_NID(s, v2);
     if (v8 < 0 && v2 > p) v8 = stopped(0, v2, p);
     if (v8 < 0) break L0;
-    if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T7[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E8); }
+    if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T7[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
     if (v9 < 0 && v8 > p) v9 = stopped(1, v8, p);
     if (v9 < 0) break L0;
     v10 = r_NSS(s, v9);
@@ -329,7 +200,7 @@ function r_let_num_hyp(s, p) {
     if (v2 >= 0) { v0 = v2; break L0; }
     v3 = r_number(s, p);
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E9); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
     v0 = v4;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -360,7 +231,7 @@ function r_upper(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_upper(s, p);
   hookEnter(4, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E11); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E10); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -371,7 +242,7 @@ function r_lower(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lower(s, p);
   hookEnter(5, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E13); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E12); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -382,7 +253,7 @@ function r_number(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_number(s, p);
   hookEnter(6, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E15); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E14); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -417,7 +288,7 @@ function r_URN_chars(s, p) {
     v2 = hookMark();
     v1 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E17); }
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
       if (v3 < 0) break L1;
       v4 = r_hex(s, v3);
       if (v4 < 0 && v3 > p) v4 = stopped(6, v3, p);
@@ -432,9 +303,9 @@ function r_URN_chars(s, p) {
     v6 = -1;
     L2: {
       v9 = hookMark();
-      silent++;
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E17); }
-      silent--;
+      silence(1);
+      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E16); }
+      silence(-1);
       hookRewind(v9);
       v8 = v10 < 0 ? p : -1;
       if (v8 < 0) break L2;
@@ -480,29 +351,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_number(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E19); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E18); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E21); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E20); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E23); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E25); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E24); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E26); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E28); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E31); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E30); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E33); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E32); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E35); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E34); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E37); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E36); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E39); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E38); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T42[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E41); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E40); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -516,35 +387,35 @@ function r_other(s, p) {
   if (p + 1 <= fastBelow) return fast_r_other(s, p);
   hookEnter(11, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E43); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E42); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T46[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E45); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T48[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E47); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E46); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T50[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E49); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E48); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E9); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T52[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E51); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E50); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E6); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T54[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E53); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E52); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T56[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E55); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E54); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T58[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E57); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E56); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T60[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E59); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E58); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T62[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E61); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E60); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T64[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E63); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E62); }
     if (v13 >= 0) { v0 = v13; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T66[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E65); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E64); }
     if (v14 >= 0) { v0 = v14; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T68[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E67); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E66); }
     v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -558,13 +429,13 @@ function r_reserved(s, p) {
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(12, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E17); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E16); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T70[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E69); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E68); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T72[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E71); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E70); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T74[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E73); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E72); }
     v0 = v4;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -578,35 +449,35 @@ function r_excluded(s, p) {
   if (p + 1 <= fastBelow) return fast_r_excluded(s, p);
   hookEnter(13, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T76[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E75); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E74); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T78[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E77); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E76); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T80[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E79); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E78); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T82[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E81); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E80); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T84[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E83); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E82); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T86[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E85); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E84); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T88[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E87); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E86); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T90[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E89); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E88); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T92[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E91); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E90); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T94[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E93); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E92); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T96[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E95); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E94); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T98[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E97); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E96); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T100[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E99); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E98); }
     if (v13 >= 0) { v0 = v13; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T102[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E101); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E100); }
     if (v14 >= 0) { v0 = v14; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T104[c] === 1 : (c >= 128 && c <= 255)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E103); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : (c >= 128 && c <= 255)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E102); }
     v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -634,76 +505,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "URN";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }

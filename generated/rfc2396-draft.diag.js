@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_alphanum as fast_r_alphanum, r_urlchar as fast_r_urlchar, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_excluded as fast_r_excluded, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_national as fast_r_national, r__relEnd as fast_r__relEnd, r_pchar as fast_r_pchar } from "./rfc2396-draft.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,136 +12,7 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [10, 10, -3, 18, -3, -4, -4, -2, -4, -2, 23, -1, 27, -3, 26, -3, 41, -3, 29, -3, -2, -3, 30, -3, -4, -4, 36, -3, -2, -4, 34, -4, -1, -4, -4, -1, -4, -4, -2, -4, -1, -2, -4, -1, -2, -4, -1, -4, 38, -4, -4, 39, -4, -4, -4];
 
 // The end of the code point at p (its first unit c) if it is in the ranges, else -1.
@@ -164,105 +36,105 @@ function cpEnd(s, p, c, ranges) {
   return -1;
 }
 
-const E0 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E0 = "%x61-7A";
 const T1 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E2 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E2 = "%x41-5A";
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E4 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E4 = "%x30-39";
 const T5 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E6 = {"type":"literal","text":";","ignoreCase":false};
+const E6 = "\";\"";
 const T7 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E8 = {"type":"literal","text":"/","ignoreCase":false};
+const E8 = "\"/\"";
 const T9 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E10 = {"type":"literal","text":"?","ignoreCase":false};
+const E10 = "\"?\"";
 const T11 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E12 = {"type":"literal","text":":","ignoreCase":false};
+const E12 = "\":\"";
 const T13 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E14 = {"type":"literal","text":"@","ignoreCase":false};
+const E14 = "\"@\"";
 const T15 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E16 = {"type":"literal","text":"&","ignoreCase":false};
+const E16 = "\"&\"";
 const T17 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E18 = {"type":"literal","text":"=","ignoreCase":false};
+const E18 = "\"=\"";
 const T19 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E20 = {"type":"literal","text":"+","ignoreCase":false};
+const E20 = "\"+\"";
 const T21 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E22 = {"type":"literal","text":"$","ignoreCase":false};
+const E22 = "\"$\"";
 const T23 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E24 = {"type":"literal","text":"-","ignoreCase":false};
+const E24 = "\"-\"";
 const T25 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E26 = {"type":"literal","text":"_","ignoreCase":false};
+const E26 = "\"_\"";
 const T27 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E28 = {"type":"literal","text":".","ignoreCase":false};
+const E28 = "\".\"";
 const T29 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E30 = {"type":"literal","text":"!","ignoreCase":false};
+const E30 = "\"!\"";
 const T31 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E32 = {"type":"literal","text":"~","ignoreCase":false};
+const E32 = "\"~\"";
 const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E34 = {"type":"literal","text":"*","ignoreCase":false};
+const E34 = "\"*\"";
 const T35 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E36 = {"type":"literal","text":"'","ignoreCase":false};
+const E36 = "\"'\"";
 const T37 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E38 = {"type":"literal","text":"(","ignoreCase":false};
+const E38 = "\"(\"";
 const T39 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E40 = {"type":"literal","text":")","ignoreCase":false};
+const E40 = "\")\"";
 const T41 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E42 = {"type":"literal","text":",","ignoreCase":false};
+const E42 = "\",\"";
 const T43 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":"%","ignoreCase":false};
+const E44 = "\"%\"";
 const T45 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":"A","ignoreCase":false};
+const E46 = "\"A\"";
 const T47 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"B","ignoreCase":false};
+const E48 = "\"B\"";
 const T49 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":"C","ignoreCase":false};
+const E50 = "\"C\"";
 const T51 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
-const E52 = {"type":"literal","text":"D","ignoreCase":false};
+const E52 = "\"D\"";
 const T53 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":"E","ignoreCase":false};
+const E54 = "\"E\"";
 const T55 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":"F","ignoreCase":false};
+const E56 = "\"F\"";
 const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
-const E58 = {"type":"literal","text":"a","ignoreCase":false};
+const E58 = "\"a\"";
 const T59 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E60 = {"type":"literal","text":"b","ignoreCase":false};
+const E60 = "\"b\"";
 const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
-const E62 = {"type":"literal","text":"c","ignoreCase":false};
+const E62 = "\"c\"";
 const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E64 = {"type":"literal","text":"d","ignoreCase":false};
+const E64 = "\"d\"";
 const T65 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E66 = {"type":"literal","text":"e","ignoreCase":false};
+const E66 = "\"e\"";
 const T67 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E68 = {"type":"literal","text":"f","ignoreCase":false};
+const E68 = "\"f\"";
 const T69 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E70 = {"type":"class","parts":[["\u0000","\u001f"],""],"inverted":false,"ignoreCase":false,"unicode":false};
+const E70 = "%x00-1F / %x7F";
 const T71 = table("11111111111111111111111111111111000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
-const E72 = {"type":"class","parts":[" "],"inverted":false,"ignoreCase":false,"unicode":false};
+const E72 = "%x20";
 const T73 = table("00000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E74 = {"type":"literal","text":"<","ignoreCase":false};
+const E74 = "\"<\"";
 const T75 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
-const E76 = {"type":"literal","text":">","ignoreCase":false};
+const E76 = "\">\"";
 const T77 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
-const E78 = {"type":"literal","text":"#","ignoreCase":false};
+const E78 = "\"#\"";
 const T79 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E80 = {"type":"literal","text":"\"","ignoreCase":false};
+const E80 = "\"\\\"\"";
 const T81 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E82 = {"type":"literal","text":"{","ignoreCase":false};
+const E82 = "\"{\"";
 const T83 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
-const E84 = {"type":"literal","text":"}","ignoreCase":false};
+const E84 = "\"}\"";
 const T85 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
-const E86 = {"type":"literal","text":"|","ignoreCase":false};
+const E86 = "\"|\"";
 const T87 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
-const E88 = {"type":"literal","text":"\\","ignoreCase":false};
+const E88 = "\"\\\\\"";
 const T89 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E90 = {"type":"literal","text":"^","ignoreCase":false};
+const E90 = "\"^\"";
 const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
-const E92 = {"type":"literal","text":"[","ignoreCase":false};
+const E92 = "\"[\"";
 const T93 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E94 = {"type":"literal","text":"]","ignoreCase":false};
+const E94 = "\"]\"";
 const T95 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E96 = {"type":"literal","text":"`","ignoreCase":false};
+const E96 = "\"`\"";
 const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
-const E98 = {"type":"class","parts":[["","퟿"],["","􏿿"]],"inverted":false,"ignoreCase":false,"unicode":true};
+const E98 = "%x80-D7FF / %xE000-DBFF";
 const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
 const C100 = new Int32Array([128,55295,57344,1114111]);
 
@@ -776,7 +648,7 @@ function r__relEnd(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 1 <= fastBelow) return fast_r__relEnd(s, p);
   v1 = hookMark();
-  silent++;
+  silence(1);
   L0: {
     v3 = r_reserved(s, p);
     if (v3 >= 0) { v2 = v3; break L0; }
@@ -785,7 +657,7 @@ function r__relEnd(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E44); }
     v2 = v5;
   }
-  silent--;
+  silence(-1);
   hookRewind(v1);
   v0 = v2 < 0 ? p : -1;
   return v0;
@@ -1417,76 +1289,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "alpha";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }

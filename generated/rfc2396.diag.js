@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_uric_no_slash as fast_r_uric_no_slash, r__reg_name_char as fast_r__reg_name_char, r_hex4 as fast_r_hex4, r_IPv4address as fast_r_IPv4address, r_pchar as fast_r_pchar, r_uric as fast_r_uric, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_alphanum as fast_r_alphanum, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_upalpha as fast_r_upalpha, r_digit as fast_r_digit, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_HEXDIG as fast_r_HEXDIG } from "./rfc2396.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,248 +12,113 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [-3, 33, -3, -2, -1, 32, -3, 32, -3, -4, 11, -3, 28, -3, -4, -4, -1, -4, -2, -3, 15, -3, -4, 26, -3, 18, -2, -3, -1, 25, 25, -3, -3, -3, -3, 21, -1, 21, -2, -1, -4, -4, -2, -1, -4, 24, -3, -2, -4, 24, -1, -4, -1, -4, -4, -1, -4, -4, -2, -4, -1, -2, -4, -1, -2, -4, -1, -4, -3, 29, -4, -4, 30, -4, -4, -4, -4, 39, 39];
 
-const E0 = {"type":"literal","text":"#","ignoreCase":false};
+const E0 = "\"#\"";
 const T1 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E2 = {"type":"literal","text":":","ignoreCase":false};
+const E2 = "\":\"";
 const T3 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E4 = {"type":"literal","text":"?","ignoreCase":false};
+const E4 = "\"?\"";
 const T5 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E6 = {"type":"literal","text":";","ignoreCase":false};
+const E6 = "\";\"";
 const T7 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E8 = {"type":"literal","text":"@","ignoreCase":false};
+const E8 = "\"@\"";
 const T9 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E10 = {"type":"literal","text":"&","ignoreCase":false};
+const E10 = "\"&\"";
 const T11 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E12 = {"type":"literal","text":"=","ignoreCase":false};
+const E12 = "\"=\"";
 const T13 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E14 = {"type":"literal","text":"+","ignoreCase":false};
+const E14 = "\"+\"";
 const T15 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E16 = {"type":"literal","text":"$","ignoreCase":false};
+const E16 = "\"$\"";
 const T17 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E18 = {"type":"literal","text":",","ignoreCase":false};
+const E18 = "\",\"";
 const T19 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E20 = {"type":"literal","text":"/","ignoreCase":false};
+const E20 = "\"/\"";
 const T21 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E22 = {"type":"literal","text":"-","ignoreCase":false};
+const E22 = "\"-\"";
 const T23 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E24 = {"type":"literal","text":".","ignoreCase":false};
+const E24 = "\".\"";
 const T25 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E26 = {"type":"literal","text":"%","ignoreCase":false};
+const E26 = "\"%\"";
 const T27 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E28 = {"type":"literal","text":"[","ignoreCase":false};
+const E28 = "\"[\"";
 const T29 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E30 = {"type":"literal","text":"]","ignoreCase":false};
+const E30 = "\"]\"";
 const T31 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E32 = {"type":"literal","text":"_","ignoreCase":false};
+const E32 = "\"_\"";
 const T33 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E34 = {"type":"literal","text":"!","ignoreCase":false};
+const E34 = "\"!\"";
 const T35 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E36 = {"type":"literal","text":"~","ignoreCase":false};
+const E36 = "\"~\"";
 const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E38 = {"type":"literal","text":"*","ignoreCase":false};
+const E38 = "\"*\"";
 const T39 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E40 = {"type":"literal","text":"'","ignoreCase":false};
+const E40 = "\"'\"";
 const T41 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E42 = {"type":"literal","text":"(","ignoreCase":false};
+const E42 = "\"(\"";
 const T43 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":")","ignoreCase":false};
+const E44 = "\")\"";
 const T45 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":"A","ignoreCase":false};
+const E46 = "\"A\"";
 const T47 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"B","ignoreCase":false};
+const E48 = "\"B\"";
 const T49 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":"C","ignoreCase":false};
+const E50 = "\"C\"";
 const T51 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000");
-const E52 = {"type":"literal","text":"D","ignoreCase":false};
+const E52 = "\"D\"";
 const T53 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":"E","ignoreCase":false};
+const E54 = "\"E\"";
 const T55 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":"F","ignoreCase":false};
+const E56 = "\"F\"";
 const T57 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000");
-const E58 = {"type":"literal","text":"a","ignoreCase":false};
+const E58 = "\"a\"";
 const T59 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000");
-const E60 = {"type":"literal","text":"b","ignoreCase":false};
+const E60 = "\"b\"";
 const T61 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000");
-const E62 = {"type":"literal","text":"c","ignoreCase":false};
+const E62 = "\"c\"";
 const T63 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000");
-const E64 = {"type":"literal","text":"d","ignoreCase":false};
+const E64 = "\"d\"";
 const T65 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000");
-const E66 = {"type":"literal","text":"e","ignoreCase":false};
+const E66 = "\"e\"";
 const T67 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000");
-const E68 = {"type":"literal","text":"f","ignoreCase":false};
+const E68 = "\"f\"";
 const T69 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000");
-const E70 = {"type":"class","parts":[["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E70 = "%x61-7A";
 const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111100000");
-const E72 = {"type":"class","parts":[["A","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E72 = "%x41-5A";
 const T73 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000000000000000000000000000000000000");
-const E74 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E74 = "%x30-39";
 const T75 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E76 = {"type":"class","parts":[["\u0000","\u001f"],""],"inverted":false,"ignoreCase":false,"unicode":false};
+const E76 = "%x00-1F / %x7F";
 const T77 = table("11111111111111111111111111111111000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001");
-const E78 = {"type":"class","parts":[" "],"inverted":false,"ignoreCase":false,"unicode":false};
+const E78 = "%x20";
 const T79 = table("00000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E80 = {"type":"literal","text":"<","ignoreCase":false};
+const E80 = "\"<\"";
 const T81 = table("00000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000");
-const E82 = {"type":"literal","text":">","ignoreCase":false};
+const E82 = "\">\"";
 const T83 = table("00000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000");
-const E84 = {"type":"literal","text":"\"","ignoreCase":false};
+const E84 = "\"\\\"\"";
 const T85 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E86 = {"type":"literal","text":"{","ignoreCase":false};
+const E86 = "\"{\"";
 const T87 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
-const E88 = {"type":"literal","text":"}","ignoreCase":false};
+const E88 = "\"}\"";
 const T89 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
-const E90 = {"type":"literal","text":"|","ignoreCase":false};
+const E90 = "\"|\"";
 const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
-const E92 = {"type":"literal","text":"\\","ignoreCase":false};
+const E92 = "\"\\\\\"";
 const T93 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E94 = {"type":"literal","text":"^","ignoreCase":false};
+const E94 = "\"^\"";
 const T95 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
-const E96 = {"type":"literal","text":"`","ignoreCase":false};
+const E96 = "\"`\"";
 const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
-const E98 = {"type":"literal","text":"A","ignoreCase":true};
-const T99 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
-const E100 = {"type":"literal","text":"B","ignoreCase":true};
-const T101 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
-const E102 = {"type":"literal","text":"C","ignoreCase":true};
-const T103 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
-const E104 = {"type":"literal","text":"D","ignoreCase":true};
-const T105 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
-const E106 = {"type":"literal","text":"E","ignoreCase":true};
-const T107 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
-const E108 = {"type":"literal","text":"F","ignoreCase":true};
-const T109 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
+const T98 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
+const T99 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
+const T100 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
+const T101 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
+const T102 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
+const T103 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
 
 // URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
@@ -602,9 +468,9 @@ function r_authority(s, p) {
       v3 = r_server(s, p);
       if (v3 < 0) break L1;
       v5 = hookMark();
-      silent++;
+      silence(1);
       v6 = r__reg_name_char(s, v3);
-      silent--;
+      silence(-1);
       hookRewind(v5);
       v4 = v6 < 0 ? v3 : -1;
       if (v4 < 0 && v3 > p) v4 = stopped(16, v3, p);
@@ -964,9 +830,9 @@ function r_hexseq(s, p) {
           if (v8 < 0 && v7 > v3) v8 = stopped(35, v7, p);
           if (v8 < 0) break L2;
           v10 = hookMark();
-          silent++;
+          silence(1);
           if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T25[c] === 1)) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E24); }
-          silent--;
+          silence(-1);
           hookRewind(v10);
           v9 = v11 < 0 ? v8 : -1;
           if (v9 < 0 && v8 > v3) v9 = stopped(36, v8, p);
@@ -986,9 +852,9 @@ function r_hexseq(s, p) {
           if (v16 < 0 && v15 > v3) v16 = stopped(38, v15, p);
           if (v16 < 0) break L3;
           v18 = hookMark();
-          silent++;
+          silence(1);
           v19 = v16;
-          silent--;
+          silence(-1);
           hookRewind(v18);
           v17 = v19 < 0 ? v16 : -1;
           if (v17 < 0 && v16 > v3) v17 = stopped(39, v16, p);
@@ -1050,9 +916,9 @@ function r_hostname(s, p) {
           if (v7 < 0 && v6 > v3) v7 = stopped(42, v6, p);
           if (v7 < 0) break L2;
           v9 = hookMark();
-          silent++;
+          silence(1);
           v10 = r_alphanum(s, v7);
-          silent--;
+          silence(-1);
           hookRewind(v9);
           v8 = v10 >= 0 ? v7 : -1;
           if (v8 < 0 && v7 > v3) v8 = stopped(43, v7, p);
@@ -1103,9 +969,9 @@ function r_hostname(s, p) {
       if (v22 < 0 && v16 > p) v22 = stopped(49, v16, p);
       if (v22 < 0) break L3;
       v24 = hookMark();
-      silent++;
+      silence(1);
       v25 = v22;
-      silent--;
+      silence(-1);
       hookRewind(v24);
       v23 = v25 < 0 ? v22 : -1;
       if (v23 < 0 && v22 > p) v23 = stopped(50, v22, p);
@@ -1768,17 +1634,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T99[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E98); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T98[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E46); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E100); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T99[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E48); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E102); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T100[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E50); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T105[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E104); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E52); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T107[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E106); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T102[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E54); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T109[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E108); }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E56); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1843,76 +1709,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "URI_reference";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }

@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_path_empty as fast_r_path_empty, r_pchar as fast_r_pchar, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_file_scheme as fast_r_file_scheme } from "./rfc8089.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,229 +12,100 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [-2, 1, 29, -3, 30, -3, 7, 20, -2, 1, 29, -3, 29, -3, 30, -3, 7, 20, -4, -2, -3, 9, 10, -3, -4, -1, -4, -1, -2, -4, -1, -2, -4, -1, -2, -4, 15, -2, -4, -1, 15, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, 14, -2, 15, 14, -4, -3, -1, 15, 14, -4, -3, -1, 14, 14, -4, -3, -1, -4, -2, 14, -2, 17, -2, 17, -2, 17, -1, -1, 37, -4, -1, 37, -4, 20, 25, -4, 25, -4, -3, 25, -4, 25, -4, -4, -4, -4, -4, -4, 38, 38, -2, 41, 42, -3, 21, -1];
 
-const E0 = {"type":"literal","text":":","ignoreCase":false};
+const E0 = "\":\"";
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E2 = {"type":"literal","text":"?","ignoreCase":false};
+const E2 = "\"?\"";
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E4 = {"type":"literal","text":"#","ignoreCase":false};
+const E4 = "\"#\"";
 const T5 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E6 = {"type":"literal","text":"/","ignoreCase":false};
+const E6 = "\"/\"";
 const T7 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E8 = {"type":"literal","text":"+","ignoreCase":false};
+const E8 = "\"+\"";
 const T9 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E10 = {"type":"literal","text":"-","ignoreCase":false};
+const E10 = "\"-\"";
 const T11 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E12 = {"type":"literal","text":".","ignoreCase":false};
+const E12 = "\".\"";
 const T13 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E14 = {"type":"literal","text":"@","ignoreCase":false};
+const E14 = "\"@\"";
 const T15 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E16 = {"type":"literal","text":"%","ignoreCase":false};
+const E16 = "\"%\"";
 const T17 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E18 = {"type":"literal","text":"[","ignoreCase":false};
+const E18 = "\"[\"";
 const T19 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E20 = {"type":"literal","text":"]","ignoreCase":false};
+const E20 = "\"]\"";
 const T21 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E22 = {"type":"literal","text":"v","ignoreCase":true};
+const E22 = "\"v\"";
 const T23 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000");
-const E24 = {"type":"literal","text":"2","ignoreCase":false};
+const E24 = "\"2\"";
 const T25 = table("00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E26 = {"type":"literal","text":"5","ignoreCase":false};
+const E26 = "\"5\"";
 const T27 = table("00000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000");
-const E28 = {"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E28 = "%x30-35";
 const T29 = table("00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000");
-const E30 = {"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E30 = "%x30-34";
 const T31 = table("00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E32 = {"type":"literal","text":"1","ignoreCase":false};
+const E32 = "\"1\"";
 const T33 = table("00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E34 = {"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E34 = "%x31-39";
 const T35 = table("00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E36 = {"type":"literal","text":"_","ignoreCase":false};
+const E36 = "\"_\"";
 const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E38 = {"type":"literal","text":"~","ignoreCase":false};
+const E38 = "\"~\"";
 const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E40 = {"type":"literal","text":"!","ignoreCase":false};
+const E40 = "\"!\"";
 const T41 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E42 = {"type":"literal","text":"$","ignoreCase":false};
+const E42 = "\"$\"";
 const T43 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":"&","ignoreCase":false};
+const E44 = "\"&\"";
 const T45 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":"'","ignoreCase":false};
+const E46 = "\"'\"";
 const T47 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"(","ignoreCase":false};
+const E48 = "\"(\"";
 const T49 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":")","ignoreCase":false};
+const E50 = "\")\"";
 const T51 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E52 = {"type":"literal","text":"*","ignoreCase":false};
+const E52 = "\"*\"";
 const T53 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":",","ignoreCase":false};
+const E54 = "\",\"";
 const T55 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":";","ignoreCase":false};
+const E56 = "\";\"";
 const T57 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E58 = {"type":"literal","text":"=","ignoreCase":false};
+const E58 = "\"=\"";
 const T59 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E60 = {"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E60 = "%x41-5A / %x61-7A";
 const T61 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
-const E62 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E62 = "%x30-39";
 const T63 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E64 = {"type":"literal","text":"A","ignoreCase":true};
+const E64 = "\"A\"";
 const T65 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
-const E66 = {"type":"literal","text":"B","ignoreCase":true};
+const E66 = "\"B\"";
 const T67 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
-const E68 = {"type":"literal","text":"C","ignoreCase":true};
+const E68 = "\"C\"";
 const T69 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
-const E70 = {"type":"literal","text":"D","ignoreCase":true};
+const E70 = "\"D\"";
 const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
-const E72 = {"type":"literal","text":"E","ignoreCase":true};
+const E72 = "\"E\"";
 const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
-const E74 = {"type":"literal","text":"F","ignoreCase":true};
+const E74 = "\"F\"";
 const T75 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
-const E76 = {"type":"literal","text":"f","ignoreCase":true};
-const E77 = {"type":"literal","text":"i","ignoreCase":true};
+const E76 = "\"f\"";
+const E77 = "\"i\"";
 const T78 = table("00000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000");
-const E79 = {"type":"literal","text":"l","ignoreCase":true};
+const E79 = "\"l\"";
 const T80 = table("00000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000");
-const E81 = {"type":"literal","text":"e","ignoreCase":true};
-const E82 = {"type":"literal","text":"o","ignoreCase":true};
+const E81 = "\"e\"";
+const E82 = "\"o\"";
 const T83 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000");
-const E84 = {"type":"literal","text":"c","ignoreCase":true};
-const E85 = {"type":"literal","text":"a","ignoreCase":true};
-const E86 = {"type":"literal","text":"h","ignoreCase":true};
+const E84 = "\"c\"";
+const E85 = "\"a\"";
+const E86 = "\"h\"";
 const T87 = table("00000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000");
-const E88 = {"type":"literal","text":"s","ignoreCase":true};
+const E88 = "\"s\"";
 const T89 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000");
-const E90 = {"type":"literal","text":"t","ignoreCase":true};
+const E90 = "\"t\"";
 const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000");
 
 // URI: grammar/rfc3986.peggy:29
@@ -572,7 +444,7 @@ function r_host(s, p) {
       v4 = r_IPv4address(s, p);
       if (v4 < 0) break L1;
       v6 = hookMark();
-      silent++;
+      silence(1);
       L2: {
         v8 = r_unreserved(s, v4);
         if (v8 >= 0) { v7 = v8; break L2; }
@@ -581,7 +453,7 @@ function r_host(s, p) {
         v10 = r_sub_delims(s, v4);
         v7 = v10;
       }
-      silent--;
+      silence(-1);
       hookRewind(v6);
       v5 = v7 < 0 ? v4 : -1;
       if (v5 < 0 && v4 > p) v5 = stopped(25, v4, p);
@@ -1365,9 +1237,9 @@ function r_path(s, p) {
     v1 = -1;
     L1: {
       v4 = hookMark();
-      silent++;
+      silence(1);
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
-      silent--;
+      silence(-1);
       hookRewind(v4);
       v3 = v5 >= 0 ? p : -1;
       if (v3 < 0) break L1;
@@ -1984,7 +1856,7 @@ function r_file_auth(s, p) {
       if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break L1;
       v15 = hookMark();
-      silent++;
+      silence(1);
       L3: {
         v17 = r_unreserved(s, v3);
         if (v17 >= 0) { v16 = v17; break L3; }
@@ -1993,7 +1865,7 @@ function r_file_auth(s, p) {
         v19 = r_sub_delims(s, v3);
         v16 = v19;
       }
-      silent--;
+      silence(-1);
       hookRewind(v15);
       v14 = v16 < 0 ? v3 : -1;
       if (v14 < 0 && v3 > p) v14 = stopped(122, v3, p);
@@ -2060,76 +1932,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "URI";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }

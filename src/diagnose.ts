@@ -1,13 +1,13 @@
 // The diagnosis of a failure (contract, "The diagnosis of a failure"). One mechanism for every
-// era: the era's diagnostic parser (generated/<era>.diag.js, the traced recognizer of
-// scripts/codegen/emit-traced.ts) is its grammar with hooks around every spec rule and at every
-// construct that can stop, keeping Peggy's furthest-failure bookkeeping exactly as Peggy's parser
-// does. ./diagnosis/recorder.ts turns the hooks into the offset, the expected set and the
-// candidates for `rule`; ./diagnosis/rank.ts chooses among them; ./hints.ts adds a hint.
+// era: the era's traced recognizer (generated/<era>.diag.js, scripts/codegen/emit-traced.ts) is
+// its grammar reporting every spec rule and every construct that can stop, keeping Peggy's
+// furthest-failure bookkeeping exactly as Peggy's parser does, through urispec's trace protocol
+// (./diagnosis/trace.ts). ./diagnosis/recorder.ts turns the reports into the offset, the
+// expected set and the candidates for `rule`; ./diagnosis/rank.ts chooses among them;
+// ./hints.ts adds a hint.
 //
 // Runs only after the fast recognizer rejected an input: the success path pays nothing.
 
-import type { PeggyLibraryResult } from '#generated';
 import type { Era, RuleMeta } from './era.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
 import { chooseRule } from './diagnosis/rank.js';
@@ -66,7 +66,7 @@ export function foundAt(input: string, offset: number): string | null {
   return String.fromCodePoint(input.codePointAt(offset)!);
 }
 
-const END_OF_INPUT = { type: 'end' } as const;
+const END_OF_INPUT = 'end of input';
 
 /**
  * The error record for an input that `startId` rejects. `rule` is the spec rule the caller
@@ -90,31 +90,29 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   const recorder = (): Recorder => new Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null }, tree);
   let rec = recorder();
   // Without a tree, only the rules around the furthest failure need to reach the recorder
-  // ($urispecFurthest, scripts/codegen/emit-traced.ts): the same record, far fewer hook calls.
-  // Where the fast recognizer stopped is, nearly always, at or before the furthest failure: as
-  // its lower bound ($urispecFloor), the traced run needs no measuring run first, and hands the
-  // calls before it to the fast recognizer. When no failure was that far after all, the run
-  // is done again with the measuring run (issue 17).
+  // (furthestOnly): the same record, far fewer reports. Where the fast recognizer stopped is,
+  // nearly always, at or before the furthest failure: as its lower bound (floor), the traced run
+  // needs no measuring run first, and hands the calls before it to the fast recognizer. When no
+  // failure was that far after all, the run is done again with the measuring run (issue 17).
   const lower = tree ? 0 : Math.max(0, era.fast.matchEnd(input, startId));
-  const options = { startRule: startId, peg$library: true, $urispec: rec, $urispecFurthest: !tree, $urispecFloor: lower };
-  let r = era.diag.parse(input, options) as PeggyLibraryResult;
-  if (r.peg$maxFailPos < lower) {
+  let r = era.diag.trace(input, startId, rec, { furthestOnly: !tree, floor: lower });
+  if (r.furthest < lower) {
     rec = recorder();
-    r = era.diag.parse(input, { ...options, $urispec: rec, $urispecFloor: 0 }) as PeggyLibraryResult;
+    r = era.diag.trace(input, startId, rec, { furthestOnly: !tree });
   }
   const root = rec.root;
-  if (r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length) {
+  if (r.end === input.length) {
     // A core start rule (ALPHA, digit) is folded away like every core rule, so the recorder
     // has no node for it: the derivation is then the start rule alone.
     const top = rec.top ?? { rule: rule.name, start: 0, end: input.length, children: root?.children ?? [] };
     return { valid: true, tree: tree ? top : null };
   }
-  rec.flush(r.peg$maxFailPos, r.peg$maxFailExpected);
-  if (r.peg$result !== r.peg$FAILED && r.peg$currPos < input.length && r.peg$currPos >= r.peg$maxFailPos) {
-    // The start rule matched a prefix: Peggy adds "end of input" at that point (peg$throw).
+  rec.flush(r.furthest, r.expected);
+  if (r.end >= 0 && r.end >= r.furthest) {
+    // The start rule matched a prefix: Peggy adds "end of input" at that point when it throws.
     // It is charged to the start rule, which was being matched from offset 0.
-    const list = r.peg$currPos > r.peg$maxFailPos ? [END_OF_INPUT] : [...r.peg$maxFailExpected, END_OF_INPUT];
-    rec.flush(r.peg$currPos, list);
+    const list = r.end > r.furthest ? [END_OF_INPUT] : [...r.expected, END_OF_INPUT];
+    rec.flush(r.end, list);
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
   const grouped = rec.grouped(choice.path, (r) => isNullable(era, r));
@@ -134,13 +132,9 @@ function rootNode(rule: RuleMeta, offset: number, root: Frame | null): Derivatio
  * furthest failure of that counterfactual run, or Infinity when it matches the whole input.
  */
 function reach(era: Era, startId: string, input: string, c: Candidate, offset: number): number {
-  const r = era.diag.parse(input, {
-    startRule: startId,
-    peg$library: true,
-    $urispecGrant: { id: c.id, start: c.start, pos: offset },
-  }) as PeggyLibraryResult;
-  if (r.peg$result === r.peg$FAILED) return r.peg$maxFailPos;
-  return r.peg$currPos === input.length ? Infinity : Math.max(r.peg$currPos, r.peg$maxFailPos);
+  const r = era.diag.reach(input, startId, { construct: c.id, ruleStart: c.start, pos: offset });
+  if (r.end < 0) return r.furthest;
+  return r.end === input.length ? Infinity : Math.max(r.end, r.furthest);
 }
 
 function errorRecord(

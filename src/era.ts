@@ -3,12 +3,15 @@
 // (`urispec/rfc3986`, generated/entries/) loads its own era's files and nothing else.
 
 import type { GeneratedEra, GeneratedGrammarMeta, GeneratedRuleMeta } from '#generated';
+import type { TracedRecognizer } from './diagnosis/trace.js';
 import { unknownRule, badOption } from './errors.js';
 
 export type RuleMeta = GeneratedRuleMeta;
 
-export interface Era extends GeneratedEra {
+export interface Era extends Omit<GeneratedEra, 'diag'> {
   id: string;
+  /** The traced recognizer, for the diagnosis (./diagnosis/trace.ts). */
+  diag: TracedRecognizer;
   /** Spec rules by lower-cased name: `--rule` is matched case-insensitively (contract). */
   byName: Map<string, RuleMeta>;
   /** Peggy ids of the helper rules, for the variants they implement (`_url_union`). */
@@ -22,6 +25,8 @@ export type EraParts = Pick<GeneratedEra, 'meta' | 'fast'> & Partial<Omit<Genera
 export function eraFrom(parts: EraParts): Era {
   return {
     ...(parts as GeneratedEra),
+    // Generated JavaScript, typed loosely by generated/index.d.ts: its protocol is ours.
+    diag: parts.diag as unknown as TracedRecognizer,
     id: parts.meta.spec,
     byName: new Map(parts.meta.rules.map((r) => [r.name.toLowerCase(), r])),
     helperIds: new Set(parts.meta.helpers.map((h) => h.id)),

@@ -29,6 +29,20 @@ describe('generated/', () => {
   });
 });
 
+describe.each(eras.map((e) => [e.meta.spec] as const))('%s recognizers', (spec) => {
+  it.each(['fast', 'diag'])('name, above each rule function (%s), the grammar file and line that define its rule', (build) => {
+    const text = readFileSync(join(ROOT, 'generated', `${spec}.${build}.js`), 'utf8');
+    const fns = [...text.matchAll(/^(?:\/\/ [^:\n]+: (.*)\n)?function r_(\w+)\(/gm)];
+    expect(fns.length).toBeGreaterThan(0);
+    for (const [, origin, id] of fns) {
+      const m = /^(grammar\/[\w-]+\.peggy):(\d+)$/.exec(origin ?? '');
+      expect(m, `r_${id} in generated/${spec}.${build}.js names no grammar line`).not.toBeNull();
+      const line = readFileSync(join(ROOT, m![1]!), 'utf8').split('\n')[Number(m![2]) - 1];
+      expect(line, `${origin} for ${id}`).toMatch(new RegExp(`^${id}\\b`));
+    }
+  });
+});
+
 describe.each(eras.map((e) => [e.meta.spec, e] as const))('%s parsers', (_spec, era) => {
   const ids = [...era.meta.rules.map((r) => r.id), ...era.meta.helpers.map((h) => h.id)].sort();
   it('make every rule a start rule, in both builds', () => {

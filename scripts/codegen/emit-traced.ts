@@ -2,13 +2,16 @@
 // rejected an input (src/diagnose.ts): the same rule functions, trying every alternative in
 // Peggy's order (the failures of the ones before a match are expectations too), keeping Peggy's
 // furthest-failure state, with hooks around each spec rule, marks around whatever backtracks
-// without a rule boundary, and a report at every construct that can stop at a failure.
+// without a rule boundary, and a report at every construct that can stop at a failure. The
+// state and the hooks are ./runtime/trace.ts (generated/runtime/trace.js), which reports
+// through urispec's trace protocol (src/diagnosis/trace.ts).
 
-import { type Node, type Rule, Unsupported, unwrap } from './ast.js';
+import { StopKind } from '../../src/diagnosis/trace.js';
+import { type Node, type Rule, unwrap } from './ast.js';
 import { Emitter, ruleFn, type Analyses, type Constants, type FnState } from './emit.js';
+import { describeExpectation } from './expectation.js';
 import type { ChoiceItem } from './peg-exactness.js';
 import type { Reach } from './reach.js';
-import { TRACE_PARSE, TRACE_STATE } from './runtime-text.js';
 
 /** An option or a repetition that may match nothing: it never fails. */
 function neverFails(n: Node): boolean {
@@ -40,21 +43,21 @@ export class TracedEmitter extends Emitter {
   }
 
   /**
-   * A new construct number, its kind kept in the module's STOPS table: -4 for a repetition, -3
-   * for an option (both charged to the rule holding them); for the element that breaks a
-   * sequence, the hook index of a traced rule it refers to, -2 for a literal (a delimiter, which
-   * cannot accept another character: src/diagnosis/rank.ts), else -1.
+   * A new construct number, its kind kept in the module's STOPS table (StopKind): a repetition
+   * or an option (both charged to the rule holding them); for the element that breaks a
+   * sequence, the hook index of a traced rule it refers to, a literal (a delimiter, which cannot
+   * accept another character: src/diagnosis/rank.ts), or another element.
    */
   private stopId(element: Node | 'repetition' | 'option'): number {
     let k: number | undefined;
-    if (element === 'repetition') k = -4;
-    else if (element === 'option') k = -3;
+    if (element === 'repetition') k = StopKind.repetition;
+    else if (element === 'option') k = StopKind.option;
     else {
       const inner = unwrap(element);
       if (inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name)) k = this.trace.get(inner.name);
-      else if (inner.type === 'literal') k = -2;
+      else if (inner.type === 'literal') k = StopKind.literal;
     }
-    this.stops.push(k ?? -1);
+    this.stops.push(k ?? StopKind.other);
     return this.stops.length - 1;
   }
 
@@ -73,18 +76,9 @@ export class TracedEmitter extends Emitter {
     return false;
   }
 
-  /** Peggy's expectation for a terminal, as a module constant. */
+  /** What a terminal expects, described as the grammar writes it, as a module constant. */
   protected expectation(node: Node): string {
-    let e: object;
-    if (node.type === 'literal') e = { type: 'literal', text: node.value, ignoreCase: node.ignoreCase };
-    else if (node.type === 'any') e = { type: 'any' };
-    else if (node.type === 'class') {
-      if (node.parts.some((part) => !Array.isArray(part) && typeof part !== 'string')) {
-        throw new Unsupported('a class escape in a class (its expectation)', node);
-      }
-      e = { type: 'class', parts: node.parts, inverted: node.inverted, ignoreCase: node.ignoreCase, unicode: node.unicode };
-    } else throw new Error(`no expectation for a ${node.type}`);
-    return this.constants.name('E', JSON.stringify(e));
+    return this.constants.name('E', JSON.stringify(describeExpectation(node)));
   }
 
   /** A sequence that fails, or a lookahead, leaves no node in the derivation tree (hookRewind). */
@@ -135,21 +129,21 @@ export class TracedEmitter extends Emitter {
    */
   protected enterLookahead(fn: FnState): string {
     const mark = this.backtrackMark(fn);
-    fn.line('silent++;');
+    fn.line('silence(1);');
     return mark;
   }
 
   protected leaveLookahead(mark: string, fn: FnState): void {
-    fn.line('silent--;');
+    fn.line('silence(-1);');
     fn.line(`hookRewind(${mark});`);
   }
 
   /** Peggy: the inner failures are silent; the rule fails as "name" at its start. */
   protected named(node: Node & { type: 'named' }, p: string, out: string, fn: FnState): string {
-    const expected = this.constants.name('E', JSON.stringify({ type: 'other', description: node.name }));
-    fn.line('silent++;');
+    const expected = this.constants.name('E', JSON.stringify(node.name));
+    fn.line('silence(1);');
     const r = this.gen(node.expression, p, fn);
-    fn.line('silent--;');
+    fn.line('silence(-1);');
     fn.line(`${out} = ${r};`);
     fn.line(`if (${out} < 0 && silent === 0) fail(${p}, ${expected});`);
     return out;
@@ -160,7 +154,7 @@ export class TracedEmitter extends Emitter {
    * a call that cannot look as far as `fastBelow` (the furthest failure, or a lower bound of it,
    * that the run is after) is the fast recognizer's: it gives the same end, and every failure it
    * could record, every construct that could stop in it, lies before that position, where the
-   * run keeps nothing (TRACE_STATE, fastBelow).
+   * run keeps nothing (fastBelow in ./runtime/trace.ts).
    */
   protected ruleEntry(rule: Rule): string {
     const k = this.trace.get(rule.name);
@@ -179,16 +173,28 @@ export class TracedEmitter extends Emitter {
   }
 
   protected override imports(): string[] {
-    if (!this.fast || this.handed.length === 0) return [];
+    const runtime =
+      "import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';";
+    if (!this.fast || this.handed.length === 0) return [runtime];
     const names = this.handed.map((n) => `${ruleFn(n)} as fast_${ruleFn(n)}`);
-    return [`import { ${names.join(', ')} } from ${JSON.stringify(this.fast.module)};`, ''];
+    return [runtime, `import { ${names.join(', ')} } from ${JSON.stringify(this.fast.module)};`];
   }
 
   protected runtime(): string[] {
-    return [TRACE_STATE, `/** What each construct that can stop is (TracedEmitter.stopId). */\nconst STOPS = [${this.stops.join(', ')}];\n`];
+    return [
+      `/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */\nconst STOPS = [${this.stops.join(', ')}];\n`,
+    ];
   }
 
   protected exports(): string {
-    return TRACE_PARSE.replace('FIRST_RULE', JSON.stringify(this.analyses.grammar.rules[0]!.name));
+    return `/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
+
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
+}
+`;
   }
 }

@@ -425,10 +425,11 @@ export abstract class Emitter {
     if (this.helpers.has('ic')) helpers.push(IC_HELPER);
     if (this.helpers.has('codePoint')) helpers.push(CODE_POINT_HELPER);
     if (this.helpers.has('cpEnd')) helpers.push(CP_END_HELPER);
+    const imports = this.imports();
     return [
       header,
       '',
-      ...this.imports(),
+      ...(imports.length > 0 ? [...imports, ''] : []),
       TABLE_HELPER,
       ...this.runtime(),
       ...helpers,

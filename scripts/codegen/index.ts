@@ -11,7 +11,10 @@
 //             ./reach.ts         how far past its start a rule can look
 //   emitters  ./emit.ts          what both emitters share
 //             ./emit-fast.ts     generated/<era>.fast.js: a verdict
-//             ./emit-traced.ts   generated/<era>.diag.js: the diagnosis's hooks
+//             ./emit-traced.ts   generated/<era>.diag.js: the diagnosis's reports
+//             ./expectation.ts   what a terminal expects, described for the diagnosis
+//   runtime   ./runtime/*.ts     what the generated modules import (generated/runtime/*.js)
+//             ./runtime-text.ts  what they carry as text
 
 import type peggy from 'peggy';
 import { Grammar, type Rule, Unsupported } from './ast.js';
@@ -50,12 +53,13 @@ export function recognizerSource(
  *
  * Without `trace`, the fast recognizer (generated/<era>.fast.js): `accepts(input, rule)`.
  * With `trace`, the traced recognizer (generated/<era>.diag.js), run only after a rejection: the
- * same rule functions in Peggy's order, keeping Peggy's furthest-failure state, and calling
- * `options.$urispec.enter/leave/fail(k, pos, maxFailPos, maxFailExpected)` around each rule of
- * `trace` (rule id to hook index): the protocol of src/diagnose.ts. With `fastModule` (the era's
- * fast recognizer, as the traced module imports it), a rule call that cannot reach the failure
- * position a run is after runs there. `origins` says where each rule is written when the grammar
- * text was composed from several files (each function's comment names it).
+ * same rule functions in Peggy's order, keeping Peggy's furthest-failure state, and reporting
+ * each rule of `trace` (rule id to hook index) and each construct that stops at the furthest
+ * failure through urispec's trace protocol (src/diagnosis/trace.ts; `trace(input, rule,
+ * listener)`), with its runtime, ./runtime/trace.ts. With `fastModule` (the era's fast
+ * recognizer, as the traced module imports it), a rule call that cannot reach the failure
+ * position a run is after runs there. `origins`: where each rule is defined, when the grammar
+ * is composed of several files (each rule function names its grammar file and line).
  */
 export function recognizerPlugin(
   file: string,

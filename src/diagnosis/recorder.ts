@@ -1,15 +1,15 @@
-// The recorder of a failure: the hooks that the era's traced recognizer (generated/<era>.diag.js,
-// scripts/codegen/emit-traced.ts) calls, turned into what the diagnosis needs: the furthest
-// failure offset and its expected set (Peggy's bookkeeping, unchanged), the constructs that
-// stopped there (the candidates for `rule`, ranked by ./rank.ts), and, when asked, the
+// The recorder of a failure: the listener of the era's traced recognizer (generated/<era>.diag.js,
+// urispec's trace protocol: ./trace.ts), turning its reports into what the diagnosis needs: the
+// furthest failure offset and its expected set (Peggy's bookkeeping, unchanged), the constructs
+// that stopped there (the candidates for `rule`, ranked by ./rank.ts), and, when asked, the
 // derivation tree. One recorder for every era.
 //
-// Each hook first hands over the furthest-failure position and the expectation list, so every
-// expectation recorded since the previous hook is charged to the stack of spec rules that was
+// Each report first hands over the furthest-failure position and the expectation list, so every
+// expectation recorded since the previous report is charged to the stack of spec rules that was
 // current when it was recorded; a further position supersedes everything charged before.
 
-import type { PeggyExpectation } from '#generated';
 import type { RuleMeta } from '../era.js';
+import { StopKind, type TraceListener } from './trace.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -59,7 +59,7 @@ export interface Candidate {
   snapshot: FrameSnapshot[] | null;
 }
 
-export class Recorder {
+export class Recorder implements TraceListener {
   private readonly stack: Frame[] = [];
   /** The frames of `stack` that are not core rules, kept alongside it. */
   private readonly spec: Frame[] = [];
@@ -105,15 +105,13 @@ export class Recorder {
     return frame;
   }
 
-  // The hooks called by the generated diagnostic parser; each returns true so that the
-  // semantic predicates that call them let the parse go on.
-  enter(k: number, pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+  // The reports of the traced recognizer (TraceListener).
+  enter(k: number, pos: number, maxPos: number, maxExpected: readonly string[]): void {
     this.flush(maxPos, maxExpected);
     this.push({ rule: this.rules[k]!, start: pos, children: this.tree ? [] : null });
-    return true;
   }
 
-  leave(pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+  leave(pos: number, maxPos: number, maxExpected: readonly string[]): void {
     this.flush(maxPos, maxExpected);
     const frame = this.pop();
     // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
@@ -124,17 +122,15 @@ export class Recorder {
       if (parent) parent.children!.push(node);
       else this.top = node;
     }
-    return true;
   }
 
-  fail(_pos: number, maxPos: number, maxExpected: PeggyExpectation[]): true {
+  fail(_pos: number, maxPos: number, maxExpected: readonly string[]): void {
     this.flush(maxPos, maxExpected);
     this.pop();
-    return true;
   }
 
-  /** A construct stopped at the furthest failure position (stopped() of the traced recognizer). */
-  stop(id: number, k: number, _pos: number, start: number, maxPos: number, maxExpected: PeggyExpectation[]): void {
+  /** A construct stopped at the furthest failure position. */
+  stop(id: number, k: number, _pos: number, start: number, maxPos: number, maxExpected: readonly string[]): void {
     this.flush(maxPos, maxExpected);
     const frames = this.specFrames();
     if (frames.length === 0) return;
@@ -145,28 +141,27 @@ export class Recorder {
     const snapshot = this.tree ? this.snapshot(frames) : null;
     if (snapshot && element && !element.core) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
     const ruleStart = element && !element.core ? maxPos : frames[frames.length - 1]!.start;
-    this.candidates.push({ id, start, path, ruleStart, literal: k === -2, repetition: k === -3 || k === -4, frames, order: this.candidates.length, snapshot });
+    this.candidates.push({ id, start, path, ruleStart, literal: k === StopKind.literal, repetition: k === StopKind.option || k === StopKind.repetition, frames, order: this.candidates.length, snapshot });
   }
 
-  // The hooks the traced recognizer calls around a sequence or a lookahead when a tree is built
-  // (scripts/codegen/emit-traced.ts): mark() how many children the open rule has, rewind(mark)
-  // to drop those an abandoned attempt matched since. -1 when no tree is built.
+  // Around a sequence or a lookahead when a tree is built: mark() how many children the open
+  // rule has, rewind(mark) to drop those an abandoned attempt matched since. -1 when no tree is
+  // built.
   mark(): number {
     const top = this.stack[this.stack.length - 1];
     return this.tree && top?.children ? top.children.length : -1;
   }
 
-  rewind(mark: number): true {
+  rewind(mark: number): void {
     const top = this.stack[this.stack.length - 1];
     if (top?.children && top.children.length > mark) {
       if (this.frozen.has(top.children)) top.children = top.children.slice(0, mark);
       else top.children.length = mark;
     }
-    return true;
   }
 
-  /** Charge the expectations Peggy recorded since the last hook to the current stack. */
-  flush(maxPos: number, maxExpected: readonly PeggyExpectation[]): void {
+  /** Charge the expectations recorded since the last report to the current stack. */
+  flush(maxPos: number, maxExpected: readonly string[]): void {
     if (maxPos === this.seenPos && maxExpected.length === this.seenLen) return;
     let from = this.seenLen;
     if (maxPos !== this.seenPos || maxExpected.length < this.seenLen) {
@@ -287,20 +282,17 @@ export class Recorder {
   /**
    * Expectations inside a core or single-class rule that started at the offset are named by
    * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
-   * Others as the grammar writes them: literals as JSON strings, classes in ABNF notation.
+   * Others as the traced recognizer describes them, as the grammar writes them: literals as
+   * JSON strings, classes in ABNF notation (scripts/codegen/expectation.ts).
    */
-  private describe(e: PeggyExpectation, offset: number): string {
+  private describe(e: string, offset: number): string {
     let named: RuleMeta | null = null;
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const f = this.stack[i]!;
       if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
       named = f.rule;
     }
-    if (named) return named.name;
-    // The expectations are constants of the generated parser: each is described once.
-    let text = DESCRIBED.get(e);
-    if (text === undefined) DESCRIBED.set(e, (text = describeExpectation(e)));
-    return text;
+    return named ? named.name : e;
   }
 }
 
@@ -318,28 +310,4 @@ export function partialTree(snap: FrameSnapshot[] | null, offset: number): Deriv
     node = { rule: f.rule.name, start: f.start, end: offset, children: node ? [...children, node] : children };
   }
   return node;
-}
-
-const DESCRIBED = new WeakMap<PeggyExpectation, string>();
-
-function describeExpectation(e: PeggyExpectation): string {
-  switch (e.type) {
-    case 'literal':
-      return JSON.stringify(e.text);
-    case 'class':
-      return describeClass(e);
-    case 'any':
-      return 'any character';
-    case 'end':
-      return 'end of input';
-    default:
-      return e.description ?? String(e.type);
-  }
-}
-
-const hex = (c: string) => '%x' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0');
-
-function describeClass(e: PeggyExpectation): string {
-  const parts = (e.parts ?? []).map((p) => (Array.isArray(p) ? `${hex(p[0])}-${hex(p[1]).slice(2)}` : hex(p)));
-  return (e.inverted ? 'not ' : '') + parts.join(' / ');
 }

@@ -1,0 +1,248 @@
+// The traced recognizer's runtime: the state of a run and the calls the generated rule functions
+// of every generated/<era>.diag.js make (scripts/codegen/emit-traced.ts). Shipped as
+// generated/runtime/trace.js, which scripts/build-grammars.ts transpiles from this file; the
+// recognizers import it. It speaks urispec's trace protocol (src/diagnosis/trace.ts).
+//
+// Runs are synchronous and never nested, so one state serves every era: each run sets it up.
+
+import type { Grant, TraceListener, TraceOptions, TraceRun } from '../../../src/diagnosis/trace.js';
+
+/** A generated rule function: the end of its match of `s` at `p`, or -1. */
+export type RuleFn = (s: string, p: number) => number;
+
+// Peggy's failure bookkeeping, as its parsers keep it: the furthest position where a terminal
+// failed, and what was expected there, in attempt order.
+let maxFailPos = 0;
+let maxFailExpected: string[] = [];
+/**
+ * Inside a lookahead or a named rule, failures are not recorded (as in Peggy's parsers). Read
+ * by the generated code before it calls fail(); changed by silence().
+ */
+export let silent = 0;
+let hooks: TraceListener | null = null;
+
+// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
+const ALL = 0;
+const MEASURE = 1;
+const FURTHEST = 2;
+let mode = ALL;
+/** FURTHEST: the furthest failure position, from the MEASURE run. */
+let floor = 0;
+/** FURTHEST: the open rules (hook index, start), and how many of them the listener has seen. */
+const frames: number[] = [];
+let depth = 0;
+let shown = 0;
+
+/** What each construct that can stop is (the module's STOPS table: TracedEmitter.stopId). */
+let stops: readonly number[] = [];
+
+export function silence(by: number): void {
+  silent += by;
+}
+
+/** FURTHEST: the listener learns of the open rules it has not seen, the failure being near. */
+function reveal(): void {
+  while (shown < depth) {
+    hooks!.enter(frames[2 * shown]!, frames[2 * shown + 1]!, maxFailPos, maxFailExpected);
+    shown++;
+  }
+}
+
+/** A terminal failed at `p`, where `expected` would have been accepted. */
+export function fail(p: number, expected: string): void {
+  if (mode === MEASURE) {
+    if (p > maxFailPos) maxFailPos = p;
+    return;
+  }
+  if (mode === FURTHEST) {
+    if (p < floor) return;
+    reveal();
+  }
+  if (p < maxFailPos) return;
+  if (p > maxFailPos) {
+    maxFailPos = p;
+    maxFailExpected = [];
+  }
+  maxFailExpected.push(expected);
+}
+
+// Where a construct stops: a repetition or an option whose element fails where it starts, or an
+// element that breaks a sequence after the sequence consumed something. stopped(id, q, start) is
+// called there, q being the element's position and start the enclosing rule function's; STOPS[id]
+// says what stopped.
+//
+// Normally it reports the construct to the listener when q is the furthest failure position (a
+// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
+// counterfactual run (reach()), the one construct granted, in the rule started at
+// `grantStart`, accepts the character at `grantPos` instead (nothing at the end of the input); a
+// repetition (persist) also accepts each later character of the same kind.
+let grantId = -1;
+/** The input of the current run, for stopped(). */
+let subject = '';
+let grantStart = 0;
+let grantPos = 0;
+let grantKind = -1;
+/**
+ * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
+ * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
+ * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
+ * that then fails short of it runs again without). Read by the generated code.
+ */
+export let fastBelow = -1;
+
+/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
+function kindAt(s: string, q: number): number {
+  if (q >= s.length) return -1;
+  const c = s.charCodeAt(q);
+  return Math.min(c, 128);
+}
+
+function widthAt(s: string, q: number): number {
+  if (q >= s.length) return 0;
+  return s.codePointAt(q)! > 0xffff ? 2 : 1;
+}
+
+/** The repetition kind (StopKind.repetition in src/diagnosis/trace.ts). */
+const REPETITION = -4;
+
+export function stopped(id: number, q: number, start: number): number {
+  if (grantId < 0 && q !== maxFailPos) return -1;
+  const k = stops[id]!;
+  const s = subject;
+  if (grantId === id) {
+    if (start === grantStart && (q === grantPos || (k === REPETITION && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
+    return -1;
+  }
+  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null) return -1;
+  if (mode === FURTHEST) reveal();
+  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
+  return -1;
+}
+
+/** A spec rule (hook index k) is tried at p. */
+export function hookEnter(k: number, p: number): void {
+  if (mode === ALL) hooks?.enter(k, p, maxFailPos, maxFailExpected);
+  else if (mode === FURTHEST) {
+    frames[2 * depth] = k;
+    frames[2 * depth + 1] = p;
+    depth++;
+  }
+}
+
+export function hookLeave(end: number): void {
+  if (mode === ALL) hooks?.leave(end, maxFailPos, maxFailExpected);
+  else if (mode === FURTHEST && --depth < shown) {
+    shown = depth;
+    hooks!.leave(end, maxFailPos, maxFailExpected);
+  }
+}
+
+export function hookFail(p: number): void {
+  if (mode === ALL) hooks?.fail(p, maxFailPos, maxFailExpected);
+  else if (mode === FURTHEST && --depth < shown) {
+    shown = depth;
+    hooks!.fail(p, maxFailPos, maxFailExpected);
+  }
+}
+
+// The derivation tree (ALL, with a listener that builds one): a sequence that fails, or a
+// lookahead, backtracks without a rule boundary (TraceListener.mark). -1: no tree is being built.
+export function hookMark(): number {
+  return mode === ALL && hooks?.mark !== undefined ? hooks.mark() : -1;
+}
+
+export function hookRewind(mark: number): void {
+  if (mark >= 0) hooks!.rewind!(mark);
+}
+
+function startOf(rules: ReadonlyMap<string, RuleFn>, name: string): RuleFn {
+  const rule = rules.get(name);
+  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
+  return rule;
+}
+
+/** After a run: no listener or input left behind. */
+function reset(): void {
+  hooks = null;
+  subject = '';
+  grantId = -1;
+  fastBelow = -1;
+  silent = 0;
+  maxFailExpected = [];
+  frames.length = 0;
+}
+
+/** TracedRecognizer.trace (src/diagnosis/trace.ts) for a module's rules and STOPS table. */
+export function trace(
+  rules: ReadonlyMap<string, RuleFn>,
+  table: readonly number[],
+  input: string,
+  startRule: string,
+  listener: TraceListener | null,
+  options: TraceOptions = {},
+): TraceRun {
+  const rule = startOf(rules, startRule);
+  stops = table;
+  subject = input;
+  silent = 0;
+  grantId = -1;
+  fastBelow = -1;
+  mode = ALL;
+  floor = 0;
+  hooks = null;
+  if (options.furthestOnly && listener) {
+    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
+    // it (options.floor, from the fast recognizer): from a lower bound, the listener sees the
+    // failures between it and the furthest too, and drops them as Peggy drops its list.
+    const lower = options.floor ?? 0;
+    if (lower > 0) floor = lower;
+    else {
+      mode = MEASURE;
+      maxFailPos = 0;
+      rule(input, 0);
+      floor = maxFailPos;
+    }
+    mode = FURTHEST;
+    depth = 0;
+    shown = 0;
+    fastBelow = floor;
+  }
+  hooks = listener;
+  maxFailPos = 0;
+  maxFailExpected = [];
+  try {
+    const end = rule(input, 0);
+    return { end, furthest: maxFailPos, expected: maxFailExpected };
+  } finally {
+    reset();
+  }
+}
+
+/** TracedRecognizer.reach: a counterfactual run, no hooks, only how far the parse gets. */
+export function reach(rules: ReadonlyMap<string, RuleFn>, table: readonly number[], input: string, startRule: string, grant: Grant): TraceRun {
+  const rule = startOf(rules, startRule);
+  stops = table;
+  subject = input;
+  silent = 0;
+  mode = MEASURE;
+  hooks = null;
+  grantId = grant.construct;
+  grantStart = grant.ruleStart;
+  grantPos = grant.pos;
+  grantKind = kindAt(input, grant.pos);
+  fastBelow = grant.pos;
+  maxFailPos = 0;
+  try {
+    let end = rule(input, 0);
+    if (end !== input.length && maxFailPos < fastBelow) {
+      // Short of the granted position: a call handed to the fast recognizer may have held the
+      // furthest failure. Run again, every call traced.
+      fastBelow = -1;
+      maxFailPos = 0;
+      end = rule(input, 0);
+    }
+    return { end, furthest: maxFailPos, expected: [] };
+  } finally {
+    reset();
+  }
+}
