@@ -35,6 +35,10 @@ import * as rfc3987_diag from './rfc3987.diag.js';
 import * as rfc3987_fast from './rfc3987.fast.js';
 import rfc3987_meta from './rfc3987.rules.js';
 import rfc3987_grammar from './rfc3987.grammar.js';
+import * as rfc6068_diag from './rfc6068.diag.js';
+import * as rfc6068_fast from './rfc6068.fast.js';
+import rfc6068_meta from './rfc6068.rules.js';
+import rfc6068_grammar from './rfc6068.grammar.js';
 import * as rfc6570_diag from './rfc6570.diag.js';
 import * as rfc6570_fast from './rfc6570.fast.js';
 import rfc6570_meta from './rfc6570.rules.js';
@@ -66,6 +70,7 @@ export const eras = [
   { meta: rfc2396_draft_meta, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast, grammar: rfc2396_draft_grammar },
   { meta: rfc3986_meta, diag: rfc3986_diag, fast: rfc3986_fast, grammar: rfc3986_grammar },
   { meta: rfc3987_meta, diag: rfc3987_diag, fast: rfc3987_fast, grammar: rfc3987_grammar },
+  { meta: rfc6068_meta, diag: rfc6068_diag, fast: rfc6068_fast, grammar: rfc6068_grammar },
   { meta: rfc6570_meta, diag: rfc6570_diag, fast: rfc6570_fast, grammar: rfc6570_grammar },
   { meta: rfc6874_meta, diag: rfc6874_diag, fast: rfc6874_fast, grammar: rfc6874_grammar },
   { meta: rfc8089_meta, diag: rfc8089_diag, fast: rfc8089_fast, grammar: rfc8089_grammar },

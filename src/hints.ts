@@ -119,7 +119,9 @@ export const HINTS: readonly Hint[] = [
       // Not closed anywhere: with a "]" later, the character at the offset is what is wrong.
       const open = openBracket(c.input, c.offset);
       if (open < 0 || !c.expected.includes('"]"') || c.input.includes(']', c.offset)) return null;
-      return `the "[" at offset ${open} is not closed: an IP literal ends with "]"`;
+      // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
+      const what = c.rulePath.includes('domain') ? 'a domain literal' : 'an IP literal';
+      return `the "[" at offset ${open} is not closed: ${what} ends with "]"`;
     },
   },
   {

@@ -93,6 +93,14 @@ const ROWS: Row[] = [
   },
   { spec: 'rfc2141', startRules: ['URN', 'NID', 'NSS', 'URN chars', 'excluded'], count: 3000 },
   { spec: 'rfc9110', startRules: ['http-URI', 'https-URI', 'authority', 'path-abempty', 'query'], count: 3000 },
+  {
+    spec: 'rfc6068',
+    startRules: [
+      'mailtoURI', 'to', 'hfields', 'hfield', 'hfname', 'addr-spec', 'local-part', 'domain',
+      'dot-atom-text', 'quoted-string',
+    ],
+    count: 3000,
+  },
 ];
 
 const SEED = 0x3986;

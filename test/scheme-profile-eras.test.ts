@@ -8,7 +8,9 @@
  *   checks the same rows against urispec.
  * - Issue 25 point 8: strings generated from each profile's printed grammar are RFC 3986 URIs
  *   whose scheme is one the era's table row names (`profile.schemes`), judged by RFC 3986
- *   Appendix A as printed and by urispec's rfc3986.
+ *   Appendix A as printed and by urispec's rfc3986, unless a decision says otherwise: rfc6068
+ *   (docs/decisions.md, "rfc6068"), whose grammar is §2's ABNF with RFC 5322's addr-spec and
+ *   whose §2 rule 1 requires percent-encoded what RFC 3986 refuses.
  *
  * To add a profile era: its vectors folder, its printed grammar (test/oracle/printed-grammars.ts)
  * and a row of PROFILES.
@@ -32,7 +34,11 @@ interface Row {
 }
 
 /** Each profile era and the rules whose generated members must be RFC 3986 URIs. */
-const PROFILES: Array<{ spec: string; rules: string[]; seed: number }> = [{ spec: 'rfc9110', rules: ['http-URI', 'https-URI'], seed: 0x9110 }];
+const PROFILES: Array<{ spec: string; rules: string[]; seed: number }> = [
+  { spec: 'rfc9110', rules: ['http-URI', 'https-URI'], seed: 0x9110 },
+  // rfc6068: not every mailtoURI is an RFC 3986 URI (docs/decisions.md, "rfc6068"): tested below.
+  { spec: 'rfc6068', rules: [], seed: 0x6068 },
+];
 
 const defaultRule = (spec: string): string => specs().find((s) => s.id === spec)!.defaultRule;
 
@@ -69,4 +75,27 @@ describe('the scheme profiles inside RFC 3986 (issue 25, point 8)', () => {
       expect(outside).toEqual([]);
     },
   );
+});
+
+describe('rfc6068 and RFC 3986 (issue 25, point 8; docs/decisions.md, "rfc6068")', () => {
+  const uri = compileRule(loadPrinted('rfc3986'), 'URI');
+  it('a mailtoURI is an RFC 3986 URI exactly when it holds nothing that §2 rule 1 requires encoded and RFC 3986 refuses', () => {
+    const printed = loadPrinted('rfc6068');
+    const regex = compileRule(printed, 'mailtoURI');
+    const mailtos = samples(printed, 'mailtoURI', 0x6068, 4000).filter((s) => regex.test(s));
+    expect(mailtos.length).toBeGreaterThan(500);
+    // Outside RFC 3986 exactly where an addr-spec holds what §2's rule 1 says MUST be
+    // percent-encoded: a character RFC 3986 §2 does not allow (RFC 5322's '"', "\\", "^", "`",
+    // "{", "|", "}", a quoted-pair's space), a "%" that begins no pct-encoded, a second "#"
+    // (the first would begin a fragment), "[" or "]" (only an IP-literal host holds them).
+    const uriChars = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/;
+    const inside = (s: string): boolean =>
+      uriChars.test(s) && !/%(?![0-9A-Fa-f]{2})/.test(s) && s.split('#').length <= 2 && !/[[\]]/.test(s);
+    // The sample holds both kinds, or the statement would be tested on one side only.
+    const outside = mailtos.filter((s) => !inside(s));
+    expect(outside.length).toBeGreaterThan(10);
+    expect(mailtos.length - outside.length).toBeGreaterThan(100);
+    const wrong = mailtos.filter((s) => uri.test(s) !== inside(s) || isValid(s, { spec: 'rfc3986', rule: 'URI' }) !== uri.test(s));
+    expect(wrong).toEqual([]);
+  });
 });

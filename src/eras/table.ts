@@ -220,6 +220,14 @@ export const ERA_TABLE = {
     urn: 'RFC 2141 §2',
     example: 'urn:foo:a123%2C456',
   },
+  rfc6068: {
+    url: 'https://www.rfc-editor.org/rfc/rfc6068',
+    about: 'mailto URIs',
+    grammar: '§2, with the RFC 5322 and RFC 3986 rules it imports',
+    resolution: { none: "RFC 6068 defines no relative form: a 'mailto' URI designates a mailbox (§3), not a base to resolve against" },
+    profile: { schemes: ['mailto'], on: 'rfc3986' },
+    example: 'mailto:joe@example.com?cc=bob@example.com&body=hello',
+  },
 } as const satisfies EraTable;
 
 /** The row of an era id (as the registry spells it), or undefined for an id without a grammar. */

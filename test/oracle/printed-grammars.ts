@@ -242,6 +242,31 @@ function amendRfc2141(grammar: Grammar): void {
   grammar.rules.get('NSS')!.body = { type: 'rep', min: 1, max: null, item: ref('URN chars') };
 }
 
+/**
+ * RFC 6068 §2 on RFC 3986 (unreserved, pct-encoded) and RFC 5322 (dot-atom-text,
+ * quoted-string), with §2's changes that name productions (docs/decisions.md, "rfc6068"):
+ * "excluding <comment> from [RFC5322]", "<obs-local-part> and <NO-WS-CTL> as defined in
+ * [RFC5322] MUST NOT be used" (obs-qtext, obs-qp), and "Whitespace and comments within
+ * <local-part> and <domain> MUST NOT be used" ([CFWS] and [FWS] around and in quoted-string).
+ * Each change must find the printed alternative it drops, or the read fails.
+ */
+function amendRfc6068(grammar: Grammar): void {
+  onRfc3986(grammar);
+  const ref = (name: string): Node => ({ type: 'ref', name });
+  const dropLast = (name: string, last: string): void => {
+    const rule = grammar.rules.get(name)!;
+    const items = rule.body.type === 'alt' ? rule.body.items : [];
+    const tail = items[items.length - 1];
+    if (tail?.type !== 'ref' || tail.name !== last) throw new Error(`rfc6068: ${name} does not end in ${last}`);
+    rule.body = alt(...items.slice(0, -1));
+  };
+  dropLast('qtext', 'obs-qtext');
+  dropLast('quoted-pair', 'obs-qp');
+  const quoted = grammar.rules.get('quoted-string')!;
+  if (quoted.body.type !== 'seq' || quoted.body.items.length !== 6) throw new Error('rfc6068: quoted-string is not as printed');
+  quoted.body = { type: 'seq', items: [ref('DQUOTE'), { type: 'rep', min: 0, max: null, item: ref('qcontent') }, ref('DQUOTE')] };
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
   // §2.2 in full: its own rules and the RFC 3986 rules it lists, with the RFC 2234 core rules.
@@ -278,6 +303,7 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc8141: { spec: 'rfc8141', file: 'grammar/printed/rfc8141.abnf', notation: 'abnf', amend: amendRfc8141 },
   // RFC 9110 §4.1: the rules of §4.2 not defined there are "adopted from the URI generic syntax".
   rfc9110: { spec: 'rfc9110', file: 'grammar/printed/rfc9110.abnf', notation: 'abnf', amend: onRfc3986 },
+  rfc6068: { spec: 'rfc6068', file: 'grammar/printed/rfc6068.abnf', notation: 'abnf', amend: amendRfc6068 },
   rfc2141: {
     spec: 'rfc2141',
     file: 'grammar/printed/rfc2141.bnf',
