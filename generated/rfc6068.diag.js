@@ -2,6 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_path_empty as fast_r_path_empty, r_pchar as fast_r_pchar, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_dtext_no_obs as fast_r_dtext_no_obs, r_qchar as fast_r_qchar, r_some_delims as fast_r_some_delims, r_atext as fast_r_atext, r_qtext as fast_r_qtext, r_qcontent as fast_r_qcontent, r_quoted_pair as fast_r_quoted_pair, r_DQUOTE as fast_r_DQUOTE, r_HTAB as fast_r_HTAB, r_SP as fast_r_SP, r_VCHAR as fast_r_VCHAR, r_WSP as fast_r_WSP } from "./rfc6068.fast.js";
 
 // An ASCII membership table, 1 where Peggy's test accepts the code unit.
@@ -11,255 +12,125 @@ function table(bits) {
   return t;
 }
 
-// Peggy's failure bookkeeping, as peg$fail keeps it, and the recorder's hooks.
-let maxFailPos = 0;
-let maxFailExpected = [];
-let silent = 0;
-let hooks = null;
-
-// How the hooks run: ALL, MEASURE (no hooks, no list: only the furthest position), FURTHEST.
-const ALL = 0, MEASURE = 1, FURTHEST = 2;
-let mode = ALL;
-/** FURTHEST: the furthest failure position, from the MEASURE run. */
-let floor = 0;
-/** FURTHEST: the open rules (hook index, start), and how many of them the recorder has seen. */
-const frames = [];
-let depth = 0;
-let shown = 0;
-
-function fail(p, expected) {
-  if (mode === MEASURE) {
-    if (p > maxFailPos) maxFailPos = p;
-    return;
-  }
-  if (mode === FURTHEST) {
-    if (p < floor) return;
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  if (p < maxFailPos) return;
-  if (p > maxFailPos) {
-    maxFailPos = p;
-    maxFailExpected = [];
-  }
-  maxFailExpected.push(expected);
-}
-
-// Where a construct stops: a repetition or an option whose element fails where it starts, or
-// an element that breaks a sequence after the sequence consumed something. stopped(id, q, start)
-// is called there, q being the element's position and start the enclosing rule function's;
-// STOPS[id] says what stopped (TracedEmitter.stopId).
-//
-// Normally it reports the construct to the recorder when q is the furthest failure position (a
-// candidate for the diagnosis's rule: src/diagnose.ts) and the element stays failed (-1). In a
-// counterfactual run (parse() with options.$urispecGrant), the one construct granted, in the
-// rule started at `start`, accepts the character at `pos` instead (nothing at the end of the
-// input); a repetition (persist) also accepts each later character of the same kind.
-let grantId = -1;
-/**
- * A rule call whose reach ends at or before fastBelow runs in the fast recognizer instead (the
- * traced emitter's ruleEntry): -1 (never) when every failure matters (ALL, MEASURE); in FURTHEST
- * the floor, below which no failure is kept; in a counterfactual run the granted position (a run
- * that then fails short of it runs again without).
- */
-let fastBelow = -1;
-/** The input of the current run (parse()), for stopped(). */
-let subject = '';
-let grantStart = 0;
-let grantPos = 0;
-let grantKind = -1;
-
-/** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
-function kindAt(s, q) {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
-  return c >= 128 ? 128 : c;
-}
-
-function widthAt(s, q) {
-  if (q >= s.length) return 0;
-  const c = s.codePointAt(q);
-  return c > 0xffff ? 2 : 1;
-}
-
-function stopped(id, q, start) {
-  if (grantId < 0 && q !== maxFailPos) return -1;
-  const k = STOPS[id];
-  const s = subject;
-  if (grantId === id) {
-    if (start === grantStart && (q === grantPos || (k === -4 && q > grantPos && grantKind >= 0 && kindAt(s, q) === grantKind))) return q + widthAt(s, q);
-    return -1;
-  }
-  if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null || hooks.stop === undefined) return -1;
-  if (mode === FURTHEST) {
-    while (shown < depth) {
-      hooks.enter(frames[2 * shown], frames[2 * shown + 1], maxFailPos, maxFailExpected);
-      shown++;
-    }
-  }
-  hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
-  return -1;
-}
-
-function hookEnter(k, p) {
-  if (mode === ALL) hooks.enter(k, p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST) {
-    frames[2 * depth] = k;
-    frames[2 * depth + 1] = p;
-    depth++;
-  }
-}
-
-function hookLeave(end) {
-  if (mode === ALL) hooks.leave(end, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.leave(end, maxFailPos, maxFailExpected);
-  }
-}
-
-function hookFail(p) {
-  if (mode === ALL) hooks.fail(p, maxFailPos, maxFailExpected);
-  else if (mode === FURTHEST && --depth < shown) {
-    shown = depth;
-    hooks.fail(p, maxFailPos, maxFailExpected);
-  }
-}
-
-// The derivation tree (ALL, with a recorder that builds one): a sequence that fails, or a
-// lookahead, backtracks without a rule boundary, so the rules it matched inside the open rule
-// are no part of the derivation. hookMark() before it says how many the open rule has;
-// hookRewind(mark) after it drops those matched since. -1: no tree is being built.
-function hookMark() {
-  return mode === ALL && hooks.mark !== undefined ? hooks.mark() : -1;
-}
-
-function hookRewind(mark) {
-  if (mark >= 0) hooks.rewind(mark);
-}
-
-/** What each construct that can stop is (TracedEmitter.stopId). */
+/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [-2, 1, 29, -3, 30, -3, 7, 20, -2, 1, 29, -3, 29, -3, 30, -3, 7, 20, -4, -2, -3, 9, 10, -3, -4, -1, -4, -1, -2, -4, -1, -2, -4, -1, -2, -4, 15, -2, -4, -1, 15, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, 14, -2, 15, 14, -4, -3, -1, 15, 14, -4, -3, -1, 14, 14, -4, -3, -1, -4, -2, 14, -2, 17, -2, 17, -2, 17, -1, -1, 37, -4, -1, 37, -4, 20, 25, -4, 25, -4, -3, 25, -4, 25, -4, -4, -4, -4, -4, -4, 38, 38, -1, -1, -1, -3, -3, 45, -4, 42, 42, -4, -2, 44, -4, -4, -2, 47, -4, -2, -1, -1, -4, -2, -1, -1, -4, -4, -2, -1, 51, -1, -4, -1, -3, -4, -4, -1, -4, -4, 57, -1];
 
-const E0 = {"type":"literal","text":":","ignoreCase":false};
+const E0 = "\":\"";
 const T1 = table("00000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000");
-const E2 = {"type":"literal","text":"?","ignoreCase":false};
+const E2 = "\"?\"";
 const T3 = table("00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000");
-const E4 = {"type":"literal","text":"#","ignoreCase":false};
+const E4 = "\"#\"";
 const T5 = table("00000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E6 = {"type":"literal","text":"/","ignoreCase":false};
+const E6 = "\"/\"";
 const T7 = table("00000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E8 = {"type":"literal","text":"+","ignoreCase":false};
+const E8 = "\"+\"";
 const T9 = table("00000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E10 = {"type":"literal","text":"-","ignoreCase":false};
+const E10 = "\"-\"";
 const T11 = table("00000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E12 = {"type":"literal","text":".","ignoreCase":false};
+const E12 = "\".\"";
 const T13 = table("00000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E14 = {"type":"literal","text":"@","ignoreCase":false};
+const E14 = "\"@\"";
 const T15 = table("00000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000");
-const E16 = {"type":"literal","text":"%","ignoreCase":false};
+const E16 = "\"%\"";
 const T17 = table("00000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E18 = {"type":"literal","text":"[","ignoreCase":false};
+const E18 = "\"[\"";
 const T19 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000");
-const E20 = {"type":"literal","text":"]","ignoreCase":false};
+const E20 = "\"]\"";
 const T21 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000");
-const E22 = {"type":"literal","text":"v","ignoreCase":true};
+const E22 = "\"v\"";
 const T23 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000");
-const E24 = {"type":"literal","text":"2","ignoreCase":false};
+const E24 = "\"2\"";
 const T25 = table("00000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E26 = {"type":"literal","text":"5","ignoreCase":false};
+const E26 = "\"5\"";
 const T27 = table("00000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000");
-const E28 = {"type":"class","parts":[["0","5"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E28 = "%x30-35";
 const T29 = table("00000000000000000000000000000000000000000000000011111100000000000000000000000000000000000000000000000000000000000000000000000000");
-const E30 = {"type":"class","parts":[["0","4"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E30 = "%x30-34";
 const T31 = table("00000000000000000000000000000000000000000000000011111000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E32 = {"type":"literal","text":"1","ignoreCase":false};
+const E32 = "\"1\"";
 const T33 = table("00000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E34 = {"type":"class","parts":[["1","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E34 = "%x31-39";
 const T35 = table("00000000000000000000000000000000000000000000000001111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E36 = {"type":"literal","text":"_","ignoreCase":false};
+const E36 = "\"_\"";
 const T37 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000");
-const E38 = {"type":"literal","text":"~","ignoreCase":false};
+const E38 = "\"~\"";
 const T39 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010");
-const E40 = {"type":"literal","text":"!","ignoreCase":false};
+const E40 = "\"!\"";
 const T41 = table("00000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E42 = {"type":"literal","text":"$","ignoreCase":false};
+const E42 = "\"$\"";
 const T43 = table("00000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E44 = {"type":"literal","text":"&","ignoreCase":false};
+const E44 = "\"&\"";
 const T45 = table("00000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E46 = {"type":"literal","text":"'","ignoreCase":false};
+const E46 = "\"'\"";
 const T47 = table("00000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E48 = {"type":"literal","text":"(","ignoreCase":false};
+const E48 = "\"(\"";
 const T49 = table("00000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E50 = {"type":"literal","text":")","ignoreCase":false};
+const E50 = "\")\"";
 const T51 = table("00000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E52 = {"type":"literal","text":"*","ignoreCase":false};
+const E52 = "\"*\"";
 const T53 = table("00000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E54 = {"type":"literal","text":",","ignoreCase":false};
+const E54 = "\",\"";
 const T55 = table("00000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E56 = {"type":"literal","text":";","ignoreCase":false};
+const E56 = "\";\"";
 const T57 = table("00000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000");
-const E58 = {"type":"literal","text":"=","ignoreCase":false};
+const E58 = "\"=\"";
 const T59 = table("00000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000");
-const E60 = {"type":"class","parts":[["A","Z"],["a","z"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E60 = "%x41-5A / %x61-7A";
 const T61 = table("00000000000000000000000000000000000000000000000000000000000000000111111111111111111111111110000001111111111111111111111111100000");
-const E62 = {"type":"class","parts":[["0","9"]],"inverted":false,"ignoreCase":false,"unicode":false};
+const E62 = "%x30-39";
 const T63 = table("00000000000000000000000000000000000000000000000011111111110000000000000000000000000000000000000000000000000000000000000000000000");
-const E64 = {"type":"literal","text":"A","ignoreCase":true};
+const E64 = "\"A\"";
 const T65 = table("00000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000000");
-const E66 = {"type":"literal","text":"B","ignoreCase":true};
+const E66 = "\"B\"";
 const T67 = table("00000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000000");
-const E68 = {"type":"literal","text":"C","ignoreCase":true};
+const E68 = "\"C\"";
 const T69 = table("00000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000000");
-const E70 = {"type":"literal","text":"D","ignoreCase":true};
+const E70 = "\"D\"";
 const T71 = table("00000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000000000000");
-const E72 = {"type":"literal","text":"E","ignoreCase":true};
+const E72 = "\"E\"";
 const T73 = table("00000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000000000000000000");
-const E74 = {"type":"literal","text":"F","ignoreCase":true};
+const E74 = "\"F\"";
 const T75 = table("00000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000000");
-const E76 = {"type":"literal","text":"m","ignoreCase":true};
+const E76 = "\"m\"";
 const T77 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000001000000000000000000");
-const E78 = {"type":"literal","text":"a","ignoreCase":true};
-const E79 = {"type":"literal","text":"i","ignoreCase":true};
+const E78 = "\"a\"";
+const E79 = "\"i\"";
 const T80 = table("00000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000000");
-const E81 = {"type":"literal","text":"l","ignoreCase":true};
+const E81 = "\"l\"";
 const T82 = table("00000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000000");
-const E83 = {"type":"literal","text":"t","ignoreCase":true};
+const E83 = "\"t\"";
 const T84 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000100000000000");
-const E85 = {"type":"literal","text":"o","ignoreCase":true};
+const E85 = "\"o\"";
 const T86 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000010000000000000000");
-const E87 = {"type":"literal","text":":","ignoreCase":true};
-const E88 = {"type":"class","parts":[["!","Z"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T89 = table("00000000000000000000000000000000011111111111111111111111111111111111111111111111111111111110000000000000000000000000000000000000");
-const E90 = {"type":"class","parts":[["^","~"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T91 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111111111110");
-const E92 = {"type":"literal","text":"^","ignoreCase":false};
-const T93 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
-const E94 = {"type":"literal","text":"`","ignoreCase":false};
-const T95 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
-const E96 = {"type":"literal","text":"{","ignoreCase":false};
-const T97 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
-const E98 = {"type":"literal","text":"|","ignoreCase":false};
-const T99 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
-const E100 = {"type":"literal","text":"}","ignoreCase":false};
-const T101 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
-const E102 = {"type":"class","parts":["!"],"inverted":false,"ignoreCase":false,"unicode":false};
-const E103 = {"type":"class","parts":[["#","["]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T104 = table("00000000000000000000000000000000000111111111111111111111111111111111111111111111111111111111000000000000000000000000000000000000");
-const E105 = {"type":"class","parts":[["]","~"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T106 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000011111111111111111111111111111111110");
-const E107 = {"type":"literal","text":"\\","ignoreCase":false};
-const T108 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
-const E109 = {"type":"literal","text":"\"","ignoreCase":false};
-const T110 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E111 = {"type":"literal","text":"\t","ignoreCase":false};
-const T112 = table("00000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E113 = {"type":"literal","text":" ","ignoreCase":false};
-const T114 = table("00000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
-const E115 = {"type":"class","parts":[["!","~"]],"inverted":false,"ignoreCase":false,"unicode":false};
-const T116 = table("00000000000000000000000000000000011111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111110");
+const E87 = "%x21-5A";
+const T88 = table("00000000000000000000000000000000011111111111111111111111111111111111111111111111111111111110000000000000000000000000000000000000");
+const E89 = "%x5E-7E";
+const T90 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001111111111111111111111111111111110");
+const E91 = "\"^\"";
+const T92 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000000000000000000000000000000000");
+const E93 = "\"`\"";
+const T94 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000");
+const E95 = "\"{\"";
+const T96 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000010000");
+const E97 = "\"|\"";
+const T98 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001000");
+const E99 = "\"}\"";
+const T100 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100");
+const E101 = "%x21";
+const E102 = "%x23-5B";
+const T103 = table("00000000000000000000000000000000000111111111111111111111111111111111111111111111111111111111000000000000000000000000000000000000");
+const E104 = "%x5D-7E";
+const T105 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000011111111111111111111111111111111110");
+const E106 = "\"\\\\\"";
+const T107 = table("00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000");
+const E108 = "\"\\\"\"";
+const T109 = table("00000000000000000000000000000000001000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E110 = "\"\\t\"";
+const T111 = table("00000000010000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E112 = "\" \"";
+const T113 = table("00000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000");
+const E114 = "%x21-7E";
+const T115 = table("00000000000000000000000000000000011111111111111111111111111111111111111111111111111111111111111111111111111111111111111111111110");
 
 // URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
@@ -597,7 +468,7 @@ function r_host(s, p) {
       v4 = r_IPv4address(s, p);
       if (v4 < 0) break L1;
       v6 = hookMark();
-      silent++;
+      silence(1);
       L2: {
         v8 = r_unreserved(s, v4);
         if (v8 >= 0) { v7 = v8; break L2; }
@@ -606,7 +477,7 @@ function r_host(s, p) {
         v10 = r_sub_delims(s, v4);
         v7 = v10;
       }
-      silent--;
+      silence(-1);
       hookRewind(v6);
       v5 = v7 < 0 ? v4 : -1;
       if (v5 < 0 && v4 > p) v5 = stopped(25, v4, p);
@@ -1390,9 +1261,9 @@ function r_path(s, p) {
     v1 = -1;
     L1: {
       v4 = hookMark();
-      silent++;
+      silence(1);
       if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
-      silent--;
+      silence(-1);
       hookRewind(v4);
       v3 = v5 >= 0 ? p : -1;
       if (v3 < 0) break L1;
@@ -1890,7 +1761,7 @@ function r_mailtoURI(s, p) {
       if (v8 < 0) break L1;
       if ((v8 < s.length && ((c = s.charCodeAt(v8)) < 128 ? T86[c] === 1 : s.charAt(v8).toLowerCase() === "o"))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E85); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && ((c = s.charCodeAt(v9)) < 128 ? T1[c] === 1 : s.charAt(v9).toLowerCase() === ":"))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E87); }
+      if ((v9 < s.length && ((c = s.charCodeAt(v9)) < 128 ? T1[c] === 1 : s.charAt(v9).toLowerCase() === ":"))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1902,9 +1773,9 @@ function r_mailtoURI(s, p) {
     v13 = -1;
     L2: {
       v16 = hookMark();
-      silent++;
+      silence(1);
       v17 = r__hf_end(s, v11);
-      silent--;
+      silence(-1);
       hookRewind(v16);
       v15 = v17 < 0 ? v11 : -1;
       if (v15 < 0) break L2;
@@ -1915,9 +1786,9 @@ function r_mailtoURI(s, p) {
           v21 = r__to_h(s, v15);
           if (v21 < 0) break L4;
           v23 = hookMark();
-          silent++;
+          silence(1);
           v24 = r__hf_end(s, v21);
-          silent--;
+          silence(-1);
           hookRewind(v23);
           v22 = v24 >= 0 ? v21 : -1;
           if (v22 < 0 && v21 > v15) v22 = stopped(118, v21, p);
@@ -2149,9 +2020,9 @@ function r_dtext_no_obs(s, p) {
   if (p + 1 <= fastBelow) return fast_r_dtext_no_obs(s, p);
   hookEnter(48, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T88[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E87); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T90[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E89); }
     v0 = v2;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -2348,9 +2219,9 @@ function r__atom_h(s, p) {
       v5 = -1;
       L1: {
         v8 = hookMark();
-        silent++;
+        silence(1);
         v9 = r__hf_end(s, v4);
-        silent--;
+        silence(-1);
         hookRewind(v8);
         v7 = v9 < 0 ? v4 : -1;
         if (v7 < 0) break L1;
@@ -2382,9 +2253,9 @@ function r__hf_probe(s, p) {
     v3 = r_hfields(s, p);
     if (v3 < 0) break L0;
     v5 = hookMark();
-    silent++;
+    silence(1);
     v6 = v3;
-    silent--;
+    silence(-1);
     hookRewind(v5);
     v4 = v6 < 0 ? v3 : -1;
     if (v4 < 0 && v3 > p) v4 = stopped(148, v3, p);
@@ -2430,17 +2301,17 @@ function r_atext(s, p) {
     if (v13 >= 0) { v0 = v13; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E2); }
     if (v14 >= 0) { v0 = v14; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T92[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E91); }
     if (v15 >= 0) { v0 = v15; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E36); }
     if (v16 >= 0) { v0 = v16; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E94); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T94[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E93); }
     if (v17 >= 0) { v0 = v17; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v18 = p + 1; else { v18 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T96[c] === 1)) v18 = p + 1; else { v18 = -1; if (silent === 0) fail(p, E95); }
     if (v18 >= 0) { v0 = v18; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E98); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T98[c] === 1)) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E97); }
     if (v19 >= 0) { v0 = v19; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v20 = p + 1; else { v20 = -1; if (silent === 0) fail(p, E100); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T100[c] === 1)) v20 = p + 1; else { v20 = -1; if (silent === 0) fail(p, E99); }
     if (v20 >= 0) { v0 = v20; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E38); }
     v0 = v21;
@@ -2510,11 +2381,11 @@ function r_qtext(s, p) {
   if (p + 1 <= fastBelow) return fast_r_qtext(s, p);
   hookEnter(53, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E102); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E101); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T104[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E103); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T103[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E102); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T106[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E105); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T105[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E104); }
     v0 = v3;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -2574,7 +2445,7 @@ function r_quoted_pair(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T108[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E107); }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T107[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E106); }
     if (v2 < 0) break L0;
     L1: {
       v4 = r_VCHAR(s, v2);
@@ -2596,7 +2467,7 @@ function r_DQUOTE(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DQUOTE(s, p);
   hookEnter(57, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T110[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E109); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T109[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E108); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2607,7 +2478,7 @@ function r_HTAB(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_HTAB(s, p);
   hookEnter(58, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T112[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E111); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T111[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E110); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2618,7 +2489,7 @@ function r_SP(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_SP(s, p);
   hookEnter(59, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T114[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E113); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T113[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E112); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2629,7 +2500,7 @@ function r_VCHAR(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_VCHAR(s, p);
   hookEnter(60, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T116[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E115); }
+  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T115[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E114); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2725,76 +2596,11 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-const FAILED = {};
-const MATCHED = {};
+/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
+export function trace(input, startRule, listener, options) {
+  return traceFrom(START, STOPS, input, startRule, listener, options);
+}
 
-/**
- * Peggy's parse() as the diagnosis calls it: options.startRule, options.$urispec (the hooks),
- * options.peg$library (return the state instead of throwing), options.$urispecFurthest (the
- * hooks are only needed for the error record: see FURTHEST) with options.$urispecFloor (a lower
- * bound of the furthest failure: the caller runs again without it when the result's
- * peg$maxFailPos is below it), and options.$urispecGrant (stopped()). No result values are built.
- */
-export function parse(input, options = {}) {
-  const name = options.startRule ?? "URI";
-  const rule = START.get(name);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${name}".`);
-  hooks = options.$urispec ?? null;
-  subject = input;
-  silent = 0;
-  mode = ALL;
-  floor = 0;
-  fastBelow = -1;
-  const grant = options.$urispecGrant;
-  if (grant) {
-    // A counterfactual run (stopped()): no hooks, only how far the parse gets.
-    mode = MEASURE;
-    hooks = null;
-    grantId = grant.id;
-    grantStart = grant.start;
-    grantPos = grant.pos;
-    grantKind = kindAt(input, grant.pos);
-    fastBelow = grant.pos;
-  } else if (options.$urispecFurthest) {
-    // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it ($urispecFloor, from the fast recognizer): from a lower bound, the recorder sees the
-    // failures between it and the furthest too, and drops them as Peggy drops its list.
-    const lower = options.$urispecFloor ?? 0;
-    if (lower > 0) floor = lower;
-    else {
-      mode = MEASURE;
-      maxFailPos = 0;
-      rule(input, 0);
-      floor = maxFailPos;
-    }
-    mode = FURTHEST;
-    depth = 0;
-    shown = 0;
-    fastBelow = floor;
-  }
-  maxFailPos = 0;
-  maxFailExpected = [];
-  let end = rule(input, 0);
-  if (grant && end !== input.length && maxFailPos < fastBelow) {
-    // Short of the granted position: a call handed to the fast recognizer may have held the
-    // furthest failure. Run again, every call traced.
-    fastBelow = -1;
-    maxFailPos = 0;
-    end = rule(input, 0);
-  }
-  const result = {
-    peg$result: end >= 0 ? MATCHED : FAILED,
-    peg$currPos: end >= 0 ? end : 0,
-    peg$FAILED: FAILED,
-    peg$maxFailPos: maxFailPos,
-    peg$maxFailExpected: maxFailExpected,
-  };
-  hooks = null;
-  grantId = -1;
-  fastBelow = -1;
-  maxFailExpected = [];
-  frames.length = 0;
-  if (options.peg$library) return result;
-  if (end === input.length) return undefined;
-  throw new SyntaxError(`no match of ${name} (offset ${Math.max(result.peg$maxFailPos, result.peg$currPos)}); use peg$library mode`);
+export function reach(input, startRule, grant) {
+  return reachFrom(START, STOPS, input, startRule, grant);
 }
