@@ -16,7 +16,7 @@ import { type Boundary, type Grammar, type Node, type Rule, Unsupported } from '
 import { type CharSet, type CharSets, classAscii, classRegExp, MAX_UNIT } from './char-sets.js';
 import type { FirstSets } from './first-sets.js';
 import type { ChoiceItem, PegExactness } from './peg-exactness.js';
-import { CODE_POINT_HELPER, CP_END_HELPER, IC_HELPER, TABLE_HELPER } from './runtime-text.js';
+import { helperSource } from './runtime-text.js';
 
 /** The analyses of one grammar, which the emitters read. */
 export interface Analyses {
@@ -70,7 +70,7 @@ export class FnState {
 export const ruleFn = (name: string): string => `r_${name}`;
 
 export abstract class Emitter {
-  /** The runtime helpers the module uses (ic, codePoint, cpEnd). */
+  /** The helpers the module uses (./helpers.ts: table, ic, codePoint, cpEnd). */
   protected readonly helpers = new Set<string>();
 
   constructor(
@@ -155,8 +155,16 @@ export abstract class Emitter {
     return `(${p} < s.length ? ((c = s.charCodeAt(${p})) < 128 ? (${table}[c] === 1 ? ${p} + 1 : -1) : ${high}) : -1)`;
   }
 
+  /** An ASCII table (./helpers.ts, table) as the inclusive ranges of its code units. */
   private table(ascii: boolean[]): string {
-    return this.constants.name('T', `table("${ascii.map((x) => (x ? '1' : '0')).join('')}")`);
+    const ranges: number[] = [];
+    ascii.forEach((x, c) => {
+      if (!x) return;
+      if (ranges.length > 0 && ranges[ranges.length - 1] === c - 1) ranges[ranges.length - 1] = c;
+      else ranges.push(c, c);
+    });
+    this.helpers.add('table');
+    return this.constants.name('T', `table([${ranges.join(', ')}])`);
   }
 
   /** Peggy's own one-code-unit tests of a set above 127: class RegExps, lower-cased literals. */
@@ -421,18 +429,14 @@ export abstract class Emitter {
           `\n  return ${result};\n}\n`,
       );
     }
-    const helpers: string[] = [];
-    if (this.helpers.has('ic')) helpers.push(IC_HELPER);
-    if (this.helpers.has('codePoint')) helpers.push(CODE_POINT_HELPER);
-    if (this.helpers.has('cpEnd')) helpers.push(CP_END_HELPER);
+    const helpers = ['table', 'ic', 'codePoint', 'cpEnd'].filter((h) => this.helpers.has(h)).map(helperSource);
     const imports = this.imports();
     return [
       header,
       '',
       ...(imports.length > 0 ? [...imports, ''] : []),
-      TABLE_HELPER,
-      ...this.runtime(),
       ...helpers,
+      ...this.runtime(),
       ...this.constants.code,
       '',
       ...fns,

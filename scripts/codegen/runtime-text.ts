@@ -1,4 +1,35 @@
-// The recognizers' runtime, as the generated modules carry it (text spliced into each module).
+// What the generated modules carry as text (the rest of their runtime is ./runtime/*.ts, which
+// they import): the fast recognizer's exports, and the helpers of ./helpers.ts, transpiled.
+
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+
+let helpers: Map<string, string> | null = null;
+
+/**
+ * The JavaScript of a helper of ./helpers.ts, with its doc comment, as a module-private function
+ * declaration for a generated module to carry.
+ */
+export function helperSource(name: string): string {
+  if (!helpers) {
+    const source = readFileSync(new URL('./helpers.ts', import.meta.url), 'utf8');
+    const js = ts.transpileModule(source, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022 } }).outputText;
+    const file = ts.createSourceFile('helpers.js', js, ts.ScriptTarget.ES2022, true);
+    helpers = new Map();
+    for (const statement of file.statements) {
+      if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
+      // The function with the doc comment right above it (not the module's header).
+      const full = js.slice(statement.getFullStart(), statement.getEnd());
+      const start = full.indexOf('export function ');
+      const doc = full.lastIndexOf('/**', start);
+      const text = full.slice(doc >= 0 ? doc : start).replace('export function ', 'function ');
+      helpers.set(statement.name.text, `${text}\n`);
+    }
+  }
+  const text = helpers.get(name);
+  if (text === undefined) throw new Error(`no helper ${name} in scripts/codegen/helpers.ts`);
+  return text;
+}
 
 export const FAST_ACCEPTS = `/** Whether the rule \`startRule\` matches all of \`input\` (Peggy: a result, and at the end). */
 export function accepts(input, startRule) {
@@ -14,55 +45,3 @@ export function matchEnd(input, startRule) {
   return rule(input, 0);
 }
 `;
-
-export const TABLE_HELPER = `// An ASCII membership table, 1 where Peggy's test accepts the code unit.
-function table(bits) {
-  const t = new Uint8Array(128);
-  for (let i = 0; i < 128; i++) t[i] = bits.charCodeAt(i) === 49 ? 1 : 0;
-  return t;
-}
-`;
-
-export const IC_HELPER = `// Peggy's case-insensitive literal test, without allocating while the input is ASCII.
-function ic(s, p, lower, n) {
-  for (let i = 0; i < n; i++) {
-    let c = s.charCodeAt(p + i);
-    if (c >= 128) return s.substr(p, n).toLowerCase() === lower;
-    if (c >= 65 && c <= 90) c += 32;
-    if (c !== lower.charCodeAt(i)) return false;
-  }
-  return true;
-}
-`;
-
-export const CODE_POINT_HELPER = `// Peggy's unicode class: one code point tested by the class's RegExp.
-function codePoint(s, p, re) {
-  const cp = s.codePointAt(p);
-  if (cp === undefined) return -1;
-  const ch = String.fromCodePoint(cp);
-  return re.test(ch) ? p + ch.length : -1;
-}
-`;
-
-export const CP_END_HELPER = `// The end of the code point at p (its first unit c) if it is in the ranges, else -1.
-function cpEnd(s, p, c, ranges) {
-  let n = 1;
-  if (c >= 0xd800 && c <= 0xdbff && p + 1 < s.length) {
-    const d = s.charCodeAt(p + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) {
-      c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-      n = 2;
-    }
-  }
-  let lo = 0;
-  let hi = (ranges.length >> 1) - 1;
-  while (lo <= hi) {
-    const m = (lo + hi) >> 1;
-    if (c < ranges[2 * m]) hi = m - 1;
-    else if (c > ranges[2 * m + 1]) lo = m + 1;
-    else return p + n;
-  }
-  return -1;
-}
-`;
-
