@@ -137,8 +137,8 @@ function rows(): Row[] {
 
 /** What the 1 MB inputs repeat, after a head that the era's default rule accepts (oneMb). */
 const SEGMENT = 'abc%20d/';
-/** Heads of the 1 MB inputs, the first that the era's rule accepts with segments after it is used. */
-const HEADS = ['http://a/', 'urn:ex:'];
+/** Heads of the 1 MB inputs: the first that the era's rule accepts with segments after it (a URN era's, RFC 8089's file-URI). */
+const HEADS = ['http://a/', 'urn:ex:', 'file:///'];
 
 /** The child program of the 1 MB checks: prints one JSON line. */
 const ONE_MB_CHILD = `
@@ -199,7 +199,7 @@ interface OneMb {
 
 function oneMb(spec: string, rule: string): OneMb {
   const index = pathToFileURL(join(ROOT, 'dist/src/index.js')).href;
-  // A URN era's rule takes no http URL: its input starts as a URN instead.
+  // A URN era's rule, or RFC 8089's file-URI, takes no http URL: its input starts as one it takes.
   const head = HEADS.find((h) => isValid(h + SEGMENT.repeat(4), { spec, rule })) ?? HEADS[0]!;
   const r = spawnSync(
     process.execPath,
