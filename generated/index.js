@@ -27,6 +27,10 @@ import * as rfc2396_draft_diag from './rfc2396-draft.diag.js';
 import * as rfc2396_draft_fast from './rfc2396-draft.fast.js';
 import rfc2396_draft_meta from './rfc2396-draft.rules.js';
 import rfc2396_draft_grammar from './rfc2396-draft.grammar.js';
+import * as rfc2397_diag from './rfc2397.diag.js';
+import * as rfc2397_fast from './rfc2397.fast.js';
+import rfc2397_meta from './rfc2397.rules.js';
+import rfc2397_grammar from './rfc2397.grammar.js';
 import * as rfc3986_diag from './rfc3986.diag.js';
 import * as rfc3986_fast from './rfc3986.fast.js';
 import rfc3986_meta from './rfc3986.rules.js';
@@ -68,6 +72,7 @@ export const eras = [
   { meta: rfc2141_meta, diag: rfc2141_diag, fast: rfc2141_fast, grammar: rfc2141_grammar },
   { meta: rfc2396_meta, diag: rfc2396_diag, fast: rfc2396_fast, grammar: rfc2396_grammar },
   { meta: rfc2396_draft_meta, diag: rfc2396_draft_diag, fast: rfc2396_draft_fast, grammar: rfc2396_draft_grammar },
+  { meta: rfc2397_meta, diag: rfc2397_diag, fast: rfc2397_fast, grammar: rfc2397_grammar },
   { meta: rfc3986_meta, diag: rfc3986_diag, fast: rfc3986_fast, grammar: rfc3986_grammar },
   { meta: rfc3987_meta, diag: rfc3987_diag, fast: rfc3987_fast, grammar: rfc3987_grammar },
   { meta: rfc6068_meta, diag: rfc6068_diag, fast: rfc6068_fast, grammar: rfc6068_grammar },

@@ -54,8 +54,9 @@ const OPTIONAL_KEYS = ['extends', 'status'] as const;
 // `// ----- RFC 3986 3.2.2. Host -----` is the section `RFC 3986 §3.2.2`.
 const BANNER = /^\/\/\s*-{3,}\s*(.*?)\s*-{3,}\s*$/;
 const SECTION = /^((?:RFC \d+|draft-[a-z0-9-]+) )?((?:\d+|[A-Z])(?:\.\d+)*)\.?(?:\s|$)/;
-// RFC 2141 writes its rule names in angle brackets, one of them with a space: `<URN chars> ::=`.
-const SPEC_LINE = /^\/\/\s?(?:<([A-Za-z][A-Za-z0-9 -]*)>|(\S+))\s+(?:=|::=)(?:\s|$)/;
+// RFC 2141 writes its rule names in angle brackets, one of them with a space: `<URN chars> ::=`;
+// RFC 2397 and RFC 2045 write `dataurl :=`.
+const SPEC_LINE = /^\/\/\s?(?:<([A-Za-z][A-Za-z0-9 -]*)>|(\S+))\s+(?:=|::=|:=)(?:\s|$)/;
 const printedName = (m: RegExpExecArray): string => m[1] ?? m[2]!;
 
 /** The Peggy identifier a spec name must have. */

@@ -6,8 +6,8 @@ import { rowOf } from '../src/eras/table.js';
 
 const eraRules = specs().map((s) => [s.id, s.defaultRule] as const);
 
-/** A valid beginning of the default rule's strings: `http://a/`, a URN in the URN eras, `file:///` in rfc8089, a mailto URI in rfc6068. */
-const START: Record<string, string> = { rfc8141: 'urn:ex:', rfc2141: 'urn:ex:', rfc8089: 'file:///', rfc6068: 'mailto:a@' };
+/** A valid beginning of the default rule's strings: `http://a/`, a URN in the URN eras, `file:///` in rfc8089, a mailto URI in rfc6068, a data URL in rfc2397. */
+const START: Record<string, string> = { rfc8141: 'urn:ex:', rfc2141: 'urn:ex:', rfc8089: 'file:///', rfc6068: 'mailto:a@', rfc2397: 'data:,' };
 const startOf = (spec: string): string => START[spec] ?? 'http://a/';
 
 // The bad-input list of the foundation issue: each gives a result, never an exception.

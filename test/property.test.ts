@@ -93,6 +93,7 @@ const ROWS: Row[] = [
   },
   { spec: 'rfc2141', startRules: ['URN', 'NID', 'NSS', 'URN chars', 'excluded'], count: 3000 },
   { spec: 'rfc9110', startRules: ['http-URI', 'https-URI', 'authority', 'path-abempty', 'query'], count: 3000 },
+  { spec: 'rfc2397', startRules: ['dataurl', 'mediatype', 'data', 'parameter', 'token'], count: 3000 },
   {
     spec: 'rfc6068',
     startRules: [

@@ -12,6 +12,11 @@ const DECIDED: Record<string, Record<string, string>> = {
     DIGIT: "RFC 2373's DIGIT is RFC 2396's digit: a second rule would clash in the case-insensitive rule lookup",
     IPv6reference: 'RFC 2732 defines ipv6reference and uses IPv6reference in host: the rule keeps the name of its definition',
   },
+  // RFC 2397 imports RFC 2396's rules (the rfc2396 era's grammar, by @extends): the same two.
+  rfc2397: {
+    DIGIT: "RFC 2373's DIGIT is RFC 2396's digit (the rfc2396 era's decision)",
+    IPv6reference: 'RFC 2732 uses IPv6reference for its ipv6reference (the rfc2396 era\'s decision)',
+  },
   'draft-ietf-uri-url-03': {
     'linear-white-space': "addr-spec is imported from RFC 822 without RFC 822's optional white space between its tokens",
     'LWSP-char': "addr-spec is imported from RFC 822 without RFC 822's optional white space between its tokens",

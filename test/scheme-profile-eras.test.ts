@@ -10,7 +10,8 @@
  *   whose scheme is one the era's table row names (`profile.schemes`), judged by RFC 3986
  *   Appendix A as printed and by urispec's rfc3986, unless a decision says otherwise: rfc6068
  *   (docs/decisions.md, "rfc6068"), whose grammar is §2's ABNF with RFC 5322's addr-spec and
- *   whose §2 rule 1 requires percent-encoded what RFC 3986 refuses.
+ *   whose §2 rule 1 requires percent-encoded what RFC 3986 refuses, and rfc2397, whose urlchar
+ *   is the uric of RFC 2396 with RFC 2732 ("[" and "]" anywhere).
  *
  * To add a profile era: its vectors folder, its printed grammar (test/oracle/printed-grammars.ts)
  * and a row of PROFILES.
@@ -38,6 +39,8 @@ const PROFILES: Array<{ spec: string; rules: string[]; seed: number }> = [
   { spec: 'rfc9110', rules: ['http-URI', 'https-URI'], seed: 0x9110 },
   // rfc6068: not every mailtoURI is an RFC 3986 URI (docs/decisions.md, "rfc6068"): tested below.
   { spec: 'rfc6068', rules: [], seed: 0x6068 },
+  // rfc2397: a data URL may hold "[" and "]" (docs/decisions.md, "rfc2397"): tested below.
+  { spec: 'rfc2397', rules: [], seed: 0x2397 },
 ];
 
 const defaultRule = (spec: string): string => specs().find((s) => s.id === spec)!.defaultRule;
@@ -96,6 +99,22 @@ describe('rfc6068 and RFC 3986 (issue 25, point 8; docs/decisions.md, "rfc6068")
     expect(outside.length).toBeGreaterThan(10);
     expect(mailtos.length - outside.length).toBeGreaterThan(100);
     const wrong = mailtos.filter((s) => uri.test(s) !== inside(s) || isValid(s, { spec: 'rfc3986', rule: 'URI' }) !== uri.test(s));
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('rfc2397 and RFC 3986 (issue 25, point 8; docs/decisions.md, "rfc2397")', () => {
+  it('a dataurl is an RFC 3986 URI exactly when it holds no "[" or "]"', () => {
+    const uri = compileRule(loadPrinted('rfc3986'), 'URI');
+    const printed = loadPrinted('rfc2397');
+    const regex = compileRule(printed, 'dataurl');
+    const urls = samples(printed, 'dataurl', 0x2397, 4000).filter((s) => regex.test(s));
+    expect(urls.length).toBeGreaterThan(500);
+    const bracketed = urls.filter((s) => /[[\]]/.test(s));
+    // The sample holds both kinds, or the statement would be tested on one side only.
+    expect(bracketed.length).toBeGreaterThan(10);
+    expect(urls.length - bracketed.length).toBeGreaterThan(100);
+    const wrong = urls.filter((s) => uri.test(s) !== !/[[\]]/.test(s) || isValid(s, { spec: 'rfc3986', rule: 'URI' }) !== uri.test(s));
     expect(wrong).toEqual([]);
   });
 });

@@ -228,6 +228,14 @@ export const ERA_TABLE = {
     profile: { schemes: ['mailto'], on: 'rfc3986' },
     example: 'mailto:joe@example.com?cc=bob@example.com&body=hello',
   },
+  rfc2397: {
+    url: 'https://www.rfc-editor.org/rfc/rfc2397',
+    about: 'data URLs',
+    grammar: '§3, with the RFC 2045 tokens and RFC 2396 rules it imports',
+    resolution: { none: 'RFC 2397 §2: "The "data" URL scheme has no relative URL forms."' },
+    profile: { schemes: ['data'], on: 'rfc2396' },
+    example: 'data:text/plain;charset=iso-8859-7,%be%be',
+  },
 } as const satisfies EraTable;
 
 /** The row of an era id (as the registry spells it), or undefined for an id without a grammar. */

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { type Grammar, type Node, type Notation, alt, lit, range } from './ast.js';
 import { type ParseOptions, parseGrammar } from './printed.js';
+import { compileRule } from './regex.js';
 
 export interface PrintedGrammar {
   spec: string;
@@ -267,6 +268,33 @@ function amendRfc6068(grammar: Grammar): void {
   quoted.body = { type: 'seq', items: [ref('DQUOTE'), { type: 'rep', min: 0, max: null, item: ref('qcontent') }, ref('DQUOTE')] };
 }
 
+/**
+ * RFC 2397 §3 on RFC 2396 (with RFC 2732: the rfc2396 era) and RFC 2045 (docs/decisions.md,
+ * "rfc2397"): "urlchar" is "imported from [RFC2396]", which defines none: RFC 2396's `uric`;
+ * "type", "subtype", "attribute" and "value" are RFC 2045 tokens "represented using URL escaped
+ * encoding of [RFC2396] as necessary": `1*( c / escaped )` where c is a character of RFC 2045's
+ * token (US-ASCII, not SPACE, a CTL or a tspecial) that is also an RFC 2396 urlchar.
+ */
+function readRfc2397(printed: string): string {
+  return printed.replace(/ := /g, ' = ');
+}
+
+const RFC2045_TSPECIALS = '()<>@,;:\\"/[]?=';
+
+function amendRfc2397(grammar: Grammar): void {
+  for (const [name, rule] of loadPrinted('rfc2396').rules) if (!grammar.rules.has(name)) grammar.rules.set(name, rule);
+  const ref = (name: string): Node => ({ type: 'ref', name });
+  const uric = compileRule(grammar, 'uric');
+  const tokenChars: Node[] = [];
+  for (let c = 0x21; c < 0x7f; c++) {
+    const ch = String.fromCharCode(c);
+    if (!RFC2045_TSPECIALS.includes(ch) && ch !== '%' && uric.test(ch)) tokenChars.push(lit(ch));
+  }
+  grammar.rules.set('urlchar', { name: 'urlchar', body: ref('uric') });
+  grammar.rules.set('token', { name: 'token', body: { type: 'rep', min: 1, max: null, item: alt(...tokenChars, ref('escaped')) } });
+  for (const name of ['type', 'subtype', 'attribute', 'value']) grammar.rules.set(name, { name, body: ref('token') });
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
   // §2.2 in full: its own rules and the RFC 3986 rules it lists, with the RFC 2234 core rules.
@@ -304,6 +332,7 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   // RFC 9110 §4.1: the rules of §4.2 not defined there are "adopted from the URI generic syntax".
   rfc9110: { spec: 'rfc9110', file: 'grammar/printed/rfc9110.abnf', notation: 'abnf', amend: onRfc3986 },
   rfc6068: { spec: 'rfc6068', file: 'grammar/printed/rfc6068.abnf', notation: 'abnf', amend: amendRfc6068 },
+  rfc2397: { spec: 'rfc2397', file: 'grammar/printed/rfc2397.bnf', notation: 'rfc822', read: readRfc2397, amend: amendRfc2397 },
   rfc2141: {
     spec: 'rfc2141',
     file: 'grammar/printed/rfc2141.bnf',
