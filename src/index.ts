@@ -18,6 +18,10 @@ export type { CompareOptions, Comparison, EraVerdict } from './compare.js';
 export { grammarDiff } from './grammar-diff.js';
 export type { GrammarDiff, RuleChange, Witness } from './grammar-diff.js';
 export { parse, componentValues, componentNames } from './parse.js';
+export { mailtoFields } from './schemes/mailto.js';
+export type { MailtoFields, MailtoAddress, MailtoHeader } from './schemes/mailto.js';
+export { dataUrlFields } from './schemes/data-url.js';
+export type { DataUrlFields, DataUrlResult } from './schemes/data-url.js';
 export type { Component, Components, ParseOptions, ParseResult } from './parse.js';
 export {
   resolve, resolveAcross, resolutionOf, resolvingEras, resolve3986, resolve2396Draft, resolve1808, removeDotSegments, recompose,
