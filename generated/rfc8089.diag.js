@@ -3,7 +3,7 @@
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
-import { r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_path_empty as fast_r_path_empty, r_pchar as fast_r_pchar, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_file_scheme as fast_r_file_scheme } from "./rfc8089.fast.js";
+import { r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_path_empty as fast_r_path_empty, r_pchar as fast_r_pchar, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_file_scheme as fast_r_file_scheme, r_drive_letter as fast_r_drive_letter } from "./rfc8089.fast.js";
 
 /**
  * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
@@ -17,7 +17,7 @@ function table(ranges) {
 }
 
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
-const STOPS = [-2, 1, 29, -3, 30, -3, 7, 20, -2, 1, 29, -3, 29, -3, 30, -3, 7, 20, -4, -2, -3, 9, 10, -3, -4, -1, -4, -1, -2, -4, -1, -2, -4, -1, -2, -4, 15, -2, -4, -1, 15, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, 14, -2, 15, 14, -4, -3, -1, 15, 14, -4, -3, -1, 14, 14, -4, -3, -1, -4, -2, 14, -2, 17, -2, 17, -2, 17, -1, -1, 37, -4, -1, 37, -4, 20, 25, -4, 25, -4, -3, 25, -4, 25, -4, -4, -4, -4, -4, -4, 38, 38, -2, 41, 42, -3, 21, -1];
+const STOPS = [-2, 1, 29, -3, 30, -3, 7, 20, -2, 1, 29, -3, 29, -3, 30, -3, 7, 20, -4, -2, -3, 9, 10, -3, -4, -1, -4, -1, -2, -4, -1, -2, -4, -1, -2, -4, 15, -2, -4, -1, 15, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, -2, -4, -1, 15, 14, -4, -3, -1, 14, -2, 15, 14, -4, -3, -1, 15, 14, -4, -3, -1, 14, 14, -4, -3, -1, -4, -2, 14, -2, 17, -2, 17, -2, 17, -1, -1, 37, -4, -1, 37, -4, 20, 25, -4, 25, -4, -3, 25, -4, 25, -4, -4, -4, -4, -4, -4, 38, 38, -2, 41, 42, -3, 21, -1, -2, -2, 45, 21, -4, 48, -1, -1, -2, -1, -1, -1, -2, -1, -1, 21, -1, 48, 21, -3, 36, -2, -1, 46, -3, 21, 36, -2, 46, -3, 21, -1, -2, -3, 9];
 
 const E0 = "\":\"";
 const T1 = table([58, 58]);
@@ -111,6 +111,8 @@ const E88 = "\"s\"";
 const T89 = table([83, 83, 115, 115]);
 const E90 = "\"t\"";
 const T91 = table([84, 84, 116, 116]);
+const E92 = "\"|\"";
+const T93 = table([124, 124]);
 
 // URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
@@ -1719,7 +1721,7 @@ function r_HEXDIG(s, p) {
   return v0;
 }
 
-// file_URI: grammar/rfc8089.peggy:52
+// file_URI: grammar/rfc8089.peggy:54
 function r_file_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(39, p);
@@ -1741,7 +1743,7 @@ function r_file_URI(s, p) {
   return v0;
 }
 
-// file_scheme: grammar/rfc8089.peggy:61
+// file_scheme: grammar/rfc8089.peggy:63
 function r_file_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   if (p + 4 <= fastBelow) return fast_r_file_scheme(s, p);
@@ -1764,7 +1766,7 @@ function r_file_scheme(s, p) {
   return v0;
 }
 
-// file_hier_part: grammar/rfc8089.peggy:75
+// file_hier_part: grammar/rfc8089.peggy:77
 function r_file_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(41, p);
@@ -1796,7 +1798,7 @@ function r_file_hier_part(s, p) {
   return v0;
 }
 
-// auth_path: grammar/rfc8089.peggy:91
+// auth_path: grammar/rfc8089.peggy:93
 function r_auth_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   hookEnter(42, p);
@@ -1817,7 +1819,7 @@ function r_auth_path(s, p) {
   return v0;
 }
 
-// local_path: grammar/rfc8089.peggy:101
+// local_path: grammar/rfc8089.peggy:103
 function r_local_path(s, p) {
   let c = 0, v0 = 0;
   hookEnter(43, p);
@@ -1827,7 +1829,7 @@ function r_local_path(s, p) {
   return v0;
 }
 
-// file_auth: grammar/rfc8089.peggy:121
+// file_auth: grammar/rfc8089.peggy:123
 function r_file_auth(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
   hookEnter(44, p);
@@ -1885,6 +1887,482 @@ function r_file_auth(s, p) {
   return v0;
 }
 
+// drive_letter: grammar/rfc8089.peggy:140
+function r_drive_letter(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  if (p + 2 <= fastBelow) return fast_r_drive_letter(s, p);
+  hookEnter(45, p);
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v3 = r_ALPHA(s, p);
+      if (v3 < 0) break L1;
+      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+      if (v4 < 0 && v3 > p) v4 = stopped(123, v3, p);
+      v1 = v4;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v6 = hookMark();
+    v5 = -1;
+    L2: {
+      v7 = r_ALPHA(s, p);
+      if (v7 < 0) break L2;
+      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T93[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E92); }
+      if (v8 < 0 && v7 > p) v8 = stopped(124, v7, p);
+      v5 = v8;
+    }
+    if (v5 < 0) hookRewind(v6);
+    v0 = v5;
+  }
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// file_absolute: grammar/rfc8089.peggy:151
+function r_file_absolute(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  hookEnter(46, p);
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+    if (v2 < 0) break L0;
+    v3 = r_drive_letter(s, v2);
+    if (v3 < 0 && v2 > p) v3 = stopped(125, v2, p);
+    if (v3 < 0) break L0;
+    v4 = r_path_absolute(s, v3);
+    if (v4 < 0 && v3 > p) v4 = stopped(126, v3, p);
+    v0 = v4;
+  }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// unc_authority: grammar/rfc8089.peggy:166
+function r_unc_authority(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  hookEnter(47, p);
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    v2 = p;
+    v3 = 0;
+    for (;;) {
+      if (v3 >= 3) break;
+      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v4 = v2 + 1; else { v4 = -1; if (silent === 0) fail(v2, E6); }
+      if (v4 < 0) v4 = stopped(127, v2, p);
+      if (v4 < 0) break;
+      v3++;
+      v2 = v4;
+    }
+    if (v3 < 2) v2 = -1;
+    if (v2 < 0) break L0;
+    v5 = r_file_host(s, v2);
+    if (v5 < 0 && v2 > p) v5 = stopped(128, v2, p);
+    v0 = v5;
+  }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// file_host: grammar/rfc8089.peggy:186
+function r_file_host(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0;
+  hookEnter(48, p);
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v3 = r_inline_IP(s, p);
+      if (v3 < 0) break L1;
+      v5 = hookMark();
+      silence(1);
+      L2: {
+        v7 = r_unreserved(s, v3);
+        if (v7 >= 0) { v6 = v7; break L2; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T17[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E16); }
+        if (v8 >= 0) { v6 = v8; break L2; }
+        v9 = r_sub_delims(s, v3);
+        v6 = v9;
+      }
+      silence(-1);
+      hookRewind(v5);
+      v4 = v6 < 0 ? v3 : -1;
+      if (v4 < 0 && v3 > p) v4 = stopped(129, v3, p);
+      v1 = v4;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v11 = hookMark();
+    v10 = -1;
+    L3: {
+      v12 = r_IPv4address(s, p);
+      if (v12 < 0) break L3;
+      v14 = hookMark();
+      silence(1);
+      L4: {
+        v16 = r_unreserved(s, v12);
+        if (v16 >= 0) { v15 = v16; break L4; }
+        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T17[c] === 1)) v17 = v12 + 1; else { v17 = -1; if (silent === 0) fail(v12, E16); }
+        if (v17 >= 0) { v15 = v17; break L4; }
+        v18 = r_sub_delims(s, v12);
+        v15 = v18;
+      }
+      silence(-1);
+      hookRewind(v14);
+      v13 = v15 < 0 ? v12 : -1;
+      if (v13 < 0 && v12 > p) v13 = stopped(130, v12, p);
+      v10 = v13;
+    }
+    if (v10 < 0) hookRewind(v11);
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v20 = hookMark();
+    v19 = -1;
+    L5: {
+      v21 = r_inline_IP(s, p);
+      if (v21 < 0) break L5;
+      if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T7[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E6); }
+      if (v22 < 0 && v21 > p) v22 = stopped(131, v21, p);
+      if (v22 < 0) break L5;
+      v24 = hookMark();
+      silence(1);
+      v25 = v22;
+      silence(-1);
+      hookRewind(v24);
+      v23 = v25 < 0 ? v22 : -1;
+      if (v23 < 0 && v22 > p) v23 = stopped(132, v22, p);
+      v19 = v23;
+    }
+    if (v19 < 0) hookRewind(v20);
+    if (v19 >= 0) { v0 = v19; break L0; }
+    v26 = r_reg_name(s, p);
+    v0 = v26;
+  }
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// inline_IP: grammar/rfc8089.peggy:201
+function r_inline_IP(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  hookEnter(49, p);
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    v3 = hookMark();
+    v2 = -1;
+    L1: {
+      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : s.charAt(p).toLowerCase() === "%"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E16); }
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && ((c = s.charCodeAt(v4)) < 128 ? T27[c] === 1 : s.charAt(v4).toLowerCase() === "5"))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && ((c = s.charCodeAt(v5)) < 128 ? T67[c] === 1 : s.charAt(v5).toLowerCase() === "b"))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E66); }
+      v2 = v6;
+    }
+    if (v2 < 0) hookRewind(v3);
+    if (v2 < 0) break L0;
+    L2: {
+      v8 = r_IPv6address(s, v2);
+      if (v8 >= 0) { v7 = v8; break L2; }
+      v9 = r_IPvFuture(s, v2);
+      v7 = v9;
+    }
+    if (v7 < 0 && v2 > p) v7 = stopped(133, v2, p);
+    if (v7 < 0) break L0;
+    v11 = hookMark();
+    v10 = -1;
+    L3: {
+      if ((v7 < s.length && ((c = s.charCodeAt(v7)) < 128 ? T17[c] === 1 : s.charAt(v7).toLowerCase() === "%"))) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E16); }
+      if (v12 < 0) break L3;
+      if ((v12 < s.length && ((c = s.charCodeAt(v12)) < 128 ? T27[c] === 1 : s.charAt(v12).toLowerCase() === "5"))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E26); }
+      if (v13 < 0) break L3;
+      if ((v13 < s.length && ((c = s.charCodeAt(v13)) < 128 ? T71[c] === 1 : s.charAt(v13).toLowerCase() === "d"))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E70); }
+      v10 = v14;
+    }
+    if (v10 < 0) hookRewind(v11);
+    if (v10 < 0 && v7 > p) v10 = stopped(134, v7, p);
+    v0 = v10;
+  }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// _file_URI_appendix_e: grammar/rfc8089.peggy:208
+function r__file_URI_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  v1 = hookMark();
+  v0 = -1;
+  L0: {
+    v2 = r_file_scheme(s, p);
+    if (v2 < 0) break L0;
+    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if (v3 < 0 && v2 > p) v3 = stopped(135, v2, p);
+    if (v3 < 0) break L0;
+    v4 = r__file_hier_part_appendix_e(s, v3);
+    if (v4 < 0 && v3 > p) v4 = stopped(136, v3, p);
+    v0 = v4;
+  }
+  if (v0 < 0) hookRewind(v1);
+  return v0;
+}
+
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:213
+function r__file_hier_part_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v4 = hookMark();
+      v3 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        v3 = v6;
+      }
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break L1;
+      v7 = r__auth_path_appendix_e(s, v3);
+      if (v7 < 0 && v3 > p) v7 = stopped(137, v3, p);
+      v1 = v7;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v8 = r__local_path_appendix_e(s, p);
+    v0 = v8;
+  }
+  return v0;
+}
+
+// _auth_path_appendix_e: grammar/rfc8089.peggy:230
+function r__auth_path_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0;
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v3 = r_unc_authority(s, p);
+      if (v3 < 0) break L1;
+      v4 = r_path_absolute(s, v3);
+      if (v4 < 0 && v3 > p) v4 = stopped(138, v3, p);
+      if (v4 < 0) break L1;
+      v5 = v4 >= s.length ? v4 : -1;
+      if (v5 < 0 && v4 > p) v5 = stopped(139, v4, p);
+      v1 = v5;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v7 = hookMark();
+    v6 = -1;
+    L2: {
+      v9 = hookMark();
+      v8 = -1;
+      L3: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E6); }
+        if (v10 < 0) break L3;
+        if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T7[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E6); }
+        v8 = v11;
+      }
+      if (v8 < 0) hookRewind(v9);
+      if (v8 < 0) break L2;
+      v12 = r_file_host(s, v8);
+      if (v12 < 0 && v8 > p) v12 = stopped(140, v8, p);
+      if (v12 < 0) break L2;
+      v13 = r_path_absolute(s, v12);
+      if (v13 < 0 && v12 > p) v13 = stopped(141, v12, p);
+      v6 = v13;
+    }
+    if (v6 < 0) hookRewind(v7);
+    if (v6 >= 0) { v0 = v6; break L0; }
+    v15 = hookMark();
+    v14 = -1;
+    L4: {
+      v17 = r__file_auth_appendix_e(s, p);
+      if (v17 < 0) v17 = stopped(142, p, p);
+      v16 = v17 < 0 ? p : v17;
+      if (v16 < 0) break L4;
+      v19 = hookMark();
+      silence(1);
+      v21 = hookMark();
+      v20 = -1;
+      L5: {
+        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T7[c] === 1)) v22 = v16 + 1; else { v22 = -1; if (silent === 0) fail(v16, E6); }
+        if (v22 < 0) break L5;
+        v23 = r_ALPHA(s, v22);
+        if (v23 < 0 && v22 > v16) v23 = stopped(143, v22, p);
+        if (v23 < 0) break L5;
+        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T93[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E92); }
+        if (v24 < 0 && v23 > v16) v24 = stopped(144, v23, p);
+        v20 = v24;
+      }
+      if (v20 < 0) hookRewind(v21);
+      silence(-1);
+      hookRewind(v19);
+      v18 = v20 >= 0 ? v16 : -1;
+      if (v18 < 0 && v16 > p) v18 = stopped(145, v16, p);
+      if (v18 < 0) break L4;
+      v25 = r_file_absolute(s, v18);
+      if (v25 < 0 && v18 > p) v25 = stopped(146, v18, p);
+      v14 = v25;
+    }
+    if (v14 < 0) hookRewind(v15);
+    if (v14 >= 0) { v0 = v14; break L0; }
+    v27 = hookMark();
+    v26 = -1;
+    L6: {
+      v29 = r__file_auth_appendix_e(s, p);
+      if (v29 < 0) v29 = stopped(147, p, p);
+      v28 = v29 < 0 ? p : v29;
+      if (v28 < 0) break L6;
+      v30 = r_path_absolute(s, v28);
+      if (v30 < 0 && v28 > p) v30 = stopped(148, v28, p);
+      v26 = v30;
+    }
+    if (v26 < 0) hookRewind(v27);
+    v0 = v26;
+  }
+  return v0;
+}
+
+// _local_path_appendix_e: grammar/rfc8089.peggy:241
+function r__local_path_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v4 = hookMark();
+      silence(1);
+      v6 = hookMark();
+      v5 = -1;
+      L2: {
+        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E6); }
+        if (v7 < 0) break L2;
+        v8 = r_ALPHA(s, v7);
+        if (v8 < 0 && v7 > p) v8 = stopped(149, v7, p);
+        if (v8 < 0) break L2;
+        if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
+        if (v9 < 0 && v8 > p) v9 = stopped(150, v8, p);
+        v5 = v9;
+      }
+      if (v5 < 0) hookRewind(v6);
+      silence(-1);
+      hookRewind(v4);
+      v3 = v5 >= 0 ? p : -1;
+      if (v3 < 0) break L1;
+      v10 = r_file_absolute(s, v3);
+      if (v10 < 0 && v3 > p) v10 = stopped(151, v3, p);
+      v1 = v10;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v12 = hookMark();
+    v11 = -1;
+    L3: {
+      v14 = r_drive_letter(s, p);
+      if (v14 < 0) v14 = stopped(152, p, p);
+      v13 = v14 < 0 ? p : v14;
+      if (v13 < 0) break L3;
+      v15 = r_path_absolute(s, v13);
+      if (v15 < 0 && v13 > p) v15 = stopped(153, v13, p);
+      v11 = v15;
+    }
+    if (v11 < 0) hookRewind(v12);
+    v0 = v11;
+  }
+  return v0;
+}
+
+// _file_auth_appendix_e: grammar/rfc8089.peggy:248
+function r__file_auth_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0;
+  L0: {
+    v2 = hookMark();
+    v1 = -1;
+    L1: {
+      v4 = hookMark();
+      v3 = -1;
+      L2: {
+        if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T80[c] === 1 : s.charAt(p).toLowerCase() === "l"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E79); }
+        if (v5 < 0) break L2;
+        if ((v5 < s.length && ((c = s.charCodeAt(v5)) < 128 ? T83[c] === 1 : s.charAt(v5).toLowerCase() === "o"))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E82); }
+        if (v6 < 0) break L2;
+        if ((v6 < s.length && ((c = s.charCodeAt(v6)) < 128 ? T69[c] === 1 : s.charAt(v6).toLowerCase() === "c"))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E84); }
+        if (v7 < 0) break L2;
+        if ((v7 < s.length && ((c = s.charCodeAt(v7)) < 128 ? T65[c] === 1 : s.charAt(v7).toLowerCase() === "a"))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E85); }
+        if (v8 < 0) break L2;
+        if ((v8 < s.length && ((c = s.charCodeAt(v8)) < 128 ? T80[c] === 1 : s.charAt(v8).toLowerCase() === "l"))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E79); }
+        if (v9 < 0) break L2;
+        if ((v9 < s.length && ((c = s.charCodeAt(v9)) < 128 ? T87[c] === 1 : s.charAt(v9).toLowerCase() === "h"))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E86); }
+        if (v10 < 0) break L2;
+        if ((v10 < s.length && ((c = s.charCodeAt(v10)) < 128 ? T83[c] === 1 : s.charAt(v10).toLowerCase() === "o"))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E82); }
+        if (v11 < 0) break L2;
+        if ((v11 < s.length && ((c = s.charCodeAt(v11)) < 128 ? T89[c] === 1 : s.charAt(v11).toLowerCase() === "s"))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E88); }
+        if (v12 < 0) break L2;
+        if ((v12 < s.length && ((c = s.charCodeAt(v12)) < 128 ? T91[c] === 1 : s.charAt(v12).toLowerCase() === "t"))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E90); }
+        v3 = v13;
+      }
+      if (v3 < 0) hookRewind(v4);
+      if (v3 < 0) break L1;
+      v15 = hookMark();
+      silence(1);
+      L3: {
+        v17 = r_unreserved(s, v3);
+        if (v17 >= 0) { v16 = v17; break L3; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T17[c] === 1)) v18 = v3 + 1; else { v18 = -1; if (silent === 0) fail(v3, E16); }
+        if (v18 >= 0) { v16 = v18; break L3; }
+        v19 = r_sub_delims(s, v3);
+        if (v19 >= 0) { v16 = v19; break L3; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v20 = v3 + 1; else { v20 = -1; if (silent === 0) fail(v3, E0); }
+        if (v20 >= 0) { v16 = v20; break L3; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v21 = v3 + 1; else { v21 = -1; if (silent === 0) fail(v3, E14); }
+        v16 = v21;
+      }
+      silence(-1);
+      hookRewind(v15);
+      v14 = v16 < 0 ? v3 : -1;
+      if (v14 < 0 && v3 > p) v14 = stopped(154, v3, p);
+      v1 = v14;
+    }
+    if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0) { v0 = v1; break L0; }
+    v23 = hookMark();
+    v22 = -1;
+    L4: {
+      v26 = hookMark();
+      v25 = -1;
+      L5: {
+        v27 = r_userinfo(s, p);
+        if (v27 < 0) break L5;
+        if ((v27 < s.length && (c = s.charCodeAt(v27)) < 128 && T15[c] === 1)) v28 = v27 + 1; else { v28 = -1; if (silent === 0) fail(v27, E14); }
+        if (v28 < 0 && v27 > p) v28 = stopped(155, v27, p);
+        v25 = v28;
+      }
+      if (v25 < 0) hookRewind(v26);
+      if (v25 < 0) v25 = stopped(156, p, p);
+      v24 = v25 < 0 ? p : v25;
+      if (v24 < 0) break L4;
+      v29 = r_host(s, v24);
+      if (v29 < 0 && v24 > p) v29 = stopped(157, v24, p);
+      v22 = v29;
+    }
+    if (v22 < 0) hookRewind(v23);
+    v0 = v22;
+  }
+  return v0;
+}
+
 const START = new Map([
   ["URI", r_URI],
   ["hier_part", r_hier_part],
@@ -1931,6 +2409,16 @@ const START = new Map([
   ["auth_path", r_auth_path],
   ["local_path", r_local_path],
   ["file_auth", r_file_auth],
+  ["drive_letter", r_drive_letter],
+  ["file_absolute", r_file_absolute],
+  ["unc_authority", r_unc_authority],
+  ["file_host", r_file_host],
+  ["inline_IP", r_inline_IP],
+  ["_file_URI_appendix_e", r__file_URI_appendix_e],
+  ["_file_hier_part_appendix_e", r__file_hier_part_appendix_e],
+  ["_auth_path_appendix_e", r__auth_path_appendix_e],
+  ["_local_path_appendix_e", r__local_path_appendix_e],
+  ["_file_auth_appendix_e", r__file_auth_appendix_e],
 ]);
 
 /** Every rule is a start rule, as in the Peggy builds. */

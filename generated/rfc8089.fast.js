@@ -63,6 +63,9 @@ const T30 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 9
 const T31 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
 const T32 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
 const T33 = table([76, 76, 108, 108]);
+const T34 = table([124, 124]);
+const T35 = table([47, 47, 65, 90, 97, 122]);
+const T36 = table([33, 33, 36, 59, 61, 61, 64, 91, 95, 95, 97, 122, 126, 126]);
 
 // URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
@@ -1139,7 +1142,7 @@ function r_HEXDIG(s, p) {
   return v0;
 }
 
-// file_URI: grammar/rfc8089.peggy:52
+// file_URI: grammar/rfc8089.peggy:54
 function r_file_URI(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1154,14 +1157,14 @@ function r_file_URI(s, p) {
   return v0;
 }
 
-// file_scheme: grammar/rfc8089.peggy:61
+// file_scheme: grammar/rfc8089.peggy:63
 function r_file_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = ic(s, p, "file", 4) ? p + 4 : -1;
   return v0;
 }
 
-// file_hier_part: grammar/rfc8089.peggy:75
+// file_hier_part: grammar/rfc8089.peggy:77
 function r_file_hier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
@@ -1183,7 +1186,7 @@ function r_file_hier_part(s, p) {
   return v0;
 }
 
-// auth_path: grammar/rfc8089.peggy:91
+// auth_path: grammar/rfc8089.peggy:93
 function r_auth_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -1197,14 +1200,14 @@ function r_auth_path(s, p) {
   return v0;
 }
 
-// local_path: grammar/rfc8089.peggy:101
+// local_path: grammar/rfc8089.peggy:103
 function r_local_path(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path_absolute(s, p);
   return v0;
 }
 
-// file_auth: grammar/rfc8089.peggy:121
+// file_auth: grammar/rfc8089.peggy:123
 function r_file_auth(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
@@ -1220,6 +1223,314 @@ function r_file_auth(s, p) {
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     v5 = r_host(s, p);
+    v0 = v5;
+  }
+  return v0;
+}
+
+// drive_letter: grammar/rfc8089.peggy:140
+function r_drive_letter(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  L0: {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T5[c] === 1 : c >= 128))) {
+      v1 = -1;
+      L1: {
+        v2 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
+        if (v2 < 0) break L1;
+        v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T0[c] === 1) ? v2 + 1 : -1;
+        v1 = v3;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T5[c] === 1 : c >= 128))) {
+      v4 = -1;
+      L2: {
+        v5 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
+        if (v5 < 0) break L2;
+        v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T34[c] === 1) ? v5 + 1 : -1;
+        v4 = v6;
+      }
+      v0 = v4;
+    } else v0 = -1;
+  }
+  return v0;
+}
+
+// file_absolute: grammar/rfc8089.peggy:151
+function r_file_absolute(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  v0 = -1;
+  L0: {
+    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
+    if (v1 < 0) break L0;
+    v2 = r_drive_letter(s, v1);
+    if (v2 < 0) break L0;
+    v3 = r_path_absolute(s, v2);
+    v0 = v3;
+  }
+  return v0;
+}
+
+// unc_authority: grammar/rfc8089.peggy:166
+function r_unc_authority(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  v0 = -1;
+  L0: {
+    v1 = p;
+    v2 = 0;
+    for (;;) {
+      if (v2 >= 3) break;
+      v3 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1) ? v1 + 1 : -1;
+      if (v3 < 0) break;
+      v2++;
+      v1 = v3;
+    }
+    if (v2 < 2) v1 = -1;
+    if (v1 < 0) break L0;
+    v4 = r_file_host(s, v1);
+    v0 = v4;
+  }
+  return v0;
+}
+
+// file_host: grammar/rfc8089.peggy:186
+function r_file_host(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  L0: {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T10[c] === 1 : c >= 128))) {
+      v1 = -1;
+      L1: {
+        v2 = r_inline_IP(s, p);
+        if (v2 < 0) break L1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
+        v3 = v4 < 0 ? v2 : -1;
+        v1 = v3;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
+      v5 = -1;
+      L2: {
+        v6 = r_IPv4address(s, p);
+        if (v6 < 0) break L2;
+        v8 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1) ? v6 + 1 : -1;
+        v7 = v8 < 0 ? v6 : -1;
+        v5 = v7;
+      }
+      if (v5 >= 0) { v0 = v5; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T10[c] === 1 : c >= 128))) {
+      v9 = -1;
+      L3: {
+        v10 = r_inline_IP(s, p);
+        if (v10 < 0) break L3;
+        v11 = (v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T3[c] === 1) ? v10 + 1 : -1;
+        if (v11 < 0) break L3;
+        v13 = v11;
+        v12 = v13 < 0 ? v11 : -1;
+        v9 = v12;
+      }
+      if (v9 >= 0) { v0 = v9; break L0; }
+    }
+    v14 = r_reg_name(s, p);
+    v0 = v14;
+  }
+  return v0;
+}
+
+// inline_IP: grammar/rfc8089.peggy:201
+function r_inline_IP(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  v0 = -1;
+  L0: {
+    v1 = ic(s, p, "%5b", 3) ? p + 3 : -1;
+    if (v1 < 0) break L0;
+    L1: {
+      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T14[c] === 1 : c >= 128))) {
+        v3 = r_IPv6address(s, v1);
+        if (v3 >= 0) { v2 = v3; break L1; }
+      }
+      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T15[c] === 1 : c >= 128))) {
+        v4 = r_IPvFuture(s, v1);
+        v2 = v4;
+      } else v2 = -1;
+    }
+    if (v2 < 0) break L0;
+    v5 = ic(s, v2, "%5d", 3) ? v2 + 3 : -1;
+    v0 = v5;
+  }
+  return v0;
+}
+
+// _file_URI_appendix_e: grammar/rfc8089.peggy:208
+function r__file_URI_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  v0 = -1;
+  L0: {
+    v1 = r_file_scheme(s, p);
+    if (v1 < 0) break L0;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T0[c] === 1) ? v1 + 1 : -1;
+    if (v2 < 0) break L0;
+    v3 = r__file_hier_part_appendix_e(s, v2);
+    v0 = v3;
+  }
+  return v0;
+}
+
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:213
+function r__file_hier_part_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  L0: {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+      v1 = -1;
+      L1: {
+        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        if (v2 < 0) break L1;
+        v3 = r__auth_path_appendix_e(s, v2);
+        v1 = v3;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T35[c] === 1 : c >= 128))) {
+      v4 = r__local_path_appendix_e(s, p);
+      v0 = v4;
+    } else v0 = -1;
+  }
+  return v0;
+}
+
+// _auth_path_appendix_e: grammar/rfc8089.peggy:230
+function r__auth_path_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
+  L0: {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+      v1 = -1;
+      L1: {
+        v2 = r_unc_authority(s, p);
+        if (v2 < 0) break L1;
+        v3 = r_path_absolute(s, v2);
+        if (v3 < 0) break L1;
+        v4 = v3 >= s.length ? v3 : -1;
+        v1 = v4;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+      v5 = -1;
+      L2: {
+        v6 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        if (v6 < 0) break L2;
+        v7 = r_file_host(s, v6);
+        if (v7 < 0) break L2;
+        v8 = r_path_absolute(s, v7);
+        v5 = v8;
+      }
+      if (v5 >= 0) { v0 = v5; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T36[c] === 1 : c >= 128))) {
+      v9 = -1;
+      L3: {
+        v11 = r__file_auth_appendix_e(s, p);
+        v10 = v11 < 0 ? p : v11;
+        if (v10 < 0) break L3;
+        v13 = -1;
+        L4: {
+          v14 = (v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T3[c] === 1) ? v10 + 1 : -1;
+          if (v14 < 0) break L4;
+          v15 = (v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T5[c] === 1) ? v14 + 1 : -1;
+          if (v15 < 0) break L4;
+          v16 = (v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T34[c] === 1) ? v15 + 1 : -1;
+          v13 = v16;
+        }
+        v12 = v13 >= 0 ? v10 : -1;
+        if (v12 < 0) break L3;
+        v17 = r_file_absolute(s, v12);
+        v9 = v17;
+      }
+      if (v9 >= 0) { v0 = v9; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T36[c] === 1 : c >= 128))) {
+      v18 = -1;
+      L5: {
+        v20 = r__file_auth_appendix_e(s, p);
+        v19 = v20 < 0 ? p : v20;
+        if (v19 < 0) break L5;
+        v21 = r_path_absolute(s, v19);
+        v18 = v21;
+      }
+      v0 = v18;
+    } else v0 = -1;
+  }
+  return v0;
+}
+
+// _local_path_appendix_e: grammar/rfc8089.peggy:241
+function r__local_path_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  L0: {
+    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+      v1 = -1;
+      L1: {
+        v3 = -1;
+        L2: {
+          v4 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
+          if (v4 < 0) break L2;
+          v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1) ? v4 + 1 : -1;
+          if (v5 < 0) break L2;
+          v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T34[c] === 1) ? v5 + 1 : -1;
+          v3 = v6;
+        }
+        v2 = v3 >= 0 ? p : -1;
+        if (v2 < 0) break L1;
+        v7 = r_file_absolute(s, v2);
+        v1 = v7;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T35[c] === 1 : c >= 128))) {
+      v8 = -1;
+      L3: {
+        v10 = r_drive_letter(s, p);
+        v9 = v10 < 0 ? p : v10;
+        if (v9 < 0) break L3;
+        v11 = r_path_absolute(s, v9);
+        v8 = v11;
+      }
+      v0 = v8;
+    } else v0 = -1;
+  }
+  return v0;
+}
+
+// _file_auth_appendix_e: grammar/rfc8089.peggy:248
+function r__file_auth_appendix_e(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  L0: {
+    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T33[c] === 1 : c >= 128))) {
+      v1 = -1;
+      L1: {
+        v2 = ic(s, p, "localhost", 9) ? p + 9 : -1;
+        if (v2 < 0) break L1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1) ? v2 + 1 : -1;
+        v3 = v4 < 0 ? v2 : -1;
+        v1 = v3;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    v5 = -1;
+    L2: {
+      v7 = -1;
+      L3: {
+        v8 = r_userinfo(s, p);
+        if (v8 < 0) break L3;
+        v9 = (v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T8[c] === 1) ? v8 + 1 : -1;
+        v7 = v9;
+      }
+      v6 = v7 < 0 ? p : v7;
+      if (v6 < 0) break L2;
+      v10 = r_host(s, v6);
+      v5 = v10;
+    }
     v0 = v5;
   }
   return v0;
@@ -1271,6 +1582,16 @@ const START = new Map([
   ["auth_path", r_auth_path],
   ["local_path", r_local_path],
   ["file_auth", r_file_auth],
+  ["drive_letter", r_drive_letter],
+  ["file_absolute", r_file_absolute],
+  ["unc_authority", r_unc_authority],
+  ["file_host", r_file_host],
+  ["inline_IP", r_inline_IP],
+  ["_file_URI_appendix_e", r__file_URI_appendix_e],
+  ["_file_hier_part_appendix_e", r__file_hier_part_appendix_e],
+  ["_auth_path_appendix_e", r__auth_path_appendix_e],
+  ["_local_path_appendix_e", r__local_path_appendix_e],
+  ["_file_auth_appendix_e", r__file_auth_appendix_e],
 ]);
 
 /** Every rule is a start rule, as in the Peggy builds. */
@@ -1291,4 +1612,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_file_URI, r_file_scheme, r_file_hier_part, r_auth_path, r_local_path, r_file_auth };
+export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_file_URI, r_file_scheme, r_file_hier_part, r_auth_path, r_local_path, r_file_auth, r_drive_letter, r_file_absolute, r_unc_authority, r_file_host, r_inline_IP, r__file_URI_appendix_e, r__file_hier_part_appendix_e, r__auth_path_appendix_e, r__local_path_appendix_e, r__file_auth_appendix_e };

@@ -53,7 +53,17 @@ export default {
     {"name":"auth-path","id":"auth_path","section":"2","text":"auth-path      = [ file-auth ] path-absolute","core":false,"charRule":false,"matches":["/path/to/file","host.example.com/path/to/file","localhost/a","[v7.x]/a","192.0.2.1/"],"rejects":["host.example.com","localhost","","//host/a","host:1/a","u@host/a"]},
     {"name":"local-path","id":"local_path","section":"2","text":"local-path     = path-absolute","core":false,"charRule":false,"matches":["/path/to/file","/c:/path/to/file","/"],"rejects":["//a","c:/path/to/file",""]},
     {"name":"file-auth","id":"file_auth","section":"2","text":"file-auth      = \"localhost\"\n               / host","core":false,"charRule":false,"matches":["localhost","LOCALHOST","localhost.example.com","host.example.com","[::1]","192.0.2.1",""],"rejects":["user@host","host:80","a/b"]},
+    {"name":"drive-letter","id":"drive_letter","section":"E.2.2","text":"drive-letter   = ALPHA \":\"\n               / ALPHA \"|\"","core":false,"charRule":false,"matches":["c:","C|"],"rejects":["c","1:","cd:"]},
+    {"name":"file-absolute","id":"file_absolute","section":"E.2.2","text":"file-absolute  = \"/\" drive-letter path-absolute","core":false,"charRule":false,"matches":["/c:/path/to/file","/c|/path/to/file","/c|/"],"rejects":["/c|","c|/a","/c/a"]},
+    {"name":"unc-authority","id":"unc_authority","section":"E.3.2","text":"unc-authority  = 2*3\"/\" file-host","core":false,"charRule":false,"matches":["//host.example.com","///host.example.com","//%5B::1%5D","//","///"],"rejects":["/host","////host"]},
+    {"name":"file-host","id":"file_host","section":"E.3.2","text":"file-host      = inline-IP / IPv4address / reg-name","core":false,"charRule":false,"matches":["host.example.com","%5B::1%5D","%5Bv7.x%5D","192.0.2.1","1.2.3.4.5","%5Bv1.a%5Dx",""],"rejects":["[::1]","%5B::1%5D:80"]},
+    {"name":"inline-IP","id":"inline_IP","section":"E.3.2","text":"inline-IP      = \"%5B\" ( IPv6address / IPvFuture ) \"%5D\"","core":false,"charRule":false,"matches":["%5B::1%5D","%5b2001:db8::1%5d","%5Bv7.x%5D"],"rejects":["%5B::1]","[::1]","%5Bfe80::1%25eth0%5D"]},
   ],
   "helpers": [
+    {"id":"_file_URI_appendix_e","why":"Appendix F's `file-URI = file-scheme \":\" file-hier-part`, on Appendix F's file-hier-part:"},
+    {"id":"_file_hier_part_appendix_e","why":"Appendix F's `file-hier-part = ( \"//\" auth-path ) / local-path`, on its auth-path and"},
+    {"id":"_auth_path_appendix_e","why":"Appendix F's `auth-path = [ file-auth ] path-absolute / [ file-auth ] file-absolute /"},
+    {"id":"_local_path_appendix_e","why":"Appendix F's `local-path = [ drive-letter ] path-absolute / file-absolute` (E.2.2). A"},
+    {"id":"_file_auth_appendix_e","why":"Appendix F's `file-auth = \"localhost\" / [ userinfo \"@\" ] host` (E.1). As in §2's"},
   ]
 };

@@ -20,6 +20,7 @@ import { templateHint } from './template/hints.js';
 import { zoneHint } from './iri/zone-hint.js';
 import { rowOf } from './eras/table.js';
 import { urnHint } from './urn/hints.js';
+import { fileHint, hasAppendixE } from './file/hints.js';
 
 /** The contract's error record: plain, JSON-safe data. */
 export interface ValidationError {
@@ -157,7 +158,10 @@ function errorRecord(
       ? { offset, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section }
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
   // An era's own hints first (rfc6570's templates), then the common mistakes (./hints.ts).
-  const hint = hintsOf(era.id)?.(rule.name, input, record) ?? hintFor({ era, input, offset, found, rule: record.rule, rulePath, expected });
+  const hint =
+    hintsOf(era.id)?.(rule.name, input, record) ??
+    (hasAppendixE(era) ? fileHint(era, rule, input, record) : undefined) ??
+    hintFor({ era, input, offset, found, rule: record.rule, rulePath, expected });
   if (hint !== undefined) record.hint = hint;
   record.message = messageOf(era, rule.name, record);
   return record as ValidationError;

@@ -8,16 +8,17 @@ import { acceptsIn, targetIn, validateIn, type AnyValidationResult } from './val
 export interface EraOptions {
   rule?: string;
   union?: boolean;
+  appendixE?: boolean;
 }
 
 /** `isValid` of one era: its fast recognizer, no diagnosis. */
 export function isValidFor(parts: EraParts): (input: string, options?: EraOptions) => boolean {
   const era = eraFrom(parts);
-  return (input, options) => acceptsIn(targetIn(era, options?.rule, options?.union ?? false, startIdOf), input);
+  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf), input);
 }
 
 /** `validate` of one era: its fast recognizer, and its traced recognizer after a rejection. */
 export function validateFor(parts: EraParts): (input: string, options?: EraOptions) => AnyValidationResult {
   const era = eraFrom(parts);
-  return (input, options) => validateIn(targetIn(era, options?.rule, options?.union ?? false, startIdOf), input);
+  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf), input);
 }

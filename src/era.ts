@@ -39,18 +39,47 @@ export function ruleOf(era: Era, rule: string = era.meta.defaultRule): RuleMeta 
   return meta;
 }
 
+/**
+ * The options that select another reading of a rule, one its document also prints: `union`,
+ * RFC 1738's printed union of `url` (the contract reads it with scheme dispatch); `appendixE`,
+ * RFC 8089 Appendix E's nonstandard syntax variations, as Appendix F collects them (the era
+ * reads §2). Each reading of a rule is the helper `_<rule>_union` or `_<rule>_appendix_e`.
+ */
+export interface ReadingOptions {
+  union?: boolean;
+  appendixE?: boolean;
+}
+
 /** `rfc1738 url`: the rules of these eras that `union` applies to. */
 export function unionRules(metas: readonly GeneratedGrammarMeta[]): string[] {
   return metas.flatMap((m) => m.helpers.filter((h) => /^_.+_union$/.test(h.id)).map((h) => `${m.spec} ${h.id.slice(1, -6)}`));
 }
 
+const APPENDIX_E = /^_.+_appendix_e$/;
+
+/** The eras that print Appendix E's nonstandard rules (rfc8089): those `appendixE` applies to. */
+export function appendixEEras(metas: readonly GeneratedGrammarMeta[]): string[] {
+  return metas.filter((m) => m.helpers.some((h) => APPENDIX_E.test(h.id))).map((m) => m.spec);
+}
+
 /**
  * The Peggy start rule for a spec rule. `union` selects the printed union where the contract
  * reads a rule differently (RFC 1738 `url` is read with scheme dispatch; its printed union is
- * the helper `_url_union`). `known` lists the eras named in the message when there is none.
+ * the helper `_url_union`). `appendixE` selects RFC 8089 Appendix F's reading of a rule (the
+ * helper `_file_URI_appendix_e`); a rule Appendix F does not print again reads the same. `known`
+ * lists the eras named in the message when the option does not apply.
  */
-export function startIdOf(era: Era, rule: RuleMeta, union = false, known: readonly GeneratedGrammarMeta[] = [era.meta]): string {
-  if (!union) return rule.id;
+export function startIdOf(era: Era, rule: RuleMeta, reading: ReadingOptions = {}, known: readonly GeneratedGrammarMeta[] = [era.meta]): string {
+  if (reading.union && reading.appendixE) throw badOption('--union and --appendix-e select readings of different eras: give one');
+  if (reading.appendixE) {
+    if (!era.meta.helpers.some((h) => APPENDIX_E.test(h.id))) {
+      const withAppendixE = appendixEEras(known);
+      throw badOption(`--appendix-e applies to the eras that print RFC 8089 Appendix E's nonstandard syntax: ${withAppendixE.join(', ') || 'none'}`, withAppendixE);
+    }
+    const id = `_${rule.id}_appendix_e`;
+    return era.helperIds.has(id) ? id : rule.id;
+  }
+  if (!reading.union) return rule.id;
   const id = `_${rule.id}_union`;
   if (!era.helperIds.has(id)) {
     const withUnion = unionRules(known);

@@ -35,7 +35,7 @@ interface ExplanationBase {
 export function explain(input: string, options?: ValidateOptions): Explanation {
   const era = eraOf(options?.spec);
   const rule = ruleOf(era, options?.rule);
-  const d = traced(era, rule, startIdOf(era, rule, options?.union ?? false), input, true);
+  const d = traced(era, rule, startIdOf(era, rule, options ?? {}), input, true);
   const base = { input, spec: era.id, rule: rule.name, tree: d.tree };
   // The key order of every record: valid first, then the rest, then the error.
   return d.error ? { valid: false, ...base, error: d.error } : { valid: true, ...base };

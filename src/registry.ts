@@ -3,7 +3,7 @@
 
 import { eras as generated, type GeneratedEra, type GeneratedGrammarMeta } from '#generated';
 import { unknownSpec } from './errors.js';
-import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type RuleMeta } from './era.js';
+import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RuleMeta } from './era.js';
 import { noteEras } from './known-eras.js';
 import { DEFAULT_ERA } from './eras/table.js';
 
@@ -51,8 +51,8 @@ export function eraOf(spec: string = DEFAULT_SPEC): Era {
 /**
  * The Peggy start rule for a spec rule. `union` selects the printed union where the contract
  * reads a rule differently (RFC 1738 `url` is read with scheme dispatch; its printed union is
- * the helper `_url_union`).
+ * the helper `_url_union`); `appendixE` RFC 8089 Appendix F's reading (src/era.ts).
  */
-export function startIdOf(era: Era, rule: RuleMeta, union = false): string {
-  return startIdIn(era, rule, union, ERAS.map((e) => e.meta));
+export function startIdOf(era: Era, rule: RuleMeta, reading: ReadingOptions = {}): string {
+  return startIdIn(era, rule, reading, ERAS.map((e) => e.meta));
 }

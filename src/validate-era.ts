@@ -3,7 +3,7 @@
 // per-era entry points (which load one era: generated/entries/), so neither copies the other.
 
 import { diagnose, type ValidationError } from './diagnose.js';
-import { ruleOf, startIdOf, type Era, type RuleMeta } from './era.js';
+import { ruleOf, startIdOf, type Era, type ReadingOptions, type RuleMeta } from './era.js';
 import { templateNotes, type TemplateLevel } from './template/notes.js';
 import { rowOf } from './eras/table.js';
 
@@ -14,9 +14,9 @@ export interface Target {
   startId: string;
 }
 
-export function targetIn(era: Era, rule: string | undefined, union: boolean, startId = startIdOf): Target {
+export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf): Target {
   const meta = ruleOf(era, rule);
-  return { era, rule: meta, startId: startId(era, meta, union) };
+  return { era, rule: meta, startId: startId(era, meta, reading) };
 }
 
 /**

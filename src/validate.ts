@@ -47,6 +47,12 @@ export interface ValidateOptions<S extends string = string, R extends string = s
    * read with scheme dispatch by default). A UsageError for any other rule.
    */
   union?: boolean;
+  /**
+   * rfc8089: read RFC 8089 Appendix E's nonstandard syntax variations as well (drive letters
+   * `file:c:/x`, `file:///c|/x`; UNC paths `file:////host/share/x`; userinfo), with the rules
+   * Appendix F collects; the era reads §2 by default. A UsageError in any other era.
+   */
+  appendixE?: boolean;
 }
 
 /** The options of `validate` and `isValid`, checked against the eras' ids and rule names. */
@@ -71,20 +77,22 @@ interface AnyOptions {
   spec?: string;
   rule?: string;
   union?: boolean;
+  appendixE?: boolean;
 }
 
 // The last target resolved, by its options' values: a batch validates every line against the
 // same spec and rule, and resolving them (lower-casing, two lookups, a new object) cost more per
 // call than the fast recognizer on a short line (issue 17). Strings compare by value.
-let last: { spec: string | undefined; rule: string | undefined; union: boolean; target: Target } | null = null;
+let last: { spec: string | undefined; rule: string | undefined; union: boolean; appendixE: boolean; target: Target } | null = null;
 
 function targetOf(options: AnyOptions | undefined): Target {
   const spec = options?.spec;
   const rule = options?.rule;
   const union = options?.union ?? false;
-  if (last !== null && last.spec === spec && last.rule === rule && last.union === union) return last.target;
-  const target = targetIn(eraOf(spec), rule, union, startIdOf);
-  last = { spec, rule, union, target };
+  const appendixE = options?.appendixE ?? false;
+  if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE) return last.target;
+  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf);
+  last = { spec, rule, union, appendixE, target };
   return target;
 }
 

@@ -12,7 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isValid } from '../src/index.js';
+import { UsageError, isValid, validate } from '../src/index.js';
+import { runInMemory } from './cli/cli-harness.js';
 import { samples } from './oracle/derive.js';
 import { loadPrinted } from './oracle/printed-grammars.js';
 import { PrefixOracle, nfaOfRule } from './oracle/prefix.js';
@@ -22,15 +23,17 @@ interface Row {
   input: string;
   rule?: string;
   valid: boolean;
+  /** Read with the appendixE option: against Appendix F's collected rules. */
+  appendixE?: boolean;
   error?: { offset: number };
   why?: string;
   source: string;
 }
 
-describe.each(['examples.json', 'traps.json'])('rfc8089 %s against the printed grammar', (file) => {
+describe.each(['examples.json', 'traps.json', 'appendix-e.json'])('rfc8089 %s against the printed grammar', (file) => {
   const rows = JSON.parse(readFileSync(new URL(`vectors/rfc8089/${file}`, import.meta.url), 'utf8')) as Row[];
-  const printed = loadPrinted('rfc8089');
-  it.each(rows.map((r) => [`${r.rule ?? 'file-URI'} ${JSON.stringify(r.input)}`, r] as const))('%s', (_n, row) => {
+  it.each(rows.map((r) => [`${r.appendixE ? 'Appendix F ' : ''}${r.rule ?? 'file-URI'} ${JSON.stringify(r.input)}`, r] as const))('%s', (_n, row) => {
+    const printed = loadPrinted(row.appendixE ? 'rfc8089-appendix-e' : 'rfc8089');
     const rule = row.rule ?? 'file-URI';
     expect(compileRule(printed, rule).test(row.input), `${row.source} ${row.why ?? ''}`).toBe(row.valid);
     if (!row.valid) {
@@ -53,5 +56,68 @@ describe('rfc8089 inside RFC 3986 (issue 25, point 8)', () => {
     const uri = compileRule(loadPrinted('rfc3986'), 'URI');
     const outside = uris.filter((s) => !uri.test(s) || !isValid(s, { spec: 'rfc3986', rule: 'URI' }));
     expect(outside).toEqual([]);
+  });
+});
+
+describe('the appendixE option (RFC 8089 Appendix E, as Appendix F collects it)', () => {
+  it('reads Appendix F: isValid agrees with the printed rules on seeded inputs', () => {
+    const printed = loadPrinted('rfc8089-appendix-e');
+    for (const rule of ['file-URI', 'file-hier-part', 'auth-path', 'local-path', 'file-auth', 'unc-authority', 'file-host']) {
+      const regex = compileRule(printed, rule);
+      const inputs = samples(printed, rule, 0xe, 1500);
+      const members = inputs.filter((s) => regex.test(s)).length;
+      expect(members, rule).toBeGreaterThan(inputs.length / 20);
+      expect(inputs.length - members, rule).toBeGreaterThan(inputs.length / 20);
+      const wrong = inputs.filter((s) => isValid(s, { spec: 'rfc8089', rule, appendixE: true }) !== regex.test(s));
+      expect(wrong.slice(0, 10), rule).toEqual([]);
+    }
+  });
+
+  it('an Appendix F file-URI is an RFC 3986 URI exactly when it holds no "|" (E.2.2: "[RFC3986] forbids the use of the vertical line")', () => {
+    const printed = loadPrinted('rfc8089-appendix-e');
+    const regex = compileRule(printed, 'file-URI');
+    const uris = samples(printed, 'file-URI', 0xe2, 4000).filter((s) => regex.test(s));
+    const bars = uris.filter((s) => s.includes('|'));
+    expect(bars.length).toBeGreaterThan(50);
+    expect(uris.length - bars.length).toBeGreaterThan(200);
+    const uri = compileRule(loadPrinted('rfc3986'), 'URI');
+    expect(uris.filter((s) => uri.test(s) === s.includes('|') || isValid(s, { spec: 'rfc3986', rule: 'URI' }) !== uri.test(s))).toEqual([]);
+  });
+
+  it('applies to rfc8089 only, and not with union', () => {
+    expect(() => isValid('file:c:/x', { spec: 'rfc3986', appendixE: true })).toThrow(UsageError);
+    expect(() => isValid('file:c:/x', { spec: 'rfc3986', appendixE: true })).toThrow(/rfc8089/);
+    expect(() => isValid('file:c:/x', { spec: 'rfc8089', appendixE: true, union: true })).toThrow(UsageError);
+    expect(isValid('file:c:/x', { spec: 'rfc8089', appendixE: false })).toBe(false);
+  });
+
+  it('names each Appendix E form that §2 refuses, its §2 form, and the option', () => {
+    const hint = (input: string): string | undefined => {
+      const r = validate(input, { spec: 'rfc8089' });
+      return r.valid ? 'valid' : r.error.hint;
+    };
+    expect(hint('file:c:/path/to/file')).toMatch(/Appendix E\.2's nonstandard syntax \(§2 writes "file:\/\/\/c:\/path\/to\/file"\).*--appendix-e/);
+    expect(hint('file:///c|/path/to/file')).toMatch(/Appendix E\.2\.2's .*§2 writes "file:\/\/\/c:\/path\/to\/file"/);
+    expect(hint('file:c|/path/to/file')).toMatch(/Appendix E\.2\.2's .*"file:\/\/\/c:\/path\/to\/file"/);
+    expect(hint('file:////host.example.com/path/to/file')).toMatch(/Appendix E\.3\.2's .*§2 writes "file:\/\/host\.example\.com\/path\/to\/file"/);
+    expect(hint('file://///host.example.com/path/to/file')).toMatch(/Appendix E\.3\.2's .*"file:\/\/host\.example\.com\/path\/to\/file"/);
+    expect(hint('file://user@host/a')).toMatch(/Appendix E\.1's nonstandard syntax \(§2 has no such form\)/);
+    expect(hint('file:///c:/a\\b')).toMatch(/Appendix E\.4/);
+    expect(hint('file://host.example.com')).toContain('"file://host.example.com/"');
+    // Not an Appendix E form: no word of it.
+    expect(hint('file:///a?b') ?? '').not.toMatch(/Appendix E/);
+  });
+
+  it('the CLI takes --appendix-e, and refuses it with another spec (exit 2)', async () => {
+    const ok = await runInMemory(['validate', '--spec', 'rfc8089', '--appendix-e', '--json', 'file:c|/path/to/file']);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ spec: 'rfc8089', rule: 'file-URI', valid: true });
+    const without = await runInMemory(['validate', '--spec', 'rfc8089', '--json', 'file:c|/path/to/file']);
+    expect(without.status).toBe(1);
+    const misuse = await runInMemory(['validate', '--appendix-e', 'file:c:/x']);
+    expect(misuse.status).toBe(2);
+    expect(misuse.stderr).toContain('rfc8089');
+    const explained = await runInMemory(['explain', '--spec', 'rfc8089', '--appendix-e', '--json', 'file:c:/x']);
+    expect(JSON.parse(explained.stdout).tree.children.map((n: { rule: string }) => n.rule)).toEqual(['file-scheme', 'drive-letter', 'path-absolute']);
   });
 });

@@ -19,8 +19,13 @@ interface Row {
   valid: boolean;
   /** RFC 1738's printed union rather than scheme dispatch (contract). */
   union?: boolean;
+  /** RFC 8089 Appendix E's nonstandard syntax (the appendixE option). */
+  appendixE?: boolean;
   source: string;
 }
+
+/** The reading a row asks for (src/era.ts, ReadingOptions). */
+const readingOf = (row: Row) => ({ union: row.union ?? false, appendixE: row.appendixE ?? false });
 
 describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees with the parsers', (spec) => {
   const era = eraOf(spec);
@@ -30,8 +35,8 @@ describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees
   it(`gives the parsers' verdict on each of the ${rows.length} vector rows`, () => {
     const wrong = rows.filter((row) => {
       const rule = ruleOf(era, row.rule);
-      const start = startIdOf(era, rule, row.union ?? false);
-      return new PegMatcher(era.grammar, row.input).accepts(start) !== isValid(row.input, { spec, rule: rule.name, union: row.union ?? false });
+      const start = startIdOf(era, rule, readingOf(row));
+      return new PegMatcher(era.grammar, row.input).accepts(start) !== isValid(row.input, { spec, rule: rule.name, ...readingOf(row) });
     });
     expect(wrong.map((r) => `${r.rule ?? era.meta.defaultRule} ${JSON.stringify(r.input)}`)).toEqual([]);
   });
@@ -40,12 +45,12 @@ describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees
     let nodes = 0;
     const wrong: string[] = [];
     for (const row of rows.filter((r) => r.valid)) {
-      const x = explain(row.input, { spec, rule: row.rule, union: row.union ?? false });
+      const x = explain(row.input, { spec, rule: row.rule, ...readingOf(row) });
       const matcher = new PegMatcher(era.grammar, row.input);
       const visit = (n: DerivationNode, root: boolean) => {
         nodes++;
         const rule = ruleOf(era, n.rule);
-        const t = matcher.trace(root ? startIdOf(era, rule, row.union ?? false) : rule.id, n.start, -1, isHelper);
+        const t = matcher.trace(root ? startIdOf(era, rule, readingOf(row)) : rule.id, n.start, -1, isHelper);
         if (t.end !== n.end) wrong.push(`${n.rule} at ${n.start} in ${JSON.stringify(row.input)}: ${t.end}, explain ${n.end}`);
         for (const c of n.children) visit(c, false);
       };
@@ -59,13 +64,13 @@ describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees
     const unmarked: string[] = [];
     let invalid = 0;
     for (const row of rows.filter((r) => !r.valid)) {
-      const x = explain(row.input, { spec, rule: row.rule, union: row.union ?? false });
+      const x = explain(row.input, { spec, rule: row.rule, ...readingOf(row) });
       if (!x.error) continue;
       invalid++;
       const rule = ruleOf(era, x.error.rule);
       const { start } = lessonNode(x, rule.name, null);
       const root = rule.name === x.rule && start === 0;
-      const t = new PegMatcher(era.grammar, row.input).trace(root ? startIdOf(era, rule, row.union ?? false) : rule.id, start ?? 0, x.error.offset, isHelper);
+      const t = new PegMatcher(era.grammar, row.input).trace(root ? startIdOf(era, rule, readingOf(row)) : rule.id, start ?? 0, x.error.offset, isHelper);
       // A box refused the character at the offset, or the start rule ended there (it wanted the end).
       const marked = t.failed.size > 0 || (root && t.end === x.error.offset);
       if (!marked) unmarked.push(`${x.error.rule} at ${x.error.offset} in ${JSON.stringify(row.input)}`);

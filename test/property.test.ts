@@ -85,7 +85,7 @@ const ROWS: Row[] = [
   },
   { spec: 'rfc6874', startRules: ['URI-reference', 'URI', 'host', 'IP-literal', 'IPv6addrz', 'ZoneID'], count: 3000 },
   // file-scheme is "file" in its 16 spellings of case: its //+ and //- examples test it.
-  { spec: 'rfc8089', startRules: ['file-URI', 'file-hier-part', 'auth-path', 'local-path', 'file-auth'], count: 3000 },
+  { spec: 'rfc8089', startRules: ['file-URI', 'file-hier-part', 'auth-path', 'local-path', 'file-auth', 'file-absolute', 'unc-authority', 'file-host', 'inline-IP'], count: 3000 },
   {
     spec: 'rfc8141',
     startRules: ['namestring', 'assigned-name', 'NID', 'NSS', 'rq-components', 'r-component', 'q-component', 'f-component'],

@@ -12,6 +12,8 @@ interface Row {
   rule?: string;
   valid: boolean;
   union?: boolean;
+  /** RFC 8089 Appendix E's nonstandard syntax (the appendixE option). */
+  appendixE?: boolean;
   error?: Partial<ValidationError> & { expectedIncludes?: string[] };
   source?: string;
   why?: string;
@@ -31,7 +33,7 @@ for (const spec of specDirs) {
       it.each(rows.map((r) => [`${r.rule ?? 'default'} ${JSON.stringify(r.input).slice(0, 80)}`, r] as const))(
         '%s',
         (_name, row) => {
-          const options = { spec, rule: row.rule, union: row.union };
+          const options = { spec, rule: row.rule, union: row.union, appendixE: row.appendixE };
           const result = validate(row.input, options);
           expect(result.valid, `${row.source ?? ''} ${row.why ?? ''}`).toBe(row.valid);
           expect(isValid(row.input, options)).toBe(row.valid);

@@ -1,5 +1,5 @@
 /**
- * `urispec explain [--spec ID] [--rule NAME] [--union] [--json] [URI...]`
+ * `urispec explain [--spec ID] [--rule NAME] [--union] [--appendix-e] [--json] [URI...]`
  *
  * The derivation tree of each URI in the spec's rule names: which rule matched which span.
  * Readable: the input on top, then one line a rule, indented by depth, with the text the rule
@@ -30,6 +30,7 @@ export const explainOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: 'the spec to explain against (default: rfc3986)' },
   rule: { type: 'string', value: 'NAME', description: "the start rule (default: the spec's default rule)" },
   union: { type: 'boolean', description: "RFC 1738 url: read as the printed union (any scheme matches otherurl)" },
+  'appendix-e': { type: 'boolean', description: "file URIs: also accept the file scheme RFC's Appendix E forms (its Appendix F's rules)" },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","tree","error"?}' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
@@ -44,7 +45,7 @@ export const explainOptions: OptionSpecs = {
  * ```
  */
 export const explainHelp = commandHelp({
-  synopsis: 'urispec explain [--spec ID] [--rule NAME] [--union] [--json] [URI...]',
+  synopsis: 'urispec explain [--spec ID] [--rule NAME] [--union] [--appendix-e] [--json] [URI...]',
   summary: "Show each URI's derivation tree in the spec's rule names: which rule matched which span.",
   options: explainOptions,
   details: [
@@ -123,6 +124,7 @@ export async function explainCommand(args: string[], io: CliIO): Promise<number>
     ...(typeof values.spec === 'string' ? { spec: values.spec } : {}),
     ...(typeof values.rule === 'string' ? { rule: values.rule } : {}),
     ...(values.union ? { union: true } : {}),
+    ...(values['appendix-e'] ? { appendixE: true } : {}),
   };
   explain('', options); // an unknown spec or rule is a usage error (exit 2) before any input is read
   const color = io.color && values.json !== true;

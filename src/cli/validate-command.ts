@@ -22,12 +22,13 @@ export const validateOptions: OptionSpecs = {
   json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?}' },
   'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },
   union: { type: 'boolean', description: "read the rule as its printed union (rfc1738 url: any scheme may be otherurl)" },
+  'appendix-e': { type: 'boolean', description: "file URIs: also accept the file scheme RFC's Appendix E forms (file:c:/x, file:///c|/x, file:////host/x, userinfo)" },
   jobs: jobsOption,
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
 export const validateHelp = commandHelp({
-  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--union] [--json] [--json-input] [--jobs N] [URI...]',
+  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--union] [--appendix-e] [--json] [--json-input] [--jobs N] [URI...]',
   summary: 'Check each URI against a spec\'s grammar and explain every failure.',
   options: validateOptions,
   details: [
@@ -58,7 +59,7 @@ export interface ValidateSettings {
   jsonInput: boolean;
   color: boolean;
   /** The options as given (absent when not given), passed on to the library. */
-  given: { spec?: string; rule?: string; union?: boolean };
+  given: { spec?: string; rule?: string; union?: boolean; appendixE?: boolean };
   /** What they resolved to, for records that never reach the library. */
   resolved: Selection;
 }
@@ -75,6 +76,7 @@ export async function validateCommand(args: string[], io: CliIO): Promise<number
   if (typeof values.spec === 'string') given.spec = values.spec;
   if (typeof values.rule === 'string') given.rule = values.rule;
   if (values.union === true) given.union = true;
+  if (values['appendix-e'] === true) given.appendixE = true;
   const json = values.json === true;
   const settings: ValidateSettings = {
     json,
@@ -82,7 +84,7 @@ export async function validateCommand(args: string[], io: CliIO): Promise<number
     color: io.color && !json,
     given,
     // Throws UsageError (exit 2) before any input is read.
-    resolved: resolveSelection(given.spec, given.rule, given.union),
+    resolved: resolveSelection(given.spec, given.rule, given),
   };
 
   const jobs = parseJobs(values.jobs);
@@ -121,10 +123,11 @@ function check(raw: string, settings: ValidateSettings): LineRecord {
   const spec = line.spec ?? settings.given.spec;
   const rule = line.rule ?? settings.given.rule;
   if (isProblem(line)) return { inputError: { input: raw, ...named(line, settings), message: line.problem } };
-  const options: { spec?: string; rule?: string; union?: boolean } = {};
+  const options: { spec?: string; rule?: string; union?: boolean; appendixE?: boolean } = {};
   if (spec !== undefined) options.spec = spec;
   if (rule !== undefined) options.rule = rule;
   if (settings.given.union) options.union = true;
+  if (settings.given.appendixE) options.appendixE = true;
   try {
     return { result: validate(line.input, options) };
   } catch (error) {

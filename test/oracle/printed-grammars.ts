@@ -295,6 +295,43 @@ function amendRfc2397(grammar: Grammar): void {
   for (const name of ['type', 'subtype', 'attribute', 'value']) grammar.rules.set(name, { name, body: ref('token') });
 }
 
+/**
+ * grammar/printed/rfc8089.abnf holds §2, then after the line "; Appendix F" Appendix F's
+ * collected nonstandard rules, both verbatim. Each rule is its line `name = ...` with the lines
+ * indented below it.
+ */
+function rfc8089Parts(printed: string): { section2: string; appendixF: string } {
+  const at = printed.indexOf('\n; Appendix F\n');
+  if (at < 0) throw new Error('rfc8089: no "; Appendix F" line');
+  return { section2: printed.slice(0, at), appendixF: printed.slice(at) };
+}
+
+function ruleBlocks(text: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  let name: string | undefined;
+  for (const line of text.split('\n')) {
+    const m = /^\s+([A-Za-z][A-Za-z0-9-]*)\s+=/.exec(line);
+    if (m) blocks.set((name = m[1]!), line);
+    else if (name !== undefined && /^\s+\//.test(line)) blocks.set(name, `${blocks.get(name)!}\n${line}`);
+    else if (line.trim() === '' || line.startsWith(';')) name = undefined;
+  }
+  return blocks;
+}
+
+/** The era: §2, and the rules of Appendix F that §2 does not define (docs/decisions.md, "rfc8089"). */
+function readRfc8089(printed: string): string {
+  const { section2, appendixF } = rfc8089Parts(printed);
+  const own = ruleBlocks(section2);
+  const added = [...ruleBlocks(appendixF)].filter(([name]) => !own.has(name)).map(([, block]) => block);
+  if (added.length !== 5) throw new Error(`rfc8089: Appendix F adds ${added.length} rules, not 5`);
+  return `${section2}\n${added.join('\n')}\n`;
+}
+
+/** The appendixE option: Appendix F whole, "the collected syntax rules for all optional appendices". */
+function readRfc8089AppendixF(printed: string): string {
+  return rfc8089Parts(printed).appendixF;
+}
+
 export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc3986: { spec: 'rfc3986', file: 'grammar/printed/rfc3986.abnf', notation: 'abnf' },
   // §2.2 in full: its own rules and the RFC 3986 rules it lists, with the RFC 2234 core rules.
@@ -327,7 +364,9 @@ export const PRINTED_GRAMMARS: Record<string, PrintedGrammar> = {
   rfc6570: { spec: 'rfc6570', file: 'grammar/printed/rfc6570.abnf', notation: 'abnf', amend: amendRfc6570 },
   // RFC 8089 §2 imports host and path-absolute from RFC 3986; RFC 6874's zone identifiers are
   // not read in (docs/decisions.md, "rfc8089": RFC 9844 reverted RFC 6874's change to RFC 3986).
-  rfc8089: { spec: 'rfc8089', file: 'grammar/printed/rfc8089.abnf', notation: 'abnf', amend: onRfc3986 },
+  rfc8089: { spec: 'rfc8089', file: 'grammar/printed/rfc8089.abnf', notation: 'abnf', read: readRfc8089, amend: onRfc3986 },
+  // The `appendixE` option's reading: Appendix F's collected rules (not an era of its own).
+  'rfc8089-appendix-e': { spec: 'rfc8089', file: 'grammar/printed/rfc8089.abnf', notation: 'abnf', read: readRfc8089AppendixF, amend: onRfc3986 },
   rfc8141: { spec: 'rfc8141', file: 'grammar/printed/rfc8141.abnf', notation: 'abnf', amend: amendRfc8141 },
   // RFC 9110 §4.1: the rules of §4.2 not defined there are "adopted from the URI generic syntax".
   rfc9110: { spec: 'rfc9110', file: 'grammar/printed/rfc9110.abnf', notation: 'abnf', amend: onRfc3986 },
