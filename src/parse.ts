@@ -74,7 +74,7 @@ export function componentsOfTree(spec: SpecId, input: string, tree: DerivationNo
       const component: Component = fixed !== undefined
         ? { value: fixed, start: node.start, end: node.start + fixed.length, rule: node.rule }
         : { value: input.slice(node.start, node.end), start: node.start, end: node.end, rule: node.rule };
-      const kind = c.kind === 'child' ? node.children[0]?.rule : c.kind === 'rule' ? node.rule : c.kind?.(ancestors);
+      const kind = c.kind === 'child' ? node.children[0]?.rule : c.kind === 'rule' ? node.rule : c.kind?.(ancestors, node);
       if (kind !== undefined) component.kind = kind;
       out[c.name] = component;
     }
@@ -107,7 +107,8 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  * `rfc1808` scheme, net_loc, path, params, query, fragment; `rfc2396-draft` scheme, server,
  * user, password, host, port, path, query, fragment; `rfc1738` the parts of each scheme's rule
  * (user, password, host, port, urlpath, fpath, ftptype, hpath, search, gtype, selector,
- * group, article, database, ...).
+ * group, article, database, ...); `rfc8089` scheme, host (kind `localhost`, or the host's form;
+ * empty in `file:///a`, absent in `file:/a`: both local, RFC 8089 §3), path.
  *
  * @throws {UsageError} for an unknown spec or rule, or a spec without a component table; never
  * for any input string.

@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { UsageError, isValid, validate } from '../src/index.js';
+import { UsageError, isValid, parse, validate } from '../src/index.js';
 import { runInMemory } from './cli/cli-harness.js';
 import { samples } from './oracle/derive.js';
 import { loadPrinted } from './oracle/printed-grammars.js';
@@ -119,5 +119,41 @@ describe('the appendixE option (RFC 8089 Appendix E, as Appendix F collects it)'
     expect(misuse.stderr).toContain('rfc8089');
     const explained = await runInMemory(['explain', '--spec', 'rfc8089', '--appendix-e', '--json', 'file:c:/x']);
     expect(JSON.parse(explained.stdout).tree.children.map((n: { rule: string }) => n.rule)).toEqual(['file-scheme', 'drive-letter', 'path-absolute']);
+  });
+});
+
+describe('rfc8089 components (issue 25, point 4): the host, or local, and the path', () => {
+  const components = (input: string) => {
+    const r = parse(input, { spec: 'rfc8089' });
+    if (!r.valid) throw new Error(`${input}: ${r.error.message}`);
+    return r.components;
+  };
+
+  it('reads §2: "localhost" as the special string, a host by its RFC 3986 form, no authority or an empty one (local)', () => {
+    expect(components('file://localhost/etc/fstab')).toEqual({
+      scheme: { value: 'file', start: 0, end: 4, rule: 'file-scheme' },
+      host: { value: 'localhost', start: 7, end: 16, rule: 'file-auth', kind: 'localhost' },
+      path: { value: '/etc/fstab', start: 16, end: 26, rule: 'path-absolute' },
+    });
+    expect(components('file://LocalHost/a').host?.kind).toBe('localhost');
+    // A reg-name that begins with localhost is a host of its own (PEG note of file-auth).
+    expect(components('file://localhost.example.com/a').host).toMatchObject({ value: 'localhost.example.com', kind: 'reg-name' });
+    expect(components('file://host.example.com/path/to/file').host).toMatchObject({ value: 'host.example.com', kind: 'reg-name' });
+    expect(components('file://[::1]/a').host).toMatchObject({ value: '[::1]', kind: 'IP-literal' });
+    expect(components('file://192.0.2.1/a').host).toMatchObject({ value: '192.0.2.1', kind: 'IPv4address' });
+    // Appendix B's local forms: an empty authority, and none.
+    expect(components('file:///path/to/file').host).toMatchObject({ value: '', kind: 'reg-name' });
+    expect(components('file:///path/to/file').path?.value).toBe('/path/to/file');
+    expect(components('file:/path/to/file')).toEqual({
+      scheme: { value: 'file', start: 0, end: 4, rule: 'file-scheme' },
+      path: { value: '/path/to/file', start: 5, end: 18, rule: 'path-absolute' },
+    });
+    expect(components('file:///c:/path/to/file').path?.value).toBe('/c:/path/to/file');
+  });
+
+  it('gives the error record for what §2 refuses', () => {
+    const r = parse('file://host.example.com', { spec: 'rfc8089' });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.error.offset).toBe(23);
   });
 });

@@ -7,7 +7,7 @@ export interface ComponentRule {
   name: string;
   rules: readonly string[];
   /** The component's form, from its node (`child`: the rule of its first child). */
-  kind?: 'child' | 'rule' | ((ancestors: readonly string[]) => string);
+  kind?: 'child' | 'rule' | ((ancestors: readonly string[], node: { rule: string; children: ReadonlyArray<{ rule: string; children: readonly unknown[] }> }) => string | undefined);
   /** Only a node whose parent is this rule carries it. */
   within?: string;
   /** A fixed value for a rule that carries no text of its own (RFC 1738's scheme literals). */
@@ -169,4 +169,23 @@ export const RFC3987: readonly ComponentRule[] = [
 ];
 
 /** RFC 6874 §2: RFC 3986's components, and the zone identifier of an IPv6addrz host. */
+/**
+ * RFC 8089 §2: the host is file-auth, "localhost" (the literal: "interpreted as "the machine
+ * from which the URI is being interpreted," exactly as if no authority were present") or a host
+ * of RFC 3986, whose form is its kind; absent (`file:/a`) or empty (`file:///a`) it is local too
+ * (§3: "no "file-auth""). The path is always a path-absolute.
+ */
+export const RFC8089: readonly ComponentRule[] = [
+  { name: 'scheme', rules: ['file-scheme'] },
+  {
+    name: 'host',
+    rules: ['file-auth'],
+    kind: (_ancestors, node) => {
+      const host = node.children[0];
+      return host === undefined ? 'localhost' : (host.children[0] as { rule: string } | undefined)?.rule;
+    },
+  },
+  { name: 'path', rules: ['path-absolute'] },
+];
+
 export const RFC6874: readonly ComponentRule[] = [...RFC3986.slice(0, 4), { name: 'zone', rules: ['ZoneID'] }, ...RFC3986.slice(4)];

@@ -189,6 +189,7 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc8089',
     about: 'file URIs',
     grammar: '§2, with the RFC 3986 rules it imports',
+    components: C.RFC8089,
     resolution: {
       none: "RFC 8089 defines no resolution of its own: a reference against a file URI resolves by RFC 3986 §5 (spec rfc3986); Appendix E.2.1's drive-letter reading is nonstandard",
     },
