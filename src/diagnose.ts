@@ -3,8 +3,8 @@
 // its grammar reporting every spec rule and every construct that can stop, keeping Peggy's
 // furthest-failure bookkeeping exactly as Peggy's parser does, through urispec's trace protocol
 // (./diagnosis/trace.ts). ./diagnosis/recorder.ts turns the reports into the offset, the
-// expected set and the candidates for `rule`; ./diagnosis/rank.ts chooses among them;
-// ./hints.ts adds a hint.
+// expected set and the candidates for `rule`; ./diagnosis/rank.ts chooses among them; the
+// hint table (./hints/table.ts) adds a hint.
 //
 // Runs only after the fast recognizer rejected an input: the success path pays nothing.
 
@@ -12,15 +12,11 @@ import type { Era, RuleMeta } from './era.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
 import { chooseRule } from './diagnosis/rank.js';
 import { isNullable } from './diagnosis/nullable.js';
-import { hintFor } from './hints.js';
+import { hintFor } from './hints/table.js';
+import { hintContext } from './hints/context.js';
 import { sectionLabel } from './spec-label.js';
 
 export type { DerivationNode } from './diagnosis/recorder.js';
-import { templateHint } from './template/hints.js';
-import { zoneHint } from './iri/zone-hint.js';
-import { rowOf } from './eras/table.js';
-import { urnHint } from './urn/hints.js';
-import { fileHint, hasAppendixE } from './file/hints.js';
 
 /** The contract's error record: plain, JSON-safe data. */
 export interface ValidationError {
@@ -157,11 +153,7 @@ function errorRecord(
     other.codePointOffset === undefined
       ? { offset, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section }
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
-  // An era's own hints first (rfc6570's templates), then the common mistakes (./hints.ts).
-  const hint =
-    hintsOf(era.id)?.(rule.name, input, record) ??
-    (hasAppendixE(era) ? fileHint(era, rule, input, record) : undefined) ??
-    hintFor({ era, input, offset, found, rule: record.rule, rulePath, expected });
+  const hint = hintFor(hintContext(era, rule.name, input, record));
   if (hint !== undefined) record.hint = hint;
   record.message = messageOf(era, rule.name, record);
   return record as ValidationError;
@@ -187,13 +179,6 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
     if (c >= 0x80) ascii = false;
   }
   return ascii ? {} : { codePointOffset: codePoints, utf8Offset: bytes };
-}
-
-/** An era's own hints for a common mistake, from the start rule, the input and the record: its row says which. */
-function hintsOf(id: string): ((startRule: string, input: string, e: Omit<ValidationError, 'message'>) => string | undefined) | undefined {
-  const row = rowOf(id);
-  if (row?.urn) return urnHint(row.urn);
-  return row?.template ? templateHint : row?.zoneIdentifiers ? zoneHint : undefined;
 }
 
 const MAX_LISTED = 12;

@@ -1,5 +1,5 @@
 // The era ids loaded in this process: the registry notes every era it loads, a per-era entry
-// point (generated/entries/) only its own. Advice that names another era (src/hints.ts: "valid in
+// point (generated/entries/) only its own. Advice that names another era (src/hints/table.ts: "valid in
 // an IRI, spec rfc3987") asks here, so that it stays true whichever eras exist, without loading
 // the registry (which would load every era into a one-era bundle).
 

@@ -31,7 +31,7 @@ export function addEras(parts: readonly GeneratedEra[]): void {
     BY_ID.set(era.id.toLowerCase(), era);
   }
   ERAS.sort((a, b) => newestFirst(a.meta, b.meta));
-  noteEras(ERAS.map((e) => e.id)); // for advice naming another era (src/hints.ts)
+  noteEras(ERAS.map((e) => e.id)); // for advice naming another era (src/hints/table.ts)
 }
 
 addEras(generated);

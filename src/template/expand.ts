@@ -7,7 +7,7 @@
 import type { ValidationError } from '../diagnose.js';
 import { UsageError } from '../errors.js';
 import { validate } from '../validate.js';
-import { pctEncodeUtf8 } from './hints.js';
+import { percentEncoded } from '../hints/context.js';
 import { RESERVED_OPERATORS, templateParts, type Expression, type Operator, type VarSpec } from './syntax.js';
 import { eraWith, rowOf } from '../eras/table.js';
 
@@ -79,7 +79,7 @@ function encode(text: string, reserved: boolean, prefix?: number): string {
   let out = '';
   for (const ch of chars) {
     if (ch.length === 3 || UNRESERVED.test(ch) || (reserved && RESERVED.test(ch))) out += ch;
-    else out += pctEncodeUtf8(ch);
+    else out += percentEncoded(ch);
   }
   return out;
 }

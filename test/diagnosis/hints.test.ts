@@ -1,10 +1,11 @@
-// Each hint of src/hints.ts on the mistake it is for (issue 14, point 2), with the spec's reason;
-// every hint of the table has a row. Percent-encodings are checked against Node's own UTF-8
+// Each row of the hint table (src/hints/table.ts) on the mistake it is for (issue 14, point 2),
+// with the spec's reason; every row of the table has a row here. Percent-encodings are checked against Node's own UTF-8
 // encoder (Buffer), not the hint module's.
 import { describe, expect, it } from 'vitest';
 import { compare, explain, specs, validate } from '../../src/index.js';
-import { HINTS, percentEncoded } from '../../src/hints.js';
-import type { ValidationError } from '../../src/index.js';
+import { HINTS, firstHint } from '../../src/hints/table.js';
+import { hintContext, percentEncoded } from '../../src/hints/context.js';
+import { ERA_TABLE, TABLE_IDS } from '../../src/eras/table.js';
 import { eraOf } from '../../src/registry.js';
 
 interface Row {
@@ -17,6 +18,32 @@ interface Row {
 }
 
 const rows: Row[] = [
+  // RFC 6570 (the template era's rows).
+  { hint: 'template: expression not closed', spec: 'rfc6570', input: '{/id*', says: ['not closed', 'add "}"'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: empty expression', spec: 'rfc6570', input: 'x{+}', says: ['at least one variable name'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: prefix of 0 or with a leading zero', spec: 'rfc6570', input: '{var:0}', says: ['positive integer'], source: 'RFC 6570 §2.4.1' },
+  { hint: 'template: prefix without its length', spec: 'rfc6570', input: '{var:}', says: ['max-length'], source: 'RFC 6570 §2.4.1' },
+  { hint: 'template: prefix over 9999', spec: 'rfc6570', input: '{var:10000}', says: ['at most 9999'], source: 'RFC 6570 §2.4.1' },
+  { hint: 'template: dot in a varname', spec: 'rfc6570', input: '{x..y}', says: ['no ".."'], source: 'RFC 6570 §2.3' },
+  { hint: 'template: two operators', spec: 'rfc6570', input: '{/?id}', says: ['one operator'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: two modifiers', spec: 'rfc6570', input: '{hello:2*}', says: ['one modifier'], source: 'RFC 6570 §2.4' },
+  { hint: 'template: character outside varchar', spec: 'rfc6570', input: '{with space}', says: ['%20'], source: 'RFC 6570 §2.3' },
+  { hint: 'template: "}" outside an expression', spec: 'rfc6570', input: '/id*}', says: ['%7D'], source: 'RFC 6570 §2.1' },
+  { hint: 'template: "%" without a triplet', spec: 'rfc6570', input: 'a%zz', says: ['%25'], source: 'RFC 6570 §2.1' },
+  { hint: 'template: character literals exclude', spec: 'rfc6570', input: 'a b', says: ['%20', 'RFC 6570 §2.1'], source: 'RFC 6570 §2.1' },
+  // URNs.
+  { hint: 'URN: NID of RFC 8141', spec: 'rfc8141', input: 'urn:a:b', says: ['2 to 32', 'one-letter NID'], source: 'RFC 8141 §2' },
+  { hint: 'URN: NID of RFC 8141', spec: 'rfc8141', input: 'urn:ab-:c', says: ['final "-"'], source: 'RFC 8141 §2' },
+  { hint: 'URN: "?" in an RFC 8141 NSS', spec: 'rfc8141', input: 'urn:example:a?b', says: ['"?+"', '"?="', '%3F'], source: 'RFC 8141 §2' },
+  { hint: 'URN: NID of RFC 2141', spec: 'rfc2141', input: 'urn:-a:b', says: ['1 to 32'], source: 'RFC 2141 §2.1' },
+  { hint: 'URN: character RFC 2141 excludes', spec: 'rfc2141', input: 'urn:a:b~c', says: ['%7E', 'RFC 8141'], source: 'RFC 2141 §2.4' },
+  // RFC 6874 §2: "%" is written "%25".
+  { hint: 'zone identifier written "%eth0"', spec: 'rfc6874', input: 'http://[fe80::1%eth0]/', says: ['"%25eth0" for "%eth0"'], source: 'RFC 6874 §2' },
+  // RFC 8089.
+  { hint: 'file: Appendix E form', spec: 'rfc8089', input: 'file:c:/path/to/file', says: ['Appendix E.2', '"file:///c:/path/to/file"', '--appendix-e'], source: 'RFC 8089 Appendix E.2' },
+  { hint: 'file: backslash', spec: 'rfc8089', input: 'file:///c:/a\\b', says: ['Appendix E.4'], source: 'RFC 8089 Appendix E.4' },
+  { hint: 'file: no path after the host', spec: 'rfc8089', input: 'file://host.example.com', says: ['"file://host.example.com/"'], source: 'RFC 8089 §2' },
+  // Every era.
   { hint: 'leading whitespace', spec: 'rfc3986', input: ' http://a/', says: ['whitespace at the start'], source: 'RFC 3986 Appendix C' },
   { hint: 'leading whitespace', spec: 'rfc1738', input: '\thttp://a/', says: ['whitespace at the start'], source: 'RFC 1738 Appendix (APPENDIX: Recommendations for URLs in Context)' },
   { hint: 'trailing whitespace', spec: 'rfc3986', input: 'http://a/ ', says: ['whitespace at the end'], source: 'RFC 3986 Appendix C' },
@@ -34,6 +61,8 @@ const rows: Row[] = [
   { hint: 'IPv6 address without brackets', spec: 'rfc3986', input: 'http://fe80::1:2/x', says: ['[fe80::1:2]'], source: 'RFC 3986 §3.2.2' },
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://a:8x/', says: ['port "8x"', 'digits', 'RFC 3986 §3.2.3'], source: 'shared/contract.md; RFC 3986 §3.2.3' },
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://[::1]:8x/', says: ['a port is digits only'], source: 'RFC 3986 §3.2.3' },
+  { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://a.com:80:80/', says: ['host "a.com" and port "80:80"'], source: 'RFC 3986 §3.2.2 (reg-name has no ":"), §3.2.3' },
+  { hint: 'port not digits', spec: 'rfc1738', input: 'http://a:8x/', says: ['a port is digits only', 'RFC 1738 §5'], source: 'RFC 1738 §5 (port = digits)' },
   { hint: 'second number sign', spec: 'rfc3986', input: 'a#b#c', says: ['%23'], source: 'RFC 3986 §3.5' },
   { hint: 'backslash', spec: 'rfc3986', input: 'http://a/b\\c', says: ['"/"', '%5C'], source: 'RFC 3986 §3.3' },
   { hint: 'non-ASCII host', spec: 'rfc3986', input: 'http://例え.jp/', says: ['IDNA', percentEncodedByBuffer('例')], source: 'RFC 3986 §3.2.2' },
@@ -58,6 +87,13 @@ function percentEncodedByBuffer(ch: string): string {
 }
 
 describe('hints for common mistakes (issue 14)', () => {
+  it('every row of the table names its section, and an era-specific row applies to an era of the table', () => {
+    for (const h of HINTS) {
+      expect(h.section, h.id).toMatch(/^(RFC \d+|draft-)/);
+      if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(ERA_TABLE[id])), h.id).not.toEqual([]);
+    }
+  });
+
   it('every hint of the table has a row', () => {
     const tested = new Set(rows.map((r) => r.hint));
     for (const h of HINTS) expect(tested, h.id).toContain(h.id);
@@ -70,8 +106,7 @@ describe('hints for common mistakes (issue 14)', () => {
     const hint = r.error.hint;
     expect(hint, `${row.source}: ${r.error.message}`).toBeDefined();
     // The row's hint and no earlier one of the table answered.
-    const first = HINTS.find((h) => h.give(ctx(row, r.error)) !== null);
-    expect(first?.id).toBe(row.hint);
+    expect(firstHint(hintContext(eraOf(row.spec), r.rule, row.input, r.error))?.row.id).toBe(row.hint);
     for (const s of row.says) expect(hint).toContain(s);
     // The message carries it.
     expect(r.error.message).toContain(`hint: ${hint}`);
@@ -109,7 +144,3 @@ describe('hints for common mistakes (issue 14)', () => {
     }
   });
 });
-
-function ctx(row: Row, e: ValidationError) {
-  return { era: eraOf(row.spec), input: row.input, offset: e.offset, found: e.found, rule: e.rule, rulePath: e.rulePath, expected: e.expected };
-}

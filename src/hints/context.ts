@@ -1,0 +1,102 @@
+// What a hint looks at (contract, "The diagnosis of a failure", `hint`): the error record
+// already made, the input, the era with its row of the era table, and the start rule. Hints
+// only add advice: the offset, the rule and the expected set stay what the grammar says.
+//
+// What an era allows is read from its grammar (whether it has an IP-literal rule, whether "%"
+// may come at the offset) or from its row of the era table (./table.ts asks the row, never an
+// era id); whether another era is loaded, to name it, is asked at run time (../known-eras.ts).
+
+import type { Era } from '../era.js';
+import { isKnownEra } from '../known-eras.js';
+import { rowOf, type EraRow } from '../eras/table.js';
+
+export interface HintContext {
+  era: Era;
+  /** The era's row of the era table (`{}` for an era without one). */
+  row: Partial<EraRow>;
+  /** The spec rule the input was checked against. */
+  startRule: string;
+  input: string;
+  offset: number;
+  found: string | null;
+  rule: string;
+  rulePath: readonly string[];
+  expected: readonly string[];
+  /** The character before the offset, or '' at the start. */
+  before: string;
+}
+
+/** The fields of an error record that a hint reads. */
+export interface HintFields {
+  offset: number;
+  found: string | null;
+  rule: string;
+  rulePath: readonly string[];
+  expected: readonly string[];
+}
+
+export function hintContext(era: Era, startRule: string, input: string, e: HintFields): HintContext {
+  const { offset, found, rule, rulePath, expected } = e;
+  return { era, row: rowOf(era.id) ?? {}, startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '' };
+}
+
+/** The UTF-8 bytes of `ch` percent-encoded (RFC 3986 §2.1, §2.5; RFC 6570 §3.1): `é` → `%C3%A9`. */
+export function percentEncoded(ch: string): string {
+  return [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+}
+
+export const isSpace = (ch: string | null): boolean => ch !== null && /^\s$/u.test(ch);
+export const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCodeAt(0) & 0xf800) === 0xd800;
+/** A character shown inside a hint: quoted, with control characters as code points. */
+export const shown = (ch: string): string =>
+  /^[\u0021-\u007e\u00a0-\uffff]/u.test(ch) && !isLoneSurrogate(ch) ? `"${ch}"` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
+const IP_LITERAL_RULES = new Set(['IP-literal', 'ipv6reference']);
+
+/** The failure is inside an IP literal. */
+export const inIpLiteral = (c: HintContext): boolean => c.rulePath.some((r) => IP_LITERAL_RULES.has(r));
+
+/**
+ * "%" may come at the offset: percent-encoding is the fix. Not inside an IP literal, which
+ * holds no percent-encoding (RFC 3986 §3.2.2), except in RFC 6874's ZoneID after its "%25".
+ */
+export const escapable = (c: HintContext): boolean => c.expected.includes('"%"') && (!inIpLiteral(c) || c.rulePath.includes('ZoneID'));
+
+export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
+export const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;
+export const registered = (id: string): boolean => isKnownEra(id);
+
+/** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2). */
+export const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);
+
+/** The authority after "//" up to the offset's component, if the input has one. */
+export function authorityOf(input: string): { start: number; text: string } | null {
+  const m = /^[^/?#]*?\/\/([^/?#]*)/.exec(input);
+  return m ? { start: m.index + m[0].length - m[1]!.length, text: m[1]! } : null;
+}
+
+/** The last "[" before `limit` that no "]" closes before it, or -1. */
+export function openBracket(input: string, limit: number): number {
+  const open = input.lastIndexOf('[', limit - 1);
+  if (open < 0) return -1;
+  const close = input.indexOf(']', open);
+  return close === -1 || close >= limit ? open : -1;
+}
+
+/** The zone identifier in the IP literal open at the offset: `%25eth0` (`encoded`) or `%eth0`. */
+export function zoneAt(c: HintContext): { zone: string; encoded: boolean } | null {
+  const open = openBracket(c.input, c.offset + 1);
+  if (open < 0 || !inIpLiteral(c)) return null;
+  const close = c.input.indexOf(']', open);
+  const m = /%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(open, close < 0 ? undefined : close));
+  if (!m || (!m[1] && m[2]!.startsWith('25'))) return null; // "%25" and no zone
+  return { zone: m[2]!, encoded: m[1] !== undefined };
+}
+
+/** The NID of a URN that the error is in: from after "urn:" to the next ":" (or the end). */
+export function nidOf(input: string): string {
+  const rest = input.slice(4);
+  const colon = rest.indexOf(':');
+  return colon < 0 ? rest : rest.slice(0, colon);
+}

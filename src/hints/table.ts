@@ -1,0 +1,430 @@
+// The hint table (contract, "The diagnosis of a failure", `hint`): one row a common mistake,
+// for every era. A row says which eras it is for by what their row of the era table says
+// (`template`, `urn`, `zoneIdentifiers`, `iri`; ../eras/table.ts), never by an era id, or by what
+// their grammar has (an IP-literal rule, "%" expected at the offset: ./context.ts); then, from
+// the error record already made, whether the input shows its mistake and how to fix it; and the
+// section that makes it a mistake. Rows are tried in order; the first that answers gives the
+// record's `hint`. An era's own rows (templates, URNs, zone identifiers) come before the rows
+// for every era.
+
+import type { EraRow } from '../eras/table.js';
+import { eraWith } from '../eras/table.js';
+import { sectionLabel } from '../spec-label.js';
+import { TEMPLATE_RULES } from '../template/syntax.js';
+import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
+import {
+  authorityOf,
+  escapable,
+  hasIpLiteral,
+  hasRule,
+  isLoneSurrogate,
+  isSpace,
+  nidOf,
+  openBracket,
+  percentEncoded,
+  registered,
+  sectionOf,
+  shown,
+  zoneAt,
+  type HintContext,
+} from './context.js';
+
+export interface HintRow {
+  /** The mistake, for tests and documentation. */
+  id: string;
+  /** The section that makes it a mistake. */
+  section: string;
+  /** The eras it is for, by their row of the era table; absent: every era. */
+  eras?: (row: Partial<EraRow>) => boolean;
+  /** How to fix the input when the error record shows the mistake, else null. */
+  give: (c: HintContext) => string | null;
+}
+
+// The eras of a capability of the era table.
+const templates = (row: Partial<EraRow>): boolean => row.template !== undefined;
+const urn8141 = (row: Partial<EraRow>): boolean => row.urn === 'RFC 8141 §2';
+const urn2141 = (row: Partial<EraRow>): boolean => row.urn === 'RFC 2141 §2';
+const zones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers === true;
+const noZones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers !== true;
+
+/** An era named in a hint: by its id when it is loaded, else by its document only. */
+const also = (era: string, text: string): string => (registered(era) ? `${text} (spec ${era})` : text);
+
+// RFC 6570.
+const DIGITS = /^[0-9]$/;
+const VARCHAR_OR_DOT = /^[A-Za-z0-9_.%]$/;
+const OPERATOR = /^[+#./;?&=,!@|]$/;
+/** §2.1's comment: the characters outside literals that are not "{" or "}". */
+const NOT_IN_LITERALS = /^[\u0000-\u0020\u007f"%<>\\^`|]$/;
+/** A template's start rule, and the failure inside an expression (§2.2) or not. */
+const template = (c: HintContext): boolean => TEMPLATE_RULES.has(c.startRule);
+const inExpression = (c: HintContext): boolean => template(c) && c.rulePath.includes('expression');
+const inLiterals = (c: HintContext): boolean => template(c) && !c.rulePath.includes('expression');
+
+// RFC 2141 §2.4's excluded characters that RFC 8141 allows in an NSS (Appendix B.1).
+const ALLOWED_LATER = new Set(['~', '&']);
+
+const HOST_RULES = new Set(['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server']);
+const PORT_RULES = new Set(['port']);
+
+export const HINTS: readonly HintRow[] = [
+  // URI Templates (RFC 6570): the rows of the template era's start rules.
+  {
+    id: 'template: expression not closed',
+    section: 'RFC 6570 §2.2',
+    eras: templates,
+    give: (c) => (c.found === null && inExpression(c) ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"` : null),
+  },
+  {
+    id: 'template: empty expression',
+    section: 'RFC 6570 §2.2 (variable-list needs a varspec)',
+    eras: templates,
+    give: (c) =>
+      inExpression(c) && c.found === '}' && (c.before === '{' || (OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'))
+        ? 'an expression needs at least one variable name, as in {var}; a literal brace is written %7B or %7D'
+        : null,
+  },
+  {
+    id: 'template: prefix of 0 or with a leading zero',
+    section: 'RFC 6570 §2.4.1 (max-length = %x31-39 0*3DIGIT)',
+    eras: templates,
+    give: (c) => (inExpression(c) && c.before === ':' && c.found === '0' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+  },
+  {
+    id: 'template: prefix without its length',
+    section: 'RFC 6570 §2.4.1',
+    eras: templates,
+    give: (c) => (inExpression(c) && c.before === ':' && !DIGITS.test(c.found ?? '') ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+  },
+  {
+    id: 'template: prefix over 9999',
+    section: 'RFC 6570 §2.4.1 ("positive integer < 10000")',
+    eras: templates,
+    give: (c) =>
+      inExpression(c) && DIGITS.test(c.found ?? '') && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
+  },
+  {
+    id: 'template: dot in a varname',
+    section: 'RFC 6570 §2.3 (varchar *( ["."] varchar ))',
+    eras: templates,
+    give: (c) =>
+      inExpression(c) && c.before === '.' && c.input[c.offset - 2] !== '{'
+        ? 'a "." in a varname stands between two varchars: no "..", and no "." at its end (RFC 6570 §2.3)'
+        : null,
+  },
+  {
+    id: 'template: two operators',
+    section: 'RFC 6570 §2.2 (one optional operator)',
+    eras: templates,
+    give: (c) =>
+      inExpression(c) && OPERATOR.test(c.found ?? '') && OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'
+        ? 'an expression has at most one operator, right after "{" (RFC 6570 §2.2)'
+        : null,
+  },
+  {
+    id: 'template: two modifiers',
+    section: 'RFC 6570 §2.4 (modifier-level4 = prefix / explode)',
+    eras: templates,
+    give: (c) =>
+      inExpression(c) && c.found === '*' && /:[0-9]+$/.test(c.input.slice(0, c.offset))
+        ? 'a varspec takes one modifier: a prefix ":n" or an explode "*", not both (RFC 6570 §2.4)'
+        : null,
+  },
+  {
+    id: 'template: character outside varchar',
+    section: 'RFC 6570 §2.3',
+    eras: templates,
+    give: (c) =>
+      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found)
+        ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found)}`
+        : null,
+  },
+  {
+    id: 'template: "}" outside an expression',
+    section: 'RFC 6570 §2.1 (literals exclude "{" and "}")',
+    eras: templates,
+    give: (c) => (inLiterals(c) && c.found === '}' ? 'a "}" with no "{" before it: a literal brace is written %7D (RFC 6570 §2.1)' : null),
+  },
+  {
+    id: 'template: "%" without a triplet',
+    section: 'RFC 6570 §2.1',
+    eras: templates,
+    give: (c) =>
+      inLiterals(c) && c.rulePath.includes('pct-encoded') ? 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25' : null,
+  },
+  {
+    id: 'template: character literals exclude',
+    section: 'RFC 6570 §2.1 (CTL, SP, DQUOTE, "%", "<", ">", "\\", "^", "`", "|")',
+    eras: templates,
+    give: (c) =>
+      inLiterals(c) && NOT_IN_LITERALS.test(c.found ?? '')
+        ? `${JSON.stringify(c.found)} is not allowed in a template's literals (RFC 6570 §2.1): write it ${percentEncoded(c.found!)}`
+        : null,
+  },
+
+  // URNs: RFC 2141 allowed a one-letter NID and a final "-", RFC 8141 §2 does not; a "?" in an
+  // RFC 8141 NSS may only begin "?+" or "?="; RFC 2141 §2.4 excludes "~" and "&".
+  {
+    id: 'URN: NID of RFC 8141',
+    section: 'RFC 8141 §2',
+    eras: urn8141,
+    give: (c) => {
+      if (c.rule !== 'NID') return null;
+      const nid = nidOf(c.input);
+      const rule = 'an NID is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit (RFC 8141 §2)';
+      if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also('rfc2141', 'RFC 2141 allowed a one-letter NID')}`;
+      if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also('rfc2141', 'RFC 2141 allowed a final "-"')}`;
+      return rule;
+    },
+  },
+  {
+    id: 'URN: "?" in an RFC 8141 NSS',
+    section: 'RFC 8141 §2',
+    eras: urn8141,
+    give: (c) =>
+      c.rule === 'rq-components' && c.before === '?'
+        ? 'after the NSS, "?" begins "?+" (an r-component) or "?=" (a q-component) (RFC 8141 §2); a "?" in the NSS is written "%3F"'
+        : null,
+  },
+  {
+    id: 'URN: NID of RFC 2141',
+    section: 'RFC 2141 §2.1',
+    eras: urn2141,
+    give: (c) => (c.rule === 'NID' && c.found !== null ? 'an NID is 1 to 32 letters, digits or "-", beginning with a letter or digit (RFC 2141 §2.1)' : null),
+  },
+  {
+    id: 'URN: character RFC 2141 excludes',
+    section: 'RFC 2141 §2.4',
+    eras: urn2141,
+    give: (c) =>
+      c.found !== null && ALLOWED_LATER.has(c.found) && c.expected.includes('"%"')
+        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found)}"; ${also('rfc8141', 'RFC 8141 allows it in an NSS')}`
+        : null,
+  },
+
+  // File URIs (RFC 8089): the eras whose grammar prints Appendix E's nonstandard rules.
+  {
+    id: 'file: Appendix E form',
+    section: 'RFC 8089 Appendix E',
+    give: (c) => {
+      const rule = hasAppendixE(c.era) ? c.era.byName.get(c.startRule.toLowerCase()) : undefined;
+      if (!rule || !c.era.helperIds.has(appendixEId(rule)) || !c.era.fast.accepts(c.input, appendixEId(rule))) return null;
+      const form = formOf(c.input);
+      const standard = form.standard !== undefined && c.era.fast.accepts(form.standard, rule.id) ? `§2 writes "${form.standard}"` : '§2 has no such form';
+      return `${form.what} is RFC 8089 Appendix ${form.section}'s nonstandard syntax (${standard}); the appendixE option (--appendix-e) accepts it`;
+    },
+  },
+  {
+    id: 'file: backslash',
+    section: 'RFC 8089 Appendix E.4',
+    give: (c) =>
+      hasAppendixE(c.era) && c.found === '\\'
+        ? 'a backslash is no separator in a file URI (RFC 8089 Appendix E.4: "forbidden by both [RFC1738] and [RFC3986]"): write "/", or "%5C" for a backslash in a name'
+        : null,
+  },
+  {
+    id: 'file: no path after the host',
+    section: 'RFC 8089 §2',
+    give: (c) =>
+      hasAppendixE(c.era) && c.found === null && c.rule === 'path-absolute' && /^file:\/\/[^/]*$/i.test(c.input)
+        ? `a file URI has a path after its host (RFC 8089 §2: auth-path = [ file-auth ] path-absolute): "${c.input}/"`
+        : null,
+  },
+
+  // Every era.
+  {
+    id: 'leading whitespace',
+    section: 'RFC 3986 Appendix C',
+    give: (c) => (c.offset === 0 && isSpace(c.found) ? 'remove the whitespace at the start: whitespace around a URI is no part of it' : null),
+  },
+  {
+    id: 'trailing whitespace',
+    section: 'RFC 3986 Appendix C',
+    give: (c) =>
+      isSpace(c.found) && c.input.slice(c.offset).trim() === '' ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
+  },
+  {
+    // RFC 6874 §2: "any occurrences of literal "%" symbols in a URI MUST be percent-encoded and
+    // represented in the form "%25"" (its example "http://[fe80::a%25en1]"); people type
+    // "fe80::1%eth0" (RFC 9844 §5).
+    id: 'zone identifier written "%eth0"',
+    section: 'RFC 6874 §2',
+    eras: zones,
+    give: (c) => {
+      const z = zoneAt(c);
+      return z && !z.encoded ? `a zone identifier's "%" is written "%25" in a URI: "%25${z.zone}" for "%${z.zone}" (RFC 6874 §2)` : null;
+    },
+  },
+  {
+    // RFC 3986 §3.2.2 (and RFC 2732, RFC 3987) has no zone; RFC 6874 §2 adds IPv6addrz =
+    // IPv6address "%25" ZoneID, and RFC 9844 (2025) obsoleted RFC 6874, moving zone identifiers
+    // out of URIs into user interfaces.
+    id: 'zone identifier',
+    section: 'RFC 6874 §2; RFC 9844',
+    eras: noZones,
+    give: (c) => {
+      const z = zoneAt(c);
+      if (!z || !hasIpLiteral(c.era)) return null;
+      const zoneEra = eraWith('zoneIdentifiers');
+      const where = registered(zoneEra) ? ` (spec ${zoneEra})` : '';
+      const written = z.encoded ? '' : `, written "%25${z.zone}"`;
+      return (
+        `${c.era.id} has no zone identifier in an IP literal: remove "%${z.encoded ? '25' : ''}${z.zone}"; zone identifiers are valid in ` +
+        `RFC 6874 only${where}${written}, and RFC 9844 (2025) obsoleted it: a zone is no part of a URI`
+      );
+    },
+  },
+  {
+    id: 'percent sign without two hex digits',
+    section: 'RFC 3986 §2.1',
+    give: (c) => {
+      const pct = c.input.lastIndexOf('%', c.offset);
+      if (pct < 0 || c.offset - pct > 2 || c.offset === pct) return null;
+      if (!c.expected.some((e) => /^(HEXDIG|hex)$/.test(e))) return null;
+      return '"%" begins a percent-encoding and needs two hex digits after it; write "%25" for a "%" itself';
+    },
+  },
+  {
+    id: 'unclosed bracket',
+    section: 'RFC 3986 §3.2.2',
+    give: (c) => {
+      // Not closed anywhere: with a "]" later, the character at the offset is what is wrong.
+      const open = openBracket(c.input, c.offset);
+      if (open < 0 || !c.expected.includes('"]"') || c.input.includes(']', c.offset)) return null;
+      // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
+      const what = c.rulePath.includes('domain') ? 'a domain literal' : 'an IP literal';
+      return `the "[" at offset ${open} is not closed: ${what} ends with "]"`;
+    },
+  },
+  {
+    id: 'bracket before RFC 2732',
+    section: 'RFC 2732 §2',
+    give: (c) =>
+      (c.found === '[' || c.found === ']') && !hasIpLiteral(c.era)
+        ? `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found)}"` : ''}`
+        : null,
+  },
+  {
+    id: 'IPv6 address without brackets',
+    section: 'RFC 3986 §3.2.2',
+    give: (c) => {
+      const a = authorityOf(c.input);
+      if (!a || !hasIpLiteral(c.era) || c.offset < a.start || c.offset > a.start + a.text.length) return null;
+      const host = a.text.replace(/^.*@/, '');
+      if (!/^[0-9A-Fa-f:.]+$/.test(host) || (host.match(/:/g) ?? []).length < 2) return null;
+      return `an IPv6 address is written in brackets in a URI: [${host}]`;
+    },
+  },
+  {
+    // RFC 3986 §3.2.1, §3.2.3: furthest failure names the userinfo, but the mistake is the port.
+    id: 'port not digits',
+    section: 'RFC 3986 §3.2.3',
+    give: (c) => {
+      const port = sectionOf(c.era, 'port');
+      const where = port ? ` (${sectionLabel(c.era, port)})` : '';
+      if (c.rulePath.some((r) => PORT_RULES.has(r))) return `a port is digits only${where}`;
+      if (!['userinfo', 'user', 'password'].includes(c.rule) || !c.expected.includes('"@"')) return null;
+      const a = authorityOf(c.input);
+      if (!a || c.offset > a.start + a.text.length || a.text.includes('@')) return null;
+      // The port begins at the first ":" after the host (after its "]" for an IP literal).
+      const colon = a.text.indexOf(':', a.text.startsWith('[') ? Math.max(0, a.text.indexOf(']')) : 0);
+      if (colon <= 0) return null; // no host before the ":"
+      const host = a.text.slice(0, colon);
+      const text = a.text.slice(colon + 1);
+      return `read as host "${host}" and port "${text}", the port must be digits only${where}; read as userinfo, "@" and a host must follow`;
+    },
+  },
+  {
+    id: 'second number sign',
+    section: 'RFC 3986 §3.5',
+    give: (c) => (c.found === '#' && c.input.indexOf('#') < c.offset ? 'a URI has one fragment: write a second "#" as "%23"' : null),
+  },
+  {
+    id: 'backslash',
+    section: 'RFC 3986 §3.3',
+    give: (c) => (c.found === '\\' ? 'a backslash separates nothing in a URI: write "/" (or "%5C" for a backslash itself)' : null),
+  },
+  {
+    id: 'non-ASCII host',
+    section: 'RFC 3986 §3.2.2',
+    give: (c) => {
+      if (c.found === null || c.found.codePointAt(0)! < 0x80 || isLoneSurrogate(c.found)) return null;
+      if (!c.rulePath.some((r) => HOST_RULES.has(r))) return null;
+      const pct = escapable(c) ? `percent-encode its UTF-8 (${c.found} → "${percentEncoded(c.found)}") or ` : '';
+      return `a host with non-ASCII characters: ${pct}convert it to ASCII with IDNA (an "xn--" A-label)`;
+    },
+  },
+  {
+    id: 'non-ASCII',
+    section: 'RFC 3986 §2.5; RFC 3987 §2.2',
+    give: (c) => {
+      if (c.found === null || c.found.codePointAt(0)! < 0x80) return null;
+      if (isLoneSurrogate(c.found)) return 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
+      const iriEra = eraWith('iri');
+      const iri = c.row.iri ? '' : registered(iriEra) ? `; as typed it is valid in an IRI (spec ${iriEra})` : '; as typed it belongs to an IRI (RFC 3987)';
+      const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found)}"` : `${shown(c.found)} is not allowed here`;
+      return fix + iri;
+    },
+  },
+  {
+    id: 'space',
+    section: 'RFC 3986 §2.1',
+    give: (c) => (c.found === ' ' && escapable(c) ? 'a space is written "%20"' : null),
+  },
+  {
+    // RFC 1738 §2.2 lists "~" among the unsafe (national) characters; RFC 2396 made it unreserved.
+    id: 'tilde before RFC 2396',
+    section: 'RFC 1738 §2.2',
+    give: (c) =>
+      c.found === '~' && escapable(c) ? '"~" is not allowed as is in this era (RFC 1738 §2.2 lists it as unsafe): write "%7E"; RFC 2396 made it unreserved' : null,
+  },
+  {
+    id: 'query without a path',
+    section: 'RFC 2396 §5 (relativeURI)',
+    give: (c) =>
+      c.offset === 0 && c.found === '?' && hasRule(c.era, 'relativeURI', 'relativeURL', 'relative-ref')
+        ? 'a relative reference needs a path before its "?" query in this era (RFC 3986 allows an empty one)'
+        : null,
+  },
+  {
+    // RFC 3986 §3.1 and §4.2: a scheme begins with a letter, and a relative path's first segment
+    // cannot hold ":" (it would read as the end of a scheme).
+    id: 'colon or scheme',
+    section: 'RFC 3986 §3.1, §4.2',
+    give: (c) => {
+      if (c.rule === 'scheme' && c.found !== null && !/^[A-Za-z]$/.test(c.found)) {
+        return 'a scheme begins with a letter, then letters, digits, "+", "-" or "."';
+      }
+      if (c.found !== ':' || !hasRule(c.era, 'scheme')) return null;
+      if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
+      if (/[/?#]/.test(c.input.slice(0, c.offset)) || !hasRule(c.era, 'segment-nz-nc')) return null;
+      return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
+    },
+  },
+  {
+    id: 'other character outside the grammar',
+    section: 'RFC 3986 §2.1',
+    give: (c) => {
+      if (c.found === null || !escapable(c)) return null;
+      const code = c.found.codePointAt(0)!;
+      if (code >= 0x80) return null;
+      const what = code < 0x20 || code === 0x7f ? `the control character ${shown(c.found)}` : shown(c.found);
+      return `${what} is not allowed here: write "${percentEncoded(c.found)}"`;
+    },
+  },
+];
+
+/** The first row of the table that applies to the context, with its hint. */
+export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
+  for (const row of HINTS) {
+    if (row.eras && !row.eras(c.row)) continue;
+    const text = row.give(c);
+    if (text) return { row, text };
+  }
+  return undefined;
+}
+
+/** The hint for an error record, or undefined when none of the common mistakes fits. */
+export function hintFor(c: HintContext): string | undefined {
+  return firstHint(c)?.text;
+}
