@@ -14,6 +14,7 @@
 import { isValid } from './validate.js';
 import { escapeUnsafe } from './format.js';
 import { DEFAULT_ERA } from './eras/table.js';
+import { fileDifferences } from './whatwg-file.js';
 
 /** A validation error of the URL Standard, as the Standard names it. */
 export interface WhatwgError {
@@ -298,6 +299,8 @@ export interface WhatwgColumn extends WhatwgResult {
   row: string[];
   /** The divergence as a line under the table. */
   summary: string;
+  /** A file URL: where the URL Standard parts from RFC 8089 (its host and drive letters), named. */
+  file?: string[];
 }
 
 /**
@@ -317,5 +320,7 @@ export function whatwgColumn(input: string, base?: string): WhatwgColumn {
   const outcome = w.valid
     ? `-> ${escapeUnsafe(w.href!)}${names.length ? `  (${names.join(', ')})` : ''}`
     : `failure: ${names.join(', ')}`;
-  return { ...w, divergence: d, row: [w.valid ? '✓' : '✗', 'whatwg', 'living', 'URL', outcome], summary: `WHATWG vs RFC 3986: ${escapeUnsafe(d)}` };
+  const file = fileDifferences(input, w.href);
+  const summary = `WHATWG vs RFC 3986: ${escapeUnsafe(d)}${file.length ? `\nWHATWG vs RFC 8089: ${escapeUnsafe(file.join('; '))}` : ''}`;
+  return { ...w, divergence: d, row: [w.valid ? '✓' : '✗', 'whatwg', 'living', 'URL', outcome], summary, ...(file.length ? { file } : {}) };
 }

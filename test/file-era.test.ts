@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UsageError, isValid, parse, validate } from '../src/index.js';
 import { runInMemory } from './cli/cli-harness.js';
+import { whatwgColumn } from '../src/whatwg.js';
 import { samples } from './oracle/derive.js';
 import { loadPrinted } from './oracle/printed-grammars.js';
 import { PrefixOracle, nfaOfRule } from './oracle/prefix.js';
@@ -155,5 +156,23 @@ describe('rfc8089 components (issue 25, point 4): the host, or local, and the pa
     const r = parse('file://host.example.com', { spec: 'rfc8089' });
     expect(r.valid).toBe(false);
     if (!r.valid) expect(r.error.offset).toBe(23);
+  });
+});
+
+describe('the WHATWG column on file URLs (issue 25, point 7), with Node\'s URL', () => {
+  it('names the URL Standard\'s file host and drive letters beside RFC 8089\'s verdict', () => {
+    const file = (input: string) => whatwgColumn(input).file ?? [];
+    expect(whatwgColumn('file:c:/x').href).toBe('file:///c:/x');
+    expect(file('file:c:/x').join(' ')).toMatch(/Windows drive letter \(RFC 8089 Appendix E\.2\).*§2 refuses it, Appendix E \(nonstandard\) lists it/);
+    expect(whatwgColumn('file://localhost/x').href).toBe('file:///x');
+    expect(file('file://localhost/x').join(' ')).toMatch(/empties the host "localhost".*RFC 8089 §2 accepts it/);
+    expect(whatwgColumn('file:///C|/x').href).toBe('file:///C:/x');
+    expect(file('file:///C|/x').join(' ')).toMatch(/"\|" as ":" \(RFC 8089 Appendix E\.2\.2\)/);
+    expect(file('file://host').join(' ')).toMatch(/adds the path "\/".*RFC 8089 refuses it/);
+    expect(file('file:///a?b').join(' ')).toMatch(/query or fragment/);
+    expect(whatwgColumn('file:///C|/x').summary).toContain('WHATWG vs RFC 8089:');
+    // Where both read it alike, and for other schemes, nothing is named.
+    expect(whatwgColumn('file:///etc/fstab').file).toBeUndefined();
+    expect(whatwgColumn('http://localhost/x').file).toBeUndefined();
   });
 });
