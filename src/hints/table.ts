@@ -85,6 +85,14 @@ export const HINTS: readonly HintRow[] = [
         : null,
   },
   {
+    // `{a,}`: the "}" closes the expression; encoding it (the generic row's advice) would leave
+    // the expression open. What is missing is the varspec after ",".
+    id: 'template: nothing after ","',
+    section: 'RFC 6570 §2.2 (variable-list = varspec *( "," varspec ))',
+    eras: templates,
+    give: (c) => (inExpression(c) && c.before === ',' && (c.found === '}' || c.found === ',' || c.found === null) ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
+  },
+  {
     id: 'template: prefix of 0 or with a leading zero',
     section: 'RFC 6570 §2.4.1 (max-length = %x31-39 0*3DIGIT)',
     eras: templates,
@@ -254,6 +262,17 @@ export const HINTS: readonly HintRow[] = [
       const z = zoneAt(c);
       return z && !z.encoded ? `a zone identifier's "%" is written "%25" in a URI: "%25${z.zone}" for "%${z.zone}" (RFC 6874 §2)` : null;
     },
+  },
+  {
+    // `[fe80::1%25]`: the "]" closes the IP literal; encoding it (the generic row's advice) would
+    // leave the literal open. What is missing is the zone after "%25".
+    id: 'empty zone identifier',
+    section: 'RFC 6874 §2 (ZoneID = 1*( unreserved / pct-encoded ))',
+    eras: zones,
+    give: (c) =>
+      c.rule === 'ZoneID' && c.input.slice(c.offset - 3, c.offset) === '%25' && (c.found === ']' || c.found === null)
+        ? 'a zone identifier follows "%25": at least one unreserved or percent-encoded character, as in "%25eth0" (RFC 6874 §2)'
+        : null,
   },
   {
     // RFC 3986 §3.2.2 (and RFC 2732, RFC 3987) has no zone; RFC 6874 §2 adds IPv6addrz =

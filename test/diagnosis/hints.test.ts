@@ -21,6 +21,8 @@ const rows: Row[] = [
   // RFC 6570 (the template era's rows).
   { hint: 'template: expression not closed', spec: 'rfc6570', input: '{/id*', says: ['not closed', 'add "}"'], source: 'RFC 6570 §2.2' },
   { hint: 'template: empty expression', spec: 'rfc6570', input: 'x{+}', says: ['at least one variable name'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: nothing after ","', spec: 'rfc6570', input: '{a,}', says: ['another variable name'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: nothing after ","', spec: 'rfc6570', input: '{a,,b}', says: ['another variable name'], source: 'RFC 6570 §2.2' },
   { hint: 'template: prefix of 0 or with a leading zero', spec: 'rfc6570', input: '{var:0}', says: ['positive integer'], source: 'RFC 6570 §2.4.1' },
   { hint: 'template: prefix without its length', spec: 'rfc6570', input: '{var:}', says: ['max-length'], source: 'RFC 6570 §2.4.1' },
   { hint: 'template: prefix over 9999', spec: 'rfc6570', input: '{var:10000}', says: ['at most 9999'], source: 'RFC 6570 §2.4.1' },
@@ -38,6 +40,7 @@ const rows: Row[] = [
   { hint: 'URN: NID of RFC 2141', spec: 'rfc2141', input: 'urn:-a:b', says: ['1 to 32'], source: 'RFC 2141 §2.1' },
   { hint: 'URN: character RFC 2141 excludes', spec: 'rfc2141', input: 'urn:a:b~c', says: ['%7E', 'RFC 8141'], source: 'RFC 2141 §2.4' },
   // RFC 6874 §2: "%" is written "%25".
+  { hint: 'empty zone identifier', spec: 'rfc6874', input: 'http://[fe80::1%25]/', says: ['at least one', '"%25eth0"'], source: 'RFC 6874 §2' },
   { hint: 'zone identifier written "%eth0"', spec: 'rfc6874', input: 'http://[fe80::1%eth0]/', says: ['"%25eth0" for "%eth0"'], source: 'RFC 6874 §2' },
   // RFC 8089.
   { hint: 'file: Appendix E form', spec: 'rfc8089', input: 'file:c:/path/to/file', says: ['Appendix E.2', '"file:///c:/path/to/file"', '--appendix-e'], source: 'RFC 8089 Appendix E.2' },
