@@ -10,8 +10,8 @@ import type { ResolveOptions, ResolveResult } from './resolve/index.js';
 
 /** The exports of `urispec/<era>`: the main entry point's functions with the era fixed. */
 export interface EraEntry<S extends EraId> {
-  isValid<R extends string = string>(input: string, options?: { rule?: R; union?: boolean; appendixE?: boolean } & KnownRule<S, R>): boolean;
-  validate<R extends string = string>(input: string, options?: { rule?: R; union?: boolean; appendixE?: boolean } & KnownRule<S, R>): ValidationResult<S>;
+  isValid<R extends string = string>(input: string, options?: { rule?: R; union?: boolean; appendixE?: boolean; grammarOnly?: boolean } & KnownRule<S, R>): boolean;
+  validate<R extends string = string>(input: string, options?: { rule?: R; union?: boolean; appendixE?: boolean; grammarOnly?: boolean } & KnownRule<S, R>): ValidationResult<S>;
   parse<R extends string = string>(input: string, options?: { rule?: R } & KnownRule<S, R>): ParseResult;
   resolve(base: string, reference: string, options?: Omit<ResolveOptions, 'spec'>): ResolveResult;
 }

@@ -4,21 +4,28 @@
 
 import { eraFrom, startIdOf, type EraParts } from './era.js';
 import { acceptsIn, targetIn, validateIn, type AnyValidationResult } from './validate-era.js';
+import type { ProseLookup } from './profiles/of-era.js';
 
 export interface EraOptions {
   rule?: string;
   union?: boolean;
   appendixE?: boolean;
+  /** The grammar alone, without a scheme profile's prose (src/profiles/). */
+  grammarOnly?: boolean;
 }
 
-/** `isValid` of one era: its fast recognizer, no diagnosis. */
-export function isValidFor(parts: EraParts): (input: string, options?: EraOptions) => boolean {
+/**
+ * `isValid` of one era: its fast recognizer, no diagnosis; and a scheme profile's prose where
+ * `prose` is given (the entry point of an era built on another passes src/profiles/of-era.ts's
+ * lookup: every profile is one, src/eras/table.ts `Profile.on`).
+ */
+export function isValidFor(parts: EraParts, prose?: ProseLookup): (input: string, options?: EraOptions) => boolean {
   const era = eraFrom(parts);
-  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf), input);
+  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf, options?.grammarOnly ? undefined : prose), input);
 }
 
 /** `validate` of one era: its fast recognizer, and its traced recognizer after a rejection. */
-export function validateFor(parts: EraParts): (input: string, options?: EraOptions) => AnyValidationResult {
+export function validateFor(parts: EraParts, prose?: ProseLookup): (input: string, options?: EraOptions) => AnyValidationResult {
   const era = eraFrom(parts);
-  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf), input);
+  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf, options?.grammarOnly ? undefined : prose), input);
 }

@@ -231,6 +231,8 @@ export function describeFound(found: string | null): string {
  * ```
  */
 export function formatResult(result: ValidationResult, options: FormatOptions): string {
+  // `--spec auto`: each era's verdict, RFC 3986's first (src/profiles/auto.ts).
+  if (result.verdicts) return result.verdicts.map((v) => formatResult({ input: result.input, ...v }, options)).join('\n');
   const c = palette(options.color);
   if (result.valid) {
     const shown = result.input === '' ? c.dim('(empty)') : renderInput(result.input);
@@ -247,15 +249,23 @@ export function formatResult(result: ValidationResult, options: FormatOptions): 
   const field = (name: string, value: string) => `  ${name.padEnd(10)}${value}`;
   // Where non-ASCII precedes the offset, also in code points and UTF-8 bytes.
   const other = error.codePointOffset === undefined ? '' : ` (code point ${error.codePointOffset}, UTF-8 byte ${error.utf8Offset})`;
-  return [
+  const head = [
     `${c.red('✗')} ${shown}  ${c.dim(`invalid ${result.spec} ${result.rule} at offset ${error.offset}${other}`)}`,
     `  ${c.red(caret)}`,
     field('rule', `${c.bold(error.rule)}  ${c.dim(`(${error.rulePath.join(' > ')})`)}`),
     field('section', sectionLabel(result.spec, error.section)),
+  ];
+  const warnings = (result.warnings ?? []).map((w) => `  ${c.yellow('warning'.padEnd(10))}${escapeUnsafe(w.message)}`);
+  // A scheme profile's prose failed where the grammar held (src/profiles/): nothing was
+  // expected, and the message says which layer held and which failed.
+  if (error.layer === 'profile') return [...head, field('layer', 'profile'), field('failure', escapeUnsafe(error.message)), ...warnings].join('\n');
+  return [
+    ...head,
     // In the spec's names (the full list is the record's `expected`, in --json).
     field('expected', escapeUnsafe((error.expectedGrouped ?? error.expected).join(', '))),
     field('found', describeFound(error.found)),
     ...(error.hint === undefined ? [] : [field('hint', c.yellow(escapeUnsafe(error.hint)))]),
+    ...(error.layer === 'grammar' ? [field('layer', 'grammar')] : []),
     // `message` is left out: it is the same fields as one sentence, and is in `--json`.
   ].join('\n');
 }

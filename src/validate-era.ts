@@ -6,17 +6,29 @@ import { diagnose, type ValidationError } from './diagnose.js';
 import { ruleOf, startIdOf, type Era, type ReadingOptions, type RuleMeta } from './era.js';
 import { templateNotes, type TemplateLevel } from './template/notes.js';
 import { rowOf } from './eras/table.js';
+import type { SchemeProse } from './profiles/profile.js';
+import { proseAccepts, proseVerdict } from './profiles/run.js';
+import type { ProseLookup } from './profiles/of-era.js';
 
-/** The era, the rule asked for, and the Peggy rule that implements it. */
+/** The era, the rule asked for, the Peggy rule that implements it, and the prose checked after it. */
 export interface Target {
   era: Era;
   rule: RuleMeta;
   startId: string;
+  /** The scheme profile's prose for this rule (src/profiles/), unless `grammarOnly`. */
+  prose?: SchemeProse;
 }
 
-export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf): Target {
+/**
+ * The target of an era's rule. `prose` looks up a scheme profile's prose (src/profiles/of-era.ts);
+ * absent, the grammar alone (`grammarOnly`, or an entry point of an era without a profile).
+ */
+export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, prose?: ProseLookup): Target {
   const meta = ruleOf(era, rule);
-  return { era, rule: meta, startId: startId(era, meta, reading) };
+  const target: Target = { era, rule: meta, startId: startId(era, meta, reading) };
+  const checked = prose?.(era.id, meta.name);
+  if (checked) target.prose = checked;
+  return target;
 }
 
 /**
@@ -25,19 +37,29 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
  * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
  */
 export function acceptsIn(t: Target, input: string): boolean {
-  return t.era.fast.accepts(input, t.startId);
+  return t.era.fast.accepts(input, t.startId) && (t.prose === undefined || proseAccepts(t.prose, input, t.rule.name));
 }
 
-/** The record of `validate` for a target: no diagnosis unless the fast recognizer rejects. */
+/**
+ * The record of `validate` for a target: no diagnosis unless the fast recognizer rejects; then,
+ * for a scheme profile, its prose (src/profiles/run.ts), whose error says which layer failed.
+ */
 export function validateIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
-  if (acceptsIn(t, input)) {
+  if (!t.era.fast.accepts(input, t.startId)) {
+    const error = diagnose(t.era, t.rule, t.startId, input);
+    return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
+  }
+  if (t.prose === undefined) {
     const notes = notesOf(t.era.id);
     if (notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
     return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...notes(t.rule.name, input) };
   }
-  return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: diagnose(t.era, t.rule, t.startId, input) };
+  const { error, warnings } = proseVerdict(t.prose, t.era.id, input, t.rule.name);
+  const base = { input, spec: t.era.id, rule: t.rule.name };
+  const noted = warnings.length > 0 ? { warnings } : {};
+  return error ? { valid: false, ...base, error, ...noted } : { valid: true, ...base, ...noted };
 }
 
 /**
@@ -62,4 +84,4 @@ function notesOf(id: string): ((rule: string, input: string) => { level?: Templa
 /** A validation result whose spec is known only at run time. */
 export type AnyValidationResult =
   | { valid: true; input: string; spec: string; rule: string; level?: TemplateLevel; warnings?: ValidationWarning[] }
-  | { valid: false; input: string; spec: string; rule: string; error: ValidationError };
+  | { valid: false; input: string; spec: string; rule: string; error: ValidationError; warnings?: ValidationWarning[] };

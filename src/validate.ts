@@ -3,7 +3,9 @@ import type { ValidationError } from './diagnose.js';
 import { eraOf, startIdOf } from './registry.js';
 import { acceptsIn, targetIn, validateIn, type Target, type ValidationWarning } from './validate-era.js';
 import type { TemplateLevel } from './template/notes.js';
-import type { DEFAULT_ERA } from './eras/table.js';
+import { DEFAULT_ERA } from './eras/table.js';
+import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
+import { proseOf } from './profiles/of-era.js';
 
 export type { ValidationWarning };
 
@@ -20,7 +22,7 @@ export type SpecId = string;
 export type RuleName<S extends EraId = EraId> = EraRules[S];
 
 /** Nothing when `S` is an era id or a run-time string; a literal id that is no era's must be one. */
-export type KnownSpec<S extends string> = string extends S ? unknown : S extends EraId ? unknown : { spec: EraId };
+export type KnownSpec<S extends string> = string extends S ? unknown : S extends EraId | typeof AUTO_SPEC ? unknown : { spec: EraId | typeof AUTO_SPEC };
 
 /**
  * Nothing when rule `R` is a run-time string or a rule of era `S` as printed; a literal rule of
@@ -38,7 +40,11 @@ export type KnownRule<S extends string, R extends string> = string extends R
       : unknown;
 
 export interface ValidateOptions<S extends string = string, R extends string = string> {
-  /** The spec to validate against; default `rfc3986`. */
+  /**
+   * The spec to validate against; default `rfc3986`. `auto`: RFC 3986 (with `rule`), and for a
+   * URI whose scheme a profile defines (http, https: rfc9110; ...) that profile's era too; the
+   * record's `verdicts` gives both (src/profiles/auto.ts).
+   */
   spec?: S;
   /** The start rule, spelled as the spec prints it (matched in any case at run time); default: the spec's. */
   rule?: R;
@@ -53,6 +59,12 @@ export interface ValidateOptions<S extends string = string, R extends string = s
    * Appendix F collects; the era reads §2 by default. A UsageError in any other era.
    */
   appendixE?: boolean;
+  /**
+   * Check the grammar alone: for a scheme profile (rfc9110's `http-URI`, ...), skip the rules
+   * its RFC states in prose (RFC 9110 §4.2.1's empty host, §4.2.4's userinfo), which are
+   * otherwise checked after the grammar (src/profiles/). Default false.
+   */
+  grammarOnly?: boolean;
 }
 
 /** The options of `validate` and `isValid`, checked against the eras' ids and rule names. */
@@ -69,8 +81,25 @@ export type ValidationResult<S extends string = string> =
       level?: TemplateLevel;
       /** Present when the spec's text advises against something the grammar accepts. */
       warnings?: ValidationWarning[];
+      /** `spec: 'auto'`: the verdict of RFC 3986, then that of the scheme's profile if it has one. */
+      verdicts?: EraVerdictRecord[];
     }
-  | { valid: false; input: string; spec: S extends EraId ? S : SpecId; rule: string; error: ValidationError };
+  | {
+      valid: false;
+      input: string;
+      spec: S extends EraId ? S : SpecId;
+      rule: string;
+      error: ValidationError;
+      /** A scheme profile's warnings, when its prose also advises against something in the input. */
+      warnings?: ValidationWarning[];
+      /** `spec: 'auto'`: the verdict of RFC 3986, then that of the scheme's profile if it has one. */
+      verdicts?: EraVerdictRecord[];
+    };
+
+/** One era's verdict in the record of `spec: 'auto'`: the record of `validate` for that era. */
+export type EraVerdictRecord =
+  | { spec: SpecId; rule: string; valid: true; warnings?: ValidationWarning[] }
+  | { spec: SpecId; rule: string; valid: false; error: ValidationError; warnings?: ValidationWarning[] };
 
 /** Options as the library receives them at run time, before the era is known. */
 interface AnyOptions {
@@ -78,21 +107,23 @@ interface AnyOptions {
   rule?: string;
   union?: boolean;
   appendixE?: boolean;
+  grammarOnly?: boolean;
 }
 
 // The last target resolved, by its options' values: a batch validates every line against the
 // same spec and rule, and resolving them (lower-casing, two lookups, a new object) cost more per
 // call than the fast recognizer on a short line (issue 17). Strings compare by value.
-let last: { spec: string | undefined; rule: string | undefined; union: boolean; appendixE: boolean; target: Target } | null = null;
+let last: { spec: string | undefined; rule: string | undefined; union: boolean; appendixE: boolean; grammarOnly: boolean; target: Target } | null = null;
 
 function targetOf(options: AnyOptions | undefined): Target {
   const spec = options?.spec;
   const rule = options?.rule;
   const union = options?.union ?? false;
   const appendixE = options?.appendixE ?? false;
-  if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE) return last.target;
-  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf);
-  last = { spec, rule, union, appendixE, target };
+  const grammarOnly = options?.grammarOnly ?? false;
+  if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE && last.grammarOnly === grammarOnly) return last.target;
+  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, grammarOnly ? undefined : proseOf);
+  last = { spec, rule, union, appendixE, grammarOnly, target };
   return target;
 }
 
@@ -109,6 +140,11 @@ function targetOf(options: AnyOptions | undefined): Target {
  * ```
  */
 export function isValid<S extends string = typeof DEFAULT_ERA, R extends string = string>(input: string, options?: CheckedOptions<S, R>): boolean {
+  if (isAuto(options?.spec)) {
+    const profile = profileFor(input);
+    const rest = { ...(options as AnyOptions), spec: DEFAULT_ERA };
+    return acceptsIn(targetOf(rest), input) && (profile === undefined || acceptsIn(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input));
+  }
   return acceptsIn(targetOf(options), input);
 }
 
@@ -129,5 +165,24 @@ export function isValid<S extends string = typeof DEFAULT_ERA, R extends string 
  * ```
  */
 export function validate<S extends string = typeof DEFAULT_ERA, R extends string = string>(input: string, options?: CheckedOptions<S, R>): ValidationResult<S> {
+  if (isAuto(options?.spec)) return validateAuto(input, options as AnyOptions) as ValidationResult<S>;
   return validateIn(targetOf(options), input) as ValidationResult<S>;
+}
+
+/**
+ * `spec: 'auto'`: RFC 3986's verdict (with the rule asked for), and for a URI whose scheme a
+ * profile defines, the profile era's verdict; valid when both are. The record's `error` is the
+ * first failing verdict's, its `warnings` all of them, `verdicts` each.
+ */
+function validateAuto(input: string, options: AnyOptions): ValidationResult {
+  const base = validateIn(targetOf({ ...options, spec: DEFAULT_ERA }), input);
+  const profile = profileFor(input);
+  const records = [base];
+  if (profile !== undefined) records.push(validateIn(targetOf({ ...profile, grammarOnly: options.grammarOnly }), input));
+  const verdicts = records.map(({ input: _input, spec, rule, valid, ...rest }) => ({ spec, rule, valid, ...rest }) as EraVerdictRecord);
+  const warnings = records.flatMap((r) => r.warnings ?? []);
+  const head = { input, spec: AUTO_SPEC, rule: base.rule };
+  const failed = records.find((r) => !r.valid);
+  const noted = warnings.length > 0 ? { warnings } : {};
+  return failed && !failed.valid ? { ...head, valid: false, error: failed.error, ...noted, verdicts } : { ...head, valid: true, ...noted, verdicts };
 }

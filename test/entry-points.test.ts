@@ -37,10 +37,12 @@ describe('bundle budgets (esbuild --bundle --minify, gzip -9)', () => {
     expect(gzipped).toBeLessThanOrEqual(8 * 1024);
   });
 
-  it('validate from urispec/rfc3986 is at most 25 kB', async () => {
+  // 27 kB since the scheme profiles (issue 25): the era table, which validate reads, names each
+  // profile's prose (src/profiles/), about 1.5 kB gzip.
+  it('validate from urispec/rfc3986 is at most 27 kB', async () => {
     const { gzipped } = await bundled("import { validate } from 'urispec/rfc3986'; console.log(validate('http://a/'));");
     console.log(`validate from urispec/rfc3986: ${gzipped} bytes gzip`);
-    expect(gzipped).toBeLessThanOrEqual(25 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(27 * 1024);
   });
 
   it('importing an entry point for nothing bundles to nothing (side-effect free)', async () => {

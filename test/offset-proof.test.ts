@@ -228,7 +228,7 @@ for (const era of eras) {
           const want = oracle.longestViablePrefix(input);
           if (want === input.length) atEnd++;
           if (want === 0) atZero++;
-          const result = validate(input, { spec: era.id, rule });
+          const result = validate(input, { spec: era.id, rule, grammarOnly: true });
           const got = result.valid ? 'valid' : result.error.offset;
           if (got === want) continue;
           const key = `${era.id} ${rule} ${show(input)}`;

@@ -36,7 +36,7 @@ describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees
     const wrong = rows.filter((row) => {
       const rule = ruleOf(era, row.rule);
       const start = startIdOf(era, rule, readingOf(row));
-      return new PegMatcher(era.grammar, row.input).accepts(start) !== isValid(row.input, { spec, rule: rule.name, ...readingOf(row) });
+      return new PegMatcher(era.grammar, row.input).accepts(start) !== isValid(row.input, { spec, rule: rule.name, ...readingOf(row), grammarOnly: true });
     });
     expect(wrong.map((r) => `${r.rule ?? era.meta.defaultRule} ${JSON.stringify(r.input)}`)).toEqual([]);
   });

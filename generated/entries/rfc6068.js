@@ -6,9 +6,10 @@ import * as fast from '../rfc6068.fast.js';
 import * as diag from '../rfc6068.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
+import { proseOf } from '../../dist/src/profiles/of-era.js';
 
 export const spec = "rfc6068";
-export const isValid = /* @__PURE__ */ isValidFor({ meta, fast });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag });
+export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, proseOf);
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, proseOf);
 export const parse = /* @__PURE__ */ parseFor("rfc6068");
 export const resolve = /* @__PURE__ */ resolveFor("rfc6068");

@@ -17,18 +17,19 @@ import { Output } from './output.js';
 import { resolveSelection, type Selection } from './selection.js';
 
 export const validateOptions: OptionSpecs = {
-  spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`)' },
+  spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`); auto: rfc3986 and the profile of the URI\'s scheme' },
   rule: { type: 'string', value: 'NAME', description: "the start rule, as the spec spells it, any case (default: the spec's; see `urispec rules`)" },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?}' },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?} (a profile\'s error has "layer")' },
   'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },
   union: { type: 'boolean', description: "read the rule as its printed union (rfc1738 url: any scheme may be otherurl)" },
   'appendix-e': { type: 'boolean', description: "file URIs: also accept the file scheme RFC's Appendix E forms (file:c:/x, file:///c|/x, file:////host/x, userinfo)" },
+  'grammar-only': { type: 'boolean', description: "the grammar alone: skip the prose rules a scheme profile checks after it (an http URI's empty host)" },
   jobs: jobsOption,
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
 export const validateHelp = commandHelp({
-  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--union] [--appendix-e] [--json] [--json-input] [--jobs N] [URI...]',
+  synopsis: 'urispec validate [--spec ID] [--rule NAME] [--union] [--appendix-e] [--grammar-only] [--json] [--json-input] [--jobs N] [URI...]',
   summary: 'Check each URI against a spec\'s grammar and explain every failure.',
   options: validateOptions,
   details: [
@@ -43,6 +44,12 @@ export const validateHelp = commandHelp({
     'Standard input is streamed in constant memory, and read no faster than standard output',
     'is taken. --jobs N validates it on N worker threads, in batches of 1,000 lines, and writes',
     'the same bytes in the same order as one job (arguments are always checked in this thread).',
+    '',
+    'A scheme profile (see `urispec specs`) checks the rules its RFC states in prose after the grammar:',
+    'a broken MUST is an error whose "layer" is "profile" (the grammar holds, the scheme\'s rule',
+    'fails, with its section); a SHOULD or a deprecation is a warning. --grammar-only skips them.',
+    '--spec auto checks each URI by RFC 3986 and, when its scheme has a profile (http, https,',
+    '...), by that profile too: valid when both are; "verdicts" (JSON) gives each.',
     '',
     'Exit status: 0 all valid, 1 any invalid or unreadable, 2 usage error.',
   ],
@@ -59,7 +66,7 @@ export interface ValidateSettings {
   jsonInput: boolean;
   color: boolean;
   /** The options as given (absent when not given), passed on to the library. */
-  given: { spec?: string; rule?: string; union?: boolean; appendixE?: boolean };
+  given: { spec?: string; rule?: string; union?: boolean; appendixE?: boolean; grammarOnly?: boolean };
   /** What they resolved to, for records that never reach the library. */
   resolved: Selection;
 }
@@ -77,6 +84,7 @@ export async function validateCommand(args: string[], io: CliIO): Promise<number
   if (typeof values.rule === 'string') given.rule = values.rule;
   if (values.union === true) given.union = true;
   if (values['appendix-e'] === true) given.appendixE = true;
+  if (values['grammar-only'] === true) given.grammarOnly = true;
   const json = values.json === true;
   const settings: ValidateSettings = {
     json,
@@ -123,11 +131,12 @@ function check(raw: string, settings: ValidateSettings): LineRecord {
   const spec = line.spec ?? settings.given.spec;
   const rule = line.rule ?? settings.given.rule;
   if (isProblem(line)) return { inputError: { input: raw, ...named(line, settings), message: line.problem } };
-  const options: { spec?: string; rule?: string; union?: boolean; appendixE?: boolean } = {};
+  const options: { spec?: string; rule?: string; union?: boolean; appendixE?: boolean; grammarOnly?: boolean } = {};
   if (spec !== undefined) options.spec = spec;
   if (rule !== undefined) options.rule = rule;
   if (settings.given.union) options.union = true;
   if (settings.given.appendixE) options.appendixE = true;
+  if (settings.given.grammarOnly) options.grammarOnly = true;
   try {
     return { result: validate(line.input, options) };
   } catch (error) {
@@ -160,8 +169,8 @@ function render(record: LineRecord, settings: ValidateSettings): string {
     }
     return JSON.stringify(
       result.valid
-        ? { input: result.input, spec: result.spec, rule: result.rule, valid: true, level: result.level, warnings: result.warnings }
-        : { input: result.input, spec: result.spec, rule: result.rule, valid: false, error: result.error },
+        ? { input: result.input, spec: result.spec, rule: result.rule, valid: true, level: result.level, warnings: result.warnings, verdicts: result.verdicts }
+        : { input: result.input, spec: result.spec, rule: result.rule, valid: false, warnings: result.warnings, error: result.error, verdicts: result.verdicts },
     );
   }
   const { input, spec, rule, message } = record.inputError;

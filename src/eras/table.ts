@@ -9,6 +9,8 @@
 import type { EraId, EraRules } from '#generated';
 import * as C from './components.js';
 import type { ComponentRule } from './components.js';
+import type { SchemeProse } from '../profiles/profile.js';
+import { HTTP_PROSE } from '../profiles/http.js';
 
 export type { ComponentRule, EraId, EraRules };
 
@@ -43,8 +45,16 @@ export type Resolution =
 export interface Profile {
   /** The URI schemes the profile defines (`http`, `https`), lower case. */
   schemes: readonly string[];
-  /** The era whose grammar it builds on. */
+  /**
+   * The era whose grammar it builds on. Under `--spec auto` (src/profiles/auto.ts), a URI of
+   * that era whose scheme is one of `schemes` is also checked by this era.
+   */
   on: EraId;
+  /**
+   * The rules its RFC states in prose, checked after the grammar (src/profiles/profile.ts says
+   * how; src/profiles/run.ts runs them); absent: the grammar says all.
+   */
+  prose?: SchemeProse;
 }
 
 /**
@@ -201,7 +211,7 @@ export const ERA_TABLE = {
     about: 'the http and https URI schemes',
     grammar: '§4.2.1 and §4.2.2, with the RFC 3986 rules §4.1 adopts',
     resolution: { none: 'RFC 9110 resolves references by RFC 3986 (§4.1: "URI references are parsed relative to the target URI"): use spec rfc3986' },
-    profile: { schemes: ['http', 'https'], on: 'rfc3986' },
+    profile: { schemes: ['http', 'https'], on: 'rfc3986', prose: HTTP_PROSE },
     example: 'http://example.com:80/~smith/home.html',
   },
   rfc8141: {

@@ -170,6 +170,15 @@ export const HINTS: readonly HintRow[] = [
         : null,
   },
 
+  // A scheme profile's text explains some failures of its grammar (src/profiles/profile.ts,
+  // `hint`: RFC 9110 §4.2.5, an http-URI has no fragment).
+  {
+    id: 'scheme profile: its own text',
+    section: 'RFC 9110 §4.2.5',
+    eras: (row) => row.profile?.prose?.hint !== undefined,
+    give: (c) => c.row.profile?.prose?.hint?.(c.startRule, c.input, c) ?? null,
+  },
+
   // URNs: RFC 2141 allowed a one-letter NID and a final "-", RFC 8141 §2 does not; a "?" in an
   // RFC 8141 NSS may only begin "?+" or "?="; RFC 2141 §2.4 excludes "~" and "&".
   {

@@ -42,6 +42,8 @@ const rows: Row[] = [
   // RFC 6874 §2: "%" is written "%25".
   { hint: 'empty zone identifier', spec: 'rfc6874', input: 'http://[fe80::1%25]/', says: ['at least one', '"%25eth0"'], source: 'RFC 6874 §2' },
   { hint: 'zone identifier written "%eth0"', spec: 'rfc6874', input: 'http://[fe80::1%eth0]/', says: ['"%25eth0" for "%eth0"'], source: 'RFC 6874 §2' },
+  // RFC 9110 §4.2.5 (the scheme profile's own hint, src/profiles/http.ts).
+  { hint: 'scheme profile: its own text', spec: 'rfc9110', input: 'http://a/#f', says: ['no fragment', 'RFC 9110 §4.2.5'], source: 'RFC 9110 §4.2.5' },
   // RFC 8089.
   { hint: 'file: Appendix E form', spec: 'rfc8089', input: 'file:c:/path/to/file', says: ['Appendix E.2', '"file:///c:/path/to/file"', '--appendix-e'], source: 'RFC 8089 Appendix E.2' },
   { hint: 'file: backslash', spec: 'rfc8089', input: 'file:///c:/a\\b', says: ['Appendix E.4'], source: 'RFC 8089 Appendix E.4' },

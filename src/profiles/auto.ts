@@ -1,0 +1,33 @@
+// `spec: 'auto'` (library) and `--spec auto` (CLI): an input is validated by RFC 3986 and,
+// when its scheme is one a scheme profile defines, by that profile's era too (issue 25). The
+// era table says which era profiles which scheme (`profile.schemes`, `profile.on`); the
+// profile's prose names the rule for each of its schemes (`https` is checked as `https-URI`).
+
+import { DEFAULT_ERA, erasWith, rowOf, type EraId } from '../eras/table.js';
+
+/** The spec id that asks for this: RFC 3986, and the profile of the input's scheme. */
+export const AUTO_SPEC = 'auto';
+
+/** Whether a `spec` option asks for auto (ids match in any case, as every spec id does). */
+export function isAuto(spec: string | undefined): boolean {
+  return spec !== undefined && spec.toLowerCase() === AUTO_SPEC;
+}
+
+/** RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, before the first ":". */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/;
+
+/**
+ * The era that profiles the input's scheme on RFC 3986, with the rule its URIs are checked by
+ * (the era's default rule when its prose names none), or undefined: no scheme, or no profile.
+ */
+export function profileFor(input: string): { spec: EraId; rule?: string } | undefined {
+  const scheme = SCHEME.exec(input)?.[0].toLowerCase();
+  if (scheme === undefined) return undefined;
+  for (const id of erasWith('profile')) {
+    const profile = rowOf(id)?.profile;
+    if (profile?.on !== DEFAULT_ERA || !profile.schemes.includes(scheme)) continue;
+    const rule = profile.prose?.rules[scheme];
+    return rule === undefined ? { spec: id } : { spec: id, rule };
+  }
+  return undefined;
+}

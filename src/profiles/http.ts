@@ -1,0 +1,98 @@
+// RFC 9110 §4.2: the http and https URI schemes, what §4.2.1 to §4.2.4 say in prose about the
+// strings `http-URI` and `https-URI` accept. The interface is ./profile.ts's.
+
+import type { ProseFinding, SchemeProse } from './profile.js';
+
+/** An http(s) URI taken apart: each part's text and where it starts. */
+export interface HttpParts {
+  scheme: string;
+  authority: { value: string; start: number };
+  userinfo?: { value: string; start: number };
+  host: { value: string; start: number };
+  port?: { value: string; start: number };
+  path: { value: string; start: number };
+  query?: { value: string; start: number };
+}
+
+/**
+ * The parts of a string that `http-URI` or `https-URI` accepts (`"http" "://" authority
+ * path-abempty [ "?" query ]`), split as RFC 3986 Appendix B splits a well-formed reference: the
+ * authority runs to the first "/" or "?"; in it, `userinfo` has no "@" and `host` no ":" unless
+ * it is an IP-literal in brackets (RFC 3986 §3.2), so the first "@" ends the userinfo and the
+ * port follows the host's last character.
+ */
+export function httpParts(input: string): HttpParts {
+  const colon = input.indexOf(':');
+  const aStart = colon + 3;
+  let aEnd = aStart;
+  while (aEnd < input.length && input[aEnd] !== '/' && input[aEnd] !== '?') aEnd++;
+  const authority = input.slice(aStart, aEnd);
+  const at = authority.indexOf('@');
+  const hStart = aStart + at + 1;
+  const hostport = authority.slice(at + 1);
+  const hostLength = hostport.startsWith('[') ? hostport.indexOf(']') + 1 : (hostport.indexOf(':') + 1 || hostport.length + 1) - 1;
+  const q = input.indexOf('?', aEnd);
+  const pEnd = q < 0 ? input.length : q;
+  const parts: HttpParts = {
+    scheme: input.slice(0, colon),
+    authority: { value: authority, start: aStart },
+    host: { value: hostport.slice(0, hostLength), start: hStart },
+    path: { value: input.slice(aEnd, pEnd), start: aEnd },
+  };
+  if (at >= 0) parts.userinfo = { value: authority.slice(0, at), start: aStart };
+  if (hostLength < hostport.length) parts.port = { value: hostport.slice(hostLength + 1), start: hStart + hostLength + 1 };
+  if (q >= 0) parts.query = { value: input.slice(q + 1), start: q + 1 };
+  return parts;
+}
+
+/** §4.2.1 and §4.2.2: "If the port subcomponent is empty or not given", the scheme's default. */
+export const DEFAULT_PORT: Readonly<Record<string, string>> = { http: '80', https: '443' };
+
+/** The section that defines each scheme: §4.2.1 http, §4.2.2 https. */
+const SECTION: Readonly<Record<string, string>> = { http: 'RFC 9110 §4.2.1', https: 'RFC 9110 §4.2.2' };
+
+export const HTTP_PROSE: SchemeProse = {
+  document: 'RFC 9110',
+  rules: { http: 'http-URI', https: 'https-URI' },
+  check(input, rule) {
+    const p = httpParts(input);
+    const scheme = p.scheme.toLowerCase();
+    const findings: ProseFinding[] = [];
+    // §4.2.1/§4.2.2: "A sender MUST NOT generate an "http" URI with an empty host identifier.
+    // A recipient that processes such a URI reference MUST reject it as invalid." RFC 3986's
+    // reg-name may be empty (§3.2.2: "a URI containing an authority with an empty host").
+    if (p.host.value === '') {
+      findings.push({
+        level: 'error',
+        section: SECTION[scheme] ?? SECTION.http!,
+        rule: 'host',
+        rulePath: [rule, 'authority', 'host'],
+        offset: p.host.start,
+        holds: 'RFC 3986 §3.2.2',
+        says: `an ${scheme} URI with an empty host MUST be rejected`,
+      });
+    }
+    // §4.2.4: "the use of the format "user:password" is deprecated", "A sender MUST NOT
+    // generate the userinfo subcomponent", a recipient "SHOULD parse for userinfo and treat its
+    // presence as an error": a SHOULD of the recipient, so a warning and not a refusal.
+    if (p.userinfo !== undefined) {
+      findings.push({
+        level: 'warning',
+        section: 'RFC 9110 §4.2.4',
+        rule: 'userinfo',
+        rulePath: [rule, 'authority', 'userinfo'],
+        offset: p.userinfo.start,
+        holds: 'RFC 3986 §3.2.1',
+        says: `userinfo in an ${scheme} URI is deprecated: a sender MUST NOT generate it, and a recipient SHOULD treat its presence as an error`,
+      });
+    }
+    return findings;
+  },
+  // §4.2.5: "The fragment identifier component is not part of the scheme definition for a URI
+  // scheme ..., thus does not appear in the ABNF definitions for the "http" and "https" URI
+  // schemes": a "#" after the path or the query is a reference's fragment (RFC 3986 §3.5).
+  hint(startRule, _input, e) {
+    if (e.found !== '#' || !Object.values(HTTP_PROSE.rules).includes(startRule)) return undefined;
+    return `an ${startRule} has no fragment (RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"): check the part before the "#" as one; with its fragment the reference is checked by RFC 3986 (spec rfc3986)`;
+  },
+};

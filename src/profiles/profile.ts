@@ -1,0 +1,59 @@
+// Scheme profiles (issue 25): what a scheme's RFC says in prose about the strings its grammar
+// accepts, checked after the grammar. The interface every profile module implements; the
+// shared runner is ./run.ts.
+//
+// How to add one (e.g. RFC 6068 mailto, RFC 2397 data, RFC 8089 file):
+//   1. A module src/profiles/<scheme>.ts exporting one `SchemeProse` object: the document, the
+//      era's rule each scheme's URIs are checked by, and `check`.
+//   2. The era's row in src/eras/table.ts names it: `profile: { schemes, on, prose: MAILTO }`.
+//      Nothing else names an era: validate, isValid, `--spec auto`, parse and the CLI ask the
+//      table for the profile of an era or of a scheme.
+//
+// `check(input, rule)` is called only on a string that the era's grammar accepts as `rule`
+// (one of `rules`' values), so it may take the string apart the way RFC 3986 Appendix B does
+// ("breaking down an already well-formed reference"): that split is exact on a valid string,
+// and it needs no derivation tree, so `isValid` stays a fast recognizer plus a linear scan (the
+// per-era entry points load no diagnostic parser for it). It returns one finding for each rule
+// of the prose that the string breaks:
+//   - level 'error': a MUST of the text (RFC 9110 §4.2.1, an empty host "MUST reject it as
+//     invalid"): `validate` gives an error record with `layer: 'profile'`, `isValid` false;
+//   - level 'warning': a policy (SHOULD, deprecated, reserved: RFC 9110 §4.2.4 userinfo, RFC
+//     2141 §2.3.2): the result stays valid and carries it in `warnings`.
+// The option `grammarOnly: true` (CLI `--grammar-only`) skips the checks: the grammar's
+// language alone.
+
+/** One rule of the scheme's prose that the input breaks. */
+export interface ProseFinding {
+  level: 'error' | 'warning';
+  /** The section whose words it is, with its document: `RFC 9110 §4.2.1`. */
+  section: string;
+  /** The spec rule whose span it is about (`host`), as the grammar names it. */
+  rule: string;
+  /** The rules from the start rule down to `rule`: `['http-URI', 'authority', 'host']`. */
+  rulePath: string[];
+  /** 0-based UTF-16 index where that span starts. */
+  offset: number;
+  /** The grammar rule that lets the string through, with its section: `RFC 3986 §3.2.2`. */
+  holds: string;
+  /** The prose rule in the spec's words: `an http URI with an empty host MUST be rejected`. */
+  says: string;
+}
+
+/** The prose rules of one scheme RFC, for the eras whose table row names it. */
+export interface SchemeProse {
+  /** The document: `RFC 9110`. */
+  document: string;
+  /**
+   * The era's rule a URI of each scheme (lower case) is checked by under `--spec auto`:
+   * `{ http: 'http-URI', https: 'https-URI' }`. `check` runs for these rules only.
+   */
+  rules: Readonly<Record<string, string>>;
+  /** The findings on `input`, which the grammar accepts as `rule`; none when it keeps every rule. */
+  check(input: string, rule: string): ProseFinding[];
+  /**
+   * Optional: a hint for a grammar failure that the scheme's text explains (`http-URI` has no
+   * fragment, RFC 9110 §4.2.5), from the error's `found` and `rule`; src/diagnose.ts asks it
+   * before the common hints.
+   */
+  hint?(startRule: string, input: string, e: { found: string | null; rule: string; offset: number }): string | undefined;
+}

@@ -1,0 +1,52 @@
+// The shared runner of the scheme profiles (./profile.ts says what a profile is): the records a
+// profile's findings become. Which prose applies to an era's rule is ./of-era.ts's (the era
+// table's); nothing here names an era or a scheme, or loads the table.
+
+import { foundAt, otherOffsets, type ValidationError } from '../diagnose.js';
+import type { ValidationWarning } from '../validate-era.js';
+import type { ProseFinding, SchemeProse } from './profile.js';
+
+/** Whether `input`, which the grammar accepts as `rule`, keeps every MUST of the prose. */
+export function proseAccepts(prose: SchemeProse, input: string, rule: string): boolean {
+  return !prose.check(input, rule).some((f) => f.level === 'error');
+}
+
+/** What the prose says of a string the grammar accepts: its first error, and its warnings. */
+export interface ProseVerdict {
+  error?: ValidationError;
+  warnings: ValidationWarning[];
+}
+
+export function proseVerdict(prose: SchemeProse, era: string, input: string, rule: string): ProseVerdict {
+  const findings = prose.check(input, rule);
+  const warnings = findings.filter((f) => f.level === 'warning').map(warningOf);
+  const failed = findings.find((f) => f.level === 'error');
+  return failed === undefined ? { warnings } : { error: errorOf(failed, era, input, rule), warnings };
+}
+
+/**
+ * The error record of a broken MUST: the contract's fields, with `layer: 'profile'`; nothing
+ * was expected that the grammar did not already accept, so `expected` is empty.
+ */
+function errorOf(f: ProseFinding, era: string, input: string, rule: string): ValidationError {
+  return {
+    offset: f.offset,
+    ...otherOffsets(input, f.offset),
+    rule: f.rule,
+    rulePath: f.rulePath,
+    expected: [],
+    found: foundAt(input, f.offset),
+    section: f.section,
+    layer: 'profile',
+    message: `not a valid ${rule} in ${era}: at offset ${f.offset}, in ${f.rule}, the grammar holds (${f.holds}); the scheme's rule fails (${f.section}: ${f.says})`,
+  };
+}
+
+function warningOf(f: ProseFinding): ValidationWarning {
+  return {
+    offset: f.offset,
+    rule: f.rule,
+    section: f.section,
+    message: `at offset ${f.offset}, in ${f.rule}, the grammar holds (${f.holds}); the scheme's text advises against it (${f.section}: ${f.says})`,
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Scheme profiles (issue 25, src/profiles/): the rules RFC 9110 §4.2 states in prose, checked
+ * after the grammar, with the layer that failed; `--spec auto`. Expectations are the RFC's
+ * words: §4.2.1/§4.2.2 "A recipient that processes such a URI reference MUST reject it as
+ * invalid" (an error), §4.2.4 "SHOULD parse for userinfo and treat its presence as an error"
+ * (a warning: a SHOULD of the recipient, docs/decisions.md "rfc9110").
+ */
+import { describe, expect, it } from 'vitest';
+import { isValid, validate } from '../src/index.js';
+import { HTTP_PROSE, httpParts } from '../src/profiles/http.js';
+import { erasWith, rowOf } from '../src/eras/table.js';
+import * as rfc9110 from '../generated/entries/rfc9110.js';
+import { runInMemory } from './cli/cli-harness.js';
+
+describe('RFC 9110 §4.2.1 and §4.2.2: an empty host', () => {
+  it.each([
+    ['http://:80/', 'http-URI', 7, 'RFC 9110 §4.2.1'],
+    ['http:///a', 'http-URI', 7, 'RFC 9110 §4.2.1'],
+    ['http://u@:1/', 'http-URI', 9, 'RFC 9110 §4.2.1'],
+    ['https://', 'https-URI', 8, 'RFC 9110 §4.2.2'],
+    ['HTTPS://:443?q', 'https-URI', 8, 'RFC 9110 §4.2.2'],
+  ])('%s as %s: the grammar holds, the scheme\'s rule fails at %i (%s)', (input, rule, offset, section) => {
+    expect(validate(input, { spec: 'rfc9110', rule, grammarOnly: true }).valid).toBe(true);
+    expect(isValid(input, { spec: 'rfc9110', rule, grammarOnly: true })).toBe(true);
+    expect(isValid(input, { spec: 'rfc9110', rule })).toBe(false);
+    const r = validate(input, { spec: 'rfc9110', rule });
+    expect(r.valid).toBe(false);
+    if (r.valid) return;
+    expect(r.error).toMatchObject({ layer: 'profile', offset, rule: 'host', rulePath: [rule, 'authority', 'host'], section, expected: [] });
+    expect(r.error.message).toContain(`the grammar holds (RFC 3986 §3.2.2); the scheme's rule fails (${section}: an ${input.slice(0, input.indexOf(':')).toLowerCase()} URI with an empty host MUST be rejected)`);
+  });
+
+  it.each(['http://a', 'http://[::1]:/', 'http://0/', 'http://%41/', 'https://a:443'])('%s has a host', (input) => {
+    const rule = input.startsWith('https') ? 'https-URI' : 'http-URI';
+    expect(validate(input, { spec: 'rfc9110', rule })).toEqual({ input, spec: 'rfc9110', rule, valid: true });
+  });
+
+  it('a grammar failure of a profile era says its layer', () => {
+    const r = validate('http://a b/', { spec: 'rfc9110' });
+    expect(!r.valid && r.error.layer).toBe('grammar');
+    // Eras without a profile have one layer and no `layer` field.
+    const plain = validate('http://a b/');
+    expect(!plain.valid && plain.error.layer).toBeUndefined();
+  });
+});
+
+describe('RFC 9110 §4.2.4: userinfo is deprecated, a warning', () => {
+  it('the URI stays valid and carries the warning, with its section and offset', () => {
+    const r = validate('http://user:pass@a/', { spec: 'rfc9110' });
+    expect(r.valid).toBe(true);
+    expect(r.warnings).toEqual([expect.objectContaining({ offset: 7, rule: 'userinfo', section: 'RFC 9110 §4.2.4' })]);
+    expect(r.warnings?.[0]?.message).toContain('deprecated');
+    expect(isValid('http://user:pass@a/', { spec: 'rfc9110' })).toBe(true);
+  });
+  it('with an empty host too: the error, and the warning beside it', () => {
+    const r = validate('http://u@:1/', { spec: 'rfc9110' });
+    expect(!r.valid && r.error.section).toBe('RFC 9110 §4.2.1');
+    expect(r.warnings?.map((w) => w.section)).toEqual(['RFC 9110 §4.2.4']);
+  });
+  it('grammarOnly skips the prose', () => {
+    expect(validate('http://user@a/', { spec: 'rfc9110', grammarOnly: true })).toEqual({ input: 'http://user@a/', spec: 'rfc9110', rule: 'http-URI', valid: true });
+  });
+});
+
+describe('RFC 9110 §4.2.5: no fragment in http-URI', () => {
+  it('a "#" is a grammar failure whose hint names §4.2.5', () => {
+    const r = validate('http://a/#f', { spec: 'rfc9110' });
+    expect(!r.valid && r.error).toMatchObject({ layer: 'grammar', offset: 9 });
+    expect(!r.valid && r.error.hint).toContain('RFC 9110 §4.2.5');
+  });
+});
+
+describe('the per-era entry point urispec/rfc9110 checks the prose too', () => {
+  it('isValid and validate', () => {
+    expect(rfc9110.isValid('http://:80/')).toBe(false);
+    expect(rfc9110.isValid('http://:80/', { grammarOnly: true })).toBe(true);
+    expect(rfc9110.validate('http://:80/')).toEqual(validate('http://:80/', { spec: 'rfc9110' }));
+  });
+});
+
+describe('httpParts splits a valid http(s)-URI as RFC 3986 §3.2 reads its authority', () => {
+  it.each([
+    ['http://example.com:80/~smith/home.html', { host: 'example.com', port: '80', path: '/~smith/home.html' }],
+    ['http://EXAMPLE.com:/%7esmith/home.html', { host: 'EXAMPLE.com', port: '', path: '/%7esmith/home.html' }],
+    ['http://u:p@[::1]:8080?q', { userinfo: 'u:p', host: '[::1]', port: '8080', path: '', query: 'q' }],
+    ['https://a?b/c?d', { host: 'a', path: '', query: 'b/c?d' }],
+  ])('%s', (input, want) => {
+    const p = httpParts(input);
+    const got = Object.fromEntries(
+      (['userinfo', 'host', 'port', 'path', 'query'] as const).flatMap((k) => (p[k] === undefined ? [] : [[k, p[k]!.value]])),
+    );
+    expect(got).toEqual(want);
+    // Each part's offset points at its text.
+    for (const k of ['userinfo', 'host', 'port', 'path', 'query'] as const) {
+      const part = p[k];
+      if (part) expect(input.slice(part.start, part.start + part.value.length)).toBe(part.value);
+    }
+  });
+});
+
+describe('the era table drives the profiles', () => {
+  it('each profile\'s prose names a rule for every scheme of its row, and only those', () => {
+    for (const id of erasWith('profile')) {
+      const profile = rowOf(id)!.profile!;
+      if (profile.prose) expect(Object.keys(profile.prose.rules).sort()).toEqual([...profile.schemes].sort());
+    }
+    expect(rowOf('rfc9110')?.profile?.prose).toBe(HTTP_PROSE);
+  });
+});
+
+describe("spec 'auto' (issue 25 point 3)", () => {
+  it('an http URI with an empty host: RFC 3986 holds, RFC 9110 §4.2.1 fails', () => {
+    const r = validate('http://:80/', { spec: 'auto' });
+    expect(r).toMatchObject({ spec: 'auto', rule: 'URI-reference', valid: false, error: { layer: 'profile', section: 'RFC 9110 §4.2.1' } });
+    expect(r.verdicts?.map((v) => [v.spec, v.rule, v.valid])).toEqual([
+      ['rfc3986', 'URI-reference', true],
+      ['rfc9110', 'http-URI', false],
+    ]);
+    expect(isValid('http://:80/', { spec: 'auto' })).toBe(false);
+  });
+  it('the scheme picks the profile and its rule, in any case', () => {
+    expect(validate('HTTPS://a/', { spec: 'AUTO' as string }).verdicts?.map((v) => `${v.spec} ${v.rule} ${v.valid}`)).toEqual([
+      'rfc3986 URI-reference true',
+      'rfc9110 https-URI true',
+    ]);
+  });
+  it('a scheme without a profile, or no scheme: RFC 3986 alone', () => {
+    expect(validate('x:y', { spec: 'auto' }).verdicts?.map((v) => v.spec)).toEqual(['rfc3986']);
+    expect(validate('/a b', { spec: 'auto' }).verdicts?.map((v) => v.spec)).toEqual(['rfc3986']);
+    expect(isValid('x:y', { spec: 'auto' })).toBe(true);
+  });
+  it('the rule applies to RFC 3986; an RFC 3986 failure comes first', () => {
+    const r = validate('http://a b/', { spec: 'auto', rule: 'URI' });
+    expect(r.rule).toBe('URI');
+    expect(!r.valid && r.error.rule).toBe('reg-name');
+    expect(r.verdicts?.map((v) => v.valid)).toEqual([false, false]);
+  });
+});
+
+describe('urispec validate --spec auto (the CLI)', () => {
+  it("says that the grammar holds and RFC 9110 §4.2.1 fails for 'http://:80/'", async () => {
+    const r = await runInMemory(['validate', '--spec', 'auto', 'http://:80/']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('✓ http://:80/  valid rfc3986 URI-reference');
+    expect(r.stdout).toContain('✗ http://:80/  invalid rfc9110 http-URI at offset 7');
+    expect(r.stdout).toContain("the grammar holds (RFC 3986 §3.2.2); the scheme's rule fails (RFC 9110 §4.2.1: an http URI with an empty host MUST be rejected)");
+  });
+  it('--json gives both verdicts', async () => {
+    const r = await runInMemory(['validate', '--spec', 'auto', '--json', 'http://:80/', 'https://a/']);
+    const [bad, good] = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(bad).toMatchObject({ input: 'http://:80/', spec: 'auto', valid: false, error: { layer: 'profile' } });
+    expect(bad.verdicts.map((v: { spec: string; valid: boolean }) => `${v.spec} ${v.valid}`)).toEqual(['rfc3986 true', 'rfc9110 false']);
+    expect(good).toMatchObject({ input: 'https://a/', valid: true });
+  });
+  it('--grammar-only turns the prose off; a warning shows in the readable output', async () => {
+    expect((await runInMemory(['validate', '--spec', 'rfc9110', '--grammar-only', 'http://:80/'])).status).toBe(0);
+    const w = await runInMemory(['validate', '--spec', 'rfc9110', 'http://u@a/']);
+    expect(w.status).toBe(0);
+    expect(w.stdout).toMatch(/warning .*RFC 9110 §4\.2\.4/);
+  });
+});
