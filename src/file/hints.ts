@@ -10,8 +10,12 @@ export const appendixEId = (rule: RuleMeta): string => `_${rule.id}_appendix_e`;
 
 /** Whether the era prints Appendix E's nonstandard rules (a reading by the appendixE option). */
 export function hasAppendixE(era: Era): boolean {
-  return era.meta.helpers.some((h) => h.id.endsWith('_appendix_e'));
+  let has = APPENDIX_E.get(era);
+  if (has === undefined) APPENDIX_E.set(era, (has = era.meta.helpers.some((h) => h.id.endsWith('_appendix_e'))));
+  return has;
 }
+
+const APPENDIX_E = new WeakMap<Era, boolean>();
 
 /** The Appendix E form `input` is written in, and the §2 file-URI that says the same, if any. */
 export function formOf(input: string): { section: string; what: string; standard?: string } {

@@ -442,10 +442,14 @@ export const HINTS: readonly HintRow[] = [
   },
 ];
 
+/** The rows for each era (its row of the era table does not change): chosen once. */
+const ROWS_OF = new Map<string, readonly HintRow[]>();
+
 /** The first row of the table that applies to the context, with its hint. */
 export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
-  for (const row of HINTS) {
-    if (row.eras && !row.eras(c.row)) continue;
+  let rows = ROWS_OF.get(c.era.id);
+  if (rows === undefined) ROWS_OF.set(c.era.id, (rows = HINTS.filter((h) => !h.eras || h.eras(c.row))));
+  for (const row of rows) {
     const text = row.give(c);
     if (text) return { row, text };
   }
