@@ -3,11 +3,15 @@
 // beside RFC 8089 §2's verdict and its Appendix E, which lists the same forms as nonstandard.
 
 import { isValid } from './validate.js';
+import { profileEraOf } from './eras/table.js';
+
+/** The era of the file scheme's RFC (the era table's profile row). */
+const ERA = profileEraOf('file');
 
 /** What the era rfc8089 says of `input`: §2, Appendix E, or neither. */
 function rfc8089Verdict(input: string): string {
-  if (isValid(input, { spec: 'rfc8089' })) return 'RFC 8089 §2 accepts it';
-  if (isValid(input, { spec: 'rfc8089', appendixE: true })) return 'RFC 8089 §2 refuses it, Appendix E (nonstandard) lists it';
+  if (isValid(input, { spec: ERA })) return 'RFC 8089 §2 accepts it';
+  if (isValid(input, { spec: ERA, appendixE: true })) return 'RFC 8089 §2 refuses it, Appendix E (nonstandard) lists it';
   return 'RFC 8089 refuses it';
 }
 

@@ -287,3 +287,18 @@ export type ResolvingEra = {
 export function codePointEras(): EraId[] {
   return TABLE_IDS.filter((id) => rowOf(id)?.iri !== undefined || rowOf(id)?.template !== undefined);
 }
+
+/** The era whose grammar is the URN syntax `syntax` (its row's `urn`), if one is. */
+export function urnEra(syntax: UrnSyntax): EraId | undefined {
+  return TABLE_IDS.find((id) => rowOf(id)?.urn === syntax);
+}
+
+/**
+ * The scheme-profile era of a URI scheme (`file`, `mailto`, `data`): the row whose
+ * `profile.schemes` names it. The first such row if several do (`urn`: RFC 8141's, not RFC 2141's).
+ */
+export function profileEraOf(scheme: string): EraId {
+  const id = TABLE_IDS.find((e) => rowOf(e)?.profile?.schemes.includes(scheme));
+  if (id === undefined) throw new Error(`no era profiles the scheme ${scheme}`);
+  return id;
+}

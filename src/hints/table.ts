@@ -8,7 +8,7 @@
 // for every era.
 
 import type { EraRow } from '../eras/table.js';
-import { eraWith } from '../eras/table.js';
+import { eraWith, urnEra } from '../eras/table.js';
 import { sectionLabel } from '../spec-label.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
 import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
@@ -48,7 +48,7 @@ const zones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers === true;
 const noZones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers !== true;
 
 /** An era named in a hint: by its id when it is loaded, else by its document only. */
-const also = (era: string, text: string): string => (registered(era) ? `${text} (spec ${era})` : text);
+const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
 
 // RFC 6570.
 const DIGITS = /^[0-9]$/;
@@ -189,8 +189,8 @@ export const HINTS: readonly HintRow[] = [
       if (c.rule !== 'NID') return null;
       const nid = nidOf(c.input);
       const rule = 'an NID is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit (RFC 8141 §2)';
-      if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also('rfc2141', 'RFC 2141 allowed a one-letter NID')}`;
-      if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also('rfc2141', 'RFC 2141 allowed a final "-"')}`;
+      if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also(urnEra('RFC 2141 §2'), 'RFC 2141 allowed a one-letter NID')}`;
+      if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also(urnEra('RFC 2141 §2'), 'RFC 2141 allowed a final "-"')}`;
       return rule;
     },
   },
@@ -215,7 +215,7 @@ export const HINTS: readonly HintRow[] = [
     eras: urn2141,
     give: (c) =>
       c.found !== null && ALLOWED_LATER.has(c.found) && c.expected.includes('"%"')
-        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found)}"; ${also('rfc8141', 'RFC 8141 allows it in an NSS')}`
+        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found)}"; ${also(urnEra('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
         : null,
   },
 

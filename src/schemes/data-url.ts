@@ -4,6 +4,10 @@
 import { validate } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
 import { percentDecoded, percentOctets } from './percent.js';
+import { profileEraOf } from '../eras/table.js';
+
+/** The era of the data scheme's RFC (the era table's profile row). */
+const ERA = profileEraOf('data');
 
 export interface DataUrlFields {
   valid: true;
@@ -48,7 +52,7 @@ function base64Length(octets: Uint8Array): number | null {
 
 /** The components of a data URL valid in rfc2397; the diagnosis of `validate` when it is not valid. */
 export function dataUrlFields(input: string): DataUrlResult {
-  const result = validate(input, { spec: 'rfc2397', rule: 'dataurl' });
+  const result = validate(input, { spec: ERA, rule: 'dataurl' });
   if (!result.valid) return { valid: false, input, error: result.error };
   // No "," in a type, subtype, attribute or value (RFC 2045 tspecials), so the first "," ends the header.
   const comma = input.indexOf(',');

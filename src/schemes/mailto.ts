@@ -7,6 +7,10 @@
 import { isValid, validate } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
 import { percentDecoded } from './percent.js';
+import { profileEraOf } from '../eras/table.js';
+
+/** The era of the mailto scheme's RFC (the era table's profile row). */
+const ERA = profileEraOf('mailto');
 
 export interface MailtoAddress {
   /** The addr-spec as written in the URI. */
@@ -58,11 +62,11 @@ function splitOutside(list: string, sep: string): string[] {
  * an address: §2 says both forms are equivalent, and leaves combining them to the user agent.
  */
 export function mailtoFields(input: string): MailtoFields {
-  const result = validate(input, { spec: 'rfc6068', rule: 'mailtoURI' });
+  const result = validate(input, { spec: ERA, rule: 'mailtoURI' });
   if (!result.valid) return { valid: false, input, error: result.error };
   const rest = input.slice('mailto:'.length);
   const q = rest.lastIndexOf('?');
-  const hasHeaders = q >= 0 && isValid(rest.slice(q), { spec: 'rfc6068', rule: 'hfields' });
+  const hasHeaders = q >= 0 && isValid(rest.slice(q), { spec: ERA, rule: 'hfields' });
   const toPart = hasHeaders ? rest.slice(0, q) : rest;
   const to = toPart === '' ? [] : splitOutside(toPart, ',').map((raw) => ({ raw, decoded: percentDecoded(raw) }));
   const headers = hasHeaders
