@@ -14,6 +14,7 @@ import { chooseRule } from './diagnosis/rank.js';
 import { isNullable } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
 import { hintContext } from './hints/context.js';
+import type { SchemeProse } from './profiles/profile.js';
 import { sectionLabel } from './spec-label.js';
 
 export type { DerivationNode } from './diagnosis/recorder.js';
@@ -77,8 +78,8 @@ const END_OF_INPUT = 'end of input';
  * asked for; `startId` is the Peggy rule that implements it (the same, or a variant such as
  * RFC 1738's printed union).
  */
-export function diagnose(era: Era, rule: RuleMeta, startId: string, input: string): ValidationError {
-  return traced(era, rule, startId, input, false).error!;
+export function diagnose(era: Era, rule: RuleMeta, startId: string, input: string, prose?: SchemeProse): ValidationError {
+  return traced(era, rule, startId, input, false, prose).error!;
 }
 
 /** The derivation tree of an input, and for a rejected one the error record. */
@@ -89,8 +90,11 @@ export interface Derivation {
   error?: ValidationError;
 }
 
-/** Runs the diagnostic parser, recording the error (and the tree when asked). */
-export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean): Derivation {
+/**
+ * Runs the diagnostic parser, recording the error (and the tree when asked). `prose`: the scheme
+ * profile of the rule (src/profiles/of-era.ts), whose text may explain the failure (its hint).
+ */
+export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean, prose?: SchemeProse): Derivation {
   const recorder = (): Recorder => new Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null }, tree);
   let rec = recorder();
   // Without a tree, only the rules around the furthest failure need to reach the recorder
@@ -120,7 +124,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
   const grouped = rec.grouped(choice.path, (r) => isNullable(era, r));
-  const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), grouped, choice.path);
+  const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), grouped, choice.path, prose);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.
   const partial = tree ? partialTree(rec.snapshotOf(choice.from)?.slice(0, choice.path.length) ?? null, error.offset) : null;
@@ -149,6 +153,7 @@ function errorRecord(
   expected: string[],
   grouped: string[],
   path: RuleMeta[],
+  prose: SchemeProse | undefined,
 ): ValidationError {
   const failed = path[path.length - 1]!;
   const other = otherOffsets(input, offset);
@@ -160,7 +165,7 @@ function errorRecord(
     other.codePointOffset === undefined
       ? { offset, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section }
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
-  const hint = hintFor(hintContext(era, rule.name, input, record));
+  const hint = hintFor(hintContext(era, rule.name, input, record, prose));
   if (hint !== undefined) record.hint = hint;
   record.message = messageOf(era, rule.name, record);
   return record as ValidationError;

@@ -21,11 +21,11 @@ export interface EraOptions {
  */
 export function isValidFor(parts: EraParts, prose?: ProseLookup): (input: string, options?: EraOptions) => boolean {
   const era = eraFrom(parts);
-  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf, options?.grammarOnly ? undefined : prose), input);
+  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf, prose, options?.grammarOnly), input);
 }
 
 /** `validate` of one era: its fast recognizer, and its traced recognizer after a rejection. */
 export function validateFor(parts: EraParts, prose?: ProseLookup): (input: string, options?: EraOptions) => AnyValidationResult {
   const era = eraFrom(parts);
-  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf, options?.grammarOnly ? undefined : prose), input);
+  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf, prose, options?.grammarOnly), input);
 }

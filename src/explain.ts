@@ -1,5 +1,6 @@
 import { traced, type DerivationNode, type ValidationError } from './diagnose.js';
 import { eraOf, ruleOf, startIdOf } from './registry.js';
+import { proseOf } from './profiles/of-era.js';
 import type { SpecId, ValidateOptions } from './validate.js';
 
 export type { DerivationNode } from './diagnose.js';
@@ -35,7 +36,7 @@ interface ExplanationBase {
 export function explain(input: string, options?: ValidateOptions): Explanation {
   const era = eraOf(options?.spec);
   const rule = ruleOf(era, options?.rule);
-  const d = traced(era, rule, startIdOf(era, rule, options ?? {}), input, true);
+  const d = traced(era, rule, startIdOf(era, rule, options ?? {}), input, true, proseOf(era.id, rule.name));
   const base = { input, spec: era.id, rule: rule.name, tree: d.tree };
   // The key order of every record: valid first, then the rest, then the error.
   return d.error ? { valid: false, ...base, error: d.error } : { valid: true, ...base };

@@ -9,7 +9,8 @@ import type { ValidationError } from './diagnose.js';
 import { explain, type DerivationNode } from './explain.js';
 import { badOption } from './errors.js';
 import { eraOf } from './registry.js';
-import { erasWith, rowOf, type ComponentRule } from './eras/table.js';
+import { erasWith, rowOf } from './eras/table.js';
+import { componentsOf, type ComponentRule } from './eras/components.js';
 import type { SpecId } from './validate.js';
 
 /** A component: the span of the input that a spec rule matched. */
@@ -53,7 +54,7 @@ export type ParseResult =
  * ```
  */
 export function componentNames(spec: SpecId): string[] {
-  return (rowOf(eraOf(spec).id)?.components ?? []).map((c) => c.name);
+  return (componentsOf(eraOf(spec).id) ?? []).map((c) => c.name);
 }
 
 /**
@@ -62,7 +63,7 @@ export function componentNames(spec: SpecId): string[] {
  * since tables name nested components (`host` inside `authority`).
  */
 export function componentsOfTree(spec: SpecId, input: string, tree: DerivationNode): Components {
-  const table = rowOf(spec)?.components ?? [];
+  const table = componentsOf(spec) ?? [];
   const byRule = new Map<string, ComponentRule>();
   for (const c of table) for (const r of c.rules) byRule.set(r, c);
   const out: Components = {};

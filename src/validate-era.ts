@@ -15,19 +15,28 @@ export interface Target {
   era: Era;
   rule: RuleMeta;
   startId: string;
-  /** The scheme profile's prose for this rule (src/profiles/), unless `grammarOnly`. */
+  /** The scheme profile's prose for this rule (src/profiles/), checked unless `grammarOnly`. */
   prose?: SchemeProse;
+  /**
+   * The profile's prose whose text explains a grammar failure (its `hint`), also under
+   * `grammarOnly`: the scheme's RFC still says why its grammar refuses the string.
+   */
+  explains?: SchemeProse;
 }
 
 /**
  * The target of an era's rule. `prose` looks up a scheme profile's prose (src/profiles/of-era.ts);
- * absent, the grammar alone (`grammarOnly`, or an entry point of an era without a profile).
+ * absent, the grammar alone (an entry point of an era without a profile); `grammarOnly` keeps
+ * the prose for its hints only.
  */
-export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, prose?: ProseLookup): Target {
+export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, prose?: ProseLookup, grammarOnly = false): Target {
   const meta = ruleOf(era, rule);
   const target: Target = { era, rule: meta, startId: startId(era, meta, reading) };
-  const checked = prose?.(era.id, meta.name);
-  if (checked) target.prose = checked;
+  const found = prose?.(era.id, meta.name);
+  if (found) {
+    target.explains = found;
+    if (!grammarOnly) target.prose = found;
+  }
   return target;
 }
 
@@ -48,7 +57,7 @@ export function validateIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
   if (!t.era.fast.accepts(input, t.startId)) {
-    const error = diagnose(t.era, t.rule, t.startId, input);
+    const error = diagnose(t.era, t.rule, t.startId, input, t.explains);
     return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
   }
   if (t.prose === undefined) {

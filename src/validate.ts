@@ -122,7 +122,7 @@ function targetOf(options: AnyOptions | undefined): Target {
   const appendixE = options?.appendixE ?? false;
   const grammarOnly = options?.grammarOnly ?? false;
   if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE && last.grammarOnly === grammarOnly) return last.target;
-  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, grammarOnly ? undefined : proseOf);
+  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, proseOf, grammarOnly);
   last = { spec, rule, union, appendixE, grammarOnly, target };
   return target;
 }

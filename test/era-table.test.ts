@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { eras as generated } from '#generated';
 import { ERA_TABLE, TABLE_IDS, rowOf, type EraTable } from '../src/eras/table.js';
 import { eraDefining } from '../src/resolve/common.js';
+import { componentsOf } from '../src/eras/components.js';
 import { isValid, resolvingEras, specs } from '../src/index.js';
 
 // A row missing for an era, or a row for an id without a grammar, does not type-check.
@@ -33,7 +34,7 @@ describe('the era table', () => {
     const rules = RULES.get(id)!;
 
     it('names only rules of its grammar for its components', () => {
-      for (const c of row.components ?? []) {
+      for (const c of componentsOf(id) ?? []) {
         for (const r of c.rules) expect(rules.has(r), `${c.name}: ${r}`).toBe(true);
         if (c.within) expect(rules.has(c.within), `${c.name} within ${c.within}`).toBe(true);
       }

@@ -1,6 +1,10 @@
-// Which spec rules carry which component, one list per grammar (src/eras/table.ts points each
-// era's row at one). parse.ts reads the components off the derivation tree with these lists;
-// test/era-table.test.ts checks that every rule named here is a rule of the era's grammar.
+// Which spec rules carry which component, one list per grammar (src/eras/table.ts names one in
+// each era's row, `components: 'RFC3986'`; `componentsOf` below looks it up). parse.ts reads the
+// components off the derivation tree with these lists; test/era-table.test.ts checks that every
+// rule named here is a rule of the era's grammar. The table names a list rather than importing
+// it, so that a bundle of `validate` (which reads the table) leaves the lists out.
+
+import { rowOf } from './table.js';
 
 /** One row of an era's table: a component and the rules whose nodes carry it. */
 export interface ComponentRule {
@@ -189,3 +193,26 @@ export const RFC8089: readonly ComponentRule[] = [
 ];
 
 export const RFC6874: readonly ComponentRule[] = [...RFC3986.slice(0, 4), { name: 'zone', rules: ['ZoneID'] }, ...RFC3986.slice(4)];
+
+/** The lists by the name an era's row of the table gives (`components: 'RFC3986'`). */
+const LISTS = {
+  RFC3986,
+  RFC3987,
+  RFC6874,
+  RFC2396,
+  RFC2396_DRAFT,
+  RFC1808,
+  RFC1738,
+  RELATIVE_URL_01,
+  URL03,
+  RFC8089,
+} as const satisfies Readonly<Record<string, readonly ComponentRule[]>>;
+
+/** The name of a list, as an era's row of the table gives it. */
+export type ComponentList = keyof typeof LISTS;
+
+/** The components an era's parse names (its row's list), or undefined: none. */
+export function componentsOf(id: string): readonly ComponentRule[] | undefined {
+  const list = rowOf(id)?.components;
+  return list === undefined ? undefined : LISTS[list];
+}

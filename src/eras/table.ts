@@ -7,12 +7,14 @@
 // `satisfies` below makes a missing row, or a row for an era without a grammar, a compile error.
 
 import type { EraId, EraRules } from '#generated';
-import * as C from './components.js';
-import type { ComponentRule } from './components.js';
-import type { SchemeProse } from '../profiles/profile.js';
-import { HTTP_PROSE } from '../profiles/http.js';
+// Type-only imports: the table's import graph stays without the component lists and the scheme
+// profiles' modules, which every `validate` would otherwise bundle (issue 19's budget for
+// `urispec/rfc3986`); a row names them by key, and ./components.ts and src/profiles/of-era.ts
+// look the key up.
+import type { ComponentList, ComponentRule } from './components.js';
+import type { ProseKey } from '../profiles/of-era.js';
 
-export type { ComponentRule, EraId, EraRules };
+export type { ComponentList, ComponentRule, EraId, EraRules, ProseKey };
 
 /**
  * A resolution algorithm urispec implements (src/resolve/index.ts maps each to its module), by
@@ -51,10 +53,18 @@ export interface Profile {
    */
   on: EraId;
   /**
-   * The rules its RFC states in prose, checked after the grammar (src/profiles/profile.ts says
-   * how; src/profiles/run.ts runs them); absent: the grammar says all.
+   * The rules its RFC states in prose, checked after the grammar, by the key of its module
+   * (src/profiles/profile.ts says what a module is; src/profiles/run.ts runs it); absent: the
+   * grammar says all.
+   *
+   * How to add a profile's prose: write src/profiles/<scheme>.ts exporting one `SchemeProse`;
+   * add it to `PROSE_MODULES` in src/profiles/of-era.ts under a key (`mailto: MAILTO_PROSE`);
+   * name that key here (`prose: 'mailto'`). The key is a name, not an import, so that this
+   * table (which every `validate` reads) does not bring the profiles into a bundle of an era
+   * without one; the per-era entry point of an era with a profile (`// @extends`) imports
+   * src/profiles/of-era.ts, which brings them.
    */
-  prose?: SchemeProse;
+  prose?: ProseKey;
 }
 
 /**
@@ -74,8 +84,11 @@ export interface EraRow<Id extends EraId = EraId> {
   startRule?: string;
   /** Sections its grammar's banners label with a letter, with their documents (src/spec-label.ts). */
   lettered?: Readonly<Record<string, string>>;
-  /** The components its parse names, and the rules that carry them; absent: none (src/parse.ts). */
-  components?: readonly ComponentRule[];
+  /**
+   * The components its parse names, and the rules that carry them (src/parse.ts), by the name of
+   * the list in ./components.ts (`componentsOf` looks it up); absent: none.
+   */
+  components?: ComponentList;
   /** Reference resolution (src/resolve/index.ts). */
   resolution: Resolution;
   /** Normalization (src/normalize.ts): the section it follows and the rule it reads. */
@@ -110,7 +123,7 @@ export const ERA_TABLE = {
   rfc3986: {
     url: 'https://www.rfc-editor.org/rfc/rfc3986',
     grammar: 'Appendix A',
-    components: C.RFC3986,
+    components: 'RFC3986',
     resolution: { algorithm: 'RFC 3986 §5.2', nonStrict: true },
     normalization: { section: 'RFC 3986 §6', rule: 'URI-reference' },
     formats: [{ name: 'uri', rule: 'URI' }, { name: 'uri-reference', rule: 'URI-reference' }],
@@ -120,7 +133,7 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc3987',
     about: 'IRIs',
     grammar: '§2.2; characters are code points',
-    components: C.RFC3987,
+    components: 'RFC3987',
     resolution: { algorithm: 'RFC 3987 §6.5', section: 'RFC 3987 §6.5 (RFC 3986 §5.2)' },
     normalization: { section: 'RFC 3987 §5.3', rule: 'IRI-reference', iri: true },
     formats: [{ name: 'iri', rule: 'IRI' }, { name: 'iri-reference', rule: 'IRI-reference' }],
@@ -131,7 +144,7 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc6874',
     about: 'zone identifiers; obsoleted by [RFC 9844](https://www.rfc-editor.org/rfc/rfc9844) (2025)',
     grammar: "RFC 3986 Appendix A with §2's three rules",
-    components: C.RFC6874,
+    components: 'RFC6874',
     resolution: { algorithm: 'RFC 3986 §5.2' },
     zoneIdentifiers: true,
     example: 'http://[fe80::1%25eth0]/',
@@ -141,21 +154,21 @@ export const ERA_TABLE = {
     about: 'with [RFC 2732](https://www.rfc-editor.org/rfc/rfc2732)',
     grammar: 'Appendix A, amended by RFC 2732 §3',
     lettered: { B: 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
-    components: C.RFC2396,
+    components: 'RFC2396',
     resolution: { algorithm: 'RFC 2396 §5.2' },
     example: 'http://[::1]/b/c/d;p?q',
   },
   'rfc2396-draft': {
     url: 'https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01',
     grammar: 'rules of §1.3 to §4.3.3',
-    components: C.RFC2396_DRAFT,
+    components: 'RFC2396_DRAFT',
     resolution: { algorithm: 'draft-fielding-url-syntax-01 §6' },
     example: 'http://a/b/c/d;p?q#f',
   },
   rfc1808: {
     url: 'https://www.rfc-editor.org/rfc/rfc1808',
     grammar: '§2.2',
-    components: C.RFC1808,
+    components: 'RFC1808',
     resolution: { algorithm: 'RFC 1808 §4' },
     example: 'http://a/b/c/d;p?q#f',
   },
@@ -163,14 +176,14 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc1738',
     grammar: '§5',
     startRule: 'with scheme dispatch',
-    components: C.RFC1738,
+    components: 'RFC1738',
     resolution: { none: 'RFC 1738 defines no resolution of relative URLs: it leaves them to RFC 1808 (spec rfc1808)' },
     example: 'ftp://a/b;type=d',
   },
   'draft-ietf-uri-relative-url-01': {
     url: 'https://datatracker.ietf.org/doc/html/draft-ietf-uri-relative-url-01',
     grammar: '§2.2',
-    components: C.RELATIVE_URL_01,
+    components: 'RELATIVE_URL_01',
     resolution: { algorithm: 'draft-ietf-uri-relative-url-01 §4' },
     example: 'http://a/b/c/d;p?q#f',
   },
@@ -181,7 +194,7 @@ export const ERA_TABLE = {
       A: 'draft-ietf-uri-url-03, "BNF for specific URL schemes"',
       B: 'RFC 822 §3.3, §6.1 (addr-spec, used by draft-ietf-uri-url-03)',
     },
-    components: C.URL03,
+    components: 'URL03',
     resolution: { none: 'draft-ietf-uri-url-03 defines no resolution of partial URLs: see draft-ietf-uri-relative-url-01' },
     example: 'http://a/b?c',
   },
@@ -199,7 +212,7 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc8089',
     about: 'file URIs',
     grammar: '§2, with the RFC 3986 rules it imports',
-    components: C.RFC8089,
+    components: 'RFC8089',
     resolution: {
       none: "RFC 8089 defines no resolution of its own: a reference against a file URI resolves by RFC 3986 §5 (spec rfc3986); Appendix E.2.1's drive-letter reading is nonstandard",
     },
@@ -211,7 +224,7 @@ export const ERA_TABLE = {
     about: 'the http and https URI schemes',
     grammar: '§4.2.1 and §4.2.2, with the RFC 3986 rules §4.1 adopts',
     resolution: { none: 'RFC 9110 resolves references by RFC 3986 (§4.1: "URI references are parsed relative to the target URI"): use spec rfc3986' },
-    profile: { schemes: ['http', 'https'], on: 'rfc3986', prose: HTTP_PROSE },
+    profile: { schemes: ['http', 'https'], on: 'rfc3986', prose: 'http' },
     example: 'http://example.com:80/~smith/home.html',
   },
   rfc8141: {

@@ -9,6 +9,7 @@
 import type { Era } from '../era.js';
 import { isKnownEra } from '../known-eras.js';
 import { rowOf, type EraRow } from '../eras/table.js';
+import type { SchemeProse } from '../profiles/profile.js';
 
 export interface HintContext {
   era: Era;
@@ -24,6 +25,8 @@ export interface HintContext {
   expected: readonly string[];
   /** The character before the offset, or '' at the start. */
   before: string;
+  /** The scheme profile's prose of the start rule (src/profiles/of-era.ts), if it has one. */
+  prose?: SchemeProse;
 }
 
 /** The fields of an error record that a hint reads. */
@@ -35,9 +38,9 @@ export interface HintFields {
   expected: readonly string[];
 }
 
-export function hintContext(era: Era, startRule: string, input: string, e: HintFields): HintContext {
+export function hintContext(era: Era, startRule: string, input: string, e: HintFields, prose?: SchemeProse): HintContext {
   const { offset, found, rule, rulePath, expected } = e;
-  return { era, row: rowOf(era.id) ?? {}, startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '' };
+  return { era, row: rowOf(era.id) ?? {}, startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose };
 }
 
 /** The UTF-8 bytes of `ch` percent-encoded (RFC 3986 §2.1, §2.5; RFC 6570 §3.1): `é` → `%C3%A9`. */

@@ -175,8 +175,8 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'scheme profile: its own text',
     section: 'RFC 9110 §4.2.5',
-    eras: (row) => row.profile?.prose?.hint !== undefined,
-    give: (c) => c.row.profile?.prose?.hint?.(c.startRule, c.input, c) ?? null,
+    eras: (row) => row.profile?.prose !== undefined,
+    give: (c) => c.prose?.hint?.(c.startRule, c.input, c) ?? null,
   },
 
   // URNs: RFC 2141 allowed a one-letter NID and a final "-", RFC 8141 §2 does not; a "?" in an

@@ -4,6 +4,7 @@
 // profile's prose names the rule for each of its schemes (`https` is checked as `https-URI`).
 
 import { DEFAULT_ERA, erasWith, rowOf, type EraId } from '../eras/table.js';
+import { profileProse } from './of-era.js';
 
 /** The spec id that asks for this: RFC 3986, and the profile of the input's scheme. */
 export const AUTO_SPEC = 'auto';
@@ -26,7 +27,7 @@ export function profileFor(input: string): { spec: EraId; rule?: string } | unde
   for (const id of erasWith('profile')) {
     const profile = rowOf(id)?.profile;
     if (profile?.on !== DEFAULT_ERA || !profile.schemes.includes(scheme)) continue;
-    const rule = profile.prose?.rules[scheme];
+    const rule = profileProse(id)?.rules[scheme];
     return rule === undefined ? { spec: id } : { spec: id, rule };
   }
   return undefined;

@@ -1,15 +1,35 @@
-// Which prose a scheme profile checks after an era's grammar: the era table's `profile.prose`,
-// for the rules it names. Apart from ./run.ts so that what does not look profiles up (the
-// per-era `isValid` of an era without one) does not load the table.
+// Which prose a scheme profile checks after an era's grammar: the module the era table's
+// `profile.prose` names by key, for the rules it names. Apart from ./run.ts so that what does
+// not look profiles up (the per-era `isValid` and `validate` of an era without one) loads no
+// profile module: the table names them by key, and only this module imports them.
+//
+// How to add a profile's prose: a module ./<scheme>.ts exporting one `SchemeProse` (./profile.ts
+// says what it is), one line in `PROSE_MODULES` below, and its key in the era's row of
+// src/eras/table.ts (`profile: { schemes, on, prose: '<key>' }`).
 
 import { rowOf } from '../eras/table.js';
+import { HTTP_PROSE } from './http.js';
 import type { SchemeProse } from './profile.js';
+
+/** Every profile's prose, by the key an era's row names it by (`prose: 'http'`). */
+const PROSE_MODULES = {
+  http: HTTP_PROSE,
+} as const satisfies Readonly<Record<string, SchemeProse>>;
+
+/** The key of a profile's prose, as an era's row of the table names it. */
+export type ProseKey = keyof typeof PROSE_MODULES;
 
 /** Looks up the prose of an era's rule: `proseOf` below, or none (`grammarOnly`). */
 export type ProseLookup = (era: string, rule: string) => SchemeProse | undefined;
 
+/** The prose of an era's profile, whatever the rule; undefined: the era has none. */
+export function profileProse(era: string): SchemeProse | undefined {
+  const key = rowOf(era)?.profile?.prose;
+  return key === undefined ? undefined : PROSE_MODULES[key];
+}
+
 /** The prose an era checks after its grammar when `rule` is the start rule, if any. */
 export const proseOf: ProseLookup = (era, rule) => {
-  const prose = rowOf(era)?.profile?.prose;
+  const prose = profileProse(era);
   return prose !== undefined && Object.values(prose.rules).includes(rule) ? prose : undefined;
 };

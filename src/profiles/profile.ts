@@ -5,9 +5,12 @@
 // How to add one (e.g. RFC 6068 mailto, RFC 2397 data, RFC 8089 file):
 //   1. A module src/profiles/<scheme>.ts exporting one `SchemeProse` object: the document, the
 //      era's rule each scheme's URIs are checked by, and `check`.
-//   2. The era's row in src/eras/table.ts names it: `profile: { schemes, on, prose: MAILTO }`.
+//   2. One line in `PROSE_MODULES` of ./of-era.ts: `mailto: MAILTO_PROSE`.
+//   3. The era's row in src/eras/table.ts names it by that key: `profile: { schemes, on,
+//      prose: 'mailto' }` (a key, not an import: the table stays out of the profiles' import
+//      graph, so a bundle of an era without a profile leaves them out; issue 19's budget).
 //      Nothing else names an era: validate, isValid, `--spec auto`, parse and the CLI ask the
-//      table for the profile of an era or of a scheme.
+//      table (through ./of-era.ts) for the profile of an era or of a scheme.
 //
 // `check(input, rule)` is called only on a string that the era's grammar accepts as `rule`
 // (one of `rules`' values), so it may take the string apart the way RFC 3986 Appendix B does

@@ -7,6 +7,7 @@ import { HINTS, firstHint } from '../../src/hints/table.js';
 import { hintContext, percentEncoded } from '../../src/hints/context.js';
 import { ERA_TABLE, TABLE_IDS } from '../../src/eras/table.js';
 import { eraOf } from '../../src/registry.js';
+import { proseOf } from '../../src/profiles/of-era.js';
 
 interface Row {
   hint: string;
@@ -111,7 +112,7 @@ describe('hints for common mistakes (issue 14)', () => {
     const hint = r.error.hint;
     expect(hint, `${row.source}: ${r.error.message}`).toBeDefined();
     // The row's hint and no earlier one of the table answered.
-    expect(firstHint(hintContext(eraOf(row.spec), r.rule, row.input, r.error))?.row.id).toBe(row.hint);
+    expect(firstHint(hintContext(eraOf(row.spec), r.rule, row.input, r.error, proseOf(row.spec, r.rule)))?.row.id).toBe(row.hint);
     for (const s of row.says) expect(hint).toContain(s);
     // The message carries it.
     expect(r.error.message).toContain(`hint: ${hint}`);
