@@ -4,7 +4,6 @@
  * dist/src/cli/main.js`, built once by `buildOnce`), which is what users and scripts see.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/run.js';
@@ -20,8 +19,8 @@ export const binary = fileURLToPath(new URL('../../dist/src/cli/main.js', import
 
 /** Compiles the package with its own tsconfig, as `npm run build` does. */
 export function buildOnce(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: repoRoot, stdio: 'pipe' });
+  // The package's own build (scripts/build.mjs): tsc, then dist/generated/ as it ships.
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
 }
 
 export async function runInMemory(argv: string[], stdin: Buffer | string = ''): Promise<CliRun> {

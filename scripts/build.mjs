@@ -1,0 +1,66 @@
+// The build (`npm run build`, and `prepare`): dist/ as the package ships it (issue 16: the
+// package under 1.2 MB unpacked).
+//
+// 1. tsc compiles src/ to dist/src/ (JavaScript and declarations).
+// 2. The JavaScript of dist/src/ loses its comments (esbuild, not minified: the code stays
+//    readable in a stack trace); the declarations keep theirs, which editors show.
+// 3. generated/ is copied to dist/generated/ with its recognizers minified. The committed
+//    generated/ stays as scripts/build-grammars.ts writes it, readable and reviewable (each rule
+//    function names its grammar line); only the shipped copy is compact, and it is the same
+//    program (esbuild's minifier renames and reformats, it does not change what runs).
+// 4. What dist/src/ imports as `#generated` (package.json "imports", generated/index.js for the
+//    sources in development) becomes the relative path of dist/generated/index.js, and the
+//    per-era entries' `../../dist/src/` becomes `../../src/`, so the package needs nothing
+//    outside dist/ (package.json "files").
+
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+
+/** Every file under `dir`, as paths relative to it. */
+function files(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+const js = (path) => path.endsWith('.js');
+const dts = (path) => path.endsWith('.d.ts');
+
+rmSync(dist, { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+
+// esbuild keeps `/* @__PURE__ */` annotations (the entries' calls: bundlers keep only what is
+// imported) and drops the other comments.
+const options = { format: 'esm', target: 'es2022', legalComments: 'none' };
+
+const src = join(dist, 'src');
+const generatedIndex = join(dist, 'generated', 'index.js');
+for (const path of files(src).filter((p) => js(p) || dts(p))) {
+  const file = join(src, path);
+  let text = readFileSync(file, 'utf8');
+  let target = relative(dirname(file), generatedIndex).split('\\').join('/');
+  if (!target.startsWith('.')) target = `./${target}`;
+  text = text.replace(/(['"])#generated\1/g, `'${target}'`);
+  if (js(path)) text = transformSync(text, options).code;
+  writeFileSync(file, text);
+}
+
+const generated = join(root, 'generated');
+for (const path of files(generated).filter((p) => js(p) || dts(p))) {
+  let text = readFileSync(join(generated, path), 'utf8');
+  if (path.startsWith('entries/')) text = text.replaceAll("'../../dist/src/", "'../../src/");
+  // The entries are a few lines each, kept as written: their `/* @__PURE__ */` annotations are
+  // what lets a bundler drop what is not imported, and the minifier drops them.
+  if (js(path) && !path.startsWith('entries/')) text = transformSync(text, { ...options, minify: true }).code;
+  const out = join(dist, 'generated', path);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, text);
+}
