@@ -3,8 +3,7 @@
 // factory is called once per entry point, as a pure call, so a bundler drops what is not used.
 
 import { eraFrom, startIdOf, type EraParts } from './era.js';
-import { acceptsIn, targetIn, validateIn, type AnyValidationResult } from './validate-era.js';
-import type { ProseLookup } from './profiles/of-era.js';
+import { acceptsIn, targetIn, validateIn, type AfterGrammar, type AnyValidationResult } from './validate-era.js';
 
 export interface EraOptions {
   rule?: string;
@@ -16,16 +15,19 @@ export interface EraOptions {
 
 /**
  * `isValid` of one era: its fast recognizer, no diagnosis; and a scheme profile's prose where
- * `prose` is given (the entry point of an era built on another passes src/profiles/of-era.ts's
+ * `after.prose` is given (the entry point of an era built on another passes src/profiles/of-era.ts's
  * lookup: every profile is one, src/eras/table.ts `Profile.on`).
  */
-export function isValidFor(parts: EraParts, prose?: ProseLookup): (input: string, options?: EraOptions) => boolean {
+export function isValidFor(parts: EraParts, after?: AfterGrammar): (input: string, options?: EraOptions) => boolean {
   const era = eraFrom(parts);
-  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf, prose, options?.grammarOnly), input);
+  return (input, options) => acceptsIn(targetIn(era, options?.rule, options ?? {}, startIdOf, after, options?.grammarOnly), input);
 }
 
-/** `validate` of one era: its fast recognizer, and its traced recognizer after a rejection. */
-export function validateFor(parts: EraParts, prose?: ProseLookup): (input: string, options?: EraOptions) => AnyValidationResult {
+/**
+ * `validate` of one era: its fast recognizer, and its traced recognizer after a rejection; then
+ * what `after` gives its era (a profile's prose; the template era's notes).
+ */
+export function validateFor(parts: EraParts, after?: AfterGrammar): (input: string, options?: EraOptions) => AnyValidationResult {
   const era = eraFrom(parts);
-  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf, prose, options?.grammarOnly), input);
+  return (input, options) => validateIn(targetIn(era, options?.rule, options ?? {}, startIdOf, after, options?.grammarOnly), input);
 }

@@ -4,8 +4,7 @@
 
 import { diagnose, type ValidationError } from './diagnose.js';
 import { ruleOf, startIdOf, type Era, type ReadingOptions, type RuleMeta } from './era.js';
-import { templateNotes, type TemplateLevel } from './template/notes.js';
-import { rowOf } from './eras/table.js';
+import type { NotesLookup, TemplateLevel } from './template/notes.js';
 import type { SchemeProse } from './profiles/profile.js';
 import { proseAccepts, proseVerdict } from './profiles/run.js';
 import type { ProseLookup } from './profiles/of-era.js';
@@ -22,21 +21,37 @@ export interface Target {
    * `grammarOnly`: the scheme's RFC still says why its grammar refuses the string.
    */
   explains?: SchemeProse;
+  /** What the era notes on an accepted string: RFC 6570's level and warnings. */
+  notes?: ReturnType<NotesLookup>;
 }
 
 /**
- * The target of an era's rule. `prose` looks up a scheme profile's prose (src/profiles/of-era.ts);
- * absent, the grammar alone (an entry point of an era without a profile); `grammarOnly` keeps
- * the prose for its hints only.
+ * What an era says of a string beyond its grammar's verdict, each looked up by a module that
+ * the caller imports: the main entry point passes both, a per-era entry point (generated/
+ * entries/) only what its era has, so that a bundle of an era without them leaves them out
+ * (issue 19's budgets). Nothing here imports them.
  */
-export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, prose?: ProseLookup, grammarOnly = false): Target {
+export interface AfterGrammar {
+  /** A scheme profile's prose, checked after the grammar (src/profiles/of-era.ts `proseOf`). */
+  prose?: ProseLookup;
+  /** RFC 6570's level and reserved-operator warnings (src/template/notes.ts `notesOf`). */
+  notes?: NotesLookup;
+}
+
+/**
+ * The target of an era's rule, with what `after` finds for it: a scheme profile's prose
+ * (`grammarOnly` keeps it for its hints only) and the era's notes.
+ */
+export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, after: AfterGrammar = {}, grammarOnly = false): Target {
   const meta = ruleOf(era, rule);
   const target: Target = { era, rule: meta, startId: startId(era, meta, reading) };
-  const found = prose?.(era.id, meta.name);
+  const found = after.prose?.(era.id, meta.name);
   if (found) {
     target.explains = found;
     if (!grammarOnly) target.prose = found;
   }
+  const notes = after.notes?.(era.id);
+  if (notes) target.notes = notes;
   return target;
 }
 
@@ -61,9 +76,8 @@ export function validateIn(t: Target, input: string): AnyValidationResult {
     return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
   }
   if (t.prose === undefined) {
-    const notes = notesOf(t.era.id);
-    if (notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
-    return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...notes(t.rule.name, input) };
+    if (t.notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
+    return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...t.notes(t.rule.name, input) };
   }
   const { error, warnings } = proseVerdict(t.prose, t.era.id, input, t.rule.name);
   const base = { input, spec: t.era.id, rule: t.rule.name };
@@ -83,11 +97,6 @@ export interface ValidationWarning {
   /** The section whose text warns (`2.2`). */
   section: string;
   message: string;
-}
-
-/** What an era says of a valid input beyond the verdict: RFC 6570's level and warnings. */
-function notesOf(id: string): ((rule: string, input: string) => { level?: TemplateLevel; warnings?: ValidationWarning[] }) | undefined {
-  return rowOf(id)?.template ? templateNotes : undefined;
 }
 
 /** A validation result whose spec is known only at run time. */

@@ -1,11 +1,14 @@
 import type { EraId, EraRules } from '#generated';
 import type { ValidationError } from './diagnose.js';
 import { eraOf, startIdOf } from './registry.js';
-import { acceptsIn, targetIn, validateIn, type Target, type ValidationWarning } from './validate-era.js';
-import type { TemplateLevel } from './template/notes.js';
+import { acceptsIn, targetIn, validateIn, type AfterGrammar, type Target, type ValidationWarning } from './validate-era.js';
+import { notesOf, type TemplateLevel } from './template/notes.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
 import { proseOf } from './profiles/of-era.js';
+
+/** What the main entry point, which loads every era, checks and notes after a grammar. */
+const AFTER: AfterGrammar = { prose: proseOf, notes: notesOf };
 
 export type { ValidationWarning };
 
@@ -122,7 +125,7 @@ function targetOf(options: AnyOptions | undefined): Target {
   const appendixE = options?.appendixE ?? false;
   const grammarOnly = options?.grammarOnly ?? false;
   if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE && last.grammarOnly === grammarOnly) return last.target;
-  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, proseOf, grammarOnly);
+  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, AFTER, grammarOnly);
   last = { spec, rule, union, appendixE, grammarOnly, target };
   return target;
 }

@@ -30,19 +30,31 @@ async function bundled(code: string): Promise<{ minified: number; gzipped: numbe
   return { minified: out.length, gzipped: gzipSync(out, { level: 9 }).length, text: r.outputFiles[0]!.text };
 }
 
+// The issue's budgets in kB read strictly, 1 kB = 1000 bytes (the SI prefix). What keeps validate
+// within it: the era table, which every validate reads, names the component lists and the scheme
+// profiles by key (src/eras/table.ts), and what an era says after its grammar (a profile's prose,
+// RFC 6570's notes) is passed in by the entry points of the eras that have it (src/validate-era.ts
+// `AfterGrammar`), so neither is in RFC 3986's bundle.
 describe('bundle budgets (esbuild --bundle --minify, gzip -9)', () => {
   it('isValid from urispec/rfc3986 is at most 8 kB', async () => {
     const { gzipped } = await bundled("import { isValid } from 'urispec/rfc3986'; console.log(isValid('http://a/'));");
     console.log(`isValid from urispec/rfc3986: ${gzipped} bytes gzip`);
-    expect(gzipped).toBeLessThanOrEqual(8 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(8_000);
   });
 
-  // 27 kB since the scheme profiles (issue 25): the era table, which validate reads, names each
-  // profile's prose (src/profiles/), about 1.5 kB gzip.
-  it('validate from urispec/rfc3986 is at most 27 kB', async () => {
+  it('validate from urispec/rfc3986 is at most 25 kB', async () => {
     const { gzipped } = await bundled("import { validate } from 'urispec/rfc3986'; console.log(validate('http://a/'));");
     console.log(`validate from urispec/rfc3986: ${gzipped} bytes gzip`);
-    expect(gzipped).toBeLessThanOrEqual(27 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(25_000);
+  });
+
+  it('an era without a scheme profile or notes bundles neither', async () => {
+    const { text } = await bundled("import { validate } from 'urispec/rfc3986'; console.log(validate('http://a/'));");
+    // RFC 9110's prose (src/profiles/http.ts) and RFC 6570's notes (src/template/notes.ts) by
+    // their messages; RFC 1808's component list by its `params` component.
+    expect(text).not.toContain('MUST be rejected');
+    expect(text).not.toContain('reserved for future extensions');
+    expect(text).not.toContain('"params"');
   });
 
   it('importing an entry point for nothing bundles to nothing (side-effect free)', async () => {

@@ -9,7 +9,7 @@ import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
 import { proseOf } from '../../dist/src/profiles/of-era.js';
 
 export const spec = "rfc2397";
-export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, proseOf);
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, proseOf);
+export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, { prose: proseOf });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { prose: proseOf });
 export const parse = /* @__PURE__ */ parseFor("rfc2397");
 export const resolve = /* @__PURE__ */ resolveFor("rfc2397");

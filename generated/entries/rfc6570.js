@@ -6,10 +6,11 @@ import * as fast from '../rfc6570.fast.js';
 import * as diag from '../rfc6570.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
+import { notesOf } from '../../dist/src/template/notes.js';
 
 export const spec = "rfc6570";
 export const isValid = /* @__PURE__ */ isValidFor({ meta, fast });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { notes: notesOf });
 export const parse = /* @__PURE__ */ parseFor("rfc6570");
 export const resolve = /* @__PURE__ */ resolveFor("rfc6570");
 export { expand } from '../../dist/src/template/expand.js';

@@ -3,6 +3,7 @@
 // grammar: the grammar has already said the template is valid.
 
 import type { ValidationWarning } from '../validate-era.js';
+import { rowOf } from '../eras/table.js';
 import { RESERVED_OPERATORS, TEMPLATE_RULES, templateParts, type Expression, type Part } from './syntax.js';
 
 /** §1.2: the four levels of template. */
@@ -62,3 +63,13 @@ export function templateNotes(rule: string, template: string): { level?: Templat
   const warnings = reservedOperatorWarnings(template, parts);
   return warnings.length > 0 ? { level, warnings } : { level };
 }
+
+/** Looks up what an era notes on a string its grammar accepted: `notesOf` below. */
+export type NotesLookup = (era: string) => typeof templateNotes | undefined;
+
+/**
+ * What an era says of a valid input beyond the verdict: the template era's (its row of the era
+ * table has `template`) level and warnings. Passed to src/validate-era.ts by the main entry point
+ * and the template era's own entry point, so that no other era's bundle holds it.
+ */
+export const notesOf: NotesLookup = (era) => (rowOf(era)?.template ? templateNotes : undefined);
