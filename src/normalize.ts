@@ -8,6 +8,7 @@ import { parse } from './parse.js';
 import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
 import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra } from './eras/table.js';
+import { ruleForScheme } from './profiles/of-era.js';
 
 export interface NormalizeOptions {
   /**
@@ -77,7 +78,8 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
     throw badOption(`normalize follows ${named}, not ${options.spec}`, eras);
   }
   const iri = how.iri === true;
-  const p = parse(uri, { spec, rule: how.rule });
+  // A scheme profile normalizes each of its schemes by its rule (rfc9110: `https-URI` for https).
+  const p = parse(uri, { spec, rule: ruleForScheme(spec, uri) ?? how.rule });
   if (!p.valid) return { input: uri, error: p.error };
   const c = p.components;
   const doCase = options.case !== false;

@@ -6,7 +6,7 @@
  * (a warning: a SHOULD of the recipient, docs/decisions.md "rfc9110").
  */
 import { describe, expect, it } from 'vitest';
-import { isValid, validate } from '../src/index.js';
+import { equivalence, isValid, parse, validate } from '../src/index.js';
 import { HTTP_PROSE, httpParts } from '../src/profiles/http.js';
 import { erasWith, rowOf } from '../src/eras/table.js';
 import { profileProse } from '../src/profiles/of-era.js';
@@ -160,5 +160,63 @@ describe('urispec validate --spec auto (the CLI)', () => {
     const w = await runInMemory(['validate', '--spec', 'rfc9110', 'http://u@a/']);
     expect(w.status).toBe(0);
     expect(w.stdout).toMatch(/warning .*RFC 9110 §4\.2\.4/);
+  });
+});
+
+describe('RFC 9110 §4.2.3: equivalence with its reasons', () => {
+  // §4.2.3: "For example, the following three URIs are equivalent".
+  const THREE = ['http://example.com:80/~smith/home.html', 'http://EXAMPLE.com/%7Esmith/home.html', 'http://EXAMPLE.com:/%7esmith/home.html'];
+  it.each([
+    [THREE[0]!, THREE[1]!],
+    [THREE[0]!, THREE[2]!],
+    [THREE[1]!, THREE[2]!],
+  ])('%s and %s are equivalent, and the reasons cite §4.2.3', (a, b) => {
+    const e = equivalence(a, b, { spec: 'rfc9110' });
+    expect(e.equivalent).toBe(true);
+    expect(e.because.length).toBeGreaterThan(0);
+    for (const reason of e.because) expect(reason).toContain('RFC 9110 §4.2.3');
+  });
+  it('an empty path is "/", a default port is no port (§4.2.3)', () => {
+    const e = equivalence('https://a:443', 'https://a/', { spec: 'rfc9110' });
+    expect(e.equivalent).toBe(true);
+    expect(e.because.join('\n')).toMatch(/port "443" and ""[^\n]*default/);
+    expect(e.because.join('\n')).toContain('an empty path component is equivalent to an absolute path of "/"');
+  });
+  it('not equal because: another scheme (§4.2.2), a query in another case, another port', () => {
+    expect(equivalence('http://a/', 'https://a/', { spec: 'rfc9110' })).toMatchObject({ equivalent: false, because: [expect.stringContaining('RFC 9110 §4.2.2')] });
+    expect(equivalence('http://a/?q', 'http://a/?Q', { spec: 'rfc9110' }).because).toEqual([expect.stringContaining('compared in a case-sensitive manner')]);
+    expect(equivalence('http://a:8080/', 'http://a/', { spec: 'rfc9110' }).equivalent).toBe(false);
+  });
+  it('an invalid URI is equivalent to nothing, and says why', () => {
+    const e = equivalence('http://:80/', 'http://:80/', { spec: 'rfc9110' });
+    expect(e.equivalent).toBe(false);
+    expect(e.because[0]).toContain('RFC 9110 §4.2.1');
+  });
+  it('the CLI: urispec normalize --spec rfc9110 --equivalent A B', async () => {
+    const eq = await runInMemory(['normalize', '--spec', 'rfc9110', '--equivalent', THREE[0]!, THREE[2]!]);
+    expect(eq.status).toBe(0);
+    expect(eq.stdout).toMatch(/^equal because\n/);
+    const ne = await runInMemory(['normalize', '--spec', 'rfc9110', '--equivalent', 'http://a/', 'https://a/']);
+    expect(ne.status).toBe(1);
+    expect(ne.stdout).toMatch(/^not equal because\n/);
+  });
+});
+
+describe('components of http(s) URIs (RFC 9110 §4.2.1, §4.2.2)', () => {
+  it('scheme, authority, host and the effective port: the default when empty or not given', () => {
+    const given = parse('http://a:8080/b', { spec: 'rfc9110' });
+    expect(given.valid && given.components['effective port']).toMatchObject({ value: '8080', kind: 'port' });
+    for (const [input, rule, port] of [['http://a/', 'http-URI', '80'], ['http://a:/', 'http-URI', '80'], ['HTTPS://a', 'https-URI', '443']] as const) {
+      const r = parse(input, { spec: 'rfc9110', rule });
+      expect(r.valid, input).toBe(true);
+      if (!r.valid) continue;
+      expect(r.components['effective port']).toMatchObject({ value: port, kind: 'default' });
+      expect(r.components.scheme?.value).toBe(input.slice(0, input.indexOf(':')));
+      expect(r.components.host?.value).toBe('a');
+      expect(r.components.authority?.value).toBe(input.includes(':/') && input.includes('a:/') ? 'a:' : 'a');
+    }
+  });
+  it('an empty host is refused by parse as by validate', () => {
+    expect(parse('http://:80/', { spec: 'rfc9110' })).toMatchObject({ valid: false, error: { layer: 'profile' } });
   });
 });

@@ -6,12 +6,13 @@
  * line. URIs from the arguments or, when there are none, from standard input, one a line,
  * streamed. Exit status 0 when every URI is valid, 1 when any is invalid, 2 for a usage error.
  */
-import { normalize, type NormalizeOptions, type NormalizeResult } from '../index.js';
+import { equivalence, normalize, type NormalizeOptions, type NormalizeResult } from '../index.js';
 import { formatResult } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
+import { badOption } from '../errors.js';
 import { Output } from './output.js';
 import { DEFAULT_ERA, erasWith, rowOf } from '../eras/table.js';
 
@@ -23,7 +24,8 @@ const NORMALIZING = erasWith('normalization').map((id) => {
 
 export const normalizeOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: NORMALIZING.join(' or ') },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","normalized"} or {"input","error"}' },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","normalized"} or {"input","error"} (--equivalent: {"a","b","spec","equivalent","because"})' },
+  equivalent: { type: 'boolean', description: 'compare two URIs: "equal because" or "not equal because", with the section (rfc9110: RFC 9110 §4.2.3)' },
   'no-case': { type: 'boolean', description: 'keep the case of scheme, host and percent-encodings (§6.2.2.1)' },
   'no-percent-encoding': { type: 'boolean', description: 'keep percent-encoded unreserved characters (§6.2.2.2)' },
   'no-path-segments': { type: 'boolean', description: 'keep dot-segments (§6.2.2.3)' },
@@ -37,6 +39,8 @@ export const normalizeHelp = commandHelp({
   options: normalizeOptions,
   details: [
     'Every step is on by default. An invalid URI gets the diagnosis of `urispec validate`.',
+    '--equivalent A B says whether A and B are equivalent after normalization, and why: each',
+    'difference it set aside, or each one that remains (exit status 0 equal, 1 not).',
     'URIs come from the arguments or, when there are none, from standard input, one a line.',
     '',
     'Exit status: 0 all valid, 1 any invalid, 2 usage error.',
@@ -63,6 +67,13 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
   const color = io.color && !json;
 
   normalize('', options); // an unsupported spec is a usage error (exit 2) before any input is read
+  if (values.equivalent === true) {
+    if (positionals.length !== 2) throw badOption('--equivalent takes two URIs');
+    const e = equivalence(positionals[0]!, positionals[1]!, { spec: options.spec });
+    await out.write(json ? `${JSON.stringify(e)}\n` : `${e.equivalent ? 'equal' : 'not equal'} because\n${e.because.map((b) => `  ${b}\n`).join('')}`);
+    await out.end();
+    return e.equivalent ? EXIT_OK : EXIT_INVALID;
+  }
   let allValid = true;
   const emit = async (input: string) => {
     const r = normalize(input, options);

@@ -194,6 +194,13 @@ export const RFC8089: readonly ComponentRule[] = [
 
 export const RFC6874: readonly ComponentRule[] = [...RFC3986.slice(0, 4), { name: 'zone', rules: ['ZoneID'] }, ...RFC3986.slice(4)];
 
+/**
+ * RFC 9110 §4.2.1/§4.2.2: `"http" "://" authority path-abempty [ "?" query ]`, RFC 3986's
+ * components but the scheme, a literal of the scheme's rule, and the effective port, which the
+ * text gives where the URI gives none: the profile adds both (src/profiles/http.ts).
+ */
+export const RFC9110: readonly ComponentRule[] = RFC3986.filter((c) => c.name !== 'scheme' && c.name !== 'fragment');
+
 /** The lists by the name an era's row of the table gives (`components: 'RFC3986'`). */
 const LISTS = {
   RFC3986,
@@ -206,6 +213,7 @@ const LISTS = {
   RELATIVE_URL_01,
   URL03,
   RFC8089,
+  RFC9110,
 } as const satisfies Readonly<Record<string, readonly ComponentRule[]>>;
 
 /** The name of a list, as an era's row of the table gives it. */

@@ -4,7 +4,7 @@
 // profile's prose names the rule for each of its schemes (`https` is checked as `https-URI`).
 
 import { DEFAULT_ERA, erasWith, rowOf, type EraId } from '../eras/table.js';
-import { profileProse } from './of-era.js';
+import { profileProse, schemeOf } from './of-era.js';
 
 /** The spec id that asks for this: RFC 3986, and the profile of the input's scheme. */
 export const AUTO_SPEC = 'auto';
@@ -14,15 +14,12 @@ export function isAuto(spec: string | undefined): boolean {
   return spec !== undefined && spec.toLowerCase() === AUTO_SPEC;
 }
 
-/** RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, before the first ":". */
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/;
-
 /**
  * The era that profiles the input's scheme on RFC 3986, with the rule its URIs are checked by
  * (the era's default rule when its prose names none), or undefined: no scheme, or no profile.
  */
 export function profileFor(input: string): { spec: EraId; rule?: string } | undefined {
-  const scheme = SCHEME.exec(input)?.[0].toLowerCase();
+  const scheme = schemeOf(input);
   if (scheme === undefined) return undefined;
   for (const id of erasWith('profile')) {
     const profile = rowOf(id)?.profile;

@@ -88,6 +88,18 @@ export const HTTP_PROSE: SchemeProse = {
     }
     return findings;
   },
+  // §4.2.1: "If the port subcomponent is empty or not given, TCP port 80 ... is the default"
+  // (§4.2.2: 443). A default port is no text of the input: it stands, empty, where the port
+  // would be, with kind 'default'.
+  components(input, rule) {
+    const p = httpParts(input);
+    const scheme = { value: p.scheme, start: 0, end: p.scheme.length, rule };
+    const at = p.authority.start + p.authority.value.length;
+    const port = p.port?.value
+      ? { value: p.port.value, start: p.port.start, end: p.port.start + p.port.value.length, rule: 'port', kind: 'port' }
+      : { value: DEFAULT_PORT[p.scheme.toLowerCase()] ?? '', start: at, end: at, rule, kind: 'default' };
+    return { scheme, 'effective port': port };
+  },
   // §4.2.5: "The fragment identifier component is not part of the scheme definition for a URI
   // scheme ..., thus does not appear in the ABNF definitions for the "http" and "https" URI
   // schemes": a "#" after the path or the query is a reference's fragment (RFC 3986 §3.5).

@@ -33,3 +33,17 @@ export const proseOf: ProseLookup = (era, rule) => {
   const prose = profileProse(era);
   return prose !== undefined && Object.values(prose.rules).includes(rule) ? prose : undefined;
 };
+
+/** RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, before the first ":". */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/;
+
+/** The input's scheme in lower case ("schemes are case-insensitive", RFC 3986 §3.1), if it has one. */
+export function schemeOf(input: string): string | undefined {
+  return SCHEME.exec(input)?.[0].toLowerCase();
+}
+
+/** The rule an era's prose checks a URI of the input's scheme by (`https` → `https-URI`), if any. */
+export function ruleForScheme(era: string, input: string): string | undefined {
+  const scheme = schemeOf(input);
+  return scheme === undefined ? undefined : profileProse(era)?.rules[scheme];
+}

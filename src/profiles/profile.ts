@@ -42,6 +42,15 @@ export interface ProseFinding {
   says: string;
 }
 
+/** A component as src/parse.ts gives it; `kind: 'default'` when the text gives it, not the input. */
+export interface ProseComponent {
+  value: string;
+  start: number;
+  end: number;
+  rule: string;
+  kind?: string;
+}
+
 /** The prose rules of one scheme RFC, for the eras whose table row names it. */
 export interface SchemeProse {
   /** The document: `RFC 9110`. */
@@ -53,6 +62,11 @@ export interface SchemeProse {
   rules: Readonly<Record<string, string>>;
   /** The findings on `input`, which the grammar accepts as `rule`; none when it keeps every rule. */
   check(input: string, rule: string): ProseFinding[];
+  /**
+   * Optional: components of a valid `input` that its derivation tree does not carry (src/parse.ts
+   * adds them to the table's): http's scheme, a literal of `http-URI`, and its effective port.
+   */
+  components?(input: string, rule: string): Record<string, ProseComponent>;
   /**
    * Optional: a hint for a grammar failure that the scheme's text explains (`http-URI` has no
    * fragment, RFC 9110 §4.2.5), from the error's `found` and `rule`; src/diagnose.ts asks it
