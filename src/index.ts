@@ -28,7 +28,7 @@ export {
 } from './resolve/index.js';
 export type { ResolveError, ResolveOptions, ResolveResult, ResolveWarning, EraResolution } from './resolve/index.js';
 export { normalize, equivalent } from './normalize.js';
-export { equivalence, type Equivalence, type EquivalenceOptions } from './equivalence.js';
+export { compareEquivalence, equivalence, type Equivalence, type EquivalenceComparison, type EquivalenceOptions } from './equivalence.js';
 export type { NormalizeOptions, NormalizeResult } from './normalize.js';
 export { toURI } from './iri/to-uri.js';
 export type { ToUriOptions, ToUriResult } from './iri/to-uri.js';

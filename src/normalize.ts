@@ -7,7 +7,7 @@ import { badOption } from './errors.js';
 import { parse } from './parse.js';
 import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
-import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra } from './eras/table.js';
+import { DEFAULT_ERA, erasWith, rowOf, uriNormalizationEra, type NormalizingEra } from './eras/table.js';
 import { ruleForScheme } from './profiles/of-era.js';
 
 export interface NormalizeOptions {
@@ -125,11 +125,6 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   return { input: uri, normalized: recompose({ scheme, authority, path, query, fragment }) };
 }
 
-/** The era that normalizes URIs (RFC 3986 §6), which RFC 3987 §5.3.2.3 compares IRIs by. */
-function uriNormalization(): NormalizingEra {
-  return erasWith('normalization').find((id) => !rowOf(id)?.normalization?.iri) as NormalizingEra;
-}
-
 /**
  * Whether two URI references are equivalent after normalization (§6.1: compared by their
  * normalized forms, with the same options). An invalid input is equivalent to nothing.
@@ -149,7 +144,7 @@ export function equivalent(a: string, b: string, options?: NormalizeOptions): bo
     // for example, by converting both IRIs to URIs (see section 3.1), eliminating escape
     // differences in the resulting URIs": `ros%C3%A9` and `rosé` are then the same.
     const uri = toURI(n).uri;
-    return uri === undefined ? undefined : normalize(uri, { ...options, spec: uriNormalization() }).normalized;
+    return uri === undefined ? undefined : normalize(uri, { ...options, spec: uriNormalizationEra() }).normalized;
   };
   const x = form(a);
   const y = form(b);

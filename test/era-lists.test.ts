@@ -7,13 +7,15 @@
  *
  * An era list is a paragraph (or a table, or one help text's paragraph) that names at least
  * three eras. One about resolution (it says "resol") must name every era that defines
- * resolution; any other must name every era. A paragraph that names eras on purpose without
+ * resolution; one about normalization (`urispec normalize --help`) every era that defines
+ * normalization; any other must name every era. A paragraph that names eras on purpose without
  * the rest says why just above it: `<!-- eras: not a list -->` (a comparison, an example), or
  * `<!-- eras: measured in one run; ... -->` (a table of one run's measurements).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolvingEras, specs } from '../src/index.js';
+import { erasWith } from '../src/eras/table.js';
 import { COMMANDS, mainHelp } from '../src/cli/commands.js';
 import { runInMemory } from './cli/cli-harness.js';
 
@@ -67,21 +69,24 @@ function units(text: string): string[] {
   return [...sentences, ...(rowsNamingAnEra.length >= 3 ? [rowsNamingAnEra.join('\n')] : [])];
 }
 
+/** What a list is about: resolution or normalization (only the eras that define it), or anything. */
+type Topic = 'resolution' | 'normalization' | 'any';
+
 /**
  * What a list must name, or nothing when the text names too few eras to be a list. In a text
- * about resolution (`resolution` says so), a list must name every era that defines it.
+ * about resolution or normalization (`topic` says so), a list must name every era that defines it.
  */
-function missing(text: string, resolution = /resol/i.test(text)): string[] {
+function missing(text: string, topic: Topic = /resol/i.test(text) ? 'resolution' : 'any'): string[] {
   return [...new Set(units(text).flatMap((unit) => {
     const found = named(unit);
     if (found.size < 3) return [];
-    const all = resolution ? resolvingEras() : ERAS.map((e) => e.id);
+    const all = topic === 'resolution' ? resolvingEras() : topic === 'normalization' ? erasWith('normalization') : ERAS.map((e) => e.id);
     return all.filter((id) => !found.has(id));
   }))];
 }
 
-function check(where: string, text: string, resolution?: boolean): string[] {
-  const m = missing(text, resolution);
+function check(where: string, text: string, topic?: Topic): string[] {
+  const m = missing(text, topic);
   return m.length === 0 ? [] : [`${where}: "${text.trim().slice(0, 90).replace(/\s+/g, ' ')}..." lacks ${m.join(', ')}`];
 }
 
@@ -108,7 +113,8 @@ describe('every list of eras names every era of the registry', () => {
     for (const c of COMMANDS) {
       const r = await runInMemory([c.name, '--help']);
       for (const [i, p] of r.stdout.split(/\n\s*\n/).entries()) {
-        problems.push(...check(`urispec ${c.name} --help ¶${i + 1}`, p, c.name === 'resolve' || /resol/i.test(p)));
+        const topic = c.name === 'resolve' || /resol/i.test(p) ? 'resolution' : c.name === 'normalize' ? 'normalization' : 'any';
+        problems.push(...check(`urispec ${c.name} --help ¶${i + 1}`, p, topic));
       }
     }
     expect(problems).toEqual([]);
@@ -119,5 +125,7 @@ describe('every list of eras names every era of the registry', () => {
     expect(missing('resolution by RFC 3986 §5.2, the 1996 draft\'s §6, RFC 1808 §4')).toContain('rfc2396');
     expect(missing(ERAS.map((e) => e.id).join(', '))).toEqual([]);
     expect(missing('RFC 3986 and RFC 1808')).toEqual([]);
+    expect(missing('rfc3986, rfc3987 or rfc1808', 'normalization')).toContain('rfc9110');
+    expect(missing(erasWith('normalization').join(', '), 'normalization')).toEqual([]);
   });
 });

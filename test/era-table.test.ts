@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eras as generated } from '#generated';
-import { ERA_TABLE, TABLE_IDS, rowOf, type EraTable } from '../src/eras/table.js';
+import { ERA_TABLE, TABLE_IDS, rowOf, uriNormalizationEra, type EraTable } from '../src/eras/table.js';
 import { eraDefining } from '../src/resolve/common.js';
 import { componentsOf } from '../src/eras/components.js';
 import { isValid, resolvingEras, specs } from '../src/index.js';
@@ -61,6 +61,9 @@ describe('the era table', () => {
       expect(TABLE_IDS.filter((id) => rowOf(id)![field] !== undefined), field).toHaveLength(1);
     }
     expect(TABLE_IDS.filter((id) => { const r = rowOf(id)!.resolution; return 'nonStrict' in r && r.nonStrict; })).toHaveLength(1);
-    expect(TABLE_IDS.filter((id) => rowOf(id)!.normalization && !rowOf(id)!.normalization!.iri)).toHaveLength(1);
+    // RFC 3986 §6 normalizes every URI; a scheme profile's normalization (RFC 9110 §4.2.3) is its schemes' only.
+    const uriNormalizing = TABLE_IDS.filter((id) => rowOf(id)!.normalization && !rowOf(id)!.normalization!.iri && !rowOf(id)!.profile);
+    expect(uriNormalizing).toEqual([uriNormalizationEra()]);
+    expect(uriNormalizing).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@
  * (a warning: a SHOULD of the recipient, docs/decisions.md "rfc9110").
  */
 import { describe, expect, it } from 'vitest';
-import { equivalence, isValid, parse, validate } from '../src/index.js';
+import { compareEquivalence, equivalence, isValid, parse, validate } from '../src/index.js';
 import { HTTP_PROSE, httpParts } from '../src/profiles/http.js';
 import { erasWith, rowOf } from '../src/eras/table.js';
 import { profileProse } from '../src/profiles/of-era.js';
@@ -199,6 +199,37 @@ describe('RFC 9110 §4.2.3: equivalence with its reasons', () => {
     const ne = await runInMemory(['normalize', '--spec', 'rfc9110', '--equivalent', 'http://a/', 'https://a/']);
     expect(ne.status).toBe(1);
     expect(ne.stdout).toMatch(/^not equal because\n/);
+  });
+});
+
+describe('urispec compare --equivalent: every normalizing era, each by its own rule', () => {
+  // RFC 3986 §6.2.3: "the following four URIs are equivalent"; RFC 9110 §4.2.3 follows it for http.
+  const FOUR = ['http://example.com', 'http://example.com/', 'http://example.com:/', 'http://example.com:80/'];
+  it.each(FOUR.slice(1).map((b) => [FOUR[0]!, b]))('%s and %s: equal under every era that normalizes, each citing its own section', (a, b) => {
+    const c = compareEquivalence(a, b);
+    expect(c.results.map((r) => r.spec)).toEqual(erasWith('normalization'));
+    for (const r of c.results) {
+      expect(r.equivalent, r.spec).toBe(true);
+      for (const reason of r.because) expect(reason).toContain(rowOf(r.spec)!.normalization!.section);
+    }
+    // RFC 3986's reasons are its own words, not RFC 9110's.
+    const generic = c.results.find((r) => r.spec === 'rfc3986')!;
+    expect(generic.because.join('\n')).not.toContain('RFC 9110');
+  });
+  it('an IRI and its URI: equal by RFC 3987 §5.3.2.3 only (RFC 3986 refuses the IRI)', () => {
+    const c = compareEquivalence('http://a/ros%C3%A9', 'http://a/rosé', { specs: ['rfc3986', 'rfc3987'] });
+    expect(c.results.map((r) => r.equivalent)).toEqual([false, true]);
+    expect(c.results[1]!.because.join('\n')).toContain('RFC 3987 §5.3.2.3');
+  });
+  it('the CLI: a block an era, exit status 0 only when equal under each', async () => {
+    const eq = await runInMemory(['compare', '--equivalent', FOUR[0]!, FOUR[3]!]);
+    expect(eq.status).toBe(0);
+    for (const id of erasWith('normalization')) expect(eq.stdout).toContain(`${id}: equal because`);
+    const ne = await runInMemory(['compare', '--equivalent', '--json', 'http://a/', 'https://a/']);
+    expect(ne.status).toBe(1);
+    expect(JSON.parse(ne.stdout).results.every((r: { equivalent: boolean }) => !r.equivalent)).toBe(true);
+    expect((await runInMemory(['compare', '--equivalent', 'http://a/'])).status).toBe(2);
+    expect((await runInMemory(['compare', '--equivalent', '--specs', 'rfc1808', 'a', 'b'])).status).toBe(2);
   });
 });
 

@@ -1,12 +1,15 @@
 /**
  * `urispec compare [--specs a,b,...] [--whatwg] [--json] [URI...]`
+ * `urispec compare --equivalent [--specs a,b,...] [--json] A B`
  *
  * The same input under every era (or the ones named), each with its default start rule: how
  * the verdict on one string changed from 1994 to 2005. URIs from the arguments or, when there
  * are none, from standard input, one a line, streamed. Exit status 0 when every input is valid
- * in every era compared, 1 otherwise, 2 for a usage error.
+ * in every era compared, 1 otherwise, 2 for a usage error. With --equivalent: whether A and B are
+ * equivalent under each era's normalization (a scheme profile's by its own rule, RFC 9110
+ * §4.2.3), "equal because" / "not equal because"; exit status 0 when equal under every one.
  */
-import { compare, specs, type Comparison } from '../index.js';
+import { compare, compareEquivalence, specs, type Comparison, type EquivalenceComparison } from '../index.js';
 import { statusLines } from '../compare.js';
 import { sectionRef } from '../diagnose.js';
 import { escapeUnsafe, renderInput } from '../format.js';
@@ -21,18 +24,24 @@ import { whatwgColumn, type WhatwgColumn } from '../whatwg.js';
 export const compareOptions: OptionSpecs = {
   specs: { type: 'string', value: 'a,b,...', description: 'the eras to compare, in this order (default: all, newest first)' },
   whatwg: { type: 'boolean', description: 'also what the WHATWG URL Standard makes of it (Node\'s URL), with its validation errors and how it differs from RFC 3986' },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","results":[{"spec","rule","valid","error"?}],"whatwg"?}' },
+  equivalent: { type: 'boolean', description: 'two URIs: equivalent or not under each era that normalizes, and why (a scheme profile by its own rule)' },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","results":[{"spec","rule","valid","error"?}],"whatwg"?} (--equivalent: {"a","b","results":[{"spec","equivalent","because"}]})' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
 export const compareHelp = commandHelp({
-  synopsis: 'urispec compare [--specs a,b,...] [--whatwg] [--json] [URI...]',
+  synopsis: 'urispec compare [--specs a,b,...] [--whatwg] [--json] [URI...] | --equivalent A B',
   summary: 'Validate each URI under every era, each with its default start rule, side by side.',
   options: compareOptions,
   details: [
     'URIs come from the arguments or, when there are none, from standard input, one a line.',
     '',
     '--whatwg adds a row for the URL Standard; it does not change the exit status.',
+    '',
+    '--equivalent A B compares two URIs under each era that defines normalization (default: all',
+    'of them), each by its own rule: "equal because" with the differences it set aside, or',
+    '"not equal because" with those that remain, each citing its section; exit status 0 when',
+    'equal under every era compared.',
     '',
     'Exit status: 0 every input valid in every era compared, 1 otherwise, 2 usage error.',
   ],
@@ -52,6 +61,13 @@ export async function compareCommand(args: string[], io: CliIO): Promise<number>
     if (ids.some((s) => s === '')) throw new CommandLineError(`--specs wants ids separated by commas, got '${values.specs}'`);
   }
   const options = ids ? { specs: ids } : {};
+  if (values.equivalent === true) {
+    if (positionals.length !== 2) throw new CommandLineError('--equivalent takes two URIs');
+    const e = compareEquivalence(positionals[0]!, positionals[1]!, options);
+    await out.write(values.json ? `${JSON.stringify(e)}\n` : renderEquivalence(e));
+    await out.end();
+    return e.results.every((r) => r.equivalent) ? EXIT_OK : EXIT_INVALID;
+  }
   compare('', options); // an unknown id is a usage error (exit 2) before any input is read
   const color = io.color && values.json !== true;
 
@@ -92,4 +108,10 @@ function hints(c: Comparison): string {
   const by = new Map<string, string[]>();
   for (const r of c.results) if (r.error?.hint) by.set(r.error.hint, [...(by.get(r.error.hint) ?? []), r.spec]);
   return [...by].map(([hint, eras]) => `\nhint (${eras.join(', ')}): ${escapeUnsafe(hint)}`).join('');
+}
+
+/** One block an era: "equal because" or "not equal because", then each reason, indented. */
+function renderEquivalence(e: EquivalenceComparison): string {
+  const head = `${renderInput(e.a)}\n${renderInput(e.b)}\n`;
+  return head + e.results.map((r) => `${r.spec}: ${r.equivalent ? 'equal' : 'not equal'} because\n${r.because.map((b) => `  ${escapeUnsafe(b)}\n`).join('')}`).join('');
 }

@@ -91,7 +91,11 @@ export interface EraRow<Id extends EraId = EraId> {
   components?: ComponentList;
   /** Reference resolution (src/resolve/index.ts). */
   resolution: Resolution;
-  /** Normalization (src/normalize.ts): the section it follows and the rule it reads. */
+  /**
+   * Normalization (src/normalize.ts): the section it follows and the rule it reads. In a row with
+   * a `profile` it is the scheme's (RFC 9110 §4.2.3 for http and https), not RFC 3986 §6's for
+   * every URI (uriNormalizationEra).
+   */
   normalization?: { section: string; rule: EraRules[Id]; iri?: true };
   /** The JSON Schema formats whose definition names a rule of this era (src/ajv.ts). */
   formats?: ReadonlyArray<{ name: string; rule: EraRules[Id] }>;
@@ -288,6 +292,16 @@ export function eraWith(field: 'iri' | 'template' | 'zoneIdentifiers'): EraId {
 export type NormalizingEra = {
   [Id in EraId]: (typeof ERA_TABLE)[Id] extends { normalization: object } ? Id : never;
 }[EraId];
+
+/**
+ * The era that normalizes every URI (RFC 3986 §6), which RFC 3987 §5.3.2.3 compares IRIs by: the
+ * row with a normalization that is neither the IRI one nor a scheme profile's.
+ */
+export function uriNormalizationEra(): NormalizingEra {
+  const id = TABLE_IDS.find((e) => { const r = rowOf(e); return r?.normalization !== undefined && !r.normalization.iri && r.profile === undefined; });
+  if (id === undefined) throw new Error('no era normalizes every URI');
+  return id as NormalizingEra;
+}
 
 /** The eras that resolve, as a type. */
 export type ResolvingEra = {
