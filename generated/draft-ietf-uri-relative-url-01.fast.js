@@ -13,28 +13,18 @@ function table(ranges) {
 }
 
 const T0 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
-const T1 = table([47, 47]);
-const T2 = table([35, 35]);
-const T3 = table([58, 58]);
-const T4 = table([59, 59]);
-const T5 = table([63, 63]);
-const T6 = table([33, 33, 35, 36, 38, 46, 48, 59, 61, 61, 63, 126]);
-const T7 = table([37, 37]);
-const T8 = table([33, 33, 35, 36, 38, 58, 61, 61, 63, 126]);
-const T9 = table([33, 33, 35, 36, 38, 59, 61, 61, 63, 126]);
-const T10 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 126]);
-const T11 = table([33, 33, 35, 36, 38, 46, 48, 58, 61, 61, 63, 126]);
-const T12 = table([33, 33, 36, 36, 39, 46, 48, 57, 65, 126]);
-const T13 = table([48, 57, 65, 70, 97, 102]);
-const T14 = table([65, 90, 97, 122]);
-const T15 = table([97, 122]);
-const T16 = table([65, 90]);
-const T17 = table([48, 57]);
-const T18 = table([36, 36, 43, 43, 45, 46, 95, 95]);
-const T19 = table([33, 33, 39, 42, 44, 44]);
-const T20 = table([91, 94, 96, 96, 123, 126]);
-const T21 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
-const T22 = table([34, 35, 37, 37, 60, 60, 62, 62]);
+const T1 = table([33, 33, 35, 36, 38, 46, 48, 59, 61, 61, 63, 126]);
+const T2 = table([33, 33, 35, 36, 38, 58, 61, 61, 63, 126]);
+const T3 = table([33, 33, 35, 36, 38, 59, 61, 61, 63, 126]);
+const T4 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 126]);
+const T5 = table([33, 33, 35, 36, 38, 46, 48, 58, 61, 61, 63, 126]);
+const T6 = table([33, 33, 36, 36, 39, 46, 48, 57, 65, 126]);
+const T7 = table([48, 57, 65, 70, 97, 102]);
+const T8 = table([36, 36, 43, 43, 45, 46, 95, 95]);
+const T9 = table([33, 33, 39, 42, 44, 44]);
+const T10 = table([91, 94, 96, 96, 123, 126]);
+const T11 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
+const T12 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 
 // relativeURL: grammar/draft-ietf-uri-relative-url-01.peggy:81
 function r_relativeURL(s, p) {
@@ -42,15 +32,15 @@ function r_relativeURL(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T0[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
         v3 = r_absoluteURL(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v4 = r_location(s, p);
         if (v4 >= 0) { v2 = v4; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v5 = r_abs_path(s, p);
         if (v5 >= 0) { v2 = v5; break L1; }
       }
@@ -61,7 +51,7 @@ function r_relativeURL(s, p) {
     if (v1 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T2[c] === 1) ? v1 + 1 : -1;
+      v9 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
       v8 = v10;
@@ -79,14 +69,14 @@ function r_absoluteURL(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) {
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) {
         v5 = r_location(s, v2);
         if (v5 >= 0) { v4 = v5; break L1; }
       }
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) {
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) {
         v6 = r_abs_path(s, v2);
         if (v6 >= 0) { v4 = v6; break L1; }
       }
@@ -110,7 +100,7 @@ function r_location(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_rel_path(s, v5);
       v4 = v6;
@@ -126,7 +116,7 @@ function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -144,7 +134,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T4[c] === 1) ? v1 + 1 : -1;
+      v5 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 59))) ? v1 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_params(s, v5);
       v4 = v6;
@@ -153,7 +143,7 @@ function r_rel_path(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1) ? v3 + 1 : -1;
+      v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       v8 = v10;
@@ -175,7 +165,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -193,16 +183,16 @@ function r_path(s, p) {
 function r_segment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T6[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -219,7 +209,7 @@ function r_params(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 59))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_param(s, v4);
         v3 = v5;
@@ -237,16 +227,16 @@ function r_params(s, p) {
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T2[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T8[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -256,8 +246,9 @@ function r_param(s, p) {
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T0[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c < 128 && T0[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -268,16 +259,16 @@ function r_scheme(s, p) {
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T6[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -287,16 +278,16 @@ function r_net_loc(s, p) {
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -306,16 +297,16 @@ function r_query(s, p) {
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T4[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -325,8 +316,8 @@ function r_fragment(s, p) {
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -338,8 +329,8 @@ function r_pchar(s, p) {
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -350,7 +341,7 @@ function r_uchar(s, p) {
 // unreserved: grammar/draft-ietf-uri-relative-url-01.peggy:242
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -359,11 +350,11 @@ function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T7[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -372,70 +363,70 @@ function r_escape(s, p) {
 // hex: grammar/draft-ietf-uri-relative-url-01.peggy:258
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/draft-ietf-uri-relative-url-01.peggy:264
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/draft-ietf-uri-relative-url-01.peggy:274
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/draft-ietf-uri-relative-url-01.peggy:284
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/draft-ietf-uri-relative-url-01.peggy:291
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/draft-ietf-uri-relative-url-01.peggy:295
 function r_safe(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/draft-ietf-uri-relative-url-01.peggy:299
 function r_extra(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/draft-ietf-uri-relative-url-01.peggy:306
 function r_national(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/draft-ietf-uri-relative-url-01.peggy:310
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/draft-ietf-uri-relative-url-01.peggy:320
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 

@@ -20,109 +20,63 @@ function table(ranges) {
 const STOPS = [1, 29, 37, -3, 39, -3, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, -1, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, 28, 29, 43, -3, -3, 39, -3, -2, -1, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
 
 const E0 = "\"u\"";
-const T1 = table([117, 117]);
-const E2 = "\"r\"";
-const T3 = table([114, 114]);
-const E4 = "\"l\"";
-const T5 = table([108, 108]);
-const E6 = "\":\"";
-const T7 = table([58, 58]);
-const E8 = "\"h\"";
-const T9 = table([104, 104]);
-const E10 = "\"t\"";
-const T11 = table([116, 116]);
-const E12 = "\"p\"";
-const T13 = table([112, 112]);
-const E14 = "\"/\"";
-const T15 = table([47, 47]);
-const E16 = "\"?\"";
-const T17 = table([63, 63]);
-const E18 = "\"f\"";
-const T19 = table([102, 102]);
-const E20 = "\"!\"";
-const T21 = table([33, 33]);
-const E22 = "\"a\"";
-const T23 = table([97, 97]);
-const E24 = "\"s\"";
-const T25 = table([115, 115]);
-const E26 = "\"n\"";
-const T27 = table([110, 110]);
-const E28 = "\"e\"";
-const T29 = table([101, 101]);
-const E30 = "\"w\"";
-const T31 = table([119, 119]);
-const E32 = "\"m\"";
-const T33 = table([109, 109]);
-const E34 = "\"i\"";
-const T35 = table([105, 105]);
-const E36 = "\"d\"";
-const T37 = table([100, 100]);
-const E38 = "\"c\"";
-const T39 = table([99, 99]);
-const E40 = "\"o\"";
-const T41 = table([111, 111]);
-const E42 = "\"@\"";
-const T43 = table([64, 64]);
-const E44 = "\"=\"";
-const T45 = table([61, 61]);
-const E46 = "\";\"";
-const T47 = table([59, 59]);
-const E48 = "\"*\"";
-const T49 = table([42, 42]);
-const E50 = "\".\"";
-const T51 = table([46, 46]);
-const E52 = "\"%\"";
-const T53 = table([37, 37]);
-const E54 = "\"0\"";
-const T55 = table([48, 48]);
-const E56 = "\"g\"";
-const T57 = table([103, 103]);
-const E58 = "\"A\"";
-const T59 = table([65, 65]);
-const E60 = "\"I\"";
-const T61 = table([73, 73]);
-const E62 = "\"D\"";
-const T63 = table([68, 68]);
-const E64 = "\"+\"";
-const T65 = table([43, 43]);
-const E66 = "%x61-7A / %x41-5A";
-const T67 = table([65, 90, 97, 122]);
-const E68 = "%x30-39";
-const T69 = table([48, 57]);
-const E70 = "%x24 / %x2D / %x5F / %x40 / %x2E / %x26 / %x2B";
-const T71 = table([36, 36, 38, 38, 43, 43, 45, 46, 64, 64, 95, 95]);
-const E72 = "%x22 / %x27 / %x28 / %x29 / %x2C / %x20";
-const T73 = table([32, 32, 34, 34, 39, 41, 44, 44]);
-const E74 = "%x3D / %x3B / %x2F / %x23 / %x3F / %x3A";
-const T75 = table([35, 35, 47, 47, 58, 59, 61, 61, 63, 63]);
-const E76 = "%x61-66 / %x41-46";
-const T77 = table([65, 70, 97, 102]);
-const E78 = "%x7B / %x7D / %x7C / %x5B / %x5D / %x5C / %x5E / %x7E";
-const T79 = table([91, 94, 123, 126]);
-const E80 = "%x3C / %x3E";
-const T81 = table([60, 60, 62, 62]);
-const E82 = "\"[\"";
-const T83 = table([91, 91]);
-const E84 = "\"]\"";
-const T85 = table([93, 93]);
-const E86 = "%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E";
-const T87 = table([33, 33, 35, 39, 42, 43, 45, 45, 47, 57, 61, 61, 63, 63, 65, 90, 94, 126]);
-const E88 = "\"\\\"\"";
-const T89 = table([34, 34]);
-const E90 = "\"\\r\"";
-const T91 = table([13, 13]);
-const E92 = "\"\\n\"";
-const T93 = table([10, 10]);
-const E94 = "%x20 / %x09";
-const T95 = table([9, 9, 32, 32]);
-const E96 = "%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F";
-const T97 = table([0, 8, 10, 12, 14, 31, 33, 33, 35, 91, 93, 127]);
-const E98 = "%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F";
-const T99 = table([0, 8, 10, 12, 14, 31, 33, 90, 94, 127]);
-const E100 = "\"\\\\\"";
-const T101 = table([92, 92]);
-const E102 = "%x00-7F";
-const T103 = table([0, 127]);
+const E1 = "\"r\"";
+const E2 = "\"l\"";
+const E3 = "\":\"";
+const E4 = "\"h\"";
+const E5 = "\"t\"";
+const E6 = "\"p\"";
+const E7 = "\"/\"";
+const E8 = "\"?\"";
+const E9 = "\"f\"";
+const E10 = "\"!\"";
+const E11 = "\"a\"";
+const E12 = "\"s\"";
+const E13 = "\"n\"";
+const E14 = "\"e\"";
+const E15 = "\"w\"";
+const E16 = "\"m\"";
+const E17 = "\"i\"";
+const E18 = "\"d\"";
+const E19 = "\"c\"";
+const E20 = "\"o\"";
+const E21 = "\"@\"";
+const E22 = "\"=\"";
+const E23 = "\";\"";
+const E24 = "\"*\"";
+const E25 = "\".\"";
+const E26 = "\"%\"";
+const E27 = "\"0\"";
+const E28 = "\"g\"";
+const E29 = "\"A\"";
+const E30 = "\"I\"";
+const E31 = "\"D\"";
+const E32 = "\"+\"";
+const E33 = "%x61-7A / %x41-5A";
+const E34 = "%x30-39";
+const E35 = "%x24 / %x2D / %x5F / %x40 / %x2E / %x26 / %x2B";
+const T36 = table([36, 36, 38, 38, 43, 43, 45, 46, 64, 64, 95, 95]);
+const E37 = "%x22 / %x27 / %x28 / %x29 / %x2C / %x20";
+const T38 = table([32, 32, 34, 34, 39, 41, 44, 44]);
+const E39 = "%x3D / %x3B / %x2F / %x23 / %x3F / %x3A";
+const T40 = table([35, 35, 47, 47, 58, 59, 61, 61, 63, 63]);
+const E41 = "%x61-66 / %x41-46";
+const E42 = "%x7B / %x7D / %x7C / %x5B / %x5D / %x5C / %x5E / %x7E";
+const E43 = "%x3C / %x3E";
+const E44 = "\"[\"";
+const E45 = "\"]\"";
+const E46 = "%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E";
+const T47 = table([33, 33, 35, 39, 42, 43, 45, 45, 47, 57, 61, 61, 63, 63, 65, 90, 94, 126]);
+const E48 = "\"\\\"\"";
+const E49 = "\"\\r\"";
+const E50 = "\"\\n\"";
+const E51 = "%x20 / %x09";
+const E52 = "%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F";
+const T53 = table([0, 8, 10, 12, 14, 31, 33, 33, 35, 91, 93, 127]);
+const E54 = "%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F";
+const T55 = table([0, 8, 10, 12, 14, 31, 33, 90, 94, 127]);
+const E56 = "\"\\\\\"";
+const E57 = "%x00-7F";
 
 // prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
 function r_prefixedurl(s, p) {
@@ -134,13 +88,13 @@ function r_prefixedurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 117)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 114)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E1); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
@@ -208,19 +162,19 @@ function r_httpaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E5); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E5); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -231,7 +185,7 @@ function r_httpaddress(s, p) {
     v14 = hookMark();
     v13 = -1;
     L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E14); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E7); }
       if (v15 < 0) break L2;
       v16 = r_path(s, v15);
       if (v16 < 0 && v15 > v11) v16 = stopped(2, v15, p);
@@ -244,7 +198,7 @@ function r_httpaddress(s, p) {
     v19 = hookMark();
     v18 = -1;
     L3: {
-      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T17[c] === 1)) v20 = v12 + 1; else { v20 = -1; if (silent === 0) fail(v12, E16); }
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 63)))) v20 = v12 + 1; else { v20 = -1; if (silent === 0) fail(v12, E8); }
       if (v20 < 0) break L3;
       v21 = r_search(s, v20);
       if (v21 < 0 && v20 > v12) v21 = stopped(4, v20, p);
@@ -271,17 +225,17 @@ function r_ftpaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E9); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E5); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E7); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
       v2 = v9;
     }
     if (v2 < 0) hookRewind(v3);
@@ -289,7 +243,7 @@ function r_ftpaddress(s, p) {
     v10 = r_login(s, v2);
     if (v10 < 0 && v2 > p) v10 = stopped(6, v2, p);
     if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
     if (v11 < 0 && v10 > p) v11 = stopped(7, v10, p);
     if (v11 < 0) break L0;
     v12 = r_path(s, v11);
@@ -298,7 +252,7 @@ function r_ftpaddress(s, p) {
     v15 = hookMark();
     v14 = -1;
     L2: {
-      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T21[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E20); }
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 33)))) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E10); }
       if (v16 < 0) break L2;
       v17 = r_ftptype(s, v16);
       if (v17 < 0 && v16 > v12) v17 = stopped(9, v16, p);
@@ -325,17 +279,17 @@ function r_afsaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E11); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T19[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 102)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E9); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E24); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 115)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E7); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
       v2 = v9;
     }
     if (v2 < 0) hookRewind(v3);
@@ -343,7 +297,7 @@ function r_afsaddress(s, p) {
     v10 = r_cellname(s, v2);
     if (v10 < 0 && v2 > p) v10 = stopped(11, v2, p);
     if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
     if (v11 < 0 && v10 > p) v11 = stopped(12, v10, p);
     if (v11 < 0) break L0;
     v12 = r_path(s, v11);
@@ -366,15 +320,15 @@ function r_newsaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E13); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T31[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E30); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 119)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E15); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
@@ -399,15 +353,15 @@ function r_nntpaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E13); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 110)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T11[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E5); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
@@ -415,7 +369,7 @@ function r_nntpaddress(s, p) {
     v9 = r_group(s, v2);
     if (v9 < 0 && v2 > p) v9 = stopped(15, v2, p);
     if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+    if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
     if (v10 < 0 && v9 > p) v10 = stopped(16, v9, p);
     if (v10 < 0) break L0;
     v11 = r_digits(s, v10);
@@ -438,13 +392,13 @@ function r_midaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E16); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 105)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E17); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 100)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
@@ -469,13 +423,13 @@ function r_cidaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E19); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T35[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E34); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 105)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E17); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 100)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
@@ -500,19 +454,19 @@ function r_mailtoaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E16); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T11[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E10); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E5); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T41[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E40); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 111)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E20); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -520,7 +474,7 @@ function r_mailtoaddress(s, p) {
     v11 = r__xalphas_before_hostname(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(20, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T43[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E42); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 64)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E21); }
     if (v12 < 0 && v11 > p) v12 = stopped(21, v11, p);
     if (v12 < 0) break L0;
     v13 = r_hostname(s, v12);
@@ -558,19 +512,19 @@ function r_waisindex(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -578,7 +532,7 @@ function r_waisindex(s, p) {
     v11 = r_hostport(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(23, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
     if (v12 < 0 && v11 > p) v12 = stopped(24, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
@@ -587,7 +541,7 @@ function r_waisindex(s, p) {
     v16 = hookMark();
     v15 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T17[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E16); }
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 63)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E8); }
       if (v17 < 0) break L2;
       v18 = r_search(s, v17);
       if (v18 < 0 && v17 > v13) v18 = stopped(26, v17, p);
@@ -614,19 +568,19 @@ function r_waisdoc(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T35[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E34); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T15[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T15[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -634,19 +588,19 @@ function r_waisdoc(s, p) {
     v11 = r_hostport(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(28, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
     if (v12 < 0 && v11 > p) v12 = stopped(29, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
     if (v13 < 0 && v12 > p) v13 = stopped(30, v12, p);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
+    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E7); }
     if (v14 < 0 && v13 > p) v14 = stopped(31, v13, p);
     if (v14 < 0) break L0;
     v15 = r_wtype(s, v14);
     if (v15 < 0 && v14 > p) v15 = stopped(32, v14, p);
     if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T15[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E14); }
+    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E7); }
     if (v16 < 0 && v15 > p) v16 = stopped(33, v15, p);
     if (v16 < 0) break L0;
     v17 = r_wpath(s, v16);
@@ -671,13 +625,13 @@ function r_wpath(s, p) {
     L0: {
       v4 = r_digits(s, v0);
       if (v4 < 0) break L0;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T45[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E44); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 61)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
       if (v5 < 0 && v4 > v0) v5 = stopped(35, v4, p);
       if (v5 < 0) break L0;
       v6 = r_path(s, v5);
       if (v6 < 0 && v5 > v0) v6 = stopped(36, v5, p);
       if (v6 < 0) break L0;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T47[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E46); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 59)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E23); }
       if (v7 < 0 && v6 > v0) v7 = stopped(37, v6, p);
       v2 = v7;
     }
@@ -699,7 +653,7 @@ function r_groupart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   hookEnter(15, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E24); }
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_group(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
@@ -725,7 +679,7 @@ function r_group(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
         if (v6 < 0) break L1;
         v7 = r_ialpha(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(39, v6, p);
@@ -754,7 +708,7 @@ function r_article(s, p) {
   L0: {
     v2 = r__xalphas_before_host(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E42); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 64)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E21); }
     if (v3 < 0 && v2 > p) v3 = stopped(41, v2, p);
     if (v3 < 0) break L0;
     v4 = r_host(s, v3);
@@ -807,27 +761,27 @@ function r_prosperolink(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E12); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 114)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E1); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T41[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E40); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 111)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E20); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T29[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E28); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 114)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E1); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T41[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E40); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 111)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E20); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T7[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E6); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E3); }
       if (v12 < 0) break L1;
-      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T15[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E14); }
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E7); }
       if (v13 < 0) break L1;
-      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E14); }
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E7); }
       v2 = v14;
     }
     if (v2 < 0) hookRewind(v3);
@@ -835,7 +789,7 @@ function r_prosperolink(s, p) {
     v15 = r_hostport(s, v2);
     if (v15 < 0 && v2 > p) v15 = stopped(43, v2, p);
     if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T15[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E14); }
+    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E7); }
     if (v16 < 0 && v15 > p) v16 = stopped(44, v15, p);
     if (v16 < 0) break L0;
     v17 = r_hsoname(s, v16);
@@ -847,11 +801,11 @@ function r_prosperolink(s, p) {
       v22 = hookMark();
       v21 = -1;
       L3: {
-        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T53[c] === 1)) v23 = v17 + 1; else { v23 = -1; if (silent === 0) fail(v17, E52); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 37)))) v23 = v17 + 1; else { v23 = -1; if (silent === 0) fail(v17, E26); }
         if (v23 < 0) break L3;
-        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T55[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E54); }
+        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 48)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E27); }
         if (v24 < 0) break L3;
-        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T55[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E54); }
+        if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 48)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E27); }
         v21 = v25;
       }
       if (v21 < 0) hookRewind(v22);
@@ -935,23 +889,23 @@ function r_telnetaddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E5); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T27[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E26); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 110)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E13); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T29[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E28); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T11[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E10); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E5); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
@@ -976,23 +930,23 @@ function r_gopheraddress(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E56); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E28); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E40); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 111)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E20); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T13[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 104)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T29[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E28); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T3[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 114)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E1); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T15[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E14); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T15[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E14); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1003,7 +957,7 @@ function r_gopheraddress(s, p) {
     v16 = hookMark();
     v15 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T15[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E14); }
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E7); }
       if (v17 < 0) break L2;
       v18 = r_gtype(s, v17);
       if (v18 < 0 && v17 > v13) v18 = stopped(52, v17, p);
@@ -1020,7 +974,7 @@ function r_gopheraddress(s, p) {
     v23 = hookMark();
     v22 = -1;
     L3: {
-      if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T17[c] === 1)) v24 = v14 + 1; else { v24 = -1; if (silent === 0) fail(v14, E16); }
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 63)))) v24 = v14 + 1; else { v24 = -1; if (silent === 0) fail(v14, E8); }
       if (v24 < 0) break L3;
       v25 = r_search(s, v24);
       if (v25 < 0 && v24 > v14) v25 = stopped(55, v24, p);
@@ -1047,13 +1001,13 @@ function r_login(s, p) {
     L1: {
       v3 = r_user(s, p);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E3); }
       if (v4 < 0 && v3 > p) v4 = stopped(57, v3, p);
       if (v4 < 0) break L1;
       v5 = r__xalphas_before_host(s, v4);
       if (v5 < 0 && v4 > p) v5 = stopped(58, v4, p);
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T43[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E42); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 64)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E21); }
       if (v6 < 0 && v5 > p) v6 = stopped(59, v5, p);
       if (v6 < 0) break L1;
       v7 = r_hostport(s, v6);
@@ -1070,7 +1024,7 @@ function r_login(s, p) {
     L2: {
       v11 = r__xalphas_before_host(s, p);
       if (v11 < 0) break L2;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T43[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E42); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 64)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E21); }
       if (v12 < 0 && v11 > p) v12 = stopped(62, v11, p);
       if (v12 < 0) break L2;
       v13 = r_hostport(s, v12);
@@ -1111,7 +1065,7 @@ function r_hostport(s, p) {
     v5 = hookMark();
     v4 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E6); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E3); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
       if (v7 < 0 && v6 > v2) v7 = stopped(66, v6, p);
@@ -1149,11 +1103,11 @@ function r_ftptype(s, p) {
   if (p + 1 <= fastBelow) return fast_r_ftptype(s, p);
   hookEnter(31, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 65)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E29); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 73)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E30); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 68)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E31); }
     v0 = v3;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1185,7 +1139,7 @@ function r_hostname(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
         if (v6 < 0) break L1;
         v7 = r_ialpha(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(68, v6, p);
@@ -1214,19 +1168,19 @@ function r_hostnumber(s, p) {
   L0: {
     v2 = r_digits(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T51[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E50); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E25); }
     if (v3 < 0 && v2 > p) v3 = stopped(70, v2, p);
     if (v3 < 0) break L0;
     v4 = r_digits(s, v3);
     if (v4 < 0 && v3 > p) v4 = stopped(71, v3, p);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T51[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E50); }
+    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E25); }
     if (v5 < 0 && v4 > p) v5 = stopped(72, v4, p);
     if (v5 < 0) break L0;
     v6 = r_digits(s, v5);
     if (v6 < 0 && v5 > p) v6 = stopped(73, v5, p);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T51[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E50); }
+    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E25); }
     if (v7 < 0 && v6 > p) v7 = stopped(74, v6, p);
     if (v7 < 0) break L0;
     v8 = r_digits(s, v7);
@@ -1274,7 +1228,7 @@ function r_path(s, p) {
         v6 = hookMark();
         v5 = -1;
         L2: {
-          if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E14); }
+          if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E7); }
           if (v7 < 0) break L2;
           v8 = r_segment(s, v7);
           if (v8 < 0 && v7 > v4) v8 = stopped(76, v7, p);
@@ -1287,7 +1241,7 @@ function r_path(s, p) {
         v4 = v5;
       }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E14); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E7); }
       if (v10 < 0) v10 = stopped(78, v4, p);
       v9 = v10 < 0 ? v4 : v10;
       v1 = v9;
@@ -1326,7 +1280,7 @@ function r_search(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T65[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E64); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E32); }
         if (v6 < 0) break L1;
         v7 = r_xalphas(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(79, v6, p);
@@ -1437,7 +1391,7 @@ function r_xpalpha(s, p) {
   L0: {
     v1 = r_xalpha(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
     v0 = v2;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1490,7 +1444,7 @@ function r_alpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_alpha(s, p);
   hookEnter(49, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E66); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E33); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1501,7 +1455,7 @@ function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(50, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E68); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E34); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1512,7 +1466,7 @@ function r_safe(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
   hookEnter(51, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T36[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E35); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1523,7 +1477,7 @@ function r_extra(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
   hookEnter(52, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T38[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E37); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1534,7 +1488,7 @@ function r_reserved(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(53, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T40[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E39); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1548,7 +1502,7 @@ function r_escape(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(84, v2, p);
@@ -1571,7 +1525,7 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E76); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 70 || c >= 97 && c <= 102)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E41); }
     v0 = v2;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1584,7 +1538,7 @@ function r_national(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
   hookEnter(56, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 91 && c <= 94 || c >= 123 && c <= 126)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E42); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1595,7 +1549,7 @@ function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
   hookEnter(57, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c === 60 || c === 62)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E43); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1677,7 +1631,7 @@ function r__login_end(s, p) {
   L0: {
     v3 = r_xalpha(s, p);
     if (v3 >= 0) { v2 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E3); }
     v2 = v4;
   }
   silence(-1);
@@ -1705,7 +1659,7 @@ function r__xalphas_before_host(s, p) {
           v10 = hookMark();
           v9 = -1;
           L3: {
-            if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E42); }
+            if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E21); }
             if (v11 < 0) break L3;
             L4: {
               v13 = r_alpha(s, v11);
@@ -1797,7 +1751,7 @@ function r__xalphas_before_hostname(s, p) {
         v9 = hookMark();
         v8 = -1;
         L2: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T43[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E42); }
+          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E21); }
           if (v10 < 0) break L2;
           v11 = r_alpha(s, v10);
           if (v11 < 0 && v10 > v3) v11 = stopped(94, v10, p);
@@ -1833,7 +1787,7 @@ function r_addr_spec(s, p) {
   L0: {
     v2 = r_local_part(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E42); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 64)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E21); }
     if (v3 < 0 && v2 > p) v3 = stopped(97, v2, p);
     if (v3 < 0) break L0;
     v4 = r_domain(s, v3);
@@ -1860,7 +1814,7 @@ function r_local_part(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
         if (v6 < 0) break L1;
         v7 = r_word(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(99, v6, p);
@@ -1894,7 +1848,7 @@ function r_domain(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T51[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E50); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
         if (v6 < 0) break L1;
         v7 = r_sub_domain(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(101, v6, p);
@@ -1946,7 +1900,7 @@ function r_domain_literal(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
     if (v2 < 0) break L0;
     v3 = v2;
     for (;;) {
@@ -1962,7 +1916,7 @@ function r_domain_literal(s, p) {
       v3 = v4;
     }
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T85[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E84); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 93)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E45); }
     if (v7 < 0 && v3 > p) v7 = stopped(104, v3, p);
     v0 = v7;
   }
@@ -1994,7 +1948,7 @@ function r_atom(s, p) {
   v0 = p;
   v1 = 0;
   for (;;) {
-    if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T87[c] === 1)) v2 = v0 + 1; else { v2 = -1; if (silent === 0) fail(v0, E86); }
+    if ((v0 < s.length && (c = s.charCodeAt(v0), (c < 128 && T47[c] === 1)))) v2 = v0 + 1; else { v2 = -1; if (silent === 0) fail(v0, E46); }
     if (v2 < 0) v2 = stopped(105, v0, p);
     if (v2 < 0) break;
     v1++;
@@ -2014,7 +1968,7 @@ function r_quoted_string(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E48); }
     if (v2 < 0) break L0;
     v3 = v2;
     for (;;) {
@@ -2030,7 +1984,7 @@ function r_quoted_string(s, p) {
       v3 = v4;
     }
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T89[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E88); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 34)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E48); }
     if (v7 < 0 && v3 > p) v7 = stopped(107, v3, p);
     v0 = v7;
   }
@@ -2054,16 +2008,16 @@ function r_qtext(s, p) {
         v7 = hookMark();
         v6 = -1;
         L2: {
-          if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E90); }
+          if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 13)))) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E49); }
           if (v8 < 0) break L2;
-          if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 10)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E50); }
           v6 = v9;
         }
         if (v6 < 0) hookRewind(v7);
         if (v6 < 0) v6 = stopped(108, v1, p);
         v5 = v6 < 0 ? v1 : v6;
         if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T95[c] === 1)) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E94); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 9 || c === 32)))) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E51); }
         if (v10 < 0 && v5 > v1) v10 = stopped(109, v5, p);
         v3 = v10;
       }
@@ -2076,7 +2030,7 @@ function r_qtext(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T53[c] === 1)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E52); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -2098,16 +2052,16 @@ function r_dtext(s, p) {
         v7 = hookMark();
         v6 = -1;
         L2: {
-          if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T91[c] === 1)) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E90); }
+          if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 13)))) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E49); }
           if (v8 < 0) break L2;
-          if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T93[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E92); }
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 10)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E50); }
           v6 = v9;
         }
         if (v6 < 0) hookRewind(v7);
         if (v6 < 0) v6 = stopped(111, v1, p);
         v5 = v6 < 0 ? v1 : v6;
         if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T95[c] === 1)) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E94); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 9 || c === 32)))) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E51); }
         if (v10 < 0 && v5 > v1) v10 = stopped(112, v5, p);
         v3 = v10;
       }
@@ -2120,7 +2074,7 @@ function r_dtext(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E98); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T55[c] === 1)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E54); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -2136,9 +2090,9 @@ function r_quoted_pair(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E100); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 92)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E56); }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T103[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E102); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c >= 0 && c <= 127)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E57); }
     if (v3 < 0 && v2 > p) v3 = stopped(114, v2, p);
     v0 = v3;
   }

@@ -12,51 +12,20 @@ function table(ranges) {
     return t;
 }
 
-const T0 = table([104, 104]);
-const T1 = table([102, 102]);
-const T2 = table([110, 110]);
-const T3 = table([112, 112]);
-const T4 = table([116, 116]);
-const T5 = table([103, 103]);
-const T6 = table([119, 119]);
-const T7 = table([109, 109]);
-const T8 = table([99, 99]);
-const T9 = table([47, 47]);
-const T10 = table([63, 63]);
-const T11 = table([33, 33]);
-const T12 = table([65, 65, 68, 68, 73, 73]);
-const T13 = table([64, 64]);
-const T14 = table([61, 61]);
-const T15 = table([59, 59]);
-const T16 = table([42, 42]);
-const T17 = table([65, 90, 97, 122]);
-const T18 = table([32, 32, 34, 34, 36, 41, 43, 46, 48, 57, 64, 90, 95, 95, 97, 122]);
-const T19 = table([46, 46]);
-const T20 = table([58, 58]);
-const T21 = table([48, 57, 65, 90, 97, 122]);
-const T22 = table([48, 57]);
-const T23 = table([43, 43]);
-const T24 = table([32, 32, 34, 34, 36, 36, 38, 41, 43, 46, 48, 57, 64, 90, 95, 95, 97, 122]);
-const T25 = table([37, 37]);
-const T26 = table([36, 36, 38, 38, 43, 43, 45, 46, 64, 64, 95, 95]);
-const T27 = table([32, 32, 34, 34, 39, 41, 44, 44]);
-const T28 = table([35, 35, 47, 47, 58, 59, 61, 61, 63, 63]);
-const T29 = table([48, 57, 65, 70, 97, 102]);
-const T30 = table([91, 94, 123, 126]);
-const T31 = table([60, 60, 62, 62]);
-const T32 = table([32, 32, 34, 34, 36, 36, 38, 41, 43, 46, 48, 58, 64, 90, 95, 95, 97, 122]);
-const T33 = table([33, 33, 35, 39, 42, 43, 45, 45, 47, 57, 61, 61, 63, 63, 65, 90, 94, 126]);
-const T34 = table([91, 91]);
-const T35 = table([0, 90, 94, 127]);
-const T36 = table([92, 92]);
-const T37 = table([93, 93]);
-const T38 = table([34, 34]);
-const T39 = table([0, 33, 35, 91, 93, 127]);
-const T40 = table([9, 9, 13, 13, 32, 32]);
-const T41 = table([9, 9, 32, 32]);
-const T42 = table([0, 8, 10, 12, 14, 31, 33, 33, 35, 91, 93, 127]);
-const T43 = table([0, 8, 10, 12, 14, 31, 33, 90, 94, 127]);
-const T44 = table([0, 127]);
+const T0 = table([65, 65, 68, 68, 73, 73]);
+const T1 = table([32, 32, 34, 34, 36, 41, 43, 46, 48, 57, 64, 90, 95, 95, 97, 122]);
+const T2 = table([48, 57, 65, 90, 97, 122]);
+const T3 = table([32, 32, 34, 34, 36, 36, 38, 41, 43, 46, 48, 57, 64, 90, 95, 95, 97, 122]);
+const T4 = table([36, 36, 38, 38, 43, 43, 45, 46, 64, 64, 95, 95]);
+const T5 = table([32, 32, 34, 34, 39, 41, 44, 44]);
+const T6 = table([35, 35, 47, 47, 58, 59, 61, 61, 63, 63]);
+const T7 = table([48, 57, 65, 70, 97, 102]);
+const T8 = table([32, 32, 34, 34, 36, 36, 38, 41, 43, 46, 48, 58, 64, 90, 95, 95, 97, 122]);
+const T9 = table([33, 33, 35, 39, 42, 43, 45, 45, 47, 57, 61, 61, 63, 63, 65, 90, 94, 126]);
+const T10 = table([0, 33, 35, 91, 93, 127]);
+const T11 = table([9, 9, 13, 13, 32, 32]);
+const T12 = table([0, 8, 10, 12, 14, 31, 33, 33, 35, 91, 93, 127]);
+const T13 = table([0, 8, 10, 12, 14, 31, 33, 90, 94, 127]);
 
 // prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
 function r_prefixedurl(s, p) {
@@ -75,51 +44,51 @@ function r_prefixedurl(s, p) {
 function r_url(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
       v1 = r_httpaddress(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
       v2 = r_ftpaddress(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
       v3 = r_newsaddress(s, p);
       if (v3 >= 0) { v0 = v3; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
       v4 = r_nntpaddress(s, p);
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
       v5 = r_prosperoaddress(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
       v6 = r_telnetaddress(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
       v7 = r_gopheraddress(s, p);
       if (v7 >= 0) { v0 = v7; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v8 = r_waisdoc(s, p);
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v9 = r_waisindex(s, p);
       if (v9 >= 0) { v0 = v9; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
       v10 = r_mailtoaddress(s, p);
       if (v10 >= 0) { v0 = v10; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
       v11 = r_midaddress(s, p);
       if (v11 >= 0) { v0 = v11; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) {
       v12 = r_cidaddress(s, p);
       v0 = v12;
     } else v0 = -1;
@@ -145,7 +114,7 @@ function r_httpaddress(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_path(s, v5);
       v4 = v6;
@@ -154,7 +123,7 @@ function r_httpaddress(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T10[c] === 1) ? v3 + 1 : -1;
+      v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_search(s, v9);
       v8 = v10;
@@ -174,15 +143,15 @@ function r_ftpaddress(s, p) {
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_path(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1) ? v4 + 1 : -1;
+      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 33))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
-      v8 = (v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T12[c] === 1) ? v7 + 1 : -1;
+      v8 = (v7 < s.length && (c = s.charCodeAt(v7), (c < 128 && T0[c] === 1))) ? v7 + 1 : -1;
       v6 = v8;
     }
     v5 = v6 < 0 ? v4 : v6;
@@ -200,7 +169,7 @@ function r_afsaddress(s, p) {
     if (v1 < 0) break L0;
     v2 = r_cellname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_path(s, v3);
     v0 = v4;
@@ -230,7 +199,7 @@ function r_nntpaddress(s, p) {
     if (v1 < 0) break L0;
     v2 = r_group(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_digits(s, v3);
     v0 = v4;
@@ -273,7 +242,7 @@ function r_mailtoaddress(s, p) {
     if (v1 < 0) break L0;
     v2 = r__xalphas_before_hostname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 64))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_hostname(s, v3);
     v0 = v4;
@@ -285,11 +254,11 @@ function r_mailtoaddress(s, p) {
 function r_waisaddress(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v1 = r_waisdoc(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v2 = r_waisindex(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -306,13 +275,13 @@ function r_waisindex(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T10[c] === 1) ? v4 + 1 : -1;
+      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 63))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_search(s, v7);
       v6 = v8;
@@ -332,15 +301,15 @@ function r_waisdoc(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1) ? v4 + 1 : -1;
+    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 47))) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_wtype(s, v5);
     if (v6 < 0) break L0;
-    v7 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1) ? v6 + 1 : -1;
+    v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 47))) ? v6 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_wpath(s, v7);
     v0 = v8;
@@ -358,11 +327,11 @@ function r_wpath(s, p) {
     L0: {
       v3 = r_digits(s, v0);
       if (v3 < 0) break L0;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T14[c] === 1) ? v3 + 1 : -1;
+      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 61))) ? v3 + 1 : -1;
       if (v4 < 0) break L0;
       v5 = r_path(s, v4);
       if (v5 < 0) break L0;
-      v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1) ? v5 + 1 : -1;
+      v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 59))) ? v5 + 1 : -1;
       v2 = v6;
     }
     if (v2 < 0) break;
@@ -378,12 +347,12 @@ function r_wpath(s, p) {
 function r_groupart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_group(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v2 = r_article(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -402,7 +371,7 @@ function r_group(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_ialpha(s, v4);
         v3 = v5;
@@ -423,7 +392,7 @@ function r_article(s, p) {
   L0: {
     v1 = r__xalphas_before_host(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_host(s, v2);
     v0 = v3;
@@ -461,7 +430,7 @@ function r_prosperolink(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_hsoname(s, v3);
     if (v4 < 0) break L0;
@@ -542,7 +511,7 @@ function r_gopheraddress(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T9[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_gtype(s, v5);
       if (v6 < 0) break L1;
@@ -554,7 +523,7 @@ function r_gopheraddress(s, p) {
     if (v3 < 0) break L0;
     v10 = -1;
     L2: {
-      v11 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T10[c] === 1) ? v3 + 1 : -1;
+      v11 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
       if (v11 < 0) break L2;
       v12 = r_search(s, v11);
       v10 = v12;
@@ -569,16 +538,16 @@ function r_gopheraddress(s, p) {
 function r_login(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_user(s, p);
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T20[c] === 1) ? v2 + 1 : -1;
+        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
         v4 = r__xalphas_before_host(s, v3);
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 64))) ? v4 + 1 : -1;
         if (v5 < 0) break L1;
         v6 = r_hostport(s, v5);
         if (v6 < 0) break L1;
@@ -587,12 +556,12 @@ function r_login(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v8 = -1;
       L2: {
         v9 = r__xalphas_before_host(s, p);
         if (v9 < 0) break L2;
-        v10 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T13[c] === 1) ? v9 + 1 : -1;
+        v10 = (v9 < s.length && (c = s.charCodeAt(v9), (c === 64))) ? v9 + 1 : -1;
         if (v10 < 0) break L2;
         v11 = r_hostport(s, v10);
         if (v11 < 0) break L2;
@@ -601,7 +570,7 @@ function r_login(s, p) {
       }
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T21[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v13 = -1;
       L3: {
         v14 = r_hostport(s, p);
@@ -624,7 +593,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T20[c] === 1) ? v1 + 1 : -1;
+      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -639,11 +608,11 @@ function r_hostport(s, p) {
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T22[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -654,7 +623,7 @@ function r_host(s, p) {
 // ftptype: grammar/draft-ietf-uri-url-03.peggy:363
 function r_ftptype(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -676,7 +645,7 @@ function r_hostname(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_ialpha(s, v4);
         v3 = v5;
@@ -697,15 +666,15 @@ function r_hostnumber(s, p) {
   L0: {
     v1 = r_digits(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T19[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_digits(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T19[c] === 1) ? v3 + 1 : -1;
+    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_digits(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1) ? v5 + 1 : -1;
+    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_digits(s, v6);
     v0 = v7;
@@ -731,7 +700,7 @@ function r_selector(s, p) {
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_segment(s, p);
@@ -740,7 +709,7 @@ function r_path(s, p) {
         for (;;) {
           v4 = -1;
           L2: {
-            v5 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1) ? v3 + 1 : -1;
+            v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 47))) ? v3 + 1 : -1;
             if (v5 < 0) break L2;
             v6 = r_segment(s, v5);
             v4 = v6;
@@ -750,7 +719,7 @@ function r_path(s, p) {
           v3 = v4;
         }
         if (v3 < 0) break L1;
-        v8 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1) ? v3 + 1 : -1;
+        v8 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 47))) ? v3 + 1 : -1;
         v7 = v8 < 0 ? v3 : v8;
         v1 = v7;
       }
@@ -780,7 +749,7 @@ function r_search(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T23[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 43))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_xalphas(s, v4);
         v3 = v5;
@@ -826,8 +795,8 @@ function r_gtype(s, p) {
 function r_xalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -839,15 +808,19 @@ function r_xalpha(s, p) {
 function r_xalphas(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
-    v2 = r_xalpha(s, v0);
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -855,8 +828,8 @@ function r_xalphas(s, p) {
 function r_xpalpha(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -868,15 +841,19 @@ function r_xpalpha(s, p) {
 function r_xpalphas(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
-    v2 = r_xpalpha(s, v0);
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -885,7 +862,7 @@ function r_ialpha(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v3 = r_xalphas(s, v1);
     v2 = v3 < 0 ? v1 : v3;
@@ -897,35 +874,35 @@ function r_ialpha(s, p) {
 // alpha: grammar/draft-ietf-uri-url-03.peggy:507
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/draft-ietf-uri-url-03.peggy:516
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/draft-ietf-uri-url-03.peggy:527
 function r_safe(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/draft-ietf-uri-url-03.peggy:538
 function r_extra(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/draft-ietf-uri-url-03.peggy:547
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -934,11 +911,11 @@ function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T29[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T7[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -947,21 +924,21 @@ function r_escape(s, p) {
 // hex: grammar/draft-ietf-uri-url-03.peggy:566
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/draft-ietf-uri-url-03.peggy:579
 function r_national(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 91 && c <= 94 || c >= 123 && c <= 126))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/draft-ietf-uri-url-03.peggy:586
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 60 || c === 62))) ? p + 1 : -1;
   return v0;
 }
 
@@ -969,8 +946,9 @@ function r_punctuation(s, p) {
 function r_digits(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T22[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -980,7 +958,7 @@ function r_digits(s, p) {
 // alphanum: grammar/draft-ietf-uri-url-03.peggy:599
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -988,8 +966,9 @@ function r_alphanum(s, p) {
 function r_alphanums(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c < 128 && T2[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -1007,8 +986,8 @@ function r_void(s, p) {
 function r__login_end(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) { v1 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1)))) { v1 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v2 = r_escape(s, p);
       v1 = v2;
     } else v1 = -1;
@@ -1027,16 +1006,16 @@ function r__xalphas_before_host(s, p) {
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T18[c] === 1 : c >= 128))) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
           v4 = -1;
           L2: {
             v6 = -1;
             L3: {
-              v7 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
+              v7 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 64))) ? v2 + 1 : -1;
               if (v7 < 0) break L3;
               L4: {
-                if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T17[c] === 1)) { v8 = v7 + 1; break L4; }
-                if ((v7 < s.length && ((c = s.charCodeAt(v7)) < 128 ? T22[c] === 1 : c >= 128))) {
+                if ((v7 < s.length && (c = s.charCodeAt(v7), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) { v8 = v7 + 1; break L4; }
+                if ((v7 < s.length && (c = s.charCodeAt(v7), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
                   v9 = -1;
                   L5: {
                     v10 = r_hostnumber(s, v7);
@@ -1057,19 +1036,23 @@ function r__xalphas_before_host(s, p) {
           }
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T18[c] === 1 : c >= 128))) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
           v14 = -1;
           L6: {
             v15 = v2;
-            v16 = 0;
-            for (;;) {
-              v17 = r_xalpha(s, v15);
-              if (v17 < 0) break;
-              v16++;
-              if (v17 === v15) break;
-              v15 = v17;
+            while (v15 < s.length) {
+              c = s.charCodeAt(v15);
+              if ((c < 128 && T3[c] === 1)) { v15++; continue; }
+              L7: {
+                if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 37)))) {
+                  v17 = r_escape(s, v15);
+                  v16 = v17;
+                } else v16 = -1;
+              }
+              if (v16 <= v15) break;
+              v15 = v16;
             }
-            if (v16 < 1) v15 = -1;
+            if (v15 === v2) v15 = -1;
             if (v15 < 0) break L6;
             v19 = v15;
             v18 = v19 < 0 ? v15 : -1;
@@ -1100,9 +1083,9 @@ function r__xalphas_before_hostname(s, p) {
       L1: {
         v5 = -1;
         L2: {
-          v6 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1) ? v2 + 1 : -1;
+          v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 64))) ? v2 + 1 : -1;
           if (v6 < 0) break L2;
-          v7 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1) ? v6 + 1 : -1;
+          v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v6 + 1 : -1;
           v5 = v7;
         }
         v4 = v5 < 0 ? v2 : -1;
@@ -1126,7 +1109,7 @@ function r_addr_spec(s, p) {
   L0: {
     v1 = r_local_part(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T13[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_domain(s, v2);
     v0 = v3;
@@ -1145,7 +1128,7 @@ function r_local_part(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_word(s, v4);
         v3 = v5;
@@ -1170,7 +1153,7 @@ function r_domain(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_sub_domain(s, v4);
         v3 = v5;
@@ -1188,11 +1171,11 @@ function r_domain(s, p) {
 function r_sub_domain(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T33[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T9[c] === 1 : c >= 128)))) {
       v1 = r_domain_ref(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
       v2 = r_domain_literal(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -1212,16 +1195,16 @@ function r_domain_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T35[c] === 1 : c >= 128))) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? c >= 0 && c <= 90 || c >= 94 && c <= 127 : c >= 128)))) {
           v4 = r_dtext(s, v2);
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T36[c] === 1)) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 92)))) {
           v5 = r_quoted_pair(s, v2);
           v3 = v5;
         } else v3 = -1;
@@ -1231,7 +1214,7 @@ function r_domain_literal(s, p) {
       v2 = v3;
     }
     if (v2 < 0) break L0;
-    v6 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T37[c] === 1) ? v2 + 1 : -1;
+    v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v6;
   }
   return v0;
@@ -1241,11 +1224,11 @@ function r_domain_literal(s, p) {
 function r_word(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T33[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T9[c] === 1 : c >= 128)))) {
       v1 = r_atom(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) {
       v2 = r_quoted_string(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -1257,8 +1240,9 @@ function r_word(s, p) {
 function r_atom(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T33[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c < 128 && T9[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -1270,16 +1254,16 @@ function r_quoted_string(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 34))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T39[c] === 1 : c >= 128))) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T10[c] === 1 : c >= 128)))) {
           v4 = r_qtext(s, v2);
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T36[c] === 1)) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 92)))) {
           v5 = r_quoted_pair(s, v2);
           v3 = v5;
         } else v3 = -1;
@@ -1289,7 +1273,7 @@ function r_quoted_string(s, p) {
       v2 = v3;
     }
     if (v2 < 0) break L0;
-    v6 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T38[c] === 1) ? v2 + 1 : -1;
+    v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 34))) ? v2 + 1 : -1;
     v0 = v6;
   }
   return v0;
@@ -1299,7 +1283,7 @@ function r_quoted_string(s, p) {
 function r_qtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T40[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
       v1 = p;
       v2 = 0;
       for (;;) {
@@ -1308,7 +1292,7 @@ function r_qtext(s, p) {
           v5 = v1 + 2 <= s.length && s.charCodeAt(v1) === 13 && s.charCodeAt(v1 + 1) === 10 ? v1 + 2 : -1;
           v4 = v5 < 0 ? v1 : v5;
           if (v4 < 0) break L1;
-          v6 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1) ? v4 + 1 : -1;
+          v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 9 || c === 32))) ? v4 + 1 : -1;
           v3 = v6;
         }
         if (v3 < 0) break;
@@ -1319,7 +1303,7 @@ function r_qtext(s, p) {
       if (v2 < 1) v1 = -1;
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T42[c] === 1) ? p + 1 : -1;
+    v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   }
   return v0;
 }
@@ -1328,7 +1312,7 @@ function r_qtext(s, p) {
 function r_dtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T40[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
       v1 = p;
       v2 = 0;
       for (;;) {
@@ -1337,7 +1321,7 @@ function r_dtext(s, p) {
           v5 = v1 + 2 <= s.length && s.charCodeAt(v1) === 13 && s.charCodeAt(v1 + 1) === 10 ? v1 + 2 : -1;
           v4 = v5 < 0 ? v1 : v5;
           if (v4 < 0) break L1;
-          v6 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T41[c] === 1) ? v4 + 1 : -1;
+          v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 9 || c === 32))) ? v4 + 1 : -1;
           v3 = v6;
         }
         if (v3 < 0) break;
@@ -1348,7 +1332,7 @@ function r_dtext(s, p) {
       if (v2 < 1) v1 = -1;
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1) ? p + 1 : -1;
+    v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1))) ? p + 1 : -1;
   }
   return v0;
 }
@@ -1358,9 +1342,9 @@ function r_quoted_pair(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 92))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T44[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c >= 0 && c <= 127))) ? v1 + 1 : -1;
     v0 = v2;
   }
   return v0;

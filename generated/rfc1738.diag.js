@@ -20,95 +20,55 @@ function table(ranges) {
 const STOPS = [-2, 4, 23, 18, 33, 37, 38, 27, 39, 31, 22, 46, 2, -2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -4, -4, 6, 17, -3, 16, -3, -2, -3, 7, 14, -3, -2, -4, 11, -4, -1, -4, -4, -1, -4, -2, 66, -2, 66, -2, 66, -4, -4, -4, 6, 19, 21, -3, -3, 20, -4, -4, -3, -2, 19, 7, 24, 26, -3, -3, 25, -4, -4, -4, 7, 26, 30, -3, -3, -3, -3, -3, -4, -4, 32, -4, 34, -1, -1, -4, -4, -2, 8, 7, -2, 35, 66, -3, 6, -3, -1, -1, 7, -2, 43, 7, -2, 43, -2, 26, 7, -2, 43, -2, 44, -2, 45, -4, -4, -4, 7, -2, 47, -4, 48, -4, -4, 50, -2, 51, -4, -4, 61, 61, -4];
 
 const E0 = "\":\"";
-const T1 = table([58, 58]);
-const E2 = "\"h\"";
-const T3 = table([104, 104]);
-const E4 = "\"t\"";
-const T5 = table([116, 116]);
-const E6 = "\"p\"";
-const T7 = table([112, 112]);
-const E8 = "\"f\"";
-const T9 = table([102, 102]);
-const E10 = "\"n\"";
-const T11 = table([110, 110]);
-const E12 = "\"e\"";
-const T13 = table([101, 101]);
-const E14 = "\"w\"";
-const T15 = table([119, 119]);
-const E16 = "\"s\"";
-const T17 = table([115, 115]);
-const E18 = "\"l\"";
-const T19 = table([108, 108]);
-const E20 = "\"g\"";
-const T21 = table([103, 103]);
-const E22 = "\"o\"";
-const T23 = table([111, 111]);
-const E24 = "\"r\"";
-const T25 = table([114, 114]);
-const E26 = "\"a\"";
-const T27 = table([97, 97]);
-const E28 = "\"i\"";
-const T29 = table([105, 105]);
-const E30 = "\"m\"";
-const T31 = table([109, 109]);
-const E32 = "\"+\"";
-const T33 = table([43, 43]);
-const E34 = "\"-\"";
-const T35 = table([45, 45]);
-const E36 = "\".\"";
-const T37 = table([46, 46]);
-const E38 = "\"/\"";
-const T39 = table([47, 47]);
-const E40 = "\"@\"";
-const T41 = table([64, 64]);
-const E42 = "\";\"";
-const T43 = table([59, 59]);
-const E44 = "\"?\"";
-const T45 = table([63, 63]);
-const E46 = "\"&\"";
-const T47 = table([38, 38]);
-const E48 = "\"=\"";
-const T49 = table([61, 61]);
-const E50 = "\"y\"";
-const T51 = table([121, 121]);
-const E52 = "\"A\"";
-const T53 = table([65, 65]);
-const E54 = "\"I\"";
-const T55 = table([73, 73]);
-const E56 = "\"D\"";
-const T57 = table([68, 68]);
-const E58 = "\"d\"";
-const T59 = table([100, 100]);
-const E60 = "\"c\"";
-const T61 = table([99, 99]);
-const E62 = "\"%\"";
-const T63 = table([37, 37]);
-const E64 = "\"0\"";
-const T65 = table([48, 48]);
-const E66 = "\"9\"";
-const T67 = table([57, 57]);
-const E68 = "\"*\"";
-const T69 = table([42, 42]);
-const E70 = "\"_\"";
-const T71 = table([95, 95]);
-const E72 = "%x61-7A";
-const T73 = table([97, 122]);
-const E74 = "%x41-5A";
-const T75 = table([65, 90]);
-const E76 = "%x30-39";
-const T77 = table([48, 57]);
-const E78 = "%x24 / %x2D / %x5F / %x2E / %x2B";
-const T79 = table([36, 36, 43, 43, 45, 46, 95, 95]);
-const E80 = "%x21 / %x2A / %x27 / %x28 / %x29 / %x2C";
-const T81 = table([33, 33, 39, 42, 44, 44]);
-const E82 = "%x7B / %x7D / %x7C / %x5C / %x5E / %x7E / %x5B / %x5D / %x60";
-const T83 = table([91, 94, 96, 96, 123, 126]);
-const E84 = "%x3C / %x3E / %x23 / %x25 / %x22";
-const T85 = table([34, 35, 37, 37, 60, 60, 62, 62]);
-const E86 = "%x3B / %x2F / %x3F / %x3A / %x40 / %x26 / %x3D";
-const T87 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
-const E88 = "%x41-46 / %x61-66";
-const T89 = table([65, 70, 97, 102]);
+const E1 = "\"h\"";
+const E2 = "\"t\"";
+const E3 = "\"p\"";
+const E4 = "\"f\"";
+const E5 = "\"n\"";
+const E6 = "\"e\"";
+const E7 = "\"w\"";
+const E8 = "\"s\"";
+const E9 = "\"l\"";
+const E10 = "\"g\"";
+const E11 = "\"o\"";
+const E12 = "\"r\"";
+const E13 = "\"a\"";
+const E14 = "\"i\"";
+const E15 = "\"m\"";
+const E16 = "\"+\"";
+const E17 = "\"-\"";
+const E18 = "\".\"";
+const E19 = "\"/\"";
+const E20 = "\"@\"";
+const E21 = "\";\"";
+const E22 = "\"?\"";
+const E23 = "\"&\"";
+const E24 = "\"=\"";
+const E25 = "\"y\"";
+const E26 = "\"A\"";
+const E27 = "\"I\"";
+const E28 = "\"D\"";
+const E29 = "\"d\"";
+const E30 = "\"c\"";
+const E31 = "\"%\"";
+const E32 = "\"0\"";
+const E33 = "\"9\"";
+const E34 = "\"*\"";
+const E35 = "\"_\"";
+const E36 = "%x61-7A";
+const E37 = "%x41-5A";
+const E38 = "%x30-39";
+const E39 = "%x24 / %x2D / %x5F / %x2E / %x2B";
+const T40 = table([36, 36, 43, 43, 45, 46, 95, 95]);
+const E41 = "%x21 / %x2A / %x27 / %x28 / %x29 / %x2C";
+const T42 = table([33, 33, 39, 42, 44, 44]);
+const E43 = "%x7B / %x7D / %x7C / %x5C / %x5E / %x7E / %x5B / %x5D / %x60";
+const T44 = table([91, 94, 96, 96, 123, 126]);
+const E45 = "%x3C / %x3E / %x23 / %x25 / %x22";
+const T46 = table([34, 35, 37, 37, 60, 60, 62, 62]);
+const E47 = "%x3B / %x2F / %x3F / %x3A / %x40 / %x26 / %x3D";
+const T48 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
+const E49 = "%x41-46 / %x61-66";
 
 // genericurl: grammar/rfc1738.peggy:53
 function r_genericurl(s, p) {
@@ -119,7 +79,7 @@ function r_genericurl(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_schemepart(s, v3);
@@ -145,15 +105,15 @@ function r_url(s, p) {
       v6 = hookMark();
       v5 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E1); }
         if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
         if (v8 < 0) break L2;
-        if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
+        if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
         if (v9 < 0) break L2;
-        if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
+        if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 112)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
         if (v10 < 0) break L2;
-        if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T1[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
+        if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
         v5 = v11;
       }
       if (v5 < 0) hookRewind(v6);
@@ -175,13 +135,13 @@ function r_url(s, p) {
       v18 = hookMark();
       v17 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E8); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E4); }
         if (v19 < 0) break L4;
-        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T5[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E4); }
+        if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 116)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E2); }
         if (v20 < 0) break L4;
-        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T7[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E6); }
+        if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 112)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E3); }
         if (v21 < 0) break L4;
-        if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T1[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E0); }
+        if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 58)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E0); }
         v17 = v22;
       }
       if (v17 < 0) hookRewind(v18);
@@ -203,15 +163,15 @@ function r_url(s, p) {
       v29 = hookMark();
       v28 = -1;
       L6: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v30 = p + 1; else { v30 = -1; if (silent === 0) fail(p, E10); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v30 = p + 1; else { v30 = -1; if (silent === 0) fail(p, E5); }
         if (v30 < 0) break L6;
-        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T13[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E12); }
+        if ((v30 < s.length && (c = s.charCodeAt(v30), (c === 101)))) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E6); }
         if (v31 < 0) break L6;
-        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T15[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E14); }
+        if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 119)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E7); }
         if (v32 < 0) break L6;
-        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T17[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E16); }
+        if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 115)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E8); }
         if (v33 < 0) break L6;
-        if ((v33 < s.length && (c = s.charCodeAt(v33)) < 128 && T1[c] === 1)) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E0); }
+        if ((v33 < s.length && (c = s.charCodeAt(v33), (c === 58)))) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E0); }
         v28 = v34;
       }
       if (v28 < 0) hookRewind(v29);
@@ -233,15 +193,15 @@ function r_url(s, p) {
       v41 = hookMark();
       v40 = -1;
       L8: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v42 = p + 1; else { v42 = -1; if (silent === 0) fail(p, E10); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v42 = p + 1; else { v42 = -1; if (silent === 0) fail(p, E5); }
         if (v42 < 0) break L8;
-        if ((v42 < s.length && (c = s.charCodeAt(v42)) < 128 && T11[c] === 1)) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E10); }
+        if ((v42 < s.length && (c = s.charCodeAt(v42), (c === 110)))) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E5); }
         if (v43 < 0) break L8;
-        if ((v43 < s.length && (c = s.charCodeAt(v43)) < 128 && T5[c] === 1)) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E4); }
+        if ((v43 < s.length && (c = s.charCodeAt(v43), (c === 116)))) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E2); }
         if (v44 < 0) break L8;
-        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T7[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E6); }
+        if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 112)))) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E3); }
         if (v45 < 0) break L8;
-        if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T1[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
+        if ((v45 < s.length && (c = s.charCodeAt(v45), (c === 58)))) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
         v40 = v46;
       }
       if (v40 < 0) hookRewind(v41);
@@ -263,19 +223,19 @@ function r_url(s, p) {
       v53 = hookMark();
       v52 = -1;
       L10: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v54 = p + 1; else { v54 = -1; if (silent === 0) fail(p, E4); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v54 = p + 1; else { v54 = -1; if (silent === 0) fail(p, E2); }
         if (v54 < 0) break L10;
-        if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T13[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E12); }
+        if ((v54 < s.length && (c = s.charCodeAt(v54), (c === 101)))) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E6); }
         if (v55 < 0) break L10;
-        if ((v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T19[c] === 1)) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E18); }
+        if ((v55 < s.length && (c = s.charCodeAt(v55), (c === 108)))) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E9); }
         if (v56 < 0) break L10;
-        if ((v56 < s.length && (c = s.charCodeAt(v56)) < 128 && T11[c] === 1)) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E10); }
+        if ((v56 < s.length && (c = s.charCodeAt(v56), (c === 110)))) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E5); }
         if (v57 < 0) break L10;
-        if ((v57 < s.length && (c = s.charCodeAt(v57)) < 128 && T13[c] === 1)) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E12); }
+        if ((v57 < s.length && (c = s.charCodeAt(v57), (c === 101)))) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E6); }
         if (v58 < 0) break L10;
-        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T5[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E4); }
+        if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 116)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E2); }
         if (v59 < 0) break L10;
-        if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T1[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E0); }
+        if ((v59 < s.length && (c = s.charCodeAt(v59), (c === 58)))) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E0); }
         v52 = v60;
       }
       if (v52 < 0) hookRewind(v53);
@@ -297,19 +257,19 @@ function r_url(s, p) {
       v67 = hookMark();
       v66 = -1;
       L12: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v68 = p + 1; else { v68 = -1; if (silent === 0) fail(p, E20); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v68 = p + 1; else { v68 = -1; if (silent === 0) fail(p, E10); }
         if (v68 < 0) break L12;
-        if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T23[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E22); }
+        if ((v68 < s.length && (c = s.charCodeAt(v68), (c === 111)))) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E11); }
         if (v69 < 0) break L12;
-        if ((v69 < s.length && (c = s.charCodeAt(v69)) < 128 && T7[c] === 1)) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E6); }
+        if ((v69 < s.length && (c = s.charCodeAt(v69), (c === 112)))) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E3); }
         if (v70 < 0) break L12;
-        if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T3[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E2); }
+        if ((v70 < s.length && (c = s.charCodeAt(v70), (c === 104)))) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E1); }
         if (v71 < 0) break L12;
-        if ((v71 < s.length && (c = s.charCodeAt(v71)) < 128 && T13[c] === 1)) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E12); }
+        if ((v71 < s.length && (c = s.charCodeAt(v71), (c === 101)))) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E6); }
         if (v72 < 0) break L12;
-        if ((v72 < s.length && (c = s.charCodeAt(v72)) < 128 && T25[c] === 1)) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E24); }
+        if ((v72 < s.length && (c = s.charCodeAt(v72), (c === 114)))) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E12); }
         if (v73 < 0) break L12;
-        if ((v73 < s.length && (c = s.charCodeAt(v73)) < 128 && T1[c] === 1)) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E0); }
+        if ((v73 < s.length && (c = s.charCodeAt(v73), (c === 58)))) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E0); }
         v66 = v74;
       }
       if (v66 < 0) hookRewind(v67);
@@ -331,15 +291,15 @@ function r_url(s, p) {
       v81 = hookMark();
       v80 = -1;
       L14: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v82 = p + 1; else { v82 = -1; if (silent === 0) fail(p, E14); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v82 = p + 1; else { v82 = -1; if (silent === 0) fail(p, E7); }
         if (v82 < 0) break L14;
-        if ((v82 < s.length && (c = s.charCodeAt(v82)) < 128 && T27[c] === 1)) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E26); }
+        if ((v82 < s.length && (c = s.charCodeAt(v82), (c === 97)))) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E13); }
         if (v83 < 0) break L14;
-        if ((v83 < s.length && (c = s.charCodeAt(v83)) < 128 && T29[c] === 1)) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E28); }
+        if ((v83 < s.length && (c = s.charCodeAt(v83), (c === 105)))) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E14); }
         if (v84 < 0) break L14;
-        if ((v84 < s.length && (c = s.charCodeAt(v84)) < 128 && T17[c] === 1)) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E16); }
+        if ((v84 < s.length && (c = s.charCodeAt(v84), (c === 115)))) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E8); }
         if (v85 < 0) break L14;
-        if ((v85 < s.length && (c = s.charCodeAt(v85)) < 128 && T1[c] === 1)) v86 = v85 + 1; else { v86 = -1; if (silent === 0) fail(v85, E0); }
+        if ((v85 < s.length && (c = s.charCodeAt(v85), (c === 58)))) v86 = v85 + 1; else { v86 = -1; if (silent === 0) fail(v85, E0); }
         v80 = v86;
       }
       if (v80 < 0) hookRewind(v81);
@@ -361,19 +321,19 @@ function r_url(s, p) {
       v93 = hookMark();
       v92 = -1;
       L16: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v94 = p + 1; else { v94 = -1; if (silent === 0) fail(p, E30); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v94 = p + 1; else { v94 = -1; if (silent === 0) fail(p, E15); }
         if (v94 < 0) break L16;
-        if ((v94 < s.length && (c = s.charCodeAt(v94)) < 128 && T27[c] === 1)) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E26); }
+        if ((v94 < s.length && (c = s.charCodeAt(v94), (c === 97)))) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E13); }
         if (v95 < 0) break L16;
-        if ((v95 < s.length && (c = s.charCodeAt(v95)) < 128 && T29[c] === 1)) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E28); }
+        if ((v95 < s.length && (c = s.charCodeAt(v95), (c === 105)))) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E14); }
         if (v96 < 0) break L16;
-        if ((v96 < s.length && (c = s.charCodeAt(v96)) < 128 && T19[c] === 1)) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E18); }
+        if ((v96 < s.length && (c = s.charCodeAt(v96), (c === 108)))) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E9); }
         if (v97 < 0) break L16;
-        if ((v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T5[c] === 1)) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E4); }
+        if ((v97 < s.length && (c = s.charCodeAt(v97), (c === 116)))) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E2); }
         if (v98 < 0) break L16;
-        if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T23[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E22); }
+        if ((v98 < s.length && (c = s.charCodeAt(v98), (c === 111)))) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E11); }
         if (v99 < 0) break L16;
-        if ((v99 < s.length && (c = s.charCodeAt(v99)) < 128 && T1[c] === 1)) v100 = v99 + 1; else { v100 = -1; if (silent === 0) fail(v99, E0); }
+        if ((v99 < s.length && (c = s.charCodeAt(v99), (c === 58)))) v100 = v99 + 1; else { v100 = -1; if (silent === 0) fail(v99, E0); }
         v92 = v100;
       }
       if (v92 < 0) hookRewind(v93);
@@ -395,15 +355,15 @@ function r_url(s, p) {
       v107 = hookMark();
       v106 = -1;
       L18: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v108 = p + 1; else { v108 = -1; if (silent === 0) fail(p, E8); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v108 = p + 1; else { v108 = -1; if (silent === 0) fail(p, E4); }
         if (v108 < 0) break L18;
-        if ((v108 < s.length && (c = s.charCodeAt(v108)) < 128 && T29[c] === 1)) v109 = v108 + 1; else { v109 = -1; if (silent === 0) fail(v108, E28); }
+        if ((v108 < s.length && (c = s.charCodeAt(v108), (c === 105)))) v109 = v108 + 1; else { v109 = -1; if (silent === 0) fail(v108, E14); }
         if (v109 < 0) break L18;
-        if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T19[c] === 1)) v110 = v109 + 1; else { v110 = -1; if (silent === 0) fail(v109, E18); }
+        if ((v109 < s.length && (c = s.charCodeAt(v109), (c === 108)))) v110 = v109 + 1; else { v110 = -1; if (silent === 0) fail(v109, E9); }
         if (v110 < 0) break L18;
-        if ((v110 < s.length && (c = s.charCodeAt(v110)) < 128 && T13[c] === 1)) v111 = v110 + 1; else { v111 = -1; if (silent === 0) fail(v110, E12); }
+        if ((v110 < s.length && (c = s.charCodeAt(v110), (c === 101)))) v111 = v110 + 1; else { v111 = -1; if (silent === 0) fail(v110, E6); }
         if (v111 < 0) break L18;
-        if ((v111 < s.length && (c = s.charCodeAt(v111)) < 128 && T1[c] === 1)) v112 = v111 + 1; else { v112 = -1; if (silent === 0) fail(v111, E0); }
+        if ((v111 < s.length && (c = s.charCodeAt(v111), (c === 58)))) v112 = v111 + 1; else { v112 = -1; if (silent === 0) fail(v111, E0); }
         v106 = v112;
       }
       if (v106 < 0) hookRewind(v107);
@@ -425,23 +385,23 @@ function r_url(s, p) {
       v119 = hookMark();
       v118 = -1;
       L20: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v120 = p + 1; else { v120 = -1; if (silent === 0) fail(p, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v120 = p + 1; else { v120 = -1; if (silent === 0) fail(p, E3); }
         if (v120 < 0) break L20;
-        if ((v120 < s.length && (c = s.charCodeAt(v120)) < 128 && T25[c] === 1)) v121 = v120 + 1; else { v121 = -1; if (silent === 0) fail(v120, E24); }
+        if ((v120 < s.length && (c = s.charCodeAt(v120), (c === 114)))) v121 = v120 + 1; else { v121 = -1; if (silent === 0) fail(v120, E12); }
         if (v121 < 0) break L20;
-        if ((v121 < s.length && (c = s.charCodeAt(v121)) < 128 && T23[c] === 1)) v122 = v121 + 1; else { v122 = -1; if (silent === 0) fail(v121, E22); }
+        if ((v121 < s.length && (c = s.charCodeAt(v121), (c === 111)))) v122 = v121 + 1; else { v122 = -1; if (silent === 0) fail(v121, E11); }
         if (v122 < 0) break L20;
-        if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T17[c] === 1)) v123 = v122 + 1; else { v123 = -1; if (silent === 0) fail(v122, E16); }
+        if ((v122 < s.length && (c = s.charCodeAt(v122), (c === 115)))) v123 = v122 + 1; else { v123 = -1; if (silent === 0) fail(v122, E8); }
         if (v123 < 0) break L20;
-        if ((v123 < s.length && (c = s.charCodeAt(v123)) < 128 && T7[c] === 1)) v124 = v123 + 1; else { v124 = -1; if (silent === 0) fail(v123, E6); }
+        if ((v123 < s.length && (c = s.charCodeAt(v123), (c === 112)))) v124 = v123 + 1; else { v124 = -1; if (silent === 0) fail(v123, E3); }
         if (v124 < 0) break L20;
-        if ((v124 < s.length && (c = s.charCodeAt(v124)) < 128 && T13[c] === 1)) v125 = v124 + 1; else { v125 = -1; if (silent === 0) fail(v124, E12); }
+        if ((v124 < s.length && (c = s.charCodeAt(v124), (c === 101)))) v125 = v124 + 1; else { v125 = -1; if (silent === 0) fail(v124, E6); }
         if (v125 < 0) break L20;
-        if ((v125 < s.length && (c = s.charCodeAt(v125)) < 128 && T25[c] === 1)) v126 = v125 + 1; else { v126 = -1; if (silent === 0) fail(v125, E24); }
+        if ((v125 < s.length && (c = s.charCodeAt(v125), (c === 114)))) v126 = v125 + 1; else { v126 = -1; if (silent === 0) fail(v125, E12); }
         if (v126 < 0) break L20;
-        if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T23[c] === 1)) v127 = v126 + 1; else { v127 = -1; if (silent === 0) fail(v126, E22); }
+        if ((v126 < s.length && (c = s.charCodeAt(v126), (c === 111)))) v127 = v126 + 1; else { v127 = -1; if (silent === 0) fail(v126, E11); }
         if (v127 < 0) break L20;
-        if ((v127 < s.length && (c = s.charCodeAt(v127)) < 128 && T1[c] === 1)) v128 = v127 + 1; else { v128 = -1; if (silent === 0) fail(v127, E0); }
+        if ((v127 < s.length && (c = s.charCodeAt(v127), (c === 58)))) v128 = v127 + 1; else { v128 = -1; if (silent === 0) fail(v127, E0); }
         v118 = v128;
       }
       if (v118 < 0) hookRewind(v119);
@@ -488,13 +448,13 @@ function r__url_defined_scheme(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E1); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
         if (v6 < 0) break L2;
-        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T5[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
         if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
         v3 = v8;
       }
       if (v3 < 0) hookRewind(v4);
@@ -502,11 +462,11 @@ function r__url_defined_scheme(s, p) {
       v10 = hookMark();
       v9 = -1;
       L3: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E8); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E4); }
         if (v11 < 0) break L3;
-        if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T5[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E4); }
+        if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 116)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E2); }
         if (v12 < 0) break L3;
-        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T7[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E6); }
+        if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 112)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E3); }
         v9 = v13;
       }
       if (v9 < 0) hookRewind(v10);
@@ -514,13 +474,13 @@ function r__url_defined_scheme(s, p) {
       v15 = hookMark();
       v14 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E10); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E5); }
         if (v16 < 0) break L4;
-        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T13[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E12); }
+        if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 101)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E6); }
         if (v17 < 0) break L4;
-        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T15[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E14); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 119)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E7); }
         if (v18 < 0) break L4;
-        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T17[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E16); }
+        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 115)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E8); }
         v14 = v19;
       }
       if (v14 < 0) hookRewind(v15);
@@ -528,13 +488,13 @@ function r__url_defined_scheme(s, p) {
       v21 = hookMark();
       v20 = -1;
       L5: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E10); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E5); }
         if (v22 < 0) break L5;
-        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T11[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E10); }
+        if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 110)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E5); }
         if (v23 < 0) break L5;
-        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T5[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E4); }
+        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 116)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E2); }
         if (v24 < 0) break L5;
-        if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T7[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E6); }
+        if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 112)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E3); }
         v20 = v25;
       }
       if (v20 < 0) hookRewind(v21);
@@ -542,17 +502,17 @@ function r__url_defined_scheme(s, p) {
       v27 = hookMark();
       v26 = -1;
       L6: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v28 = p + 1; else { v28 = -1; if (silent === 0) fail(p, E4); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v28 = p + 1; else { v28 = -1; if (silent === 0) fail(p, E2); }
         if (v28 < 0) break L6;
-        if ((v28 < s.length && (c = s.charCodeAt(v28)) < 128 && T13[c] === 1)) v29 = v28 + 1; else { v29 = -1; if (silent === 0) fail(v28, E12); }
+        if ((v28 < s.length && (c = s.charCodeAt(v28), (c === 101)))) v29 = v28 + 1; else { v29 = -1; if (silent === 0) fail(v28, E6); }
         if (v29 < 0) break L6;
-        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T19[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E18); }
+        if ((v29 < s.length && (c = s.charCodeAt(v29), (c === 108)))) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E9); }
         if (v30 < 0) break L6;
-        if ((v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T11[c] === 1)) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E10); }
+        if ((v30 < s.length && (c = s.charCodeAt(v30), (c === 110)))) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E5); }
         if (v31 < 0) break L6;
-        if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T13[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E12); }
+        if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 101)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E6); }
         if (v32 < 0) break L6;
-        if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T5[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E4); }
+        if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 116)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E2); }
         v26 = v33;
       }
       if (v26 < 0) hookRewind(v27);
@@ -560,17 +520,17 @@ function r__url_defined_scheme(s, p) {
       v35 = hookMark();
       v34 = -1;
       L7: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E20); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E10); }
         if (v36 < 0) break L7;
-        if ((v36 < s.length && (c = s.charCodeAt(v36)) < 128 && T23[c] === 1)) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E22); }
+        if ((v36 < s.length && (c = s.charCodeAt(v36), (c === 111)))) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E11); }
         if (v37 < 0) break L7;
-        if ((v37 < s.length && (c = s.charCodeAt(v37)) < 128 && T7[c] === 1)) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E6); }
+        if ((v37 < s.length && (c = s.charCodeAt(v37), (c === 112)))) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E3); }
         if (v38 < 0) break L7;
-        if ((v38 < s.length && (c = s.charCodeAt(v38)) < 128 && T3[c] === 1)) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E2); }
+        if ((v38 < s.length && (c = s.charCodeAt(v38), (c === 104)))) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E1); }
         if (v39 < 0) break L7;
-        if ((v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T13[c] === 1)) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E12); }
+        if ((v39 < s.length && (c = s.charCodeAt(v39), (c === 101)))) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E6); }
         if (v40 < 0) break L7;
-        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T25[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E24); }
+        if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 114)))) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E12); }
         v34 = v41;
       }
       if (v34 < 0) hookRewind(v35);
@@ -578,13 +538,13 @@ function r__url_defined_scheme(s, p) {
       v43 = hookMark();
       v42 = -1;
       L8: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v44 = p + 1; else { v44 = -1; if (silent === 0) fail(p, E14); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v44 = p + 1; else { v44 = -1; if (silent === 0) fail(p, E7); }
         if (v44 < 0) break L8;
-        if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T27[c] === 1)) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E26); }
+        if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 97)))) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E13); }
         if (v45 < 0) break L8;
-        if ((v45 < s.length && (c = s.charCodeAt(v45)) < 128 && T29[c] === 1)) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E28); }
+        if ((v45 < s.length && (c = s.charCodeAt(v45), (c === 105)))) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E14); }
         if (v46 < 0) break L8;
-        if ((v46 < s.length && (c = s.charCodeAt(v46)) < 128 && T17[c] === 1)) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E16); }
+        if ((v46 < s.length && (c = s.charCodeAt(v46), (c === 115)))) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E8); }
         v42 = v47;
       }
       if (v42 < 0) hookRewind(v43);
@@ -592,17 +552,17 @@ function r__url_defined_scheme(s, p) {
       v49 = hookMark();
       v48 = -1;
       L9: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E30); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E15); }
         if (v50 < 0) break L9;
-        if ((v50 < s.length && (c = s.charCodeAt(v50)) < 128 && T27[c] === 1)) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E26); }
+        if ((v50 < s.length && (c = s.charCodeAt(v50), (c === 97)))) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E13); }
         if (v51 < 0) break L9;
-        if ((v51 < s.length && (c = s.charCodeAt(v51)) < 128 && T29[c] === 1)) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E28); }
+        if ((v51 < s.length && (c = s.charCodeAt(v51), (c === 105)))) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E14); }
         if (v52 < 0) break L9;
-        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T19[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E18); }
+        if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 108)))) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E9); }
         if (v53 < 0) break L9;
-        if ((v53 < s.length && (c = s.charCodeAt(v53)) < 128 && T5[c] === 1)) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E4); }
+        if ((v53 < s.length && (c = s.charCodeAt(v53), (c === 116)))) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E2); }
         if (v54 < 0) break L9;
-        if ((v54 < s.length && (c = s.charCodeAt(v54)) < 128 && T23[c] === 1)) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E22); }
+        if ((v54 < s.length && (c = s.charCodeAt(v54), (c === 111)))) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E11); }
         v48 = v55;
       }
       if (v48 < 0) hookRewind(v49);
@@ -610,13 +570,13 @@ function r__url_defined_scheme(s, p) {
       v57 = hookMark();
       v56 = -1;
       L10: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v58 = p + 1; else { v58 = -1; if (silent === 0) fail(p, E8); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v58 = p + 1; else { v58 = -1; if (silent === 0) fail(p, E4); }
         if (v58 < 0) break L10;
-        if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T29[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E28); }
+        if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 105)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E14); }
         if (v59 < 0) break L10;
-        if ((v59 < s.length && (c = s.charCodeAt(v59)) < 128 && T19[c] === 1)) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E18); }
+        if ((v59 < s.length && (c = s.charCodeAt(v59), (c === 108)))) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E9); }
         if (v60 < 0) break L10;
-        if ((v60 < s.length && (c = s.charCodeAt(v60)) < 128 && T13[c] === 1)) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E12); }
+        if ((v60 < s.length && (c = s.charCodeAt(v60), (c === 101)))) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E6); }
         v56 = v61;
       }
       if (v56 < 0) hookRewind(v57);
@@ -624,28 +584,28 @@ function r__url_defined_scheme(s, p) {
       v63 = hookMark();
       v62 = -1;
       L11: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v64 = p + 1; else { v64 = -1; if (silent === 0) fail(p, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v64 = p + 1; else { v64 = -1; if (silent === 0) fail(p, E3); }
         if (v64 < 0) break L11;
-        if ((v64 < s.length && (c = s.charCodeAt(v64)) < 128 && T25[c] === 1)) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E24); }
+        if ((v64 < s.length && (c = s.charCodeAt(v64), (c === 114)))) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E12); }
         if (v65 < 0) break L11;
-        if ((v65 < s.length && (c = s.charCodeAt(v65)) < 128 && T23[c] === 1)) v66 = v65 + 1; else { v66 = -1; if (silent === 0) fail(v65, E22); }
+        if ((v65 < s.length && (c = s.charCodeAt(v65), (c === 111)))) v66 = v65 + 1; else { v66 = -1; if (silent === 0) fail(v65, E11); }
         if (v66 < 0) break L11;
-        if ((v66 < s.length && (c = s.charCodeAt(v66)) < 128 && T17[c] === 1)) v67 = v66 + 1; else { v67 = -1; if (silent === 0) fail(v66, E16); }
+        if ((v66 < s.length && (c = s.charCodeAt(v66), (c === 115)))) v67 = v66 + 1; else { v67 = -1; if (silent === 0) fail(v66, E8); }
         if (v67 < 0) break L11;
-        if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T7[c] === 1)) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E6); }
+        if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 112)))) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E3); }
         if (v68 < 0) break L11;
-        if ((v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T13[c] === 1)) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E12); }
+        if ((v68 < s.length && (c = s.charCodeAt(v68), (c === 101)))) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E6); }
         if (v69 < 0) break L11;
-        if ((v69 < s.length && (c = s.charCodeAt(v69)) < 128 && T25[c] === 1)) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E24); }
+        if ((v69 < s.length && (c = s.charCodeAt(v69), (c === 114)))) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E12); }
         if (v70 < 0) break L11;
-        if ((v70 < s.length && (c = s.charCodeAt(v70)) < 128 && T23[c] === 1)) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E22); }
+        if ((v70 < s.length && (c = s.charCodeAt(v70), (c === 111)))) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E11); }
         v62 = v71;
       }
       if (v62 < 0) hookRewind(v63);
       v2 = v62;
     }
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v72 = v2 + 1; else { v72 = -1; if (silent === 0) fail(v2, E0); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v72 = v2 + 1; else { v72 = -1; if (silent === 0) fail(v2, E0); }
     if (v72 < 0 && v2 > p) v72 = stopped(13, v2, p);
     v0 = v72;
   }
@@ -804,11 +764,11 @@ function r_scheme(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_digit(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T33[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E32); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E16); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T35[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E34); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 45)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E17); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T37[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E36); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 46)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E18); }
       v2 = v7;
     }
     if (v2 < 0) v2 = stopped(25, v0, p);
@@ -855,9 +815,9 @@ function r_ip_schemepart(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E19); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T39[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E38); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E19); }
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
@@ -868,7 +828,7 @@ function r_ip_schemepart(s, p) {
     v9 = hookMark();
     v8 = -1;
     L2: {
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T39[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E38); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 47)))) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E19); }
       if (v10 < 0) break L2;
       v11 = r_urlpath(s, v10);
       if (v11 < 0 && v10 > v6) v11 = stopped(28, v10, p);
@@ -900,7 +860,7 @@ function r_login(s, p) {
       v8 = hookMark();
       v7 = -1;
       L2: {
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T1[c] === 1)) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E0); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 58)))) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E0); }
         if (v9 < 0) break L2;
         v10 = r_password(s, v9);
         if (v10 < 0 && v9 > v5) v10 = stopped(30, v9, p);
@@ -910,7 +870,7 @@ function r_login(s, p) {
       if (v7 < 0) v7 = stopped(31, v5, p);
       v6 = v7 < 0 ? v5 : v7;
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T41[c] === 1)) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E40); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 64)))) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E20); }
       if (v11 < 0 && v6 > p) v11 = stopped(32, v6, p);
       v3 = v11;
     }
@@ -940,7 +900,7 @@ function r_hostport(s, p) {
     v5 = hookMark();
     v4 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E0); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E0); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
       if (v7 < 0 && v6 > v2) v7 = stopped(35, v6, p);
@@ -986,7 +946,7 @@ function r_hostname(s, p) {
       L1: {
         v5 = r_domainlabel(s, v2);
         if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T37[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E36); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
         if (v6 < 0 && v5 > v2) v6 = stopped(37, v5, p);
         v3 = v6;
       }
@@ -1023,7 +983,7 @@ function r_domainlabel(s, p) {
       L1: {
         v6 = v3;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T35[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E34); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
           if (v7 < 0) v7 = stopped(40, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
@@ -1064,7 +1024,7 @@ function r_toplabel(s, p) {
       L1: {
         v6 = v3;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T35[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E34); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
           if (v7 < 0) v7 = stopped(43, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
@@ -1114,19 +1074,19 @@ function r_hostnumber(s, p) {
   L0: {
     v2 = r_digits(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T37[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E36); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E18); }
     if (v3 < 0 && v2 > p) v3 = stopped(46, v2, p);
     if (v3 < 0) break L0;
     v4 = r_digits(s, v3);
     if (v4 < 0 && v3 > p) v4 = stopped(47, v3, p);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T37[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E36); }
+    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
     if (v5 < 0 && v4 > p) v5 = stopped(48, v4, p);
     if (v5 < 0) break L0;
     v6 = r_digits(s, v5);
     if (v6 < 0 && v5 > p) v6 = stopped(49, v5, p);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T37[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E36); }
+    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
     if (v7 < 0 && v6 > p) v7 = stopped(50, v6, p);
     if (v7 < 0) break L0;
     v8 = r_digits(s, v7);
@@ -1158,13 +1118,13 @@ function r_user(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E21); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E44); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E22); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E23); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E48); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E24); }
       v1 = v6;
     }
     if (v1 < 0) v1 = stopped(52, v0, p);
@@ -1186,13 +1146,13 @@ function r_password(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E21); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E44); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E22); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E23); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E48); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E24); }
       v1 = v6;
     }
     if (v1 < 0) v1 = stopped(53, v0, p);
@@ -1232,17 +1192,17 @@ function r_ftpurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T1[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E0); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E0); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T39[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E38); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E19); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       v2 = v9;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1253,7 +1213,7 @@ function r_ftpurl(s, p) {
     v13 = hookMark();
     v12 = -1;
     L2: {
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v14 = v10 + 1; else { v14 = -1; if (silent === 0) fail(v10, E38); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v14 = v10 + 1; else { v14 = -1; if (silent === 0) fail(v10, E19); }
       if (v14 < 0) break L2;
       v15 = r_fpath(s, v14);
       if (v15 < 0 && v14 > v10) v15 = stopped(56, v14, p);
@@ -1264,17 +1224,17 @@ function r_ftpurl(s, p) {
         v20 = hookMark();
         v19 = -1;
         L4: {
-          if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T43[c] === 1)) v21 = v15 + 1; else { v21 = -1; if (silent === 0) fail(v15, E42); }
+          if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 59)))) v21 = v15 + 1; else { v21 = -1; if (silent === 0) fail(v15, E21); }
           if (v21 < 0) break L4;
-          if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T5[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E4); }
+          if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 116)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E2); }
           if (v22 < 0) break L4;
-          if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T51[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E50); }
+          if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 121)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E25); }
           if (v23 < 0) break L4;
-          if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T7[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E6); }
+          if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 112)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E3); }
           if (v24 < 0) break L4;
-          if ((v24 < s.length && (c = s.charCodeAt(v24)) < 128 && T13[c] === 1)) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E12); }
+          if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 101)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E6); }
           if (v25 < 0) break L4;
-          if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T49[c] === 1)) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E48); }
+          if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 61)))) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E24); }
           v19 = v26;
         }
         if (v19 < 0) hookRewind(v20);
@@ -1313,7 +1273,7 @@ function r_fpath(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E19); }
         if (v6 < 0) break L1;
         v7 = r_fsegment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(60, v6, p);
@@ -1342,15 +1302,15 @@ function r_fsegment(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E22); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E23); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E24); }
       v1 = v7;
     }
     if (v1 < 0) v1 = stopped(62, v0, p);
@@ -1369,17 +1329,17 @@ function r_ftptype(s, p) {
   if (p + 1 <= fastBelow) return fast_r_ftptype(s, p);
   hookEnter(21, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 65)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E26); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 73)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E27); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 68)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E28); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E13); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 105)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E14); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E29); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1397,19 +1357,19 @@ function r_fileurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T29[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E28); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 105)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E9); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 101)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1420,23 +1380,23 @@ function r_fileurl(s, p) {
       v15 = hookMark();
       v14 = -1;
       L3: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1)) v16 = v2 + 1; else { v16 = -1; if (silent === 0) fail(v2, E18); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 108)))) v16 = v2 + 1; else { v16 = -1; if (silent === 0) fail(v2, E9); }
         if (v16 < 0) break L3;
-        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T23[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E22); }
+        if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 111)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E11); }
         if (v17 < 0) break L3;
-        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T61[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E60); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 99)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E30); }
         if (v18 < 0) break L3;
-        if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T27[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E26); }
+        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 97)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E13); }
         if (v19 < 0) break L3;
-        if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T19[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E18); }
+        if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 108)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E9); }
         if (v20 < 0) break L3;
-        if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T3[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E2); }
+        if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 104)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E1); }
         if (v21 < 0) break L3;
-        if ((v21 < s.length && (c = s.charCodeAt(v21)) < 128 && T23[c] === 1)) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E22); }
+        if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 111)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E11); }
         if (v22 < 0) break L3;
-        if ((v22 < s.length && (c = s.charCodeAt(v22)) < 128 && T17[c] === 1)) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E16); }
+        if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 115)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E8); }
         if (v23 < 0) break L3;
-        if ((v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T5[c] === 1)) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E4); }
+        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 116)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E2); }
         v14 = v24;
       }
       if (v14 < 0) hookRewind(v15);
@@ -1445,7 +1405,7 @@ function r_fileurl(s, p) {
     if (v12 < 0) v12 = stopped(63, v2, p);
     v11 = v12 < 0 ? v2 : v12;
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v25 = v11 + 1; else { v25 = -1; if (silent === 0) fail(v11, E38); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v25 = v11 + 1; else { v25 = -1; if (silent === 0) fail(v11, E19); }
     if (v25 < 0 && v11 > p) v25 = stopped(64, v11, p);
     if (v25 < 0) break L0;
     v26 = r_fpath(s, v25);
@@ -1468,19 +1428,19 @@ function r_httpurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E1); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1491,7 +1451,7 @@ function r_httpurl(s, p) {
     v14 = hookMark();
     v13 = -1;
     L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E38); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E19); }
       if (v15 < 0) break L2;
       v16 = r_hpath(s, v15);
       if (v16 < 0 && v15 > v11) v16 = stopped(67, v15, p);
@@ -1499,7 +1459,7 @@ function r_httpurl(s, p) {
       v19 = hookMark();
       v18 = -1;
       L3: {
-        if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T45[c] === 1)) v20 = v16 + 1; else { v20 = -1; if (silent === 0) fail(v16, E44); }
+        if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 63)))) v20 = v16 + 1; else { v20 = -1; if (silent === 0) fail(v16, E22); }
         if (v20 < 0) break L3;
         v21 = r_search(s, v20);
         if (v21 < 0 && v20 > v16) v21 = stopped(68, v20, p);
@@ -1535,7 +1495,7 @@ function r_hpath(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E19); }
         if (v6 < 0) break L1;
         v7 = r_hsegment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(71, v6, p);
@@ -1564,15 +1524,15 @@ function r_hsegment(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E21); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E23); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E24); }
       v1 = v7;
     }
     if (v1 < 0) v1 = stopped(73, v0, p);
@@ -1594,15 +1554,15 @@ function r_search(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T43[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E42); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E21); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E23); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E24); }
       v1 = v7;
     }
     if (v1 < 0) v1 = stopped(74, v0, p);
@@ -1625,23 +1585,23 @@ function r_gopherurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T23[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 111)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T3[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 104)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E1); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T25[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E24); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 114)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1652,7 +1612,7 @@ function r_gopherurl(s, p) {
     v16 = hookMark();
     v15 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E38); }
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E19); }
       if (v17 < 0) break L2;
       v20 = hookMark();
       v19 = -1;
@@ -1670,11 +1630,11 @@ function r_gopherurl(s, p) {
             v30 = hookMark();
             v29 = -1;
             L6: {
-              if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T63[c] === 1)) v31 = v25 + 1; else { v31 = -1; if (silent === 0) fail(v25, E62); }
+              if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 37)))) v31 = v25 + 1; else { v31 = -1; if (silent === 0) fail(v25, E31); }
               if (v31 < 0) break L6;
-              if ((v31 < s.length && (c = s.charCodeAt(v31)) < 128 && T65[c] === 1)) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E64); }
+              if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 48)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E32); }
               if (v32 < 0) break L6;
-              if ((v32 < s.length && (c = s.charCodeAt(v32)) < 128 && T67[c] === 1)) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E66); }
+              if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 57)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E33); }
               v29 = v33;
             }
             if (v29 < 0) hookRewind(v30);
@@ -1688,11 +1648,11 @@ function r_gopherurl(s, p) {
               v39 = hookMark();
               v38 = -1;
               L8: {
-                if ((v34 < s.length && (c = s.charCodeAt(v34)) < 128 && T63[c] === 1)) v40 = v34 + 1; else { v40 = -1; if (silent === 0) fail(v34, E62); }
+                if ((v34 < s.length && (c = s.charCodeAt(v34), (c === 37)))) v40 = v34 + 1; else { v40 = -1; if (silent === 0) fail(v34, E31); }
                 if (v40 < 0) break L8;
-                if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T65[c] === 1)) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E64); }
+                if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 48)))) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E32); }
                 if (v41 < 0) break L8;
-                if ((v41 < s.length && (c = s.charCodeAt(v41)) < 128 && T67[c] === 1)) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E66); }
+                if ((v41 < s.length && (c = s.charCodeAt(v41), (c === 57)))) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E33); }
                 v38 = v42;
               }
               if (v38 < 0) hookRewind(v39);
@@ -1787,19 +1747,19 @@ function r_mailtourl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T19[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E9); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T23[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E22); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 111)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E11); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1844,15 +1804,15 @@ function r_newsurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E5); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 119)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E7); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1875,7 +1835,7 @@ function r_grouppart(s, p) {
     v2 = hookMark();
     v1 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E68); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E34); }
       if (v3 < 0) break L1;
       v4 = v3 >= s.length ? v3 : -1;
       if (v4 < 0 && v3 > p) v4 = stopped(88, v3, p);
@@ -1918,13 +1878,13 @@ function r_group(s, p) {
         if (v5 >= 0) { v4 = v5; break L1; }
         v6 = r_digit(s, v3);
         if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T35[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E34); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E17); }
         if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T37[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E36); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E18); }
         if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T33[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E32); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E16); }
         if (v9 >= 0) { v4 = v9; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T71[c] === 1)) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E70); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 95)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E35); }
         v4 = v10;
       }
       if (v4 < 0) v4 = stopped(90, v3, p);
@@ -1953,17 +1913,17 @@ function r_article(s, p) {
       L1: {
         v5 = r_uchar(s, v2);
         if (v5 >= 0) { v4 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T43[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E42); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 59)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E21); }
         if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T39[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E38); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E19); }
         if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T45[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E44); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E22); }
         if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
         if (v9 >= 0) { v4 = v9; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T47[c] === 1)) v10 = v2 + 1; else { v10 = -1; if (silent === 0) fail(v2, E46); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 38)))) v10 = v2 + 1; else { v10 = -1; if (silent === 0) fail(v2, E23); }
         if (v10 >= 0) { v4 = v10; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T49[c] === 1)) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E48); }
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 61)))) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E24); }
         v4 = v11;
       }
       if (v4 < 0) v4 = stopped(91, v2, p);
@@ -1974,7 +1934,7 @@ function r_article(s, p) {
     }
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T41[c] === 1)) v12 = v2 + 1; else { v12 = -1; if (silent === 0) fail(v2, E40); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 64)))) v12 = v2 + 1; else { v12 = -1; if (silent === 0) fail(v2, E20); }
     if (v12 < 0 && v2 > p) v12 = stopped(92, v2, p);
     if (v12 < 0) break L0;
     v13 = r_host(s, v12);
@@ -1997,19 +1957,19 @@ function r_nntpurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E5); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 110)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E5); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T7[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -2017,7 +1977,7 @@ function r_nntpurl(s, p) {
     v11 = r_hostport(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(94, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
     if (v12 < 0 && v11 > p) v12 = stopped(95, v11, p);
     if (v12 < 0) break L0;
     v13 = r_group(s, v12);
@@ -2026,7 +1986,7 @@ function r_nntpurl(s, p) {
     v16 = hookMark();
     v15 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E38); }
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E19); }
       if (v17 < 0) break L2;
       v18 = r_digits(s, v17);
       if (v18 < 0 && v17 > v13) v18 = stopped(97, v17, p);
@@ -2053,23 +2013,23 @@ function r_telneturl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T19[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E9); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T11[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E10); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 110)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E5); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T13[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T5[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T1[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T39[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E38); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
       v2 = v12;
     }
     if (v2 < 0) hookRewind(v3);
@@ -2077,7 +2037,7 @@ function r_telneturl(s, p) {
     v13 = r_login(s, v2);
     if (v13 < 0 && v2 > p) v13 = stopped(99, v2, p);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v15 = v13 + 1; else { v15 = -1; if (silent === 0) fail(v13, E38); }
+    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v15 = v13 + 1; else { v15 = -1; if (silent === 0) fail(v13, E19); }
     if (v15 < 0) v15 = stopped(100, v13, p);
     v14 = v15 < 0 ? v13 : v15;
     v0 = v14;
@@ -2133,19 +2093,19 @@ function r_waisdatabase(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -2153,7 +2113,7 @@ function r_waisdatabase(s, p) {
     v11 = r_hostport(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(103, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
     if (v12 < 0 && v11 > p) v12 = stopped(104, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
@@ -2176,19 +2136,19 @@ function r_waisindex(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -2196,13 +2156,13 @@ function r_waisindex(s, p) {
     v11 = r_hostport(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(106, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
     if (v12 < 0 && v11 > p) v12 = stopped(107, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
     if (v13 < 0 && v12 > p) v13 = stopped(108, v12, p);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T45[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E44); }
+    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 63)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E22); }
     if (v14 < 0 && v13 > p) v14 = stopped(109, v13, p);
     if (v14 < 0) break L0;
     v15 = r_search(s, v14);
@@ -2225,19 +2185,19 @@ function r_waisdoc(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E26); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T39[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E38); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T39[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E38); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
       v2 = v10;
     }
     if (v2 < 0) hookRewind(v3);
@@ -2245,19 +2205,19 @@ function r_waisdoc(s, p) {
     v11 = r_hostport(s, v2);
     if (v11 < 0 && v2 > p) v11 = stopped(111, v2, p);
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T39[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E38); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
     if (v12 < 0 && v11 > p) v12 = stopped(112, v11, p);
     if (v12 < 0) break L0;
     v13 = r_database(s, v12);
     if (v13 < 0 && v12 > p) v13 = stopped(113, v12, p);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
+    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E19); }
     if (v14 < 0 && v13 > p) v14 = stopped(114, v13, p);
     if (v14 < 0) break L0;
     v15 = r_wtype(s, v14);
     if (v15 < 0 && v14 > p) v15 = stopped(115, v14, p);
     if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T39[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E38); }
+    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E19); }
     if (v16 < 0 && v15 > p) v16 = stopped(116, v15, p);
     if (v16 < 0) break L0;
     v17 = r_wpath(s, v16);
@@ -2331,27 +2291,27 @@ function r_prosperourl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E3); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T25[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E24); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 114)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T23[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E22); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 111)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T17[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E16); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T13[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T25[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E24); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 114)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E12); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T23[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E22); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 111)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E11); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T1[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E0); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E0); }
       if (v12 < 0) break L1;
-      if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T39[c] === 1)) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E38); }
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
       if (v13 < 0) break L1;
-      if ((v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T39[c] === 1)) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E38); }
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E19); }
       v2 = v14;
     }
     if (v2 < 0) hookRewind(v3);
@@ -2359,7 +2319,7 @@ function r_prosperourl(s, p) {
     v15 = r_hostport(s, v2);
     if (v15 < 0 && v2 > p) v15 = stopped(121, v2, p);
     if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T39[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E38); }
+    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E19); }
     if (v16 < 0 && v15 > p) v16 = stopped(122, v15, p);
     if (v16 < 0) break L0;
     v17 = r_ppath(s, v16);
@@ -2395,7 +2355,7 @@ function r_ppath(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T39[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E38); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E19); }
         if (v6 < 0) break L1;
         v7 = r_psegment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(125, v6, p);
@@ -2424,15 +2384,15 @@ function r_psegment(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E22); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E23); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T49[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E48); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E24); }
       v1 = v7;
     }
     if (v1 < 0) v1 = stopped(127, v0, p);
@@ -2452,12 +2412,12 @@ function r_fieldspec(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E21); }
     if (v2 < 0) break L0;
     v3 = r_fieldname(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(128, v2, p);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T49[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E48); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 61)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E24); }
     if (v4 < 0 && v3 > p) v4 = stopped(129, v3, p);
     if (v4 < 0) break L0;
     v5 = r_fieldvalue(s, v4);
@@ -2479,13 +2439,13 @@ function r_fieldname(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E22); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E23); }
       v1 = v6;
     }
     if (v1 < 0) v1 = stopped(131, v0, p);
@@ -2507,13 +2467,13 @@ function r_fieldvalue(s, p) {
     L0: {
       v2 = r_uchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T45[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E44); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E22); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E0); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T47[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E46); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E23); }
       v1 = v6;
     }
     if (v1 < 0) v1 = stopped(132, v0, p);
@@ -2531,7 +2491,7 @@ function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(52, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E36); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2542,7 +2502,7 @@ function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
   hookEnter(53, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E37); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2569,7 +2529,7 @@ function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(55, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E38); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2580,7 +2540,7 @@ function r_safe(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
   hookEnter(56, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T40[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E39); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2591,7 +2551,7 @@ function r_extra(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
   hookEnter(57, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E80); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T42[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E41); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2602,7 +2562,7 @@ function r_national(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
   hookEnter(58, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E82); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T44[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E43); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2613,7 +2573,7 @@ function r_punctuation(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
   hookEnter(59, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E84); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T46[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E45); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2624,7 +2584,7 @@ function r_reserved(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(60, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E86); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T48[c] === 1)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E47); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2638,7 +2598,7 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 70 || c >= 97 && c <= 102)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E49); }
     v0 = v2;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -2654,7 +2614,7 @@ function r_escape(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E31); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(133, v2, p);

@@ -12,47 +12,24 @@ function table(ranges) {
     return t;
 }
 
-const T0 = table([58, 58]);
-const T1 = table([104, 104]);
-const T2 = table([102, 102]);
-const T3 = table([110, 110]);
-const T4 = table([116, 116]);
-const T5 = table([103, 103]);
-const T6 = table([119, 119]);
-const T7 = table([109, 109]);
-const T8 = table([112, 112]);
-const T9 = table([43, 43, 45, 46, 48, 57, 97, 122]);
-const T10 = table([47, 47]);
-const T11 = table([64, 64]);
-const T12 = table([48, 57, 65, 90, 97, 122]);
-const T13 = table([48, 57]);
-const T14 = table([46, 46]);
-const T15 = table([45, 45]);
-const T16 = table([65, 90, 97, 122]);
-const T17 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122]);
-const T18 = table([37, 37]);
-const T19 = table([65, 65, 68, 68, 73, 73, 97, 97, 100, 100, 105, 105]);
-const T20 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 63, 90, 95, 95, 97, 122]);
-const T21 = table([108, 108]);
-const T22 = table([63, 63]);
-const T23 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122]);
-const T24 = table([42, 42]);
-const T25 = table([33, 33, 36, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122]);
-const T26 = table([43, 43, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122]);
-const T27 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122]);
-const T28 = table([59, 59]);
-const T29 = table([61, 61]);
-const T30 = table([33, 33, 36, 36, 38, 46, 48, 58, 63, 90, 95, 95, 97, 122]);
-const T31 = table([97, 122]);
-const T32 = table([65, 90]);
-const T33 = table([36, 36, 43, 43, 45, 46, 95, 95]);
-const T34 = table([33, 33, 39, 42, 44, 44]);
-const T35 = table([91, 94, 96, 96, 123, 126]);
-const T36 = table([34, 35, 37, 37, 60, 60, 62, 62]);
-const T37 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
-const T38 = table([48, 57, 65, 70, 97, 102]);
-const T39 = table([33, 33, 36, 36, 39, 46, 48, 57, 65, 90, 95, 95, 97, 122]);
-const T40 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T0 = table([43, 43, 45, 46, 48, 57, 97, 122]);
+const T1 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T2 = table([48, 57, 65, 90, 97, 122]);
+const T3 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122]);
+const T4 = table([65, 65, 68, 68, 73, 73, 97, 97, 100, 100, 105, 105]);
+const T5 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T6 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122]);
+const T7 = table([33, 33, 36, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122]);
+const T8 = table([43, 43, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122]);
+const T9 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122]);
+const T10 = table([33, 33, 36, 36, 39, 46, 48, 57, 65, 90, 95, 95, 97, 122]);
+const T11 = table([33, 33, 36, 36, 38, 46, 48, 58, 63, 90, 95, 95, 97, 122]);
+const T12 = table([36, 36, 43, 43, 45, 46, 95, 95]);
+const T13 = table([33, 33, 39, 42, 44, 44]);
+const T14 = table([91, 94, 96, 96, 123, 126]);
+const T15 = table([34, 35, 37, 37, 60, 60, 62, 62]);
+const T16 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
+const T17 = table([48, 57, 65, 70, 97, 102]);
 
 // genericurl: grammar/rfc1738.peggy:53
 function r_genericurl(s, p) {
@@ -61,7 +38,7 @@ function r_genericurl(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T0[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_schemepart(s, v2);
     v0 = v3;
@@ -73,7 +50,7 @@ function r_genericurl(s, p) {
 function r_url(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
       v1 = -1;
       L1: {
         v3 = p + 5 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
@@ -84,7 +61,7 @@ function r_url(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
       v5 = -1;
       L2: {
         v7 = p + 4 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 58 ? p + 4 : -1;
@@ -95,7 +72,7 @@ function r_url(s, p) {
       }
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
       v9 = -1;
       L3: {
         v11 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
@@ -106,7 +83,7 @@ function r_url(s, p) {
       }
       if (v9 >= 0) { v0 = v9; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
       v13 = -1;
       L4: {
         v15 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
@@ -117,7 +94,7 @@ function r_url(s, p) {
       }
       if (v13 >= 0) { v0 = v13; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
       v17 = -1;
       L5: {
         v19 = p + 7 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
@@ -128,7 +105,7 @@ function r_url(s, p) {
       }
       if (v17 >= 0) { v0 = v17; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
       v21 = -1;
       L6: {
         v23 = p + 7 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
@@ -139,7 +116,7 @@ function r_url(s, p) {
       }
       if (v21 >= 0) { v0 = v21; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v25 = -1;
       L7: {
         v27 = p + 5 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
@@ -150,7 +127,7 @@ function r_url(s, p) {
       }
       if (v25 >= 0) { v0 = v25; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
       v29 = -1;
       L8: {
         v31 = p + 7 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
@@ -161,7 +138,7 @@ function r_url(s, p) {
       }
       if (v29 >= 0) { v0 = v29; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
       v33 = -1;
       L9: {
         v35 = p + 5 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
@@ -172,7 +149,7 @@ function r_url(s, p) {
       }
       if (v33 >= 0) { v0 = v33; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
       v37 = -1;
       L10: {
         v39 = p + 9 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 && s.charCodeAt(p + 8) === 58 ? p + 9 : -1;
@@ -183,7 +160,7 @@ function r_url(s, p) {
       }
       if (v37 >= 0) { v0 = v37; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T9[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v41 = -1;
       L11: {
         v43 = r__url_defined_scheme(s, p);
@@ -204,49 +181,49 @@ function r__url_defined_scheme(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
         v2 = p + 4 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 ? p + 4 : -1;
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
         v3 = p + 3 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 ? p + 3 : -1;
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
         v4 = p + 4 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 ? p + 4 : -1;
         if (v4 >= 0) { v1 = v4; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
         v5 = p + 4 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 ? p + 4 : -1;
         if (v5 >= 0) { v1 = v5; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
         v6 = p + 6 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 ? p + 6 : -1;
         if (v6 >= 0) { v1 = v6; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
         v7 = p + 6 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 ? p + 6 : -1;
         if (v7 >= 0) { v1 = v7; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
         v8 = p + 4 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 ? p + 4 : -1;
         if (v8 >= 0) { v1 = v8; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
         v9 = p + 6 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 ? p + 6 : -1;
         if (v9 >= 0) { v1 = v9; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
         v10 = p + 4 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 ? p + 4 : -1;
         if (v10 >= 0) { v1 = v10; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
         v11 = p + 8 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 ? p + 8 : -1;
         v1 = v11;
       } else v1 = -1;
     }
     if (v1 < 0) break L0;
-    v12 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T0[c] === 1) ? v1 + 1 : -1;
+    v12 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     v0 = v12;
   }
   return v0;
@@ -256,7 +233,7 @@ function r__url_defined_scheme(s, p) {
 function r__url_union(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
       v1 = -1;
       L1: {
         v2 = r_httpurl(s, p);
@@ -266,7 +243,7 @@ function r__url_union(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
       v4 = -1;
       L2: {
         v5 = r_ftpurl(s, p);
@@ -276,7 +253,7 @@ function r__url_union(s, p) {
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
       v7 = -1;
       L3: {
         v8 = r_newsurl(s, p);
@@ -286,7 +263,7 @@ function r__url_union(s, p) {
       }
       if (v7 >= 0) { v0 = v7; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
       v10 = -1;
       L4: {
         v11 = r_nntpurl(s, p);
@@ -296,7 +273,7 @@ function r__url_union(s, p) {
       }
       if (v10 >= 0) { v0 = v10; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
       v13 = -1;
       L5: {
         v14 = r_telneturl(s, p);
@@ -306,7 +283,7 @@ function r__url_union(s, p) {
       }
       if (v13 >= 0) { v0 = v13; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
       v16 = -1;
       L6: {
         v17 = r_gopherurl(s, p);
@@ -316,7 +293,7 @@ function r__url_union(s, p) {
       }
       if (v16 >= 0) { v0 = v16; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v19 = -1;
       L7: {
         v20 = r_waisurl(s, p);
@@ -326,7 +303,7 @@ function r__url_union(s, p) {
       }
       if (v19 >= 0) { v0 = v19; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
       v22 = -1;
       L8: {
         v23 = r_mailtourl(s, p);
@@ -336,7 +313,7 @@ function r__url_union(s, p) {
       }
       if (v22 >= 0) { v0 = v22; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
       v25 = -1;
       L9: {
         v26 = r_fileurl(s, p);
@@ -346,7 +323,7 @@ function r__url_union(s, p) {
       }
       if (v25 >= 0) { v0 = v25; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
       v28 = -1;
       L10: {
         v29 = r_prosperourl(s, p);
@@ -356,7 +333,7 @@ function r__url_union(s, p) {
       }
       if (v28 >= 0) { v0 = v28; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T9[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v31 = -1;
       L11: {
         v32 = r_otherurl(s, p);
@@ -381,8 +358,9 @@ function r_otherurl(s, p) {
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c < 128 && T0[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -391,19 +369,25 @@ function r_scheme(s, p) {
 
 // schemepart: grammar/rfc1738.peggy:148
 function r_schemepart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
     v1 = p;
-    for (;;) {
-      v2 = r_xchar(s, v1);
-      if (v2 < 0) break;
-      if (v2 === v1) break;
+    while (v1 < s.length) {
+      c = s.charCodeAt(v1);
+      if ((c < 128 && T1[c] === 1)) { v1++; continue; }
+      L1: {
+        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+          v3 = r_escape(s, v1);
+          v2 = v3;
+        } else v2 = -1;
+      }
+      if (v2 <= v1) break;
       v1 = v2;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) {
-      v3 = r_ip_schemepart(s, p);
-      v0 = v3;
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      v4 = r_ip_schemepart(s, p);
+      v0 = v4;
     } else v0 = -1;
   }
   return v0;
@@ -420,7 +404,7 @@ function r_ip_schemepart(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_urlpath(s, v5);
       v4 = v6;
@@ -442,14 +426,14 @@ function r_login(s, p) {
       if (v3 < 0) break L1;
       v5 = -1;
       L2: {
-        v6 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T0[c] === 1) ? v3 + 1 : -1;
+        v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 58))) ? v3 + 1 : -1;
         if (v6 < 0) break L2;
         v7 = r_password(s, v6);
         v5 = v7;
       }
       v4 = v5 < 0 ? v3 : v5;
       if (v4 < 0) break L1;
-      v8 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1) ? v4 + 1 : -1;
+      v8 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 64))) ? v4 + 1 : -1;
       v2 = v8;
     }
     v1 = v2 < 0 ? p : v2;
@@ -469,7 +453,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T0[c] === 1) ? v1 + 1 : -1;
+      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -484,11 +468,11 @@ function r_hostport(s, p) {
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T13[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -507,7 +491,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T14[c] === 1) ? v3 + 1 : -1;
+        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
         v2 = v4;
       }
       if (v2 < 0) break;
@@ -526,19 +510,20 @@ function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) break;
+        while (v4 < s.length) {
+          c = s.charCodeAt(v4);
+          if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T12[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T2[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -555,19 +540,20 @@ function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) break;
+        while (v4 < s.length) {
+          c = s.charCodeAt(v4);
+          if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T12[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T2[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -582,7 +568,7 @@ function r_toplabel(s, p) {
 // alphadigit: grammar/rfc1738.peggy:254
 function r_alphadigit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -593,15 +579,15 @@ function r_hostnumber(s, p) {
   L0: {
     v1 = r_digits(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T14[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_digits(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T14[c] === 1) ? v3 + 1 : -1;
+    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_digits(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T14[c] === 1) ? v5 + 1 : -1;
+    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_digits(s, v6);
     v0 = v7;
@@ -620,16 +606,16 @@ function r_port(s, p) {
 function r_user(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -639,16 +625,16 @@ function r_user(s, p) {
 function r_password(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -656,12 +642,18 @@ function r_password(s, p) {
 
 // urlpath: grammar/rfc1738.peggy:295
 function r_urlpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_xchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -678,7 +670,7 @@ function r_ftpurl(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_fpath(s, v5);
       if (v6 < 0) break L1;
@@ -686,7 +678,7 @@ function r_ftpurl(s, p) {
       L2: {
         v9 = v6 + 6 <= s.length && s.charCodeAt(v6) === 59 && s.charCodeAt(v6 + 1) === 116 && s.charCodeAt(v6 + 2) === 121 && s.charCodeAt(v6 + 3) === 112 && s.charCodeAt(v6 + 4) === 101 && s.charCodeAt(v6 + 5) === 61 ? v6 + 6 : -1;
         if (v9 < 0) break L2;
-        v10 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T19[c] === 1) ? v9 + 1 : -1;
+        v10 = (v9 < s.length && (c = s.charCodeAt(v9), (c < 128 && T4[c] === 1))) ? v9 + 1 : -1;
         v8 = v10;
       }
       v7 = v8 < 0 ? v6 : v8;
@@ -709,7 +701,7 @@ function r_fpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_fsegment(s, v4);
         v3 = v5;
@@ -727,16 +719,16 @@ function r_fpath(s, p) {
 function r_fsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T5[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T20[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -745,7 +737,7 @@ function r_fsegment(s, p) {
 // ftptype: grammar/rfc1738.peggy:344
 function r_ftptype(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -757,22 +749,22 @@ function r_fileurl(s, p) {
     v1 = p + 7 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T12[c] === 1 : c >= 128))) {
+      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T2[c] === 1 : c >= 128)))) {
         v4 = r_hostname(s, v1);
         if (v4 >= 0) { v3 = v4; break L1; }
       }
-      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T13[c] === 1 : c >= 128))) {
+      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
         v5 = r_hostnumber(s, v1);
         if (v5 >= 0) { v3 = v5; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T21[c] === 1)) {
+      if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 108)))) {
         v6 = v1 + 9 <= s.length && s.charCodeAt(v1) === 108 && s.charCodeAt(v1 + 1) === 111 && s.charCodeAt(v1 + 2) === 99 && s.charCodeAt(v1 + 3) === 97 && s.charCodeAt(v1 + 4) === 108 && s.charCodeAt(v1 + 5) === 104 && s.charCodeAt(v1 + 6) === 111 && s.charCodeAt(v1 + 7) === 115 && s.charCodeAt(v1 + 8) === 116 ? v1 + 9 : -1;
         v3 = v6;
       } else v3 = -1;
     }
     v2 = v3 < 0 ? v1 : v3;
     if (v2 < 0) break L0;
-    v7 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v7 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_fpath(s, v7);
     v0 = v8;
@@ -791,13 +783,13 @@ function r_httpurl(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_hpath(s, v5);
       if (v6 < 0) break L1;
       v8 = -1;
       L2: {
-        v9 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T22[c] === 1) ? v6 + 1 : -1;
+        v9 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 63))) ? v6 + 1 : -1;
         if (v9 < 0) break L2;
         v10 = r_search(s, v9);
         v8 = v10;
@@ -822,7 +814,7 @@ function r_hpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_hsegment(s, v4);
         v3 = v5;
@@ -840,16 +832,16 @@ function r_hpath(s, p) {
 function r_hsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T6[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T23[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -859,16 +851,16 @@ function r_hsegment(s, p) {
 function r_search(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T6[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T23[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -885,7 +877,7 @@ function r_gopherurl(s, p) {
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v7 = -1;
       L2: {
@@ -935,12 +927,18 @@ function r_gtype(s, p) {
 
 // selector: grammar/rfc1738.peggy:440
 function r_selector(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_xchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -948,12 +946,18 @@ function r_selector(s, p) {
 
 // gopher__string: grammar/rfc1738.peggy:449
 function r_gopher__string(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_xchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -976,15 +980,19 @@ function r_mailtourl(s, p) {
 function r_encoded822addr(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
-    v2 = r_xchar(s, v0);
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -1005,17 +1013,17 @@ function r_newsurl(s, p) {
 function r_grouppart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1) ? p + 1 : -1;
+        v2 = (p < s.length && (c = s.charCodeAt(p), (c === 42))) ? p + 1 : -1;
         if (v2 < 0) break L1;
         v3 = v2 >= s.length ? v2 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v4 = -1;
       L2: {
         v5 = r_group(s, p);
@@ -1025,7 +1033,7 @@ function r_grouppart(s, p) {
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T25[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
       v7 = r_article(s, p);
       v0 = v7;
     } else v0 = -1;
@@ -1038,11 +1046,12 @@ function r_group(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    for (;;) {
-      if (!(v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T26[c] === 1)) break;
+    while (v2 < s.length) {
+      c = s.charCodeAt(v2);
+      if (!(c < 128 && T8[c] === 1)) break;
       v2++;
     }
     v0 = v2;
@@ -1052,30 +1061,28 @@ function r_group(s, p) {
 
 // article: grammar/rfc1738.peggy:519
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    v2 = 0;
-    for (;;) {
+    while (v1 < s.length) {
+      c = s.charCodeAt(v1);
+      if ((c < 128 && T9[c] === 1)) { v1++; continue; }
       L1: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T27[c] === 1)) { v3 = v1 + 1; break L1; }
-        if ((v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T18[c] === 1)) {
-          v4 = r_escape(s, v1);
-          v3 = v4;
-        } else v3 = -1;
+        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+          v3 = r_escape(s, v1);
+          v2 = v3;
+        } else v2 = -1;
       }
-      if (v3 < 0) break;
-      v2++;
-      if (v3 === v1) break;
-      v1 = v3;
+      if (v2 <= v1) break;
+      v1 = v2;
     }
-    if (v2 < 1) v1 = -1;
+    if (v1 === p) v1 = -1;
     if (v1 < 0) break L0;
-    v5 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T11[c] === 1) ? v1 + 1 : -1;
-    if (v5 < 0) break L0;
-    v6 = r_host(s, v5);
-    v0 = v6;
+    v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
+    if (v4 < 0) break L0;
+    v5 = r_host(s, v4);
+    v0 = v5;
   }
   return v0;
 }
@@ -1089,13 +1096,13 @@ function r_nntpurl(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_group(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T10[c] === 1) ? v4 + 1 : -1;
+      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 47))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_digits(s, v7);
       v6 = v8;
@@ -1115,7 +1122,7 @@ function r_telneturl(s, p) {
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
-    v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     v3 = v4 < 0 ? v2 : v4;
     v0 = v3;
   }
@@ -1126,7 +1133,7 @@ function r_telneturl(s, p) {
 function r_waisurl(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v1 = -1;
       L1: {
         v2 = r_waisdatabase(s, p);
@@ -1136,7 +1143,7 @@ function r_waisurl(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v4 = -1;
       L2: {
         v5 = r_waisindex(s, p);
@@ -1146,7 +1153,7 @@ function r_waisurl(s, p) {
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
       v7 = r_waisdoc(s, p);
       v0 = v7;
     } else v0 = -1;
@@ -1163,7 +1170,7 @@ function r_waisdatabase(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     v0 = v4;
@@ -1180,11 +1187,11 @@ function r_waisindex(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T22[c] === 1) ? v4 + 1 : -1;
+    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 63))) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_search(s, v5);
     v0 = v6;
@@ -1201,15 +1208,15 @@ function r_waisdoc(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T10[c] === 1) ? v4 + 1 : -1;
+    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 47))) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_wtype(s, v5);
     if (v6 < 0) break L0;
-    v7 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T10[c] === 1) ? v6 + 1 : -1;
+    v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 47))) ? v6 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_wpath(s, v7);
     v0 = v8;
@@ -1219,12 +1226,18 @@ function r_waisdoc(s, p) {
 
 // database: grammar/rfc1738.peggy:587
 function r_database(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_uchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T10[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -1232,12 +1245,18 @@ function r_database(s, p) {
 
 // wtype: grammar/rfc1738.peggy:593
 function r_wtype(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_uchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T10[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -1245,12 +1264,18 @@ function r_wtype(s, p) {
 
 // wpath: grammar/rfc1738.peggy:600
 function r_wpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_uchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T10[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -1265,7 +1290,7 @@ function r_prosperourl(s, p) {
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_ppath(s, v3);
     if (v4 < 0) break L0;
@@ -1292,7 +1317,7 @@ function r_ppath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_psegment(s, v4);
         v3 = v5;
@@ -1310,16 +1335,16 @@ function r_ppath(s, p) {
 function r_psegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T5[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T20[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -1330,11 +1355,11 @@ function r_fieldspec(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 59))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_fieldname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 61))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_fieldvalue(s, v3);
     v0 = v4;
@@ -1346,16 +1371,16 @@ function r_fieldspec(s, p) {
 function r_fieldname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T11[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T30[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -1365,16 +1390,16 @@ function r_fieldname(s, p) {
 function r_fieldvalue(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T11[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T30[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -1383,70 +1408,70 @@ function r_fieldvalue(s, p) {
 // lowalpha: grammar/rfc1738.peggy:662
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/rfc1738.peggy:672
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/rfc1738.peggy:681
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc1738.peggy:691
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/rfc1738.peggy:701
 function r_safe(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/rfc1738.peggy:709
 function r_extra(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/rfc1738.peggy:719
 function r_national(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T14[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/rfc1738.peggy:730
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T15[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc1738.peggy:740
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // hex: grammar/rfc1738.peggy:753
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T38[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -1455,11 +1480,11 @@ function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T38[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T17[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T38[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T17[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -1468,7 +1493,7 @@ function r_escape(s, p) {
 // unreserved: grammar/rfc1738.peggy:773
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -1476,8 +1501,8 @@ function r_unreserved(s, p) {
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -1489,8 +1514,8 @@ function r_uchar(s, p) {
 function r_xchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T40[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -1502,8 +1527,9 @@ function r_xchar(s, p) {
 function r_digits(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;

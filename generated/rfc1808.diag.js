@@ -5,114 +5,56 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_pchar as fast_r_pchar, r_uchar as fast_r_uchar, r_unreserved as fast_r_unreserved, r_escape as fast_r_escape, r_hex as fast_r_hex, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_national as fast_r_national, r_reserved as fast_r_reserved, r_punctuation as fast_r_punctuation } from "./rfc1808.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [15, -3, -1, -2, -4, -2, 3, 13, -3, 6, -3, 10, -3, 14, -3, 9, -4, -4, -4, 11, -4, -4, -4, -4, -4, -4, 20, 20];
 
 const E0 = "\"#\"";
-const T1 = table([35, 35]);
-const E2 = "\":\"";
-const T3 = table([58, 58]);
-const E4 = "\"/\"";
-const T5 = table([47, 47]);
-const E6 = "\";\"";
-const T7 = table([59, 59]);
-const E8 = "\"?\"";
-const T9 = table([63, 63]);
-const E10 = "\"+\"";
-const T11 = table([43, 43]);
-const E12 = "\"-\"";
-const T13 = table([45, 45]);
-const E14 = "\".\"";
-const T15 = table([46, 46]);
-const E16 = "\"@\"";
-const T17 = table([64, 64]);
-const E18 = "\"&\"";
-const T19 = table([38, 38]);
-const E20 = "\"=\"";
-const T21 = table([61, 61]);
-const E22 = "\"%\"";
-const T23 = table([37, 37]);
-const E24 = "\"A\"";
-const T25 = table([65, 65]);
-const E26 = "\"B\"";
-const T27 = table([66, 66]);
-const E28 = "\"C\"";
-const T29 = table([67, 67]);
-const E30 = "\"D\"";
-const T31 = table([68, 68]);
-const E32 = "\"E\"";
-const T33 = table([69, 69]);
-const E34 = "\"F\"";
-const T35 = table([70, 70]);
-const E36 = "\"a\"";
-const T37 = table([97, 97]);
-const E38 = "\"b\"";
-const T39 = table([98, 98]);
-const E40 = "\"c\"";
-const T41 = table([99, 99]);
-const E42 = "\"d\"";
-const T43 = table([100, 100]);
-const E44 = "\"e\"";
-const T45 = table([101, 101]);
-const E46 = "\"f\"";
-const T47 = table([102, 102]);
-const E48 = "%x61-7A";
-const T49 = table([97, 122]);
-const E50 = "%x41-5A";
-const T51 = table([65, 90]);
-const E52 = "%x30-39";
-const T53 = table([48, 57]);
-const E54 = "\"$\"";
-const T55 = table([36, 36]);
-const E56 = "\"_\"";
-const T57 = table([95, 95]);
-const E58 = "\"!\"";
-const T59 = table([33, 33]);
-const E60 = "\"*\"";
-const T61 = table([42, 42]);
-const E62 = "\"'\"";
-const T63 = table([39, 39]);
-const E64 = "\"(\"";
-const T65 = table([40, 40]);
-const E66 = "\")\"";
-const T67 = table([41, 41]);
-const E68 = "\",\"";
-const T69 = table([44, 44]);
-const E70 = "\"{\"";
-const T71 = table([123, 123]);
-const E72 = "\"}\"";
-const T73 = table([125, 125]);
-const E74 = "\"|\"";
-const T75 = table([124, 124]);
-const E76 = "\"\\\\\"";
-const T77 = table([92, 92]);
-const E78 = "\"^\"";
-const T79 = table([94, 94]);
-const E80 = "\"~\"";
-const T81 = table([126, 126]);
-const E82 = "\"[\"";
-const T83 = table([91, 91]);
-const E84 = "\"]\"";
-const T85 = table([93, 93]);
-const E86 = "\"`\"";
-const T87 = table([96, 96]);
-const E88 = "\"<\"";
-const T89 = table([60, 60]);
-const E90 = "\">\"";
-const T91 = table([62, 62]);
-const E92 = "\"\\\"\"";
-const T93 = table([34, 34]);
+const E1 = "\":\"";
+const E2 = "\"/\"";
+const E3 = "\";\"";
+const E4 = "\"?\"";
+const E5 = "\"+\"";
+const E6 = "\"-\"";
+const E7 = "\".\"";
+const E8 = "\"@\"";
+const E9 = "\"&\"";
+const E10 = "\"=\"";
+const E11 = "\"%\"";
+const E12 = "\"A\"";
+const E13 = "\"B\"";
+const E14 = "\"C\"";
+const E15 = "\"D\"";
+const E16 = "\"E\"";
+const E17 = "\"F\"";
+const E18 = "\"a\"";
+const E19 = "\"b\"";
+const E20 = "\"c\"";
+const E21 = "\"d\"";
+const E22 = "\"e\"";
+const E23 = "\"f\"";
+const E24 = "%x61-7A";
+const E25 = "%x41-5A";
+const E26 = "%x30-39";
+const E27 = "\"$\"";
+const E28 = "\"_\"";
+const E29 = "\"!\"";
+const E30 = "\"*\"";
+const E31 = "\"'\"";
+const E32 = "\"(\"";
+const E33 = "\")\"";
+const E34 = "\",\"";
+const E35 = "\"{\"";
+const E36 = "\"}\"";
+const E37 = "\"|\"";
+const E38 = "\"\\\\\"";
+const E39 = "\"^\"";
+const E40 = "\"~\"";
+const E41 = "\"[\"";
+const E42 = "\"]\"";
+const E43 = "\"`\"";
+const E44 = "\"<\"";
+const E45 = "\">\"";
+const E46 = "\"\\\"\"";
 
 // URL: grammar/rfc1808.peggy:44
 function r_URL(s, p) {
@@ -131,7 +73,7 @@ function r_URL(s, p) {
     v7 = hookMark();
     v6 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E0); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 35)))) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E0); }
       if (v8 < 0) break L2;
       v9 = r_fragment(s, v8);
       if (v9 < 0 && v8 > v2) v9 = stopped(0, v8, p);
@@ -179,7 +121,7 @@ function r_absoluteURL(s, p) {
     L3: {
       v11 = r_scheme(s, p);
       if (v11 < 0) break L3;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T3[c] === 1)) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E2); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E1); }
       if (v12 < 0 && v11 > p) v12 = stopped(3, v11, p);
       if (v12 < 0) break L3;
       v13 = v12;
@@ -214,7 +156,7 @@ function r_generic_RL(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E1); }
     if (v3 < 0 && v2 > p) v3 = stopped(5, v2, p);
     if (v3 < 0) break L0;
     v4 = r_relativeURL(s, v3);
@@ -254,9 +196,9 @@ function r_net_path(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T5[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
@@ -282,7 +224,7 @@ function r_abs_path(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
     if (v2 < 0) break L0;
     v3 = r_rel_path(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(9, v2, p);
@@ -308,7 +250,7 @@ function r_rel_path(s, p) {
     v6 = hookMark();
     v5 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E6); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 59)))) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E3); }
       if (v7 < 0) break L1;
       v8 = r_params(s, v7);
       if (v8 < 0 && v7 > v2) v8 = stopped(11, v7, p);
@@ -321,7 +263,7 @@ function r_rel_path(s, p) {
     v11 = hookMark();
     v10 = -1;
     L2: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E8); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E4); }
       if (v12 < 0) break L2;
       v13 = r_query(s, v12);
       if (v13 < 0 && v12 > v4) v13 = stopped(13, v12, p);
@@ -352,7 +294,7 @@ function r_path(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E4); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E2); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(15, v6, p);
@@ -423,7 +365,7 @@ function r_params(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 59)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
         if (v6 < 0) break L1;
         v7 = r_param(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(19, v6, p);
@@ -452,7 +394,7 @@ function r_param(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T5[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E4); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E2); }
       v1 = v3;
     }
     if (v1 < 0) v1 = stopped(21, v0, p);
@@ -477,11 +419,11 @@ function r_scheme(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_digit(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E5); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 45)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E6); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 46)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E7); }
       v2 = v7;
     }
     if (v2 < 0) v2 = stopped(22, v0, p);
@@ -505,9 +447,9 @@ function r_net_loc(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E3); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E8); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E4); }
       v1 = v4;
     }
     if (v1 < 0) v1 = stopped(23, v0, p);
@@ -572,13 +514,13 @@ function r_pchar(s, p) {
   L0: {
     v1 = r_uchar(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E1); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E8); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E9); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -630,7 +572,7 @@ function r_escape(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E11); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(26, v2, p);
@@ -653,29 +595,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E24); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 65)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E12); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 66)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E13); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 67)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E30); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 68)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E15); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E32); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 69)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E16); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 70)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E17); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E18); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 98)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E19); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E20); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E21); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 101)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E22); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E23); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -704,7 +646,7 @@ function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(22, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E48); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E24); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -715,7 +657,7 @@ function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
   hookEnter(23, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E50); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E25); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -726,7 +668,7 @@ function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(24, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E52); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E26); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -738,15 +680,15 @@ function r_safe(s, p) {
   if (p + 1 <= fastBelow) return fast_r_safe(s, p);
   hookEnter(25, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E27); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E28); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E5); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -760,17 +702,17 @@ function r_extra(s, p) {
   if (p + 1 <= fastBelow) return fast_r_extra(s, p);
   hookEnter(26, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E29); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E30); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E31); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E33); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E34); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -784,23 +726,23 @@ function r_national(s, p) {
   if (p + 1 <= fastBelow) return fast_r_national(s, p);
   hookEnter(27, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E70); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 123)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E35); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E72); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 125)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E36); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E74); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 124)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E37); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E76); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 92)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E78); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 94)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E39); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E80); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E40); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E41); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E42); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 96)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E43); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -814,19 +756,19 @@ function r_reserved(s, p) {
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(28, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E3); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E4); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E1); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E9); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E10); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -840,15 +782,15 @@ function r_punctuation(s, p) {
   if (p + 1 <= fastBelow) return fast_r_punctuation(s, p);
   hookEnter(29, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 60)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E44); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 62)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E45); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E11); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E46); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);

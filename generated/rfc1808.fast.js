@@ -13,27 +13,17 @@ function table(ranges) {
 }
 
 const T0 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
-const T1 = table([47, 47]);
-const T2 = table([35, 35]);
-const T3 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
-const T4 = table([37, 37]);
-const T5 = table([58, 58]);
-const T6 = table([59, 59]);
-const T7 = table([63, 63]);
-const T8 = table([33, 33, 36, 36, 38, 58, 61, 61, 64, 90, 95, 95, 97, 122]);
-const T9 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
-const T10 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 122]);
-const T11 = table([33, 33, 36, 36, 39, 46, 48, 57, 65, 90, 95, 95, 97, 122]);
-const T12 = table([48, 57, 65, 70, 97, 102]);
-const T13 = table([65, 90, 97, 122]);
-const T14 = table([97, 122]);
-const T15 = table([65, 90]);
-const T16 = table([48, 57]);
-const T17 = table([36, 36, 43, 43, 45, 46, 95, 95]);
-const T18 = table([33, 33, 39, 42, 44, 44]);
-const T19 = table([91, 94, 96, 96, 123, 126]);
-const T20 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
-const T21 = table([34, 35, 37, 37, 60, 60, 62, 62]);
+const T1 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T2 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 122]);
+const T3 = table([33, 33, 36, 36, 38, 58, 61, 61, 64, 90, 95, 95, 97, 122]);
+const T4 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T5 = table([33, 33, 36, 36, 39, 46, 48, 57, 65, 90, 95, 95, 97, 122]);
+const T6 = table([48, 57, 65, 70, 97, 102]);
+const T7 = table([36, 36, 43, 43, 45, 46, 95, 95]);
+const T8 = table([33, 33, 39, 42, 44, 44]);
+const T9 = table([91, 94, 96, 96, 123, 126]);
+const T10 = table([38, 38, 47, 47, 58, 59, 61, 61, 63, 64]);
+const T11 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 
 // URL: grammar/rfc1808.peggy:44
 function r_URL(s, p) {
@@ -41,15 +31,15 @@ function r_URL(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T0[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
         v2 = r_absoluteURL(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v3 = r_net_path(s, p);
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v4 = r_abs_path(s, p);
         if (v4 >= 0) { v1 = v4; break L1; }
       }
@@ -59,7 +49,7 @@ function r_URL(s, p) {
     if (v1 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T2[c] === 1) ? v1 + 1 : -1;
+      v8 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_fragment(s, v8);
       v7 = v9;
@@ -74,14 +64,14 @@ function r_URL(s, p) {
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T0[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_generic_RL(s, p);
         if (v2 < 0) break L1;
         L2: {
-          if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) { v4 = v2 + 1; break L2; }
-          if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1)) {
+          if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T1[c] === 1)))) { v4 = v2 + 1; break L2; }
+          if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
             v5 = r_escape(s, v2);
             v4 = v5;
           } else v4 = -1;
@@ -91,24 +81,24 @@ function r_absoluteURL(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T0[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v6 = -1;
       L3: {
         v7 = r_scheme(s, p);
         if (v7 < 0) break L3;
-        v8 = (v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T5[c] === 1) ? v7 + 1 : -1;
+        v8 = (v7 < s.length && (c = s.charCodeAt(v7), (c === 58))) ? v7 + 1 : -1;
         if (v8 < 0) break L3;
         v9 = v8;
-        for (;;) {
+        while (v9 < s.length) {
+          c = s.charCodeAt(v9);
+          if ((c < 128 && T1[c] === 1)) { v9++; continue; }
           L4: {
-            if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) { v10 = v9 + 1; break L4; }
-            if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T4[c] === 1)) {
+            if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 37)))) {
               v11 = r_escape(s, v9);
               v10 = v11;
             } else v10 = -1;
           }
-          if (v10 < 0) break;
-          if (v10 === v9) break;
+          if (v10 <= v9) break;
           v9 = v10;
         }
         v6 = v9;
@@ -126,7 +116,7 @@ function r_generic_RL(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T5[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_relativeURL(s, v2);
     v0 = v3;
@@ -138,11 +128,11 @@ function r_generic_RL(s, p) {
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v1 = r_net_path(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v2 = r_abs_path(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
@@ -173,7 +163,7 @@ function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -191,7 +181,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T6[c] === 1) ? v1 + 1 : -1;
+      v5 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 59))) ? v1 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_params(s, v5);
       v4 = v6;
@@ -200,7 +190,7 @@ function r_rel_path(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1) ? v3 + 1 : -1;
+      v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       v8 = v10;
@@ -222,7 +212,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -240,26 +230,36 @@ function r_path(s, p) {
 function r_fsegment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
-    v2 = r_pchar(s, v0);
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T2[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
 // segment: grammar/rfc1808.peggy:134
 function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_pchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T2[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escape(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -276,7 +276,7 @@ function r_params(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T6[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 59))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_param(s, v4);
         v3 = v5;
@@ -294,16 +294,16 @@ function r_params(s, p) {
 function r_param(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T8[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T4[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -313,8 +313,9 @@ function r_param(s, p) {
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T0[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c < 128 && T0[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -325,16 +326,16 @@ function r_scheme(s, p) {
 function r_net_loc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T4[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T4[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -344,16 +345,16 @@ function r_net_loc(s, p) {
 function r_query(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T4[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -363,16 +364,16 @@ function r_query(s, p) {
 function r_fragment(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T4[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -382,8 +383,8 @@ function r_fragment(s, p) {
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -395,8 +396,8 @@ function r_pchar(s, p) {
 function r_uchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -407,7 +408,7 @@ function r_uchar(s, p) {
 // unreserved: grammar/rfc1808.peggy:200
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -416,11 +417,11 @@ function r_escape(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T12[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T6[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T12[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T6[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -429,70 +430,70 @@ function r_escape(s, p) {
 // hex: grammar/rfc1808.peggy:216
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/rfc1808.peggy:222
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/rfc1808.peggy:232
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/rfc1808.peggy:242
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc1808.peggy:249
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/rfc1808.peggy:253
 function r_safe(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/rfc1808.peggy:257
 function r_extra(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/rfc1808.peggy:264
 function r_national(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc1808.peggy:268
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T20[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/rfc1808.peggy:276
 function r_punctuation(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 

@@ -5,124 +5,61 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_NID as fast_r_NID, r_let_num_hyp as fast_r_let_num_hyp, r_let_num as fast_r_let_num, r_upper as fast_r_upper, r_lower as fast_r_lower, r_number as fast_r_number, r_URN_chars as fast_r_URN_chars, r_trans as fast_r_trans, r_hex as fast_r_hex, r_other as fast_r_other, r_reserved as fast_r_reserved, r_excluded as fast_r_excluded } from "./rfc2141.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [1, -2, 7, -4, -3, -4, 10, 10, -1];
 
 const E0 = "\"u\"";
-const T1 = table([85, 85, 117, 117]);
-const E2 = "\"r\"";
-const T3 = table([82, 82, 114, 114]);
-const E4 = "\"n\"";
-const T5 = table([78, 78, 110, 110]);
-const E6 = "\":\"";
-const T7 = table([58, 58]);
-const E8 = "\"-\"";
-const T9 = table([45, 45]);
-const E10 = "%x41-5A";
-const T11 = table([65, 90]);
-const E12 = "%x61-7A";
-const T13 = table([97, 122]);
-const E14 = "%x30-39";
-const T15 = table([48, 57]);
-const E16 = "\"%\"";
-const T17 = table([37, 37]);
-const E18 = "\"A\"";
-const T19 = table([65, 65]);
-const E20 = "\"B\"";
-const T21 = table([66, 66]);
-const E22 = "\"C\"";
-const T23 = table([67, 67]);
-const E24 = "\"D\"";
-const T25 = table([68, 68]);
-const E26 = "\"E\"";
-const T27 = table([69, 69]);
-const E28 = "\"F\"";
-const T29 = table([70, 70]);
-const E30 = "\"a\"";
-const T31 = table([97, 97]);
-const E32 = "\"b\"";
-const T33 = table([98, 98]);
-const E34 = "\"c\"";
-const T35 = table([99, 99]);
-const E36 = "\"d\"";
-const T37 = table([100, 100]);
-const E38 = "\"e\"";
-const T39 = table([101, 101]);
-const E40 = "\"f\"";
-const T41 = table([102, 102]);
-const E42 = "\"(\"";
-const T43 = table([40, 40]);
-const E44 = "\")\"";
-const T45 = table([41, 41]);
-const E46 = "\"+\"";
-const T47 = table([43, 43]);
-const E48 = "\",\"";
-const T49 = table([44, 44]);
-const E50 = "\".\"";
-const T51 = table([46, 46]);
-const E52 = "\"=\"";
-const T53 = table([61, 61]);
-const E54 = "\"@\"";
-const T55 = table([64, 64]);
-const E56 = "\";\"";
-const T57 = table([59, 59]);
-const E58 = "\"$\"";
-const T59 = table([36, 36]);
-const E60 = "\"_\"";
-const T61 = table([95, 95]);
-const E62 = "\"!\"";
-const T63 = table([33, 33]);
-const E64 = "\"*\"";
-const T65 = table([42, 42]);
-const E66 = "\"'\"";
-const T67 = table([39, 39]);
-const E68 = "\"/\"";
-const T69 = table([47, 47]);
-const E70 = "\"?\"";
-const T71 = table([63, 63]);
-const E72 = "\"#\"";
-const T73 = table([35, 35]);
-const E74 = "%x01-20";
-const T75 = table([1, 32]);
-const E76 = "\"\\\\\"";
-const T77 = table([92, 92]);
-const E78 = "\"\\\"\"";
-const T79 = table([34, 34]);
-const E80 = "\"&\"";
-const T81 = table([38, 38]);
-const E82 = "\"<\"";
-const T83 = table([60, 60]);
-const E84 = "\">\"";
-const T85 = table([62, 62]);
-const E86 = "\"[\"";
-const T87 = table([91, 91]);
-const E88 = "\"]\"";
-const T89 = table([93, 93]);
-const E90 = "\"^\"";
-const T91 = table([94, 94]);
-const E92 = "\"`\"";
-const T93 = table([96, 96]);
-const E94 = "\"{\"";
-const T95 = table([123, 123]);
-const E96 = "\"|\"";
-const T97 = table([124, 124]);
-const E98 = "\"}\"";
-const T99 = table([125, 125]);
-const E100 = "\"~\"";
-const T101 = table([126, 126]);
-const E102 = "%x7F-FF";
-const T103 = table([127, 127]);
+const E1 = "\"r\"";
+const E2 = "\"n\"";
+const E3 = "\":\"";
+const E4 = "\"-\"";
+const E5 = "%x41-5A";
+const E6 = "%x61-7A";
+const E7 = "%x30-39";
+const E8 = "\"%\"";
+const E9 = "\"A\"";
+const E10 = "\"B\"";
+const E11 = "\"C\"";
+const E12 = "\"D\"";
+const E13 = "\"E\"";
+const E14 = "\"F\"";
+const E15 = "\"a\"";
+const E16 = "\"b\"";
+const E17 = "\"c\"";
+const E18 = "\"d\"";
+const E19 = "\"e\"";
+const E20 = "\"f\"";
+const E21 = "\"(\"";
+const E22 = "\")\"";
+const E23 = "\"+\"";
+const E24 = "\",\"";
+const E25 = "\".\"";
+const E26 = "\"=\"";
+const E27 = "\"@\"";
+const E28 = "\";\"";
+const E29 = "\"$\"";
+const E30 = "\"_\"";
+const E31 = "\"!\"";
+const E32 = "\"*\"";
+const E33 = "\"'\"";
+const E34 = "\"/\"";
+const E35 = "\"?\"";
+const E36 = "\"#\"";
+const E37 = "%x01-20";
+const E38 = "\"\\\\\"";
+const E39 = "\"\\\"\"";
+const E40 = "\"&\"";
+const E41 = "\"<\"";
+const E42 = "\">\"";
+const E43 = "\"[\"";
+const E44 = "\"]\"";
+const E45 = "\"^\"";
+const E46 = "\"`\"";
+const E47 = "\"{\"";
+const E48 = "\"|\"";
+const E49 = "\"}\"";
+const E50 = "\"~\"";
+const E51 = "%x7F-FF";
 
 // URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
@@ -134,13 +71,13 @@ function r_URN(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T1[c] === 1 : s.charAt(p).toLowerCase() === "u"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 85 || c === 117 : s.charAt(p).toLowerCase() === "u")))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && ((c = s.charCodeAt(v4)) < 128 ? T3[c] === 1 : s.charAt(v4).toLowerCase() === "r"))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c < 128 ? c === 82 || c === 114 : s.charAt(v4).toLowerCase() === "r")))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E1); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && ((c = s.charCodeAt(v5)) < 128 ? T5[c] === 1 : s.charAt(v5).toLowerCase() === "n"))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c < 128 ? c === 78 || c === 110 : s.charAt(v5).toLowerCase() === "n")))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && ((c = s.charCodeAt(v6)) < 128 ? T7[c] === 1 : s.charAt(v6).toLowerCase() === ":"))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c < 128 ? c === 58 : s.charAt(v6).toLowerCase() === ":")))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       v2 = v7;
     }
     if (v2 < 0) hookRewind(v3);
@@ -148,7 +85,7 @@ function r_URN(s, p) {
     v8 = r_NID(s, v2);
     if (v8 < 0 && v2 > p) v8 = stopped(0, v2, p);
     if (v8 < 0) break L0;
-    if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T7[c] === 1)) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
+    if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
     if (v9 < 0 && v8 > p) v9 = stopped(1, v8, p);
     if (v9 < 0) break L0;
     v10 = r_NSS(s, v9);
@@ -204,7 +141,7 @@ function r_let_num_hyp(s, p) {
     if (v2 >= 0) { v0 = v2; break L0; }
     v3 = r_number(s, p);
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
     v0 = v4;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -235,7 +172,7 @@ function r_upper(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_upper(s, p);
   hookEnter(4, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E10); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E5); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -246,7 +183,7 @@ function r_lower(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lower(s, p);
   hookEnter(5, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E12); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E6); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -257,7 +194,7 @@ function r_number(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_number(s, p);
   hookEnter(6, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E14); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E7); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -292,7 +229,7 @@ function r_URN_chars(s, p) {
     v2 = hookMark();
     v1 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E8); }
       if (v3 < 0) break L1;
       v4 = r_hex(s, v3);
       if (v4 < 0 && v3 > p) v4 = stopped(6, v3, p);
@@ -308,7 +245,7 @@ function r_URN_chars(s, p) {
     L2: {
       v9 = hookMark();
       silence(1);
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E16); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E8); }
       silence(-1);
       hookRewind(v9);
       v8 = v10 < 0 ? p : -1;
@@ -355,29 +292,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_number(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 65)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E9); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 66)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E10); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 67)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E11); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E24); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 68)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E12); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 69)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E13); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 70)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E30); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E15); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E32); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 98)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E16); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E17); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E18); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 101)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E19); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E20); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -391,35 +328,35 @@ function r_other(s, p) {
   if (p + 1 <= fastBelow) return fast_r_other(s, p);
   hookEnter(11, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E21); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E23); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E24); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E25); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E3); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E26); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E27); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E28); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E29); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E30); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E31); }
     if (v13 >= 0) { v0 = v13; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E32); }
     if (v14 >= 0) { v0 = v14; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E33); }
     v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -433,13 +370,13 @@ function r_reserved(s, p) {
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(12, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E8); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E34); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E70); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E35); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E72); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E36); }
     v0 = v4;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -453,35 +390,35 @@ function r_excluded(s, p) {
   if (p + 1 <= fastBelow) return fast_r_excluded(s, p);
   hookEnter(13, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E74); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 1 && c <= 32)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E37); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E76); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 92)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E38); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E78); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E39); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E80); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E40); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 60)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E41); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 62)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E42); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E43); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E44); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 94)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E45); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 96)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E46); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E94); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 123)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E47); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 124)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E48); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T99[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E98); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 125)))) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E49); }
     if (v13 >= 0) { v0 = v13; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T101[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E100); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E50); }
     if (v14 >= 0) { v0 = v14; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : (c >= 128 && c <= 255)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E102); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 127 : (c >= 128 && c <= 255))))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E51); }
     v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);

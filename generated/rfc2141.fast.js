@@ -29,18 +29,13 @@ function ic(s, p, lower, n) {
     return true;
 }
 
-const T0 = table([58, 58]);
-const T1 = table([48, 57, 65, 90, 97, 122]);
-const T2 = table([45, 45, 48, 57, 65, 90, 97, 122]);
-const T3 = table([65, 90]);
-const T4 = table([97, 122]);
-const T5 = table([48, 57]);
-const T6 = table([37, 37]);
-const T7 = table([48, 57, 65, 70, 97, 102]);
-const T8 = table([33, 33, 35, 37, 39, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
-const T9 = table([33, 33, 36, 36, 39, 46, 58, 59, 61, 61, 64, 64, 95, 95]);
-const T10 = table([35, 35, 37, 37, 47, 47, 63, 63]);
-const T11 = table([1, 32, 34, 34, 38, 38, 60, 60, 62, 62, 91, 94, 96, 96, 123, 127]);
+const T0 = table([48, 57, 65, 90, 97, 122]);
+const T1 = table([45, 45, 48, 57, 65, 90, 97, 122]);
+const T2 = table([48, 57, 65, 70, 97, 102]);
+const T3 = table([33, 33, 35, 37, 39, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T4 = table([33, 33, 36, 36, 39, 46, 58, 59, 61, 61, 64, 64, 95, 95]);
+const T5 = table([35, 35, 37, 37, 47, 47, 63, 63]);
+const T6 = table([1, 32, 34, 34, 38, 38, 60, 60, 62, 62, 91, 94, 96, 96, 123, 127]);
 
 // URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
@@ -51,7 +46,7 @@ function r_URN(s, p) {
     if (v1 < 0) break L0;
     v2 = r_NID(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T0[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_NSS(s, v3);
     v0 = v4;
@@ -64,13 +59,13 @@ function r_NID(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v3 = v1;
     v4 = 0;
     for (;;) {
       if (v4 >= 31) break;
-      v5 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T2[c] === 1) ? v3 + 1 : -1;
+      v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
       if (v5 < 0) break;
       v4++;
       v3 = v5;
@@ -85,35 +80,35 @@ function r_NID(s, p) {
 // let_num_hyp: grammar/rfc2141.peggy:83
 function r_let_num_hyp(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // let_num: grammar/rfc2141.peggy:90
 function r_let_num(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // upper: grammar/rfc2141.peggy:103
 function r_upper(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // lower: grammar/rfc2141.peggy:116
 function r_lower(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // number: grammar/rfc2141.peggy:126
 function r_number(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
@@ -137,25 +132,25 @@ function r_NSS(s, p) {
 function r_URN_chars(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1) ? p + 1 : -1;
+        v2 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T7[c] === 1) ? v2 + 1 : -1;
+        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T2[c] === 1))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1) ? v3 + 1 : -1;
+        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T2[c] === 1))) ? v3 + 1 : -1;
         v1 = v4;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T8[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
       v5 = -1;
       L2: {
-        v7 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1) ? p + 1 : -1;
+        v7 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
         v6 = v7 < 0 ? p : -1;
         if (v6 < 0) break L2;
-        v8 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T8[c] === 1) ? v6 + 1 : -1;
+        v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c < 128 && T3[c] === 1))) ? v6 + 1 : -1;
         v5 = v8;
       }
       v0 = v5;
@@ -167,35 +162,35 @@ function r_URN_chars(s, p) {
 // trans: grammar/rfc2141.peggy:173
 function r_trans(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // hex: grammar/rfc2141.peggy:184
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // other: grammar/rfc2141.peggy:198
 function r_other(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc2141.peggy:212
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // excluded: grammar/rfc2141.peggy:235
 function r_excluded(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T11[c] === 1 : (c >= 128 && c <= 255))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T6[c] === 1 : (c >= 128 && c <= 255)))) ? p + 1 : -1;
   return v0;
 }
 

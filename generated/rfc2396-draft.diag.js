@@ -5,17 +5,6 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_alphanum as fast_r_alphanum, r_urlchar as fast_r_urlchar, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_excluded as fast_r_excluded, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_national as fast_r_national, r__relEnd as fast_r__relEnd, r_pchar as fast_r_pchar } from "./rfc2396-draft.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
 function cpEnd(s, p, c, ranges) {
     let n = 1;
@@ -44,106 +33,56 @@ function cpEnd(s, p, c, ranges) {
 const STOPS = [10, 10, -3, 18, -3, -4, -4, -2, -4, -2, 23, -1, 27, -3, 26, -3, 41, -3, 29, -3, -2, -3, 30, -3, -4, -4, 36, -3, -2, -4, 34, -4, -1, -4, -4, -1, -4, -4, -2, -4, -1, -2, -4, -1, -2, -4, -1, -4, 38, -4, -4, 39, -4, -4, -4];
 
 const E0 = "%x61-7A";
-const T1 = table([97, 122]);
-const E2 = "%x41-5A";
-const T3 = table([65, 90]);
-const E4 = "%x30-39";
-const T5 = table([48, 57]);
-const E6 = "\";\"";
-const T7 = table([59, 59]);
-const E8 = "\"/\"";
-const T9 = table([47, 47]);
-const E10 = "\"?\"";
-const T11 = table([63, 63]);
-const E12 = "\":\"";
-const T13 = table([58, 58]);
-const E14 = "\"@\"";
-const T15 = table([64, 64]);
-const E16 = "\"&\"";
-const T17 = table([38, 38]);
-const E18 = "\"=\"";
-const T19 = table([61, 61]);
-const E20 = "\"+\"";
-const T21 = table([43, 43]);
-const E22 = "\"$\"";
-const T23 = table([36, 36]);
-const E24 = "\"-\"";
-const T25 = table([45, 45]);
-const E26 = "\"_\"";
-const T27 = table([95, 95]);
-const E28 = "\".\"";
-const T29 = table([46, 46]);
-const E30 = "\"!\"";
-const T31 = table([33, 33]);
-const E32 = "\"~\"";
-const T33 = table([126, 126]);
-const E34 = "\"*\"";
-const T35 = table([42, 42]);
-const E36 = "\"'\"";
-const T37 = table([39, 39]);
-const E38 = "\"(\"";
-const T39 = table([40, 40]);
-const E40 = "\")\"";
-const T41 = table([41, 41]);
-const E42 = "\",\"";
-const T43 = table([44, 44]);
-const E44 = "\"%\"";
-const T45 = table([37, 37]);
-const E46 = "\"A\"";
-const T47 = table([65, 65]);
-const E48 = "\"B\"";
-const T49 = table([66, 66]);
-const E50 = "\"C\"";
-const T51 = table([67, 67]);
-const E52 = "\"D\"";
-const T53 = table([68, 68]);
-const E54 = "\"E\"";
-const T55 = table([69, 69]);
-const E56 = "\"F\"";
-const T57 = table([70, 70]);
-const E58 = "\"a\"";
-const T59 = table([97, 97]);
-const E60 = "\"b\"";
-const T61 = table([98, 98]);
-const E62 = "\"c\"";
-const T63 = table([99, 99]);
-const E64 = "\"d\"";
-const T65 = table([100, 100]);
-const E66 = "\"e\"";
-const T67 = table([101, 101]);
-const E68 = "\"f\"";
-const T69 = table([102, 102]);
-const E70 = "%x00-1F / %x7F";
-const T71 = table([0, 31, 127, 127]);
-const E72 = "%x20";
-const T73 = table([32, 32]);
-const E74 = "\"<\"";
-const T75 = table([60, 60]);
-const E76 = "\">\"";
-const T77 = table([62, 62]);
-const E78 = "\"#\"";
-const T79 = table([35, 35]);
-const E80 = "\"\\\"\"";
-const T81 = table([34, 34]);
-const E82 = "\"{\"";
-const T83 = table([123, 123]);
-const E84 = "\"}\"";
-const T85 = table([125, 125]);
-const E86 = "\"|\"";
-const T87 = table([124, 124]);
-const E88 = "\"\\\\\"";
-const T89 = table([92, 92]);
-const E90 = "\"^\"";
-const T91 = table([94, 94]);
-const E92 = "\"[\"";
-const T93 = table([91, 91]);
-const E94 = "\"]\"";
-const T95 = table([93, 93]);
-const E96 = "\"`\"";
-const T97 = table([96, 96]);
-const E98 = "%x80-D7FF / %xE000-DBFF";
-const T99 = table([]);
-const C100 = new Int32Array([128,55295,57344,1114111]);
+const E1 = "%x41-5A";
+const E2 = "%x30-39";
+const E3 = "\";\"";
+const E4 = "\"/\"";
+const E5 = "\"?\"";
+const E6 = "\":\"";
+const E7 = "\"@\"";
+const E8 = "\"&\"";
+const E9 = "\"=\"";
+const E10 = "\"+\"";
+const E11 = "\"$\"";
+const E12 = "\"-\"";
+const E13 = "\"_\"";
+const E14 = "\".\"";
+const E15 = "\"!\"";
+const E16 = "\"~\"";
+const E17 = "\"*\"";
+const E18 = "\"'\"";
+const E19 = "\"(\"";
+const E20 = "\")\"";
+const E21 = "\",\"";
+const E22 = "\"%\"";
+const E23 = "\"A\"";
+const E24 = "\"B\"";
+const E25 = "\"C\"";
+const E26 = "\"D\"";
+const E27 = "\"E\"";
+const E28 = "\"F\"";
+const E29 = "\"a\"";
+const E30 = "\"b\"";
+const E31 = "\"c\"";
+const E32 = "\"d\"";
+const E33 = "\"e\"";
+const E34 = "\"f\"";
+const E35 = "%x00-1F / %x7F";
+const E36 = "%x20";
+const E37 = "\"<\"";
+const E38 = "\">\"";
+const E39 = "\"#\"";
+const E40 = "\"\\\"\"";
+const E41 = "\"{\"";
+const E42 = "\"}\"";
+const E43 = "\"|\"";
+const E44 = "\"\\\\\"";
+const E45 = "\"^\"";
+const E46 = "\"[\"";
+const E47 = "\"]\"";
+const E48 = "\"`\"";
+const E49 = "%x80-D7FF / %xE000-DBFF";
+const C50 = new Int32Array([128,55295,57344,1114111]);
 
 // alpha: grammar/rfc2396-draft.peggy:59
 function r_alpha(s, p) {
@@ -166,7 +105,7 @@ function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(1, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E0); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E0); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -177,7 +116,7 @@ function r_hialpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_hialpha(s, p);
   hookEnter(2, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E2); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E1); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -188,7 +127,7 @@ function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(3, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E4); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E2); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -234,21 +173,21 @@ function r_reserved(s, p) {
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(6, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E3); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E5); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E7); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E8); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E9); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E10); }
     v0 = v8;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -280,27 +219,27 @@ function r_mark(s, p) {
   if (p + 1 <= fastBelow) return fast_r_mark(s, p);
   hookEnter(8, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E11); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E24); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E12); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E13); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E30); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E15); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E32); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E16); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E17); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E18); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E19); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E20); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E21); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -316,7 +255,7 @@ function r_escaped(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E22); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
@@ -339,29 +278,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 65)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E23); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 66)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 67)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E25); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 68)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E26); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 69)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E27); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 70)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E28); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E29); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 98)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E30); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E31); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E32); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 101)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E33); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E34); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -396,7 +335,7 @@ function r_control(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_control(s, p);
   hookEnter(12, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 0 && c <= 31 || c === 127)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E35); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -407,7 +346,7 @@ function r_space(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_space(s, p);
   hookEnter(13, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c === 32)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E36); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -419,15 +358,15 @@ function r_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_delims(s, p);
   hookEnter(14, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E74); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 60)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E37); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E76); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 62)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E38); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E78); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E39); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E22); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E80); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E40); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -441,21 +380,21 @@ function r_unwise(s, p) {
   if (p + 1 <= fastBelow) return fast_r_unwise(s, p);
   hookEnter(15, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 123)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E41); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 125)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 124)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E43); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 92)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E44); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 94)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E45); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E46); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E94); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E47); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 96)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E48); }
     v0 = v8;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -468,8 +407,8 @@ function r_national(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_national(s, p);
   hookEnter(16, p);
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T99[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C100)) : -1);
-  if (v0 < 0 && silent === 0) fail(p, E98);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C50))) : -1);
+  if (v0 < 0 && silent === 0) fail(p, E49);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -494,7 +433,7 @@ function r_URL_reference(s, p) {
     v8 = hookMark();
     v7 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T79[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E78); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 35)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E39); }
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
       if (v10 < 0 && v9 > v2) v10 = stopped(3, v9, p);
@@ -540,11 +479,11 @@ function r_scheme(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_digit(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E20); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E10); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T25[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E24); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 45)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E12); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T29[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E28); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 46)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E14); }
       v2 = v7;
     }
     if (v2 < 0) v2 = stopped(6, v0, p);
@@ -583,7 +522,7 @@ function r_opaque_URL(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
     if (v3 < 0 && v2 > p) v3 = stopped(7, v2, p);
     if (v3 < 0) break L0;
     v4 = v3;
@@ -611,7 +550,7 @@ function r_generic_URL(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
     if (v3 < 0 && v2 > p) v3 = stopped(9, v2, p);
     if (v3 < 0) break L0;
     v4 = r_relativeURL(s, v3);
@@ -661,7 +600,7 @@ function r__relEnd(s, p) {
     if (v3 >= 0) { v2 = v3; break L0; }
     v4 = r_unreserved(s, p);
     if (v4 >= 0) { v2 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E22); }
     v2 = v5;
   }
   silence(-1);
@@ -680,9 +619,9 @@ function r_net_path(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T9[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E8); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
@@ -708,7 +647,7 @@ function r_abs_path(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
     if (v2 < 0) break L0;
     v3 = r_rel_path(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(14, v2, p);
@@ -734,7 +673,7 @@ function r_rel_path(s, p) {
     v6 = hookMark();
     v5 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E10); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E5); }
       if (v7 < 0) break L1;
       v8 = r_query(s, v7);
       if (v8 < 0 && v7 > v2) v8 = stopped(16, v7, p);
@@ -766,7 +705,7 @@ function r_server(s, p) {
       v9 = hookMark();
       v8 = -1;
       L2: {
-        if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E12); }
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E6); }
         if (v10 < 0) break L2;
         v11 = r_password(s, v10);
         if (v11 < 0 && v10 > v6) v11 = stopped(18, v10, p);
@@ -776,7 +715,7 @@ function r_server(s, p) {
       if (v8 < 0) v8 = stopped(19, v6, p);
       v7 = v8 < 0 ? v6 : v8;
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T15[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E14); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 64)))) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E7); }
       if (v12 < 0 && v7 > p) v12 = stopped(20, v7, p);
       v4 = v12;
     }
@@ -807,15 +746,15 @@ function r_user(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_escaped(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E3); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E5); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E9); }
       if (v7 >= 0) { v1 = v7; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E20); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E10); }
       v1 = v8;
     }
     if (v1 < 0) v1 = stopped(24, v0, p);
@@ -839,15 +778,15 @@ function r_password(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_escaped(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E3); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E5); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E9); }
       if (v7 >= 0) { v1 = v7; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T21[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E20); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E10); }
       v1 = v8;
     }
     if (v1 < 0) v1 = stopped(25, v0, p);
@@ -872,7 +811,7 @@ function r_hostport(s, p) {
     v5 = hookMark();
     v4 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E12); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E6); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
       if (v7 < 0 && v6 > v2) v7 = stopped(26, v6, p);
@@ -918,7 +857,7 @@ function r_hostname(s, p) {
       L1: {
         v5 = r_domainlabel(s, v2);
         if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T29[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E28); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
         if (v6 < 0 && v5 > v2) v6 = stopped(28, v5, p);
         v3 = v6;
       }
@@ -955,7 +894,7 @@ function r_domainlabel(s, p) {
       L1: {
         v6 = v3;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
           if (v7 < 0) v7 = stopped(31, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
@@ -996,7 +935,7 @@ function r_toplabel(s, p) {
       L1: {
         v6 = v3;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
           if (v7 < 0) v7 = stopped(34, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
@@ -1040,7 +979,7 @@ function r_hostnumber(s, p) {
     }
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T29[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E28); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E14); }
     if (v5 < 0 && v2 > p) v5 = stopped(38, v2, p);
     if (v5 < 0) break L0;
     v6 = v5;
@@ -1056,7 +995,7 @@ function r_hostnumber(s, p) {
     if (v7 < 1) v6 = -1;
     if (v6 < 0 && v5 > p) v6 = stopped(40, v5, p);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T29[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E28); }
+    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E14); }
     if (v9 < 0 && v6 > p) v9 = stopped(41, v6, p);
     if (v9 < 0) break L0;
     v10 = v9;
@@ -1072,7 +1011,7 @@ function r_hostnumber(s, p) {
     if (v11 < 1) v10 = -1;
     if (v10 < 0 && v9 > p) v10 = stopped(43, v9, p);
     if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T29[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E28); }
+    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 46)))) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E14); }
     if (v13 < 0 && v10 > p) v13 = stopped(44, v10, p);
     if (v13 < 0) break L0;
     v14 = v13;
@@ -1126,7 +1065,7 @@ function r_path(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E8); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E4); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(48, v6, p);
@@ -1167,7 +1106,7 @@ function r_segment(s, p) {
       v6 = hookMark();
       v5 = -1;
       L1: {
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E6); }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 59)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
         if (v7 < 0) break L1;
         v8 = r_param(s, v7);
         if (v8 < 0 && v7 > v4) v8 = stopped(51, v7, p);
@@ -1214,15 +1153,15 @@ function r_pchar(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_escaped(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E9); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E10); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);

@@ -36,69 +36,53 @@ function cpEnd(s, p, c, ranges) {
     return -1;
 }
 
-const T0 = table([65, 90, 97, 122]);
-const T1 = table([97, 122]);
-const T2 = table([65, 90]);
-const T3 = table([48, 57]);
-const T4 = table([48, 57, 65, 90, 97, 122]);
-const T5 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
-const T6 = table([37, 37]);
-const T7 = table([38, 38, 43, 43, 47, 47, 58, 59, 61, 61, 63, 64]);
-const T8 = table([33, 33, 36, 36, 39, 42, 44, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T9 = table([33, 33, 36, 36, 39, 42, 44, 46, 95, 95, 126, 126]);
-const T10 = table([48, 57, 65, 70, 97, 102]);
-const T11 = table([0, 32, 34, 35, 37, 37, 60, 60, 62, 62, 91, 94, 96, 96, 123, 125, 127, 127]);
-const C12 = new Int32Array([128,55295,57344,1114111]);
-const T13 = table([0, 31, 127, 127]);
-const T14 = table([32, 32]);
-const T15 = table([34, 35, 37, 37, 60, 60, 62, 62]);
-const T16 = table([91, 94, 96, 96, 123, 125]);
-const T17 = table([]);
-const T18 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
-const T19 = table([35, 35]);
-const T20 = table([58, 58]);
-const T21 = table([47, 47]);
-const T22 = table([33, 33, 36, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
-const T23 = table([63, 63]);
-const T24 = table([64, 64]);
-const T25 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T26 = table([46, 46]);
-const T27 = table([45, 45]);
-const T28 = table([59, 59]);
-const T29 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T0 = table([48, 57, 65, 90, 97, 122]);
+const T1 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
+const T2 = table([38, 38, 43, 43, 47, 47, 58, 59, 61, 61, 63, 64]);
+const T3 = table([33, 33, 36, 36, 39, 42, 44, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T4 = table([33, 33, 36, 36, 39, 42, 44, 46, 95, 95, 126, 126]);
+const T5 = table([48, 57, 65, 70, 97, 102]);
+const T6 = table([0, 32, 34, 35, 37, 37, 60, 60, 62, 62, 91, 94, 96, 96, 123, 125, 127, 127]);
+const C7 = new Int32Array([128,55295,57344,1114111]);
+const T8 = table([34, 35, 37, 37, 60, 60, 62, 62]);
+const T9 = table([91, 94, 96, 96, 123, 125]);
+const T10 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
+const T11 = table([33, 33, 36, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
+const T12 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 63, 63, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T13 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
 
 // alpha: grammar/rfc2396-draft.peggy:59
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/rfc2396-draft.peggy:70
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/rfc2396-draft.peggy:81
 function r_hialpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T2[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc2396-draft.peggy:92
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // alphanum: grammar/rfc2396-draft.peggy:99
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -106,8 +90,8 @@ function r_alphanum(s, p) {
 function r_urlchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -118,21 +102,21 @@ function r_urlchar(s, p) {
 // reserved: grammar/rfc2396-draft.peggy:124
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unreserved: grammar/rfc2396-draft.peggy:135
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // mark: grammar/rfc2396-draft.peggy:144
 function r_mark(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -141,11 +125,11 @@ function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T10[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T5[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T10[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T5[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -154,49 +138,49 @@ function r_escaped(s, p) {
 // hex: grammar/rfc2396-draft.peggy:166
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // excluded: grammar/rfc2396-draft.peggy:182
 function r_excluded(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T11[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C12)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T6[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
   return v0;
 }
 
 // control: grammar/rfc2396-draft.peggy:192
 function r_control(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 0 && c <= 31 || c === 127))) ? p + 1 : -1;
   return v0;
 }
 
 // space: grammar/rfc2396-draft.peggy:200
 function r_space(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 32))) ? p + 1 : -1;
   return v0;
 }
 
 // delims: grammar/rfc2396-draft.peggy:210
 function r_delims(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unwise: grammar/rfc2396-draft.peggy:218
 function r_unwise(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/rfc2396-draft.peggy:237
 function r_national(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T17[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C12)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
   return v0;
 }
 
@@ -206,11 +190,11 @@ function r_URL_reference(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
         v3 = r_generic_URL(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
         v4 = r_opaque_URL(s, p);
         if (v4 >= 0) { v2 = v4; break L1; }
       }
@@ -221,7 +205,7 @@ function r_URL_reference(s, p) {
     if (v1 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T19[c] === 1) ? v1 + 1 : -1;
+      v8 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_fragment(s, v8);
       v7 = v9;
@@ -234,12 +218,18 @@ function r_URL_reference(s, p) {
 
 // fragment: grammar/rfc2396-draft.peggy:267
 function r_fragment(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_urlchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -249,8 +239,9 @@ function r_fragment(s, p) {
 function r_scheme(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T18[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c < 128 && T10[c] === 1)) break;
     v0++;
   }
   if (v0 - p < 1) v0 = -1;
@@ -261,11 +252,11 @@ function r_scheme(s, p) {
 function r_absoluteURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = r_generic_URL(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T18[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v2 = r_opaque_URL(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -275,18 +266,24 @@ function r_absoluteURL(s, p) {
 
 // opaque_URL: grammar/rfc2396-draft.peggy:303
 function r_opaque_URL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T20[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = v2;
-    for (;;) {
-      v4 = r_urlchar(s, v3);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
+    while (v3 < s.length) {
+      c = s.charCodeAt(v3);
+      if ((c < 128 && T1[c] === 1)) { v3++; continue; }
+      L1: {
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 37)))) {
+          v5 = r_escaped(s, v3);
+          v4 = v5;
+        } else v4 = -1;
+      }
+      if (v4 <= v3) break;
       v3 = v4;
     }
     v0 = v3;
@@ -301,7 +298,7 @@ function r_generic_URL(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T20[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_relativeURL(s, v2);
     v0 = v3;
@@ -313,7 +310,7 @@ function r_generic_URL(s, p) {
 function r_relativeURL(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v1 = -1;
       L1: {
         v2 = r_net_path(s, p);
@@ -323,7 +320,7 @@ function r_relativeURL(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v4 = r_abs_path(s, p);
       if (v4 >= 0) { v0 = v4; break L0; }
     }
@@ -336,7 +333,7 @@ function r_relativeURL(s, p) {
 // _relEnd: grammar/rfc2396-draft.peggy:337
 function r__relEnd(s, p) {
   let c = 0, v0 = 0, v1 = 0;
-  v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1) ? p + 1 : -1;
+  v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   v0 = v1 < 0 ? p : -1;
   return v0;
 }
@@ -362,7 +359,7 @@ function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -380,7 +377,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T23[c] === 1) ? v1 + 1 : -1;
+      v5 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_query(s, v5);
       v4 = v6;
@@ -402,14 +399,14 @@ function r_server(s, p) {
       if (v4 < 0) break L1;
       v6 = -1;
       L2: {
-        v7 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T20[c] === 1) ? v4 + 1 : -1;
+        v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 58))) ? v4 + 1 : -1;
         if (v7 < 0) break L2;
         v8 = r_password(s, v7);
         v6 = v8;
       }
       v5 = v6 < 0 ? v4 : v6;
       if (v5 < 0) break L1;
-      v9 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T24[c] === 1) ? v5 + 1 : -1;
+      v9 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 64))) ? v5 + 1 : -1;
       v3 = v9;
     }
     v2 = v3 < 0 ? p : v3;
@@ -425,16 +422,16 @@ function r_server(s, p) {
 function r_user(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T12[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T25[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T6[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -444,16 +441,16 @@ function r_user(s, p) {
 function r_password(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T12[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T25[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T6[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -468,7 +465,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T20[c] === 1) ? v1 + 1 : -1;
+      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -483,11 +480,11 @@ function r_hostport(s, p) {
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T4[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T3[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -506,7 +503,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T26[c] === 1) ? v3 + 1 : -1;
+        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
         v2 = v4;
       }
       if (v2 < 0) break;
@@ -525,19 +522,20 @@ function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) break;
+        while (v4 < s.length) {
+          c = s.charCodeAt(v4);
+          if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T4[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -554,19 +552,20 @@ function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T27[c] === 1)) break;
+        while (v4 < s.length) {
+          c = s.charCodeAt(v4);
+          if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T4[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -584,35 +583,39 @@ function r_hostnumber(s, p) {
   v0 = -1;
   L0: {
     v1 = p;
-    for (;;) {
-      if (!(v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1)) break;
+    while (v1 < s.length) {
+      c = s.charCodeAt(v1);
+      if (!(c >= 48 && c <= 57)) break;
       v1++;
     }
     if (v1 - p < 1) v1 = -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T26[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = v2;
-    for (;;) {
-      if (!(v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) break;
+    while (v3 < s.length) {
+      c = s.charCodeAt(v3);
+      if (!(c >= 48 && c <= 57)) break;
       v3++;
     }
     if (v3 - v2 < 1) v3 = -1;
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T26[c] === 1) ? v3 + 1 : -1;
+    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = v4;
-    for (;;) {
-      if (!(v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T3[c] === 1)) break;
+    while (v5 < s.length) {
+      c = s.charCodeAt(v5);
+      if (!(c >= 48 && c <= 57)) break;
       v5++;
     }
     if (v5 - v4 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T26[c] === 1) ? v5 + 1 : -1;
+    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = v6;
-    for (;;) {
-      if (!(v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) break;
+    while (v7 < s.length) {
+      c = s.charCodeAt(v7);
+      if (!(c >= 48 && c <= 57)) break;
       v7++;
     }
     if (v7 - v6 < 1) v7 = -1;
@@ -625,8 +628,9 @@ function r_hostnumber(s, p) {
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
   return v0;
@@ -643,7 +647,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -659,43 +663,55 @@ function r_path(s, p) {
 
 // segment: grammar/rfc2396-draft.peggy:531
 function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    for (;;) {
-      v2 = r_pchar(s, v1);
-      if (v2 < 0) break;
-      if (v2 === v1) break;
+    while (v1 < s.length) {
+      c = s.charCodeAt(v1);
+      if ((c < 128 && T13[c] === 1)) { v1++; continue; }
+      L1: {
+        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+          v3 = r_escaped(s, v1);
+          v2 = v3;
+        } else v2 = -1;
+      }
+      if (v2 <= v1) break;
       v1 = v2;
     }
     if (v1 < 0) break L0;
-    v3 = v1;
+    v4 = v1;
     for (;;) {
-      v4 = -1;
-      L1: {
-        v5 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T28[c] === 1) ? v3 + 1 : -1;
-        if (v5 < 0) break L1;
-        v6 = r_param(s, v5);
-        v4 = v6;
+      v5 = -1;
+      L2: {
+        v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 59))) ? v4 + 1 : -1;
+        if (v6 < 0) break L2;
+        v7 = r_param(s, v6);
+        v5 = v7;
       }
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   return v0;
 }
 
 // param: grammar/rfc2396-draft.peggy:538
 function r_param(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_pchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T13[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -705,8 +721,8 @@ function r_param(s, p) {
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -716,12 +732,18 @@ function r_pchar(s, p) {
 
 // query: grammar/rfc2396-draft.peggy:561
 function r_query(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_urlchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T1[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;

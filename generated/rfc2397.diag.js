@@ -5,132 +5,62 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_uric_no_slash as fast_r_uric_no_slash, r__reg_name_char as fast_r__reg_name_char, r_hex4 as fast_r_hex4, r_IPv4address as fast_r_IPv4address, r_pchar as fast_r_pchar, r_uric as fast_r_uric, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_alphanum as fast_r_alphanum, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_upalpha as fast_r_upalpha, r_digit as fast_r_digit, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_HEXDIG as fast_r_HEXDIG, r_urlchar as fast_r_urlchar } from "./rfc2397.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [-3, 33, -3, -2, -1, 32, -3, 32, -3, -4, 11, -3, 28, -3, -4, -4, -1, -4, -2, -3, 15, -3, -4, 26, -3, 18, -2, -3, -1, 25, 25, -3, -3, -3, -3, 21, -1, 21, -2, -1, -4, -4, -2, -1, -4, 24, -3, -2, -4, 24, -1, -4, -1, -4, -4, -1, -4, -4, -2, -4, -1, -2, -4, -1, -2, -4, -1, -4, -3, 29, -4, -4, 30, -4, -4, -4, -4, 39, 39, -3, -3, -2, 52, -2, 56, -3, 53, -4, -4, -2, 58, -4];
 
 const E0 = "\"#\"";
-const T1 = table([35, 35]);
-const E2 = "\":\"";
-const T3 = table([58, 58]);
-const E4 = "\"?\"";
-const T5 = table([63, 63]);
-const E6 = "\";\"";
-const T7 = table([59, 59]);
-const E8 = "\"@\"";
-const T9 = table([64, 64]);
-const E10 = "\"&\"";
-const T11 = table([38, 38]);
-const E12 = "\"=\"";
-const T13 = table([61, 61]);
-const E14 = "\"+\"";
-const T15 = table([43, 43]);
-const E16 = "\"$\"";
-const T17 = table([36, 36]);
-const E18 = "\",\"";
-const T19 = table([44, 44]);
-const E20 = "\"/\"";
-const T21 = table([47, 47]);
-const E22 = "\"-\"";
-const T23 = table([45, 45]);
-const E24 = "\".\"";
-const T25 = table([46, 46]);
-const E26 = "\"%\"";
-const T27 = table([37, 37]);
-const E28 = "\"[\"";
-const T29 = table([91, 91]);
-const E30 = "\"]\"";
-const T31 = table([93, 93]);
-const E32 = "\"_\"";
-const T33 = table([95, 95]);
-const E34 = "\"!\"";
-const T35 = table([33, 33]);
-const E36 = "\"~\"";
-const T37 = table([126, 126]);
-const E38 = "\"*\"";
-const T39 = table([42, 42]);
-const E40 = "\"'\"";
-const T41 = table([39, 39]);
-const E42 = "\"(\"";
-const T43 = table([40, 40]);
-const E44 = "\")\"";
-const T45 = table([41, 41]);
-const E46 = "\"A\"";
-const T47 = table([65, 65]);
-const E48 = "\"B\"";
-const T49 = table([66, 66]);
-const E50 = "\"C\"";
-const T51 = table([67, 67]);
-const E52 = "\"D\"";
-const T53 = table([68, 68]);
-const E54 = "\"E\"";
-const T55 = table([69, 69]);
-const E56 = "\"F\"";
-const T57 = table([70, 70]);
-const E58 = "\"a\"";
-const T59 = table([97, 97]);
-const E60 = "\"b\"";
-const T61 = table([98, 98]);
-const E62 = "\"c\"";
-const T63 = table([99, 99]);
-const E64 = "\"d\"";
-const T65 = table([100, 100]);
-const E66 = "\"e\"";
-const T67 = table([101, 101]);
-const E68 = "\"f\"";
-const T69 = table([102, 102]);
-const E70 = "%x61-7A";
-const T71 = table([97, 122]);
-const E72 = "%x41-5A";
-const T73 = table([65, 90]);
-const E74 = "%x30-39";
-const T75 = table([48, 57]);
-const E76 = "%x00-1F / %x7F";
-const T77 = table([0, 31, 127, 127]);
-const E78 = "%x20";
-const T79 = table([32, 32]);
-const E80 = "\"<\"";
-const T81 = table([60, 60]);
-const E82 = "\">\"";
-const T83 = table([62, 62]);
-const E84 = "\"\\\"\"";
-const T85 = table([34, 34]);
-const E86 = "\"{\"";
-const T87 = table([123, 123]);
-const E88 = "\"}\"";
-const T89 = table([125, 125]);
-const E90 = "\"|\"";
-const T91 = table([124, 124]);
-const E92 = "\"\\\\\"";
-const T93 = table([92, 92]);
-const E94 = "\"^\"";
-const T95 = table([94, 94]);
-const E96 = "\"`\"";
-const T97 = table([96, 96]);
-const T98 = table([65, 65, 97, 97]);
-const T99 = table([66, 66, 98, 98]);
-const T100 = table([67, 67, 99, 99]);
-const T101 = table([68, 68, 100, 100]);
-const T102 = table([69, 69, 101, 101]);
-const T103 = table([70, 70, 102, 102]);
-const E104 = "\"t\"";
-const T105 = table([116, 116]);
-const E106 = "\"s\"";
-const T107 = table([115, 115]);
-const E108 = "\"6\"";
-const T109 = table([54, 54]);
-const E110 = "\"4\"";
-const T111 = table([52, 52]);
+const E1 = "\":\"";
+const E2 = "\"?\"";
+const E3 = "\";\"";
+const E4 = "\"@\"";
+const E5 = "\"&\"";
+const E6 = "\"=\"";
+const E7 = "\"+\"";
+const E8 = "\"$\"";
+const E9 = "\",\"";
+const E10 = "\"/\"";
+const E11 = "\"-\"";
+const E12 = "\".\"";
+const E13 = "\"%\"";
+const E14 = "\"[\"";
+const E15 = "\"]\"";
+const E16 = "\"_\"";
+const E17 = "\"!\"";
+const E18 = "\"~\"";
+const E19 = "\"*\"";
+const E20 = "\"'\"";
+const E21 = "\"(\"";
+const E22 = "\")\"";
+const E23 = "\"A\"";
+const E24 = "\"B\"";
+const E25 = "\"C\"";
+const E26 = "\"D\"";
+const E27 = "\"E\"";
+const E28 = "\"F\"";
+const E29 = "\"a\"";
+const E30 = "\"b\"";
+const E31 = "\"c\"";
+const E32 = "\"d\"";
+const E33 = "\"e\"";
+const E34 = "\"f\"";
+const E35 = "%x61-7A";
+const E36 = "%x41-5A";
+const E37 = "%x30-39";
+const E38 = "%x00-1F / %x7F";
+const E39 = "%x20";
+const E40 = "\"<\"";
+const E41 = "\">\"";
+const E42 = "\"\\\"\"";
+const E43 = "\"{\"";
+const E44 = "\"}\"";
+const E45 = "\"|\"";
+const E46 = "\"\\\\\"";
+const E47 = "\"^\"";
+const E48 = "\"`\"";
+const E49 = "\"t\"";
+const E50 = "\"s\"";
+const E51 = "\"6\"";
+const E52 = "\"4\"";
 
 // URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
@@ -151,7 +81,7 @@ function r_URI_reference(s, p) {
     v8 = hookMark();
     v7 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 35)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
       if (v10 < 0 && v9 > v2) v10 = stopped(1, v9, p);
@@ -177,7 +107,7 @@ function r_absoluteURI(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E2); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E1); }
     if (v3 < 0 && v2 > p) v3 = stopped(3, v2, p);
     if (v3 < 0) break L0;
     L1: {
@@ -214,7 +144,7 @@ function r_relativeURI(s, p) {
     v8 = hookMark();
     v7 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E4); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E2); }
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       if (v10 < 0 && v9 > v2) v10 = stopped(5, v9, p);
@@ -248,7 +178,7 @@ function r_hier_part(s, p) {
     v7 = hookMark();
     v6 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T5[c] === 1)) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E4); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E2); }
       if (v8 < 0) break L2;
       v9 = r_query(s, v8);
       if (v9 < 0 && v8 > v2) v9 = stopped(7, v8, p);
@@ -300,23 +230,23 @@ function r_uric_no_slash(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_escaped(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E3); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E1); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E4); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E5); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E6); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E7); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E8); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E9); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -334,9 +264,9 @@ function r_net_path(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T21[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E20); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
       v2 = v5;
     }
     if (v2 < 0) hookRewind(v3);
@@ -362,7 +292,7 @@ function r_abs_path(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
     if (v2 < 0) break L0;
     v3 = r_path_segments(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(12, v2, p);
@@ -406,19 +336,19 @@ function r_rel_segment(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_escaped(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E3); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E4); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E5); }
       if (v7 >= 0) { v2 = v7; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E6); }
       if (v8 >= 0) { v2 = v8; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E7); }
       if (v9 >= 0) { v2 = v9; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 36)))) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E8); }
       if (v10 >= 0) { v2 = v10; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 44)))) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E9); }
       v2 = v11;
     }
     if (v2 < 0) v2 = stopped(14, v0, p);
@@ -449,11 +379,11 @@ function r_scheme(s, p) {
         if (v5 >= 0) { v4 = v5; break L1; }
         v6 = r_digit(s, v3);
         if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E14); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E7); }
         if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T23[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E22); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E11); }
         if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E24); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E12); }
         v4 = v9;
       }
       if (v4 < 0) v4 = stopped(15, v3, p);
@@ -505,23 +435,23 @@ function r__reg_name_char(s, p) {
   L0: {
     v1 = r_unreserved(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E8); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E9); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E1); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E4); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E5); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E6); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E7); }
     v0 = v10;
   }
   return v0;
@@ -539,21 +469,21 @@ function r_reg_name(s, p) {
       if (v3 >= 0) { v2 = v3; break L0; }
       v4 = r_escaped(s, v0);
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 36)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E8); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 44)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E9); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E3); }
       if (v7 >= 0) { v2 = v7; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E1); }
       if (v8 >= 0) { v2 = v8; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E8); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E4); }
       if (v9 >= 0) { v2 = v9; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E5); }
       if (v10 >= 0) { v2 = v10; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E6); }
       if (v11 >= 0) { v2 = v11; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E7); }
       v2 = v12;
     }
     if (v2 < 0) v2 = stopped(17, v0, p);
@@ -580,7 +510,7 @@ function r_server(s, p) {
     L1: {
       v6 = r_userinfo(s, p);
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T9[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 64)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
       if (v7 < 0 && v6 > p) v7 = stopped(18, v6, p);
       v4 = v7;
     }
@@ -611,19 +541,19 @@ function r_userinfo(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_escaped(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 59)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E3); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E1); }
       if (v5 >= 0) { v1 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E5); }
       if (v6 >= 0) { v1 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E12); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 61)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E6); }
       if (v7 >= 0) { v1 = v7; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E7); }
       if (v8 >= 0) { v1 = v8; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 36)))) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E8); }
       if (v9 >= 0) { v1 = v9; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T19[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E18); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 44)))) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E9); }
       v1 = v10;
     }
     if (v1 < 0) v1 = stopped(22, v0, p);
@@ -648,7 +578,7 @@ function r_hostport(s, p) {
     v5 = hookMark();
     v4 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E1); }
       if (v6 < 0) break L1;
       v7 = r_port(s, v6);
       if (v7 < 0 && v6 > v2) v7 = stopped(23, v6, p);
@@ -689,12 +619,12 @@ function r_ipv6reference(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
     if (v2 < 0) break L0;
     v3 = r_IPv6address(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(25, v2, p);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T31[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E30); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 93)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E15); }
     if (v4 < 0 && v3 > p) v4 = stopped(26, v3, p);
     v0 = v4;
   }
@@ -719,9 +649,9 @@ function r_IPv6address(s, p) {
       v6 = hookMark();
       v5 = -1;
       L2: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E2); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E1); }
         if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E1); }
         v5 = v8;
       }
       if (v5 < 0) hookRewind(v6);
@@ -741,7 +671,7 @@ function r_IPv6address(s, p) {
       v15 = hookMark();
       v14 = -1;
       L4: {
-        if ((v12 < s.length && (c = s.charCodeAt(v12)) < 128 && T3[c] === 1)) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E2); }
+        if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 58)))) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E1); }
         if (v16 < 0) break L4;
         v17 = r_IPv4address(s, v16);
         if (v17 < 0 && v16 > v12) v17 = stopped(30, v16, p);
@@ -776,9 +706,9 @@ function r_hexpart(s, p) {
         v8 = hookMark();
         v7 = -1;
         L3: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E2); }
+          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E1); }
           if (v9 < 0) break L3;
-          if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T3[c] === 1)) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
+          if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E1); }
           v7 = v10;
         }
         if (v7 < 0) hookRewind(v8);
@@ -801,9 +731,9 @@ function r_hexpart(s, p) {
       v16 = hookMark();
       v15 = -1;
       L5: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E1); }
         if (v17 < 0) break L5;
-        if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T3[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E2); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 58)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E1); }
         v15 = v18;
       }
       if (v15 < 0) hookRewind(v16);
@@ -836,14 +766,14 @@ function r_hexseq(s, p) {
         v6 = hookMark();
         v5 = -1;
         L2: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E2); }
+          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E1); }
           if (v7 < 0) break L2;
           v8 = r_hex4(s, v7);
           if (v8 < 0 && v7 > v3) v8 = stopped(35, v7, p);
           if (v8 < 0) break L2;
           v10 = hookMark();
           silence(1);
-          if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T25[c] === 1)) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E24); }
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 46)))) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E12); }
           silence(-1);
           hookRewind(v10);
           v9 = v11 < 0 ? v8 : -1;
@@ -855,12 +785,12 @@ function r_hexseq(s, p) {
         v13 = hookMark();
         v12 = -1;
         L3: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T3[c] === 1)) v14 = v3 + 1; else { v14 = -1; if (silent === 0) fail(v3, E2); }
+          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v14 = v3 + 1; else { v14 = -1; if (silent === 0) fail(v3, E1); }
           if (v14 < 0) break L3;
           v15 = r_hex4(s, v14);
           if (v15 < 0 && v14 > v3) v15 = stopped(37, v14, p);
           if (v15 < 0) break L3;
-          if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T3[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E2); }
+          if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 58)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E1); }
           if (v16 < 0 && v15 > v3) v16 = stopped(38, v15, p);
           if (v16 < 0) break L3;
           v18 = hookMark();
@@ -924,7 +854,7 @@ function r_hostname(s, p) {
         L2: {
           v6 = r_domainlabel(s, v3);
           if (v6 < 0) break L2;
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
           if (v7 < 0 && v6 > v3) v7 = stopped(42, v6, p);
           if (v7 < 0) break L2;
           v9 = hookMark();
@@ -946,7 +876,7 @@ function r_hostname(s, p) {
       v11 = r_toplabel(s, v3);
       if (v11 < 0 && v3 > p) v11 = stopped(45, v3, p);
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T25[c] === 1)) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E24); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 46)))) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E12); }
       if (v13 < 0) v13 = stopped(46, v11, p);
       v12 = v13 < 0 ? v11 : v13;
       v1 = v12;
@@ -964,7 +894,7 @@ function r_hostname(s, p) {
         L4: {
           v20 = r_domainlabel(s, v16);
           if (v20 < 0) break L4;
-          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T25[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E24); }
+          if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 46)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E12); }
           if (v21 < 0 && v20 > v16) v21 = stopped(47, v20, p);
           v18 = v21;
         }
@@ -1013,7 +943,7 @@ function r_domainlabel(s, p) {
       L1: {
         v6 = v3;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E11); }
           if (v7 < 0) v7 = stopped(51, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
@@ -1054,7 +984,7 @@ function r_toplabel(s, p) {
       L1: {
         v6 = v3;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T23[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E22); }
+          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E11); }
           if (v7 < 0) v7 = stopped(54, v6, p);
           if (v7 < 0) break;
           if (v7 === v6) break;
@@ -1099,7 +1029,7 @@ function r_IPv4address(s, p) {
     }
     if (v3 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E24); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E12); }
     if (v5 < 0 && v2 > p) v5 = stopped(58, v2, p);
     if (v5 < 0) break L0;
     v6 = v5;
@@ -1115,7 +1045,7 @@ function r_IPv4address(s, p) {
     if (v7 < 1) v6 = -1;
     if (v6 < 0 && v5 > p) v6 = stopped(60, v5, p);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E24); }
+    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E12); }
     if (v9 < 0 && v6 > p) v9 = stopped(61, v6, p);
     if (v9 < 0) break L0;
     v10 = v9;
@@ -1131,7 +1061,7 @@ function r_IPv4address(s, p) {
     if (v11 < 1) v10 = -1;
     if (v10 < 0 && v9 > p) v10 = stopped(63, v9, p);
     if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T25[c] === 1)) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E24); }
+    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 46)))) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E12); }
     if (v13 < 0 && v10 > p) v13 = stopped(64, v10, p);
     if (v13 < 0) break L0;
     v14 = v13;
@@ -1202,7 +1132,7 @@ function r_path_segments(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E20); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E10); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(69, v6, p);
@@ -1243,7 +1173,7 @@ function r_segment(s, p) {
       v6 = hookMark();
       v5 = -1;
       L1: {
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T7[c] === 1)) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E6); }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 59)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
         if (v7 < 0) break L1;
         v8 = r_param(s, v7);
         if (v8 < 0 && v7 > v4) v8 = stopped(72, v7, p);
@@ -1290,19 +1220,19 @@ function r_pchar(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_escaped(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E1); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E5); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E6); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E7); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E8); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E9); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1368,29 +1298,29 @@ function r_reserved(s, p) {
   if (p + 1 <= fastBelow) return fast_r_reserved(s, p);
   hookEnter(35, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E3); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E1); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E5); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E6); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E7); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E8); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E9); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E14); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E30); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E15); }
     v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1420,23 +1350,23 @@ function r_mark(s, p) {
   if (p + 1 <= fastBelow) return fast_r_mark(s, p);
   hookEnter(37, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E11); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E16); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E12); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E17); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E18); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E19); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E20); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E21); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E22); }
     v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1452,7 +1382,7 @@ function r_escaped(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
     if (v2 < 0) break L0;
     v3 = r_hex(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(77, v2, p);
@@ -1475,29 +1405,29 @@ function r_hex(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 65)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E23); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 66)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 67)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E25); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 68)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E26); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 69)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E27); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 70)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E28); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E29); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 98)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E30); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E62); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E31); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E32); }
     if (v11 >= 0) { v0 = v11; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T67[c] === 1)) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 101)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E33); }
     if (v12 >= 0) { v0 = v12; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v13 = p + 1; else { v13 = -1; if (silent === 0) fail(p, E34); }
     v0 = v13;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1542,7 +1472,7 @@ function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_lowalpha(s, p);
   hookEnter(42, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E70); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E35); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1553,7 +1483,7 @@ function r_upalpha(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_upalpha(s, p);
   hookEnter(43, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T73[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E72); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E36); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1564,7 +1494,7 @@ function r_digit(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_digit(s, p);
   hookEnter(44, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T75[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E74); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E37); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1575,7 +1505,7 @@ function r_control(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_control(s, p);
   hookEnter(45, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T77[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E76); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 0 && c <= 31 || c === 127)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E38); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1586,7 +1516,7 @@ function r_space(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_space(s, p);
   hookEnter(46, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T79[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E78); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c === 32)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E39); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1598,15 +1528,15 @@ function r_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_delims(s, p);
   hookEnter(47, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E80); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 60)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E40); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T83[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E82); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 62)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E41); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E0); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E13); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E42); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1620,17 +1550,17 @@ function r_unwise(s, p) {
   if (p + 1 <= fastBelow) return fast_r_unwise(s, p);
   hookEnter(48, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 123)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E43); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T89[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E88); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 125)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T91[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E90); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 124)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E45); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T93[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E92); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 92)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E46); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T95[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E94); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 94)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E47); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T97[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E96); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 96)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E48); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1646,17 +1576,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_digit(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T98[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 65 || c === 97 : s.charAt(p).toLowerCase() === "a")))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E23); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T99[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 66 || c === 98 : s.charAt(p).toLowerCase() === "b")))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E24); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T100[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 67 || c === 99 : s.charAt(p).toLowerCase() === "c")))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E25); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T101[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 68 || c === 100 : s.charAt(p).toLowerCase() === "d")))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E26); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T102[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 69 || c === 101 : s.charAt(p).toLowerCase() === "e")))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E27); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T103[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 70 || c === 102 : s.charAt(p).toLowerCase() === "f")))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E28); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1674,15 +1604,15 @@ function r_dataurl(s, p) {
     v3 = hookMark();
     v2 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T65[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E64); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T59[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E58); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E29); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T105[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E104); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E49); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T59[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E58); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 97)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E29); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E1); }
       v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
@@ -1694,26 +1624,26 @@ function r_dataurl(s, p) {
     v13 = hookMark();
     v12 = -1;
     L2: {
-      if ((v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T7[c] === 1)) v14 = v9 + 1; else { v14 = -1; if (silent === 0) fail(v9, E6); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 59)))) v14 = v9 + 1; else { v14 = -1; if (silent === 0) fail(v9, E3); }
       if (v14 < 0) break L2;
-      if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T61[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E60); }
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 98)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E30); }
       if (v15 < 0) break L2;
-      if ((v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T59[c] === 1)) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E58); }
+      if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 97)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E29); }
       if (v16 < 0) break L2;
-      if ((v16 < s.length && (c = s.charCodeAt(v16)) < 128 && T107[c] === 1)) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E106); }
+      if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 115)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E50); }
       if (v17 < 0) break L2;
-      if ((v17 < s.length && (c = s.charCodeAt(v17)) < 128 && T67[c] === 1)) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E66); }
+      if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 101)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E33); }
       if (v18 < 0) break L2;
-      if ((v18 < s.length && (c = s.charCodeAt(v18)) < 128 && T109[c] === 1)) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E108); }
+      if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 54)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E51); }
       if (v19 < 0) break L2;
-      if ((v19 < s.length && (c = s.charCodeAt(v19)) < 128 && T111[c] === 1)) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E110); }
+      if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 52)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E52); }
       v12 = v20;
     }
     if (v12 < 0) hookRewind(v13);
     if (v12 < 0) v12 = stopped(80, v9, p);
     v11 = v12 < 0 ? v9 : v12;
     if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T19[c] === 1)) v21 = v11 + 1; else { v21 = -1; if (silent === 0) fail(v11, E18); }
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 44)))) v21 = v11 + 1; else { v21 = -1; if (silent === 0) fail(v11, E9); }
     if (v21 < 0 && v11 > p) v21 = stopped(81, v11, p);
     if (v21 < 0) break L0;
     v22 = r_data(s, v21);
@@ -1738,7 +1668,7 @@ function r_mediatype(s, p) {
     L1: {
       v5 = r_type(s, p);
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T21[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E20); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
       if (v6 < 0 && v5 > p) v6 = stopped(83, v5, p);
       if (v6 < 0) break L1;
       v7 = r_subtype(s, v6);
@@ -1754,7 +1684,7 @@ function r_mediatype(s, p) {
       v10 = hookMark();
       v9 = -1;
       L2: {
-        if ((v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T7[c] === 1)) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E6); }
+        if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 59)))) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E3); }
         if (v11 < 0) break L2;
         v12 = r_parameter(s, v11);
         if (v12 < 0 && v11 > v8) v12 = stopped(86, v11, p);
@@ -1800,7 +1730,7 @@ function r_parameter(s, p) {
   L0: {
     v2 = r_attribute(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 61)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
     if (v3 < 0 && v2 > p) v3 = stopped(89, v2, p);
     if (v3 < 0) break L0;
     v4 = r_value(s, v3);
@@ -1874,25 +1804,25 @@ function r_token(s, p) {
     L0: {
       v3 = r_alphanum(s, v0);
       if (v3 >= 0) { v2 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T35[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E34); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 33)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E17); }
       if (v4 >= 0) { v2 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E16); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 36)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E8); }
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T11[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E10); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 38)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E5); }
       if (v6 >= 0) { v2 = v6; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T41[c] === 1)) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E40); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 39)))) v7 = v0 + 1; else { v7 = -1; if (silent === 0) fail(v0, E20); }
       if (v7 >= 0) { v2 = v7; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T39[c] === 1)) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E38); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 42)))) v8 = v0 + 1; else { v8 = -1; if (silent === 0) fail(v0, E19); }
       if (v8 >= 0) { v2 = v8; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 43)))) v9 = v0 + 1; else { v9 = -1; if (silent === 0) fail(v0, E7); }
       if (v9 >= 0) { v2 = v9; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T23[c] === 1)) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E22); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 45)))) v10 = v0 + 1; else { v10 = -1; if (silent === 0) fail(v0, E11); }
       if (v10 >= 0) { v2 = v10; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T25[c] === 1)) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E24); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 46)))) v11 = v0 + 1; else { v11 = -1; if (silent === 0) fail(v0, E12); }
       if (v11 >= 0) { v2 = v11; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T33[c] === 1)) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E32); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 95)))) v12 = v0 + 1; else { v12 = -1; if (silent === 0) fail(v0, E16); }
       if (v12 >= 0) { v2 = v12; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T37[c] === 1)) v13 = v0 + 1; else { v13 = -1; if (silent === 0) fail(v0, E36); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 126)))) v13 = v0 + 1; else { v13 = -1; if (silent === 0) fail(v0, E18); }
       if (v13 >= 0) { v2 = v13; break L0; }
       v14 = r_escaped(s, v0);
       v2 = v14;

@@ -12,46 +12,27 @@ function table(ranges) {
     return t;
 }
 
-const T0 = table([65, 90, 97, 122]);
-const T1 = table([33, 33, 36, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T2 = table([35, 35]);
-const T3 = table([58, 58]);
-const T4 = table([47, 47]);
-const T5 = table([33, 33, 36, 46, 48, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
-const T6 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T7 = table([63, 63]);
-const T8 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
-const T9 = table([37, 37]);
-const T10 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T11 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
-const T12 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T13 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T14 = table([64, 64]);
-const T15 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T16 = table([48, 57, 65, 90, 97, 122]);
-const T17 = table([48, 57]);
-const T18 = table([91, 91]);
-const T19 = table([93, 93]);
-const T20 = table([48, 58, 65, 70, 97, 102]);
-const T21 = table([48, 57, 65, 70, 97, 102]);
-const T22 = table([46, 46]);
-const S23 = new Set(["a","b","c","d","e","f"]);
-const T24 = table([45, 45]);
-const T25 = table([59, 59]);
-const T26 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T27 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 91, 93, 93, 95, 95, 97, 122, 126, 126]);
-const T28 = table([36, 36, 38, 38, 43, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 91, 93, 93]);
-const T29 = table([33, 33, 39, 42, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T30 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
-const T31 = table([97, 122]);
-const T32 = table([65, 90]);
-const T33 = table([0, 31, 127, 127]);
-const T34 = table([32, 32]);
-const T35 = table([34, 35, 37, 37, 60, 60, 62, 62]);
-const T36 = table([92, 92, 94, 94, 96, 96, 123, 125]);
-const T37 = table([44, 44]);
-const T38 = table([61, 61]);
-const T39 = table([33, 33, 36, 36, 38, 39, 42, 43, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T0 = table([33, 33, 36, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T1 = table([33, 33, 36, 46, 48, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
+const T2 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T3 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 91, 93, 93, 95, 95, 97, 122, 126, 126]);
+const T4 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
+const T5 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T6 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
+const T7 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T8 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T9 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T10 = table([48, 57, 65, 90, 97, 122]);
+const T11 = table([48, 58, 65, 70, 97, 102]);
+const T12 = table([48, 57, 65, 70, 97, 102]);
+const S13 = new Set(["a","b","c","d","e","f"]);
+const T14 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T15 = table([36, 36, 38, 38, 43, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 91, 93, 93]);
+const T16 = table([33, 33, 39, 42, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T17 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
+const T18 = table([34, 35, 37, 37, 60, 60, 62, 62]);
+const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
+const T20 = table([33, 33, 36, 36, 38, 39, 42, 43, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
 
 // URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
@@ -59,11 +40,11 @@ function r_URI_reference(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T0[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
         v3 = r_absoluteURI(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T1[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
         v4 = r_relativeURI(s, p);
         v2 = v4;
       } else v2 = -1;
@@ -72,7 +53,7 @@ function r_URI_reference(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      v7 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T2[c] === 1) ? v1 + 1 : -1;
+      v7 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
       if (v7 < 0) break L2;
       v8 = r_fragment(s, v7);
       v6 = v8;
@@ -90,14 +71,14 @@ function r_absoluteURI(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1)) {
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) {
         v4 = r_hier_part(s, v2);
         if (v4 >= 0) { v3 = v4; break L1; }
       }
-      if ((v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T5[c] === 1 : c >= 128))) {
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
         v5 = r_opaque_part(s, v2);
         v3 = v5;
       } else v3 = -1;
@@ -113,15 +94,15 @@ function r_relativeURI(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v2 = r_net_path(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v3 = r_abs_path(s, p);
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T6[c] === 1 : c >= 128))) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
         v4 = r_rel_path(s, p);
         v1 = v4;
       } else v1 = -1;
@@ -129,7 +110,7 @@ function r_relativeURI(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      v7 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1) ? v1 + 1 : -1;
+      v7 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
       if (v7 < 0) break L2;
       v8 = r_query(s, v7);
       v6 = v8;
@@ -146,11 +127,11 @@ function r_hier_part(s, p) {
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v2 = r_net_path(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
         v3 = r_abs_path(s, p);
         v1 = v3;
       } else v1 = -1;
@@ -158,7 +139,7 @@ function r_hier_part(s, p) {
     if (v1 < 0) break L0;
     v5 = -1;
     L2: {
-      v6 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T7[c] === 1) ? v1 + 1 : -1;
+      v6 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
       if (v6 < 0) break L2;
       v7 = r_query(s, v6);
       v5 = v7;
@@ -171,16 +152,22 @@ function r_hier_part(s, p) {
 
 // opaque_part: grammar/rfc2396.peggy:144
 function r_opaque_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
     v1 = r_uric_no_slash(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
-    for (;;) {
-      v3 = r_uric(s, v2);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
+    while (v2 < s.length) {
+      c = s.charCodeAt(v2);
+      if ((c < 128 && T3[c] === 1)) { v2++; continue; }
+      L1: {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
+          v4 = r_escaped(s, v2);
+          v3 = v4;
+        } else v3 = -1;
+      }
+      if (v3 <= v2) break;
       v2 = v3;
     }
     v0 = v2;
@@ -192,8 +179,8 @@ function r_opaque_part(s, p) {
 function r_uric_no_slash(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -222,7 +209,7 @@ function r_abs_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_path_segments(s, v1);
     v0 = v2;
@@ -246,23 +233,21 @@ function r_rel_path(s, p) {
 
 // rel_segment: grammar/rfc2396.peggy:201
 function r_rel_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T5[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) { v2 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
-        v3 = r_escaped(s, v0);
-        v2 = v3;
-      } else v2 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
     }
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -271,11 +256,12 @@ function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    for (;;) {
-      if (!(v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T11[c] === 1)) break;
+    while (v2 < s.length) {
+      c = s.charCodeAt(v2);
+      if (!(c < 128 && T6[c] === 1)) break;
       v2++;
     }
     v0 = v2;
@@ -291,12 +277,12 @@ function r_authority(s, p) {
     L1: {
       v2 = r_server(s, p);
       if (v2 < 0) break L1;
-      v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T12[c] === 1) ? v2 + 1 : -1;
+      v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
       v3 = v4 < 0 ? v2 : -1;
       v1 = v3;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
       v5 = r_reg_name(s, p);
       v0 = v5;
     } else v0 = -1;
@@ -307,29 +293,27 @@ function r_authority(s, p) {
 // _reg_name_char: grammar/rfc2396.peggy:243
 function r__reg_name_char(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reg_name: grammar/rfc2396.peggy:256
 function r_reg_name(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T8[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T13[c] === 1)) { v2 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
-        v3 = r_escaped(s, v0);
-        v2 = v3;
-      } else v2 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
     }
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -342,7 +326,7 @@ function r_server(s, p) {
     L1: {
       v4 = r_userinfo(s, p);
       if (v4 < 0) break L1;
-      v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T14[c] === 1) ? v4 + 1 : -1;
+      v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 64))) ? v4 + 1 : -1;
       v3 = v5;
     }
     v2 = v3 < 0 ? p : v3;
@@ -358,16 +342,16 @@ function r_server(s, p) {
 function r_userinfo(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T9[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) { v1 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -382,7 +366,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T3[c] === 1) ? v1 + 1 : -1;
+      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -397,15 +381,15 @@ function r_hostport(s, p) {
 function r_host(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T17[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_IPv4address(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
       v3 = r_ipv6reference(s, p);
       v0 = v3;
     } else v0 = -1;
@@ -418,11 +402,11 @@ function r_ipv6reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_IPv6address(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T19[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -432,7 +416,7 @@ function r_ipv6reference(s, p) {
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T20[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v3 = r_hexseq(s, p);
@@ -445,14 +429,14 @@ function r_IPv6address(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T20[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
       v6 = -1;
       L2: {
         v7 = r_hexpart(s, p);
         if (v7 < 0) break L2;
         v9 = -1;
         L3: {
-          v10 = (v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T3[c] === 1) ? v7 + 1 : -1;
+          v10 = (v7 < s.length && (c = s.charCodeAt(v7), (c === 58))) ? v7 + 1 : -1;
           if (v10 < 0) break L3;
           v11 = r_IPv4address(s, v10);
           v9 = v11;
@@ -470,7 +454,7 @@ function r_IPv6address(s, p) {
 function r_hexpart(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T21[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_hexseq(s, p);
@@ -488,7 +472,7 @@ function r_hexpart(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
       v8 = -1;
       L3: {
         v9 = p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58 ? p + 2 : -1;
@@ -513,27 +497,27 @@ function r_hexseq(s, p) {
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) {
           v4 = -1;
           L2: {
-            v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
+            v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
             if (v5 < 0) break L2;
             v6 = r_hex4(s, v5);
             if (v6 < 0) break L2;
-            v8 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T22[c] === 1) ? v6 + 1 : -1;
+            v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 46))) ? v6 + 1 : -1;
             v7 = v8 < 0 ? v6 : -1;
             v4 = v7;
           }
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) {
+        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) {
           v9 = -1;
           L3: {
-            v10 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
+            v10 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
             if (v10 < 0) break L3;
             v11 = r_hex4(s, v10);
             if (v11 < 0) break L3;
-            v12 = (v11 < s.length && (c = s.charCodeAt(v11)) < 128 && T3[c] === 1) ? v11 + 1 : -1;
+            v12 = (v11 < s.length && (c = s.charCodeAt(v11), (c === 58))) ? v11 + 1 : -1;
             if (v12 < 0) break L3;
             v14 = v12;
             v13 = v14 < 0 ? v12 : -1;
@@ -558,7 +542,7 @@ function r_hex4(s, p) {
   v1 = 0;
   for (;;) {
     if (v1 >= 4) break;
-    v2 = (v0 < s.length && ((c = s.charCodeAt(v0)) < 128 ? T21[c] === 1 : S23.has(s.charAt(v0).toLowerCase()))) ? v0 + 1 : -1;
+    v2 = (v0 < s.length && (c = s.charCodeAt(v0), (c < 128 ? T12[c] === 1 : S13.has(s.charAt(v0).toLowerCase())))) ? v0 + 1 : -1;
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -571,7 +555,7 @@ function r_hex4(s, p) {
 function r_hostname(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = p;
@@ -580,9 +564,9 @@ function r_hostname(s, p) {
           L2: {
             v4 = r_domainlabel(s, v2);
             if (v4 < 0) break L2;
-            v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T22[c] === 1) ? v4 + 1 : -1;
+            v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 46))) ? v4 + 1 : -1;
             if (v5 < 0) break L2;
-            v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T16[c] === 1) ? v5 + 1 : -1;
+            v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c < 128 && T10[c] === 1))) ? v5 + 1 : -1;
             v6 = v7 >= 0 ? v5 : -1;
             v3 = v6;
           }
@@ -593,13 +577,13 @@ function r_hostname(s, p) {
         if (v2 < 0) break L1;
         v8 = r_toplabel(s, v2);
         if (v8 < 0) break L1;
-        v10 = (v8 < s.length && (c = s.charCodeAt(v8)) < 128 && T22[c] === 1) ? v8 + 1 : -1;
+        v10 = (v8 < s.length && (c = s.charCodeAt(v8), (c === 46))) ? v8 + 1 : -1;
         v9 = v10 < 0 ? v8 : v10;
         v1 = v9;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T16[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v11 = -1;
       L3: {
         v12 = p;
@@ -609,7 +593,7 @@ function r_hostname(s, p) {
           L4: {
             v15 = r_domainlabel(s, v12);
             if (v15 < 0) break L4;
-            v16 = (v15 < s.length && (c = s.charCodeAt(v15)) < 128 && T22[c] === 1) ? v15 + 1 : -1;
+            v16 = (v15 < s.length && (c = s.charCodeAt(v15), (c === 46))) ? v15 + 1 : -1;
             v14 = v16;
           }
           if (v14 < 0) break;
@@ -636,19 +620,20 @@ function r_domainlabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) break;
+        while (v4 < s.length) {
+          c = s.charCodeAt(v4);
+          if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T10[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -665,19 +650,20 @@ function r_toplabel(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        for (;;) {
-          if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T24[c] === 1)) break;
+        while (v4 < s.length) {
+          c = s.charCodeAt(v4);
+          if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
+        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T10[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -698,46 +684,46 @@ function r_IPv4address(s, p) {
     v2 = 0;
     for (;;) {
       if (v2 >= 3) break;
-      v3 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T17[c] === 1) ? v1 + 1 : -1;
+      v3 = (v1 < s.length && (c = s.charCodeAt(v1), (c >= 48 && c <= 57))) ? v1 + 1 : -1;
       if (v3 < 0) break;
       v2++;
       v1 = v3;
     }
     if (v2 < 1) v1 = -1;
     if (v1 < 0) break L0;
-    v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T22[c] === 1) ? v1 + 1 : -1;
+    v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = v4;
     v6 = 0;
     for (;;) {
       if (v6 >= 3) break;
-      v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T17[c] === 1) ? v5 + 1 : -1;
+      v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c >= 48 && c <= 57))) ? v5 + 1 : -1;
       if (v7 < 0) break;
       v6++;
       v5 = v7;
     }
     if (v6 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    v8 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T22[c] === 1) ? v5 + 1 : -1;
+    v8 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
     if (v8 < 0) break L0;
     v9 = v8;
     v10 = 0;
     for (;;) {
       if (v10 >= 3) break;
-      v11 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T17[c] === 1) ? v9 + 1 : -1;
+      v11 = (v9 < s.length && (c = s.charCodeAt(v9), (c >= 48 && c <= 57))) ? v9 + 1 : -1;
       if (v11 < 0) break;
       v10++;
       v9 = v11;
     }
     if (v10 < 1) v9 = -1;
     if (v9 < 0) break L0;
-    v12 = (v9 < s.length && (c = s.charCodeAt(v9)) < 128 && T22[c] === 1) ? v9 + 1 : -1;
+    v12 = (v9 < s.length && (c = s.charCodeAt(v9), (c === 46))) ? v9 + 1 : -1;
     if (v12 < 0) break L0;
     v13 = v12;
     v14 = 0;
     for (;;) {
       if (v14 >= 3) break;
-      v15 = (v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T17[c] === 1) ? v13 + 1 : -1;
+      v15 = (v13 < s.length && (c = s.charCodeAt(v13), (c >= 48 && c <= 57))) ? v13 + 1 : -1;
       if (v15 < 0) break;
       v14++;
       v13 = v15;
@@ -752,8 +738,9 @@ function r_IPv4address(s, p) {
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T17[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
   return v0;
@@ -763,11 +750,11 @@ function r_port(s, p) {
 function r_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v2 = r_abs_path(s, p);
       if (v2 >= 0) { v1 = v2; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T5[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v3 = r_opaque_part(s, p);
       v1 = v3;
     } else v1 = -1;
@@ -787,7 +774,7 @@ function r_path_segments(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T4[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -803,43 +790,55 @@ function r_path_segments(s, p) {
 
 // segment: grammar/rfc2396.peggy:526
 function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    for (;;) {
-      v2 = r_pchar(s, v1);
-      if (v2 < 0) break;
-      if (v2 === v1) break;
+    while (v1 < s.length) {
+      c = s.charCodeAt(v1);
+      if ((c < 128 && T14[c] === 1)) { v1++; continue; }
+      L1: {
+        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+          v3 = r_escaped(s, v1);
+          v2 = v3;
+        } else v2 = -1;
+      }
+      if (v2 <= v1) break;
       v1 = v2;
     }
     if (v1 < 0) break L0;
-    v3 = v1;
+    v4 = v1;
     for (;;) {
-      v4 = -1;
-      L1: {
-        v5 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T25[c] === 1) ? v3 + 1 : -1;
-        if (v5 < 0) break L1;
-        v6 = r_param(s, v5);
-        v4 = v6;
+      v5 = -1;
+      L2: {
+        v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 59))) ? v4 + 1 : -1;
+        if (v6 < 0) break L2;
+        v7 = r_param(s, v6);
+        v5 = v7;
       }
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   return v0;
 }
 
 // param: grammar/rfc2396.peggy:533
 function r_param(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_pchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T14[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -849,8 +848,8 @@ function r_param(s, p) {
 function r_pchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T14[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -860,12 +859,18 @@ function r_pchar(s, p) {
 
 // query: grammar/rfc2396.peggy:558
 function r_query(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_uric(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -873,12 +878,18 @@ function r_query(s, p) {
 
 // fragment: grammar/rfc2396.peggy:568
 function r_fragment(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_uric(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T3[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
     v0 = v1;
   }
   return v0;
@@ -888,8 +899,8 @@ function r_fragment(s, p) {
 function r_uric(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -900,21 +911,21 @@ function r_uric(s, p) {
 // reserved: grammar/rfc2396.peggy:596
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T15[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unreserved: grammar/rfc2396.peggy:607
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // mark: grammar/rfc2396.peggy:617
 function r_mark(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -923,11 +934,11 @@ function r_escaped(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T21[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T12[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T12[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -936,77 +947,77 @@ function r_escaped(s, p) {
 // hex: grammar/rfc2396.peggy:639
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alphanum: grammar/rfc2396.peggy:652
 function r_alphanum(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T16[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/rfc2396.peggy:661
 function r_alpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/rfc2396.peggy:672
 function r_lowalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // upalpha: grammar/rfc2396.peggy:683
 function r_upalpha(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc2396.peggy:694
 function r_digit(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // control: grammar/rfc2396.peggy:710
 function r_control(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 0 && c <= 31 || c === 127))) ? p + 1 : -1;
   return v0;
 }
 
 // space: grammar/rfc2396.peggy:718
 function r_space(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 32))) ? p + 1 : -1;
   return v0;
 }
 
 // delims: grammar/rfc2396.peggy:728
 function r_delims(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T18[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unwise: grammar/rfc2396.peggy:741
 function r_unwise(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T19[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // HEXDIG: grammar/rfc2396.peggy:754
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T21[c] === 1 : S23.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : S13.has(s.charAt(p).toLowerCase())))) ? p + 1 : -1;
   return v0;
 }
 
@@ -1023,7 +1034,7 @@ function r_dataurl(s, p) {
     v5 = v2 + 7 <= s.length && s.charCodeAt(v2) === 59 && s.charCodeAt(v2 + 1) === 98 && s.charCodeAt(v2 + 2) === 97 && s.charCodeAt(v2 + 3) === 115 && s.charCodeAt(v2 + 4) === 101 && s.charCodeAt(v2 + 5) === 54 && s.charCodeAt(v2 + 6) === 52 ? v2 + 7 : -1;
     v4 = v5 < 0 ? v2 : v5;
     if (v4 < 0) break L0;
-    v6 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T37[c] === 1) ? v4 + 1 : -1;
+    v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 44))) ? v4 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_data(s, v6);
     v0 = v7;
@@ -1040,7 +1051,7 @@ function r_mediatype(s, p) {
     L1: {
       v3 = r_type(s, p);
       if (v3 < 0) break L1;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T4[c] === 1) ? v3 + 1 : -1;
+      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 47))) ? v3 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_subtype(s, v4);
       v2 = v5;
@@ -1051,7 +1062,7 @@ function r_mediatype(s, p) {
     for (;;) {
       v7 = -1;
       L2: {
-        v8 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1) ? v6 + 1 : -1;
+        v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 59))) ? v6 + 1 : -1;
         if (v8 < 0) break L2;
         v9 = r_parameter(s, v8);
         v7 = v9;
@@ -1085,7 +1096,7 @@ function r_parameter(s, p) {
   L0: {
     v1 = r_attribute(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T38[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 61))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_value(s, v2);
     v0 = v3;
@@ -1130,23 +1141,21 @@ function r_value(s, p) {
 
 // token: grammar/rfc2397.peggy:149
 function r_token(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T20[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T39[c] === 1)) { v2 = v0 + 1; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) {
-        v3 = r_escaped(s, v0);
-        v2 = v3;
-      } else v2 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = r_escaped(s, v0);
+        v1 = v2;
+      } else v1 = -1;
     }
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 

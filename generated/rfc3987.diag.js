@@ -5,17 +5,6 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_ipath_empty as fast_r_ipath_empty, r_ipchar as fast_r_ipchar, r_iunreserved as fast_r_iunreserved, r_ucschar as fast_r_ucschar, r_iprivate as fast_r_iprivate, r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG } from "./rfc3987.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
 function cpEnd(s, p, c, ranges) {
     let n = 1;
@@ -44,86 +33,47 @@ function cpEnd(s, p, c, ranges) {
 const STOPS = [-2, 1, 20, -3, 21, -3, 6, 11, -2, 1, 20, -3, 20, -3, 21, -3, 6, 11, -2, -3, 8, 26, -3, -4, -1, -4, 11, 16, -4, 16, -4, -3, 16, -4, 16, -4, -4, -4, -4, -4, -4, -4, -4, -1, -2, -4, -1, -2, -4, -1, -2, -4, 31, -2, -4, -1, 31, -3, -1, -2, -4, -1, 31, 30, -4, -3, -1, -2, -4, -1, 31, 30, -4, -3, -1, -2, -4, -1, 31, 30, -4, -3, -1, 30, -2, 31, 30, -4, -3, -1, 31, 30, -4, -3, -1, 30, 30, -4, -3, -1, -4, -2, 30, -2, 33, -2, 33, -2, 33, -1, -1, 40, -4, -1, 40, 41, 41];
 
 const E0 = "\":\"";
-const T1 = table([58, 58]);
-const E2 = "\"?\"";
-const T3 = table([63, 63]);
-const E4 = "\"#\"";
-const T5 = table([35, 35]);
-const E6 = "\"/\"";
-const T7 = table([47, 47]);
-const E8 = "\"@\"";
-const T9 = table([64, 64]);
-const E10 = "\"%\"";
-const T11 = table([37, 37]);
-const E12 = "\"-\"";
-const T13 = table([45, 45]);
-const E14 = "\".\"";
-const T15 = table([46, 46]);
-const E16 = "\"_\"";
-const T17 = table([95, 95]);
-const E18 = "\"~\"";
-const T19 = table([126, 126]);
-const E20 = "%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %xD800-D83F / %xD840-D87F / %xD880-D8BF / %xD8C0-D8FF / %xD900-D93F / %xD940-D97F / %xD980-D9BF / %xD9C0-D9FF / %xDA00-DA3F / %xDA40-DA7F / %xDA80-DABF / %xDAC0-DAFF / %xDB00-DB3F / %xDB44-DB7F";
-const T21 = table([]);
-const C22 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
-const E23 = "%xE000-F8FF / %xDB80-DBBF / %xDBC0-DBFF";
-const C24 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
-const E25 = "\"+\"";
-const T26 = table([43, 43]);
-const E27 = "\"[\"";
-const T28 = table([91, 91]);
-const E29 = "\"]\"";
-const T30 = table([93, 93]);
-const E31 = "\"v\"";
-const T32 = table([86, 86, 118, 118]);
-const E33 = "\"2\"";
-const T34 = table([50, 50]);
-const E35 = "\"5\"";
-const T36 = table([53, 53]);
-const E37 = "%x30-35";
-const T38 = table([48, 53]);
-const E39 = "%x30-34";
-const T40 = table([48, 52]);
-const E41 = "\"1\"";
-const T42 = table([49, 49]);
-const E43 = "%x31-39";
-const T44 = table([49, 57]);
-const E45 = "\"!\"";
-const T46 = table([33, 33]);
-const E47 = "\"$\"";
-const T48 = table([36, 36]);
-const E49 = "\"&\"";
-const T50 = table([38, 38]);
-const E51 = "\"'\"";
-const T52 = table([39, 39]);
-const E53 = "\"(\"";
-const T54 = table([40, 40]);
-const E55 = "\")\"";
-const T56 = table([41, 41]);
-const E57 = "\"*\"";
-const T58 = table([42, 42]);
-const E59 = "\",\"";
-const T60 = table([44, 44]);
-const E61 = "\";\"";
-const T62 = table([59, 59]);
-const E63 = "\"=\"";
-const T64 = table([61, 61]);
-const E65 = "%x41-5A / %x61-7A";
-const T66 = table([65, 90, 97, 122]);
-const E67 = "%x30-39";
-const T68 = table([48, 57]);
-const E69 = "\"A\"";
-const T70 = table([65, 65, 97, 97]);
-const E71 = "\"B\"";
-const T72 = table([66, 66, 98, 98]);
-const E73 = "\"C\"";
-const T74 = table([67, 67, 99, 99]);
-const E75 = "\"D\"";
-const T76 = table([68, 68, 100, 100]);
-const E77 = "\"E\"";
-const T78 = table([69, 69, 101, 101]);
-const E79 = "\"F\"";
-const T80 = table([70, 70, 102, 102]);
+const E1 = "\"?\"";
+const E2 = "\"#\"";
+const E3 = "\"/\"";
+const E4 = "\"@\"";
+const E5 = "\"%\"";
+const E6 = "\"-\"";
+const E7 = "\".\"";
+const E8 = "\"_\"";
+const E9 = "\"~\"";
+const E10 = "%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %xD800-D83F / %xD840-D87F / %xD880-D8BF / %xD8C0-D8FF / %xD900-D93F / %xD940-D97F / %xD980-D9BF / %xD9C0-D9FF / %xDA00-DA3F / %xDA40-DA7F / %xDA80-DABF / %xDAC0-DAFF / %xDB00-DB3F / %xDB44-DB7F";
+const C11 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
+const E12 = "%xE000-F8FF / %xDB80-DBBF / %xDBC0-DBFF";
+const C13 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
+const E14 = "\"+\"";
+const E15 = "\"[\"";
+const E16 = "\"]\"";
+const E17 = "\"v\"";
+const E18 = "\"2\"";
+const E19 = "\"5\"";
+const E20 = "%x30-35";
+const E21 = "%x30-34";
+const E22 = "\"1\"";
+const E23 = "%x31-39";
+const E24 = "\"!\"";
+const E25 = "\"$\"";
+const E26 = "\"&\"";
+const E27 = "\"'\"";
+const E28 = "\"(\"";
+const E29 = "\")\"";
+const E30 = "\"*\"";
+const E31 = "\",\"";
+const E32 = "\";\"";
+const E33 = "\"=\"";
+const E34 = "%x41-5A / %x61-7A";
+const E35 = "%x30-39";
+const E36 = "\"A\"";
+const E37 = "\"B\"";
+const E38 = "\"C\"";
+const E39 = "\"D\"";
+const E40 = "\"E\"";
+const E41 = "\"F\"";
 
 // IRI: grammar/rfc3987.peggy:40
 function r_IRI(s, p) {
@@ -134,7 +84,7 @@ function r_IRI(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_ihier_part(s, v3);
@@ -143,7 +93,7 @@ function r_IRI(s, p) {
     v7 = hookMark();
     v6 = -1;
     L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
       if (v8 < 0) break L1;
       v9 = r_iquery(s, v8);
       if (v9 < 0 && v8 > v4) v9 = stopped(2, v8, p);
@@ -156,7 +106,7 @@ function r_IRI(s, p) {
     v12 = hookMark();
     v11 = -1;
     L2: {
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 35)))) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E2); }
       if (v13 < 0) break L2;
       v14 = r_ifragment(s, v13);
       if (v14 < 0 && v13 > v5) v14 = stopped(4, v13, p);
@@ -184,9 +134,9 @@ function r_ihier_part(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
@@ -236,7 +186,7 @@ function r_absolute_IRI(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0 && v2 > p) v3 = stopped(8, v2, p);
     if (v3 < 0) break L0;
     v4 = r_ihier_part(s, v3);
@@ -245,7 +195,7 @@ function r_absolute_IRI(s, p) {
     v7 = hookMark();
     v6 = -1;
     L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
       if (v8 < 0) break L1;
       v9 = r_iquery(s, v8);
       if (v9 < 0 && v8 > v4) v9 = stopped(10, v8, p);
@@ -274,7 +224,7 @@ function r_irelative_ref(s, p) {
     v5 = hookMark();
     v4 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E1); }
       if (v6 < 0) break L1;
       v7 = r_iquery(s, v6);
       if (v7 < 0 && v6 > v2) v7 = stopped(12, v6, p);
@@ -287,7 +237,7 @@ function r_irelative_ref(s, p) {
     v10 = hookMark();
     v9 = -1;
     L2: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E4); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 35)))) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E2); }
       if (v11 < 0) break L2;
       v12 = r_ifragment(s, v11);
       if (v12 < 0 && v11 > v3) v12 = stopped(14, v11, p);
@@ -315,9 +265,9 @@ function r_irelative_part(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
@@ -355,7 +305,7 @@ function r_iauthority(s, p) {
     L1: {
       v5 = r_iuserinfo(s, p);
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T9[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E8); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 64)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
       if (v6 < 0 && v5 > p) v6 = stopped(18, v5, p);
       v3 = v6;
     }
@@ -369,7 +319,7 @@ function r_iauthority(s, p) {
     v10 = hookMark();
     v9 = -1;
     L2: {
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
       if (v11 < 0) break L2;
       v12 = r_port(s, v11);
       if (v12 < 0 && v11 > v7) v12 = stopped(21, v11, p);
@@ -399,7 +349,7 @@ function r_iuserinfo(s, p) {
       if (v3 >= 0) { v1 = v3; break L0; }
       v4 = r_sub_delims(s, v0);
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E0); }
       v1 = v5;
     }
     if (v1 < 0) v1 = stopped(23, v0, p);
@@ -429,7 +379,7 @@ function r_ihost(s, p) {
       L2: {
         v8 = r_iunreserved(s, v4);
         if (v8 >= 0) { v7 = v8; break L2; }
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T11[c] === 1)) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E10); }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 37)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E5); }
         if (v9 >= 0) { v7 = v9; break L2; }
         v10 = r_sub_delims(s, v4);
         v7 = v10;
@@ -484,7 +434,7 @@ function r_ipath(s, p) {
     L1: {
       v4 = hookMark();
       silence(1);
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
       silence(-1);
       hookRewind(v4);
       v3 = v5 >= 0 ? p : -1;
@@ -514,7 +464,7 @@ function r_ipath_abempty(s, p) {
     v2 = hookMark();
     v1 = -1;
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E3); }
       if (v3 < 0) break L0;
       v4 = r_isegment(s, v3);
       if (v4 < 0 && v3 > v0) v4 = stopped(27, v3, p);
@@ -538,7 +488,7 @@ function r_ipath_absolute(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E3); }
     if (v2 < 0) break L0;
     v5 = hookMark();
     v4 = -1;
@@ -550,7 +500,7 @@ function r_ipath_absolute(s, p) {
         v9 = hookMark();
         v8 = -1;
         L2: {
-          if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E6); }
+          if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E3); }
           if (v10 < 0) break L2;
           v11 = r_isegment(s, v10);
           if (v11 < 0 && v10 > v7) v11 = stopped(29, v10, p);
@@ -589,7 +539,7 @@ function r_ipath_noscheme(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
         if (v6 < 0) break L1;
         v7 = r_isegment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(32, v6, p);
@@ -623,7 +573,7 @@ function r_ipath_rootless(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
         if (v6 < 0) break L1;
         v7 = r_isegment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(34, v6, p);
@@ -705,7 +655,7 @@ function r_isegment_nz_nc(s, p) {
       if (v4 >= 0) { v2 = v4; break L0; }
       v5 = r_sub_delims(s, v0);
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T9[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E8); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E4); }
       v2 = v6;
     }
     if (v2 < 0) v2 = stopped(38, v0, p);
@@ -732,9 +682,9 @@ function r_ipchar(s, p) {
     if (v2 >= 0) { v0 = v2; break L0; }
     v3 = r_sub_delims(s, p);
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -753,9 +703,9 @@ function r_iquery(s, p) {
       if (v2 >= 0) { v1 = v2; break L0; }
       v3 = r_iprivate(s, v0);
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E3); }
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E1); }
       v1 = v5;
     }
     if (v1 < 0) v1 = stopped(39, v0, p);
@@ -777,9 +727,9 @@ function r_ifragment(s, p) {
     L0: {
       v2 = r_ipchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E3); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E1); }
       v1 = v4;
     }
     if (v1 < 0) v1 = stopped(40, v0, p);
@@ -802,13 +752,13 @@ function r_iunreserved(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_DIGIT(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E9); }
     if (v6 >= 0) { v0 = v6; break L0; }
     v7 = r_ucschar(s, p);
     v0 = v7;
@@ -823,8 +773,8 @@ function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_ucschar(s, p);
   hookEnter(23, p);
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T21[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C22)) : -1);
-  if (v0 < 0 && silent === 0) fail(p, E20);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C11))) : -1);
+  if (v0 < 0 && silent === 0) fail(p, E10);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -835,8 +785,8 @@ function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_iprivate(s, p);
   hookEnter(24, p);
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T21[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C24)) : -1);
-  if (v0 < 0 && silent === 0) fail(p, E23);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C13))) : -1);
+  if (v0 < 0 && silent === 0) fail(p, E12);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -858,11 +808,11 @@ function r_scheme(s, p) {
         if (v5 >= 0) { v4 = v5; break L1; }
         v6 = r_DIGIT(s, v3);
         if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T26[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E25); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E14); }
         if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E12); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E6); }
         if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E14); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E7); }
         v4 = v9;
       }
       if (v4 < 0) v4 = stopped(41, v3, p);
@@ -902,7 +852,7 @@ function r_IP_literal(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E15); }
     if (v2 < 0) break L0;
     L1: {
       v4 = r_IPv6address(s, v2);
@@ -912,7 +862,7 @@ function r_IP_literal(s, p) {
     }
     if (v3 < 0 && v2 > p) v3 = stopped(43, v2, p);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T30[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E29); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 93)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E16); }
     if (v6 < 0 && v3 > p) v6 = stopped(44, v3, p);
     v0 = v6;
   }
@@ -929,7 +879,7 @@ function r_IPvFuture(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T32[c] === 1 : s.charAt(p).toLowerCase() === "v"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E31); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 86 || c === 118 : s.charAt(p).toLowerCase() === "v")))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E17); }
     if (v2 < 0) break L0;
     v3 = v2;
     v4 = 0;
@@ -944,7 +894,7 @@ function r_IPvFuture(s, p) {
     if (v4 < 1) v3 = -1;
     if (v3 < 0 && v2 > p) v3 = stopped(46, v2, p);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T15[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E14); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E7); }
     if (v6 < 0 && v3 > p) v6 = stopped(47, v3, p);
     if (v6 < 0) break L0;
     v7 = v6;
@@ -955,7 +905,7 @@ function r_IPvFuture(s, p) {
         if (v10 >= 0) { v9 = v10; break L1; }
         v11 = r_sub_delims(s, v7);
         if (v11 >= 0) { v9 = v11; break L1; }
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E0); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E0); }
         v9 = v12;
       }
       if (v9 < 0) v9 = stopped(48, v7, p);
@@ -992,7 +942,7 @@ function r_IPv6address(s, p) {
         L2: {
           v7 = r_h16(s, v3);
           if (v7 < 0) break L2;
-          if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+          if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
           if (v8 < 0 && v7 > v3) v8 = stopped(50, v7, p);
           v5 = v8;
         }
@@ -1016,9 +966,9 @@ function r_IPv6address(s, p) {
       v13 = hookMark();
       v12 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
         if (v14 < 0) break L4;
-        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T1[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
+        if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 58)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
         v12 = v15;
       }
       if (v12 < 0) hookRewind(v13);
@@ -1032,7 +982,7 @@ function r_IPv6address(s, p) {
         L5: {
           v20 = r_h16(s, v16);
           if (v20 < 0) break L5;
-          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T1[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
+          if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 58)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
           if (v21 < 0 && v20 > v16) v21 = stopped(53, v20, p);
           v18 = v21;
         }
@@ -1061,9 +1011,9 @@ function r_IPv6address(s, p) {
       v28 = hookMark();
       v27 = -1;
       L7: {
-        if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T1[c] === 1)) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
+        if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 58)))) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
         if (v29 < 0) break L7;
-        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T1[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
+        if ((v29 < s.length && (c = s.charCodeAt(v29), (c === 58)))) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
         v27 = v30;
       }
       if (v27 < 0) hookRewind(v28);
@@ -1078,7 +1028,7 @@ function r_IPv6address(s, p) {
         L8: {
           v35 = r_h16(s, v31);
           if (v35 < 0) break L8;
-          if ((v35 < s.length && (c = s.charCodeAt(v35)) < 128 && T1[c] === 1)) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
+          if ((v35 < s.length && (c = s.charCodeAt(v35), (c === 58)))) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
           if (v36 < 0 && v35 > v31) v36 = stopped(59, v35, p);
           v33 = v36;
         }
@@ -1112,7 +1062,7 @@ function r_IPv6address(s, p) {
           v47 = hookMark();
           v46 = -1;
           L11: {
-            if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T1[c] === 1)) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
+            if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 58)))) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
             if (v48 < 0) break L11;
             v49 = r_h16(s, v48);
             if (v49 < 0 && v48 > v44) v49 = stopped(63, v48, p);
@@ -1133,9 +1083,9 @@ function r_IPv6address(s, p) {
       v51 = hookMark();
       v50 = -1;
       L12: {
-        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T1[c] === 1)) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
+        if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 58)))) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
         if (v52 < 0) break L12;
-        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T1[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
+        if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 58)))) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
         v50 = v53;
       }
       if (v50 < 0) hookRewind(v51);
@@ -1150,7 +1100,7 @@ function r_IPv6address(s, p) {
         L13: {
           v58 = r_h16(s, v54);
           if (v58 < 0) break L13;
-          if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T1[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
+          if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 58)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
           if (v59 < 0 && v58 > v54) v59 = stopped(67, v58, p);
           v56 = v59;
         }
@@ -1184,7 +1134,7 @@ function r_IPv6address(s, p) {
           v70 = hookMark();
           v69 = -1;
           L16: {
-            if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T1[c] === 1)) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
+            if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 58)))) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
             if (v71 < 0) break L16;
             v72 = r_h16(s, v71);
             if (v72 < 0 && v71 > v67) v72 = stopped(71, v71, p);
@@ -1205,9 +1155,9 @@ function r_IPv6address(s, p) {
       v74 = hookMark();
       v73 = -1;
       L17: {
-        if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T1[c] === 1)) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
+        if ((v63 < s.length && (c = s.charCodeAt(v63), (c === 58)))) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
         if (v75 < 0) break L17;
-        if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
+        if ((v75 < s.length && (c = s.charCodeAt(v75), (c === 58)))) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
         v73 = v76;
       }
       if (v73 < 0) hookRewind(v74);
@@ -1222,7 +1172,7 @@ function r_IPv6address(s, p) {
         L18: {
           v81 = r_h16(s, v77);
           if (v81 < 0) break L18;
-          if ((v81 < s.length && (c = s.charCodeAt(v81)) < 128 && T1[c] === 1)) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
+          if ((v81 < s.length && (c = s.charCodeAt(v81), (c === 58)))) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
           if (v82 < 0 && v81 > v77) v82 = stopped(75, v81, p);
           v79 = v82;
         }
@@ -1256,7 +1206,7 @@ function r_IPv6address(s, p) {
           v93 = hookMark();
           v92 = -1;
           L21: {
-            if ((v90 < s.length && (c = s.charCodeAt(v90)) < 128 && T1[c] === 1)) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
+            if ((v90 < s.length && (c = s.charCodeAt(v90), (c === 58)))) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
             if (v94 < 0) break L21;
             v95 = r_h16(s, v94);
             if (v95 < 0 && v94 > v90) v95 = stopped(79, v94, p);
@@ -1277,9 +1227,9 @@ function r_IPv6address(s, p) {
       v97 = hookMark();
       v96 = -1;
       L22: {
-        if ((v86 < s.length && (c = s.charCodeAt(v86)) < 128 && T1[c] === 1)) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
+        if ((v86 < s.length && (c = s.charCodeAt(v86), (c === 58)))) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
         if (v98 < 0) break L22;
-        if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T1[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
+        if ((v98 < s.length && (c = s.charCodeAt(v98), (c === 58)))) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
         v96 = v99;
       }
       if (v96 < 0) hookRewind(v97);
@@ -1288,7 +1238,7 @@ function r_IPv6address(s, p) {
       v100 = r_h16(s, v96);
       if (v100 < 0 && v96 > p) v100 = stopped(83, v96, p);
       if (v100 < 0) break L19;
-      if ((v100 < s.length && (c = s.charCodeAt(v100)) < 128 && T1[c] === 1)) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
+      if ((v100 < s.length && (c = s.charCodeAt(v100), (c === 58)))) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
       if (v101 < 0 && v100 > p) v101 = stopped(84, v100, p);
       if (v101 < 0) break L19;
       v102 = r_ls32(s, v101);
@@ -1312,7 +1262,7 @@ function r_IPv6address(s, p) {
           v112 = hookMark();
           v111 = -1;
           L25: {
-            if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T1[c] === 1)) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
+            if ((v109 < s.length && (c = s.charCodeAt(v109), (c === 58)))) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
             if (v113 < 0) break L25;
             v114 = r_h16(s, v113);
             if (v114 < 0 && v113 > v109) v114 = stopped(86, v113, p);
@@ -1333,9 +1283,9 @@ function r_IPv6address(s, p) {
       v116 = hookMark();
       v115 = -1;
       L26: {
-        if ((v105 < s.length && (c = s.charCodeAt(v105)) < 128 && T1[c] === 1)) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
+        if ((v105 < s.length && (c = s.charCodeAt(v105), (c === 58)))) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
         if (v117 < 0) break L26;
-        if ((v117 < s.length && (c = s.charCodeAt(v117)) < 128 && T1[c] === 1)) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
+        if ((v117 < s.length && (c = s.charCodeAt(v117), (c === 58)))) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
         v115 = v118;
       }
       if (v115 < 0) hookRewind(v116);
@@ -1362,7 +1312,7 @@ function r_IPv6address(s, p) {
           v129 = hookMark();
           v128 = -1;
           L29: {
-            if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T1[c] === 1)) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
+            if ((v126 < s.length && (c = s.charCodeAt(v126), (c === 58)))) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
             if (v130 < 0) break L29;
             v131 = r_h16(s, v130);
             if (v131 < 0 && v130 > v126) v131 = stopped(91, v130, p);
@@ -1383,9 +1333,9 @@ function r_IPv6address(s, p) {
       v133 = hookMark();
       v132 = -1;
       L30: {
-        if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T1[c] === 1)) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
+        if ((v122 < s.length && (c = s.charCodeAt(v122), (c === 58)))) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
         if (v134 < 0) break L30;
-        if ((v134 < s.length && (c = s.charCodeAt(v134)) < 128 && T1[c] === 1)) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
+        if ((v134 < s.length && (c = s.charCodeAt(v134), (c === 58)))) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
         v132 = v135;
       }
       if (v132 < 0) hookRewind(v133);
@@ -1412,7 +1362,7 @@ function r_IPv6address(s, p) {
           v146 = hookMark();
           v145 = -1;
           L33: {
-            if ((v143 < s.length && (c = s.charCodeAt(v143)) < 128 && T1[c] === 1)) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
+            if ((v143 < s.length && (c = s.charCodeAt(v143), (c === 58)))) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
             if (v147 < 0) break L33;
             v148 = r_h16(s, v147);
             if (v148 < 0 && v147 > v143) v148 = stopped(96, v147, p);
@@ -1433,9 +1383,9 @@ function r_IPv6address(s, p) {
       v150 = hookMark();
       v149 = -1;
       L34: {
-        if ((v139 < s.length && (c = s.charCodeAt(v139)) < 128 && T1[c] === 1)) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
+        if ((v139 < s.length && (c = s.charCodeAt(v139), (c === 58)))) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
         if (v151 < 0) break L34;
-        if ((v151 < s.length && (c = s.charCodeAt(v151)) < 128 && T1[c] === 1)) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
+        if ((v151 < s.length && (c = s.charCodeAt(v151), (c === 58)))) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
         v149 = v152;
       }
       if (v149 < 0) hookRewind(v150);
@@ -1482,7 +1432,7 @@ function r_ls32(s, p) {
     L1: {
       v3 = r_h16(s, p);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
       if (v4 < 0 && v3 > p) v4 = stopped(101, v3, p);
       if (v4 < 0) break L1;
       v5 = r_h16(s, v4);
@@ -1509,19 +1459,19 @@ function r_IPv4address(s, p) {
   L0: {
     v2 = r_dec_octet(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T15[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E14); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E7); }
     if (v3 < 0 && v2 > p) v3 = stopped(103, v2, p);
     if (v3 < 0) break L0;
     v4 = r_dec_octet(s, v3);
     if (v4 < 0 && v3 > p) v4 = stopped(104, v3, p);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T15[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
+    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E7); }
     if (v5 < 0 && v4 > p) v5 = stopped(105, v4, p);
     if (v5 < 0) break L0;
     v6 = r_dec_octet(s, v5);
     if (v6 < 0 && v5 > p) v6 = stopped(106, v5, p);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T15[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
+    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E7); }
     if (v7 < 0 && v6 > p) v7 = stopped(107, v6, p);
     if (v7 < 0) break L0;
     v8 = r_dec_octet(s, v7);
@@ -1546,14 +1496,14 @@ function r_dec_octet(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E33); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E18); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T36[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E35); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 53)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E19); }
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T38[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E37); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c >= 48 && c <= 53)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E20); }
       if (v7 < 0 && v3 > p) v7 = stopped(109, v3, p);
       v1 = v7;
     }
@@ -1562,9 +1512,9 @@ function r_dec_octet(s, p) {
     v9 = hookMark();
     v8 = -1;
     L3: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E33); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E18); }
       if (v10 < 0) break L3;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T40[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E39); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c >= 48 && c <= 52)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E21); }
       if (v11 < 0 && v10 > p) v11 = stopped(110, v10, p);
       if (v11 < 0) break L3;
       v12 = r_DIGIT(s, v11);
@@ -1576,7 +1526,7 @@ function r_dec_octet(s, p) {
     v14 = hookMark();
     v13 = -1;
     L4: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T42[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E41); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 49)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E22); }
       if (v15 < 0) break L4;
       v16 = v15;
       v17 = 0;
@@ -1597,7 +1547,7 @@ function r_dec_octet(s, p) {
     v20 = hookMark();
     v19 = -1;
     L5: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T44[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E43); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57)))) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E23); }
       if (v21 < 0) break L5;
       v22 = r_DIGIT(s, v21);
       if (v22 < 0 && v21 > p) v22 = stopped(114, v21, p);
@@ -1621,7 +1571,7 @@ function r_pct_encoded(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E5); }
     if (v2 < 0) break L0;
     v3 = r_HEXDIG(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(115, v2, p);
@@ -1646,13 +1596,13 @@ function r_unreserved(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_DIGIT(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E8); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E9); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1682,19 +1632,19 @@ function r_gen_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
   hookEnter(37, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E0); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E3); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E1); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T28[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E27); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E15); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T30[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E29); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E16); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E4); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1708,27 +1658,27 @@ function r_sub_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
   hookEnter(38, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T46[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E45); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E24); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T48[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E47); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E25); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T50[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E49); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E26); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T52[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E51); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E27); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T54[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E53); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E28); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T56[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E55); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E29); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T58[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E57); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E30); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T26[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E25); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E14); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T60[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E59); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E31); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T62[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E61); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E32); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T64[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E63); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E33); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1741,7 +1691,7 @@ function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
   hookEnter(39, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T66[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E65); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E34); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1752,7 +1702,7 @@ function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
   hookEnter(40, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T68[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E67); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E35); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1766,17 +1716,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_DIGIT(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T70[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E69); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 65 || c === 97 : s.charAt(p).toLowerCase() === "a")))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E36); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T72[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E71); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 66 || c === 98 : s.charAt(p).toLowerCase() === "b")))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E37); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T74[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E73); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 67 || c === 99 : s.charAt(p).toLowerCase() === "c")))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T76[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E75); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 68 || c === 100 : s.charAt(p).toLowerCase() === "d")))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E39); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T78[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E77); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 69 || c === 101 : s.charAt(p).toLowerCase() === "e")))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E40); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T80[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E79); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 70 || c === 102 : s.charAt(p).toLowerCase() === "f")))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E41); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);

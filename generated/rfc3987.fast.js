@@ -36,43 +36,25 @@ function cpEnd(s, p, c, ranges) {
     return -1;
 }
 
-const T0 = table([58, 58]);
-const T1 = table([63, 63]);
-const T2 = table([35, 35]);
-const T3 = table([47, 47]);
-const T4 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T5 = table([65, 90, 97, 122]);
-const T6 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T7 = table([64, 64]);
-const T8 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const C9 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
-const T10 = table([37, 37]);
-const T11 = table([91, 91]);
-const T12 = table([48, 57]);
-const T13 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T14 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T15 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T16 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
-const T17 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
-const C18 = new Int32Array([160,55295,57344,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037,983040,1048573,1048576,1114109]);
-const T19 = table([45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T20 = table([]);
-const C21 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
-const T22 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
-const T23 = table([48, 58, 65, 70, 97, 102]);
-const T24 = table([86, 86, 118, 118]);
-const T25 = table([93, 93]);
-const T26 = table([48, 57, 65, 70, 97, 102]);
-const S27 = new Set(["a","b","c","d","e","f"]);
-const T28 = table([46, 46]);
-const T29 = table([50, 50]);
-const T30 = table([48, 53]);
-const T31 = table([48, 52]);
-const T32 = table([49, 49]);
-const T33 = table([49, 57]);
-const T34 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 91, 93, 93]);
-const T35 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
-const T36 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
+const T0 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T1 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T2 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
+const C3 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
+const T4 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T5 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T6 = table([33, 33, 36, 36, 38, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T7 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const T8 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 126]);
+const C9 = new Int32Array([160,55295,57344,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037,983040,1048573,1048576,1114109]);
+const T10 = table([45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
+const C11 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
+const T12 = table([43, 43, 45, 46, 48, 57, 65, 90, 97, 122]);
+const T13 = table([48, 58, 65, 70, 97, 102]);
+const S14 = new Set(["a","b","c","d","e","f"]);
+const T15 = table([48, 57, 65, 70, 97, 102]);
+const T16 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 91, 93, 93]);
+const T17 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
+const T18 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
 
 // IRI: grammar/rfc3987.peggy:40
 function r_IRI(s, p) {
@@ -81,13 +63,13 @@ function r_IRI(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T0[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_ihier_part(s, v2);
     if (v3 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1) ? v3 + 1 : -1;
+      v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_iquery(s, v6);
       v5 = v7;
@@ -96,7 +78,7 @@ function r_IRI(s, p) {
     if (v4 < 0) break L0;
     v9 = -1;
     L2: {
-      v10 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T2[c] === 1) ? v4 + 1 : -1;
+      v10 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 35))) ? v4 + 1 : -1;
       if (v10 < 0) break L2;
       v11 = r_ifragment(s, v10);
       v9 = v11;
@@ -111,7 +93,7 @@ function r_IRI(s, p) {
 function r_ihier_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v1 = -1;
       L1: {
         v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
@@ -123,11 +105,11 @@ function r_ihier_part(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v5 = r_ipath_absolute(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T4[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v6 = r_ipath_rootless(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
@@ -141,7 +123,7 @@ function r_ihier_part(s, p) {
 function r_IRI_reference(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T5[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_IRI(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
@@ -158,13 +140,13 @@ function r_absolute_IRI(s, p) {
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T0[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_ihier_part(s, v2);
     if (v3 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1) ? v3 + 1 : -1;
+      v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_iquery(s, v6);
       v5 = v7;
@@ -184,7 +166,7 @@ function r_irelative_ref(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T1[c] === 1) ? v1 + 1 : -1;
+      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_iquery(s, v4);
       v3 = v5;
@@ -193,7 +175,7 @@ function r_irelative_ref(s, p) {
     if (v2 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T2[c] === 1) ? v2 + 1 : -1;
+      v8 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 35))) ? v2 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_ifragment(s, v8);
       v7 = v9;
@@ -208,7 +190,7 @@ function r_irelative_ref(s, p) {
 function r_irelative_part(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v1 = -1;
       L1: {
         v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
@@ -220,11 +202,11 @@ function r_irelative_part(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
       v5 = r_ipath_absolute(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T6[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v6 = r_ipath_noscheme(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
@@ -243,7 +225,7 @@ function r_iauthority(s, p) {
     L1: {
       v3 = r_iuserinfo(s, p);
       if (v3 < 0) break L1;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1) ? v3 + 1 : -1;
+      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 64))) ? v3 + 1 : -1;
       v2 = v4;
     }
     v1 = v2 < 0 ? p : v2;
@@ -252,7 +234,7 @@ function r_iauthority(s, p) {
     if (v5 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T0[c] === 1) ? v5 + 1 : -1;
+      v8 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 58))) ? v5 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_port(s, v8);
       v7 = v9;
@@ -265,20 +247,20 @@ function r_iauthority(s, p) {
 
 // iuserinfo: grammar/rfc3987.peggy:102
 function r_iuserinfo(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T2[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
+    if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      v1 = (v0 < s.length ? ((c = s.charCodeAt(v0)) < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9)) : -1);
-      if (v1 >= 0) break L0;
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) {
-        v2 = r_pct_encoded(s, v0);
-        v1 = v2;
-      } else v1 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        v2 = v3;
+      } else v2 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 <= v0) break;
+    v0 = v2;
   }
   return v0;
 }
@@ -287,16 +269,16 @@ function r_iuserinfo(s, p) {
 function r_ihost(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = -1;
       L1: {
         v3 = r_IPv4address(s, p);
         if (v3 < 0) break L1;
-        v5 = (v3 < s.length ? ((c = s.charCodeAt(v3)) < 128 ? (T13[c] === 1 ? v3 + 1 : -1) : cpEnd(s, v3, c, C9)) : -1);
+        v5 = (v3 < s.length ? (c = s.charCodeAt(v3), (c < 128 ? (T4[c] === 1 ? v3 + 1 : -1) : cpEnd(s, v3, c, C3))) : -1);
         v4 = v5 < 0 ? v3 : -1;
         v2 = v4;
       }
@@ -310,20 +292,20 @@ function r_ihost(s, p) {
 
 // ireg_name: grammar/rfc3987.peggy:127
 function r_ireg_name(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T5[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
+    if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      v1 = (v0 < s.length ? ((c = s.charCodeAt(v0)) < 128 ? (T14[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9)) : -1);
-      if (v1 >= 0) break L0;
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) {
-        v2 = r_pct_encoded(s, v0);
-        v1 = v2;
-      } else v1 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        v2 = v3;
+      } else v2 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 <= v0) break;
+    v0 = v2;
   }
   return v0;
 }
@@ -334,14 +316,14 @@ function r_ipath(s, p) {
   L0: {
     v1 = -1;
     L1: {
-      v3 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
+      v3 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
       v2 = v3 >= 0 ? p : -1;
       if (v2 < 0) break L1;
       v4 = r_ipath_abempty(s, v2);
       v1 = v4;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T4[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v5 = r_ipath_rootless(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
@@ -358,7 +340,7 @@ function r_ipath_abempty(s, p) {
   for (;;) {
     v1 = -1;
     L0: {
-      v2 = (v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1) ? v0 + 1 : -1;
+      v2 = (v0 < s.length && (c = s.charCodeAt(v0), (c === 47))) ? v0 + 1 : -1;
       if (v2 < 0) break L0;
       v3 = r_isegment(s, v2);
       v1 = v3;
@@ -375,7 +357,7 @@ function r_ipath_absolute(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
@@ -385,7 +367,7 @@ function r_ipath_absolute(s, p) {
       for (;;) {
         v6 = -1;
         L2: {
-          v7 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T3[c] === 1) ? v5 + 1 : -1;
+          v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 47))) ? v5 + 1 : -1;
           if (v7 < 0) break L2;
           v8 = r_isegment(s, v7);
           v6 = v8;
@@ -413,7 +395,7 @@ function r_ipath_noscheme(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_isegment(s, v4);
         v3 = v5;
@@ -438,7 +420,7 @@ function r_ipath_rootless(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_isegment(s, v4);
         v3 = v5;
@@ -461,30 +443,42 @@ function r_ipath_empty(s, p) {
 
 // isegment: grammar/rfc3987.peggy:175
 function r_isegment(s, p) {
-  let c = 0, v0 = 0, v1 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  for (;;) {
-    v1 = r_ipchar(s, v0);
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T6[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
+    if (v1 >= 0) { v0 = v1; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        v2 = v3;
+      } else v2 = -1;
+    }
+    if (v2 <= v0) break;
+    v0 = v2;
   }
   return v0;
 }
 
 // isegment_nz: grammar/rfc3987.peggy:179
 function r_isegment_nz(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
-    v2 = r_ipchar(s, v0);
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T6[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
+    if (v1 >= 0) { v0 = v1; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        v2 = v3;
+      } else v2 = -1;
+    }
+    if (v2 <= v0) break;
     v0 = v2;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -492,22 +486,20 @@ function r_isegment_nz(s, p) {
 function r_isegment_nz_nc(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T7[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
+    if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      v2 = (v0 < s.length ? ((c = s.charCodeAt(v0)) < 128 ? (T15[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9)) : -1);
-      if (v2 >= 0) break L0;
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
     }
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
+    if (v2 <= v0) break;
     v0 = v2;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
@@ -515,9 +507,9 @@ function r_isegment_nz_nc(s, p) {
 function r_ipchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T16[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9)) : -1);
+    v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T6[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
     if (v0 >= 0) break L0;
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -527,40 +519,40 @@ function r_ipchar(s, p) {
 
 // iquery: grammar/rfc3987.peggy:202
 function r_iquery(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9));
+    if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      v1 = (v0 < s.length ? ((c = s.charCodeAt(v0)) < 128 ? (T17[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C18)) : -1);
-      if (v1 >= 0) break L0;
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) {
-        v2 = r_pct_encoded(s, v0);
-        v1 = v2;
-      } else v1 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        v2 = v3;
+      } else v2 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 <= v0) break;
+    v0 = v2;
   }
   return v0;
 }
 
 // ifragment: grammar/rfc3987.peggy:208
 function r_ifragment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
+    if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      v1 = (v0 < s.length ? ((c = s.charCodeAt(v0)) < 128 ? (T17[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9)) : -1);
-      if (v1 >= 0) break L0;
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T10[c] === 1)) {
-        v2 = r_pct_encoded(s, v0);
-        v1 = v2;
-      } else v1 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        v2 = v3;
+      } else v2 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 <= v0) break;
+    v0 = v2;
   }
   return v0;
 }
@@ -568,21 +560,21 @@ function r_ifragment(s, p) {
 // iunreserved: grammar/rfc3987.peggy:212
 function r_iunreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T19[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T10[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
   return v0;
 }
 
 // ucschar: grammar/rfc3987.peggy:241
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T20[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
   return v0;
 }
 
 // iprivate: grammar/rfc3987.peggy:253
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T20[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C21)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C11))) : -1);
   return v0;
 }
 
@@ -591,11 +583,12 @@ function r_scheme(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    for (;;) {
-      if (!(v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T22[c] === 1)) break;
+    while (v2 < s.length) {
+      c = s.charCodeAt(v2);
+      if (!(c < 128 && T12[c] === 1)) break;
       v2++;
     }
     v0 = v2;
@@ -607,8 +600,9 @@ function r_scheme(s, p) {
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
-  for (;;) {
-    if (!(v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T12[c] === 1)) break;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
   return v0;
@@ -619,20 +613,20 @@ function r_IP_literal(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T23[c] === 1 : c >= 128))) {
+      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T13[c] === 1 : c >= 128)))) {
         v3 = r_IPv6address(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T24[c] === 1 : c >= 128))) {
+      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
         v4 = r_IPvFuture(s, v1);
         v2 = v4;
       } else v2 = -1;
     }
     if (v2 < 0) break L0;
-    v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T25[c] === 1) ? v2 + 1 : -1;
+    v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v5;
   }
   return v0;
@@ -643,20 +637,22 @@ function r_IPvFuture(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T24[c] === 1 : s.charAt(p).toLowerCase() === "v")) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 86 || c === 118 : s.charAt(p).toLowerCase() === "v"))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    for (;;) {
-      if (!(v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T26[c] === 1 : S27.has(s.charAt(v2).toLowerCase())))) break;
+    while (v2 < s.length) {
+      c = s.charCodeAt(v2);
+      if (!(c < 128 ? T15[c] === 1 : S14.has(s.charAt(v2).toLowerCase()))) break;
       v2++;
     }
     if (v2 - v1 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T28[c] === 1) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = v3;
-    for (;;) {
-      if (!(v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T8[c] === 1)) break;
+    while (v4 < s.length) {
+      c = s.charCodeAt(v4);
+      if (!(c < 128 && T2[c] === 1)) break;
       v4++;
     }
     if (v4 - v3 < 1) v4 = -1;
@@ -669,7 +665,7 @@ function r_IPvFuture(s, p) {
 function r_IPv6address(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T26[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T15[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = p;
@@ -680,7 +676,7 @@ function r_IPv6address(s, p) {
           L2: {
             v5 = r_h16(s, v2);
             if (v5 < 0) break L2;
-            v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T0[c] === 1) ? v5 + 1 : -1;
+            v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 58))) ? v5 + 1 : -1;
             v4 = v6;
           }
           if (v4 < 0) break;
@@ -694,7 +690,7 @@ function r_IPv6address(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
       v8 = -1;
       L3: {
         v9 = p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58 ? p + 2 : -1;
@@ -707,7 +703,7 @@ function r_IPv6address(s, p) {
           L4: {
             v13 = r_h16(s, v10);
             if (v13 < 0) break L4;
-            v14 = (v13 < s.length && (c = s.charCodeAt(v13)) < 128 && T0[c] === 1) ? v13 + 1 : -1;
+            v14 = (v13 < s.length && (c = s.charCodeAt(v13), (c === 58))) ? v13 + 1 : -1;
             v12 = v14;
           }
           if (v12 < 0) break;
@@ -721,7 +717,7 @@ function r_IPv6address(s, p) {
       }
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v16 = -1;
       L5: {
         v18 = r_h16(s, p);
@@ -737,7 +733,7 @@ function r_IPv6address(s, p) {
           L6: {
             v23 = r_h16(s, v20);
             if (v23 < 0) break L6;
-            v24 = (v23 < s.length && (c = s.charCodeAt(v23)) < 128 && T0[c] === 1) ? v23 + 1 : -1;
+            v24 = (v23 < s.length && (c = s.charCodeAt(v23), (c === 58))) ? v23 + 1 : -1;
             v22 = v24;
           }
           if (v22 < 0) break;
@@ -751,7 +747,7 @@ function r_IPv6address(s, p) {
       }
       if (v16 >= 0) { v0 = v16; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v26 = -1;
       L7: {
         v28 = -1;
@@ -764,7 +760,7 @@ function r_IPv6address(s, p) {
             if (v31 >= 1) break;
             v32 = -1;
             L9: {
-              v33 = (v30 < s.length && (c = s.charCodeAt(v30)) < 128 && T0[c] === 1) ? v30 + 1 : -1;
+              v33 = (v30 < s.length && (c = s.charCodeAt(v30), (c === 58))) ? v30 + 1 : -1;
               if (v33 < 0) break L9;
               v34 = r_h16(s, v33);
               v32 = v34;
@@ -787,7 +783,7 @@ function r_IPv6address(s, p) {
           L10: {
             v39 = r_h16(s, v36);
             if (v39 < 0) break L10;
-            v40 = (v39 < s.length && (c = s.charCodeAt(v39)) < 128 && T0[c] === 1) ? v39 + 1 : -1;
+            v40 = (v39 < s.length && (c = s.charCodeAt(v39), (c === 58))) ? v39 + 1 : -1;
             v38 = v40;
           }
           if (v38 < 0) break;
@@ -801,7 +797,7 @@ function r_IPv6address(s, p) {
       }
       if (v26 >= 0) { v0 = v26; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v42 = -1;
       L11: {
         v44 = -1;
@@ -814,7 +810,7 @@ function r_IPv6address(s, p) {
             if (v47 >= 2) break;
             v48 = -1;
             L13: {
-              v49 = (v46 < s.length && (c = s.charCodeAt(v46)) < 128 && T0[c] === 1) ? v46 + 1 : -1;
+              v49 = (v46 < s.length && (c = s.charCodeAt(v46), (c === 58))) ? v46 + 1 : -1;
               if (v49 < 0) break L13;
               v50 = r_h16(s, v49);
               v48 = v50;
@@ -837,7 +833,7 @@ function r_IPv6address(s, p) {
           L14: {
             v55 = r_h16(s, v52);
             if (v55 < 0) break L14;
-            v56 = (v55 < s.length && (c = s.charCodeAt(v55)) < 128 && T0[c] === 1) ? v55 + 1 : -1;
+            v56 = (v55 < s.length && (c = s.charCodeAt(v55), (c === 58))) ? v55 + 1 : -1;
             v54 = v56;
           }
           if (v54 < 0) break;
@@ -851,7 +847,7 @@ function r_IPv6address(s, p) {
       }
       if (v42 >= 0) { v0 = v42; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v58 = -1;
       L15: {
         v60 = -1;
@@ -864,7 +860,7 @@ function r_IPv6address(s, p) {
             if (v63 >= 3) break;
             v64 = -1;
             L17: {
-              v65 = (v62 < s.length && (c = s.charCodeAt(v62)) < 128 && T0[c] === 1) ? v62 + 1 : -1;
+              v65 = (v62 < s.length && (c = s.charCodeAt(v62), (c === 58))) ? v62 + 1 : -1;
               if (v65 < 0) break L17;
               v66 = r_h16(s, v65);
               v64 = v66;
@@ -881,14 +877,14 @@ function r_IPv6address(s, p) {
         if (v67 < 0) break L15;
         v68 = r_h16(s, v67);
         if (v68 < 0) break L15;
-        v69 = (v68 < s.length && (c = s.charCodeAt(v68)) < 128 && T0[c] === 1) ? v68 + 1 : -1;
+        v69 = (v68 < s.length && (c = s.charCodeAt(v68), (c === 58))) ? v68 + 1 : -1;
         if (v69 < 0) break L15;
         v70 = r_ls32(s, v69);
         v58 = v70;
       }
       if (v58 >= 0) { v0 = v58; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v71 = -1;
       L18: {
         v73 = -1;
@@ -901,7 +897,7 @@ function r_IPv6address(s, p) {
             if (v76 >= 4) break;
             v77 = -1;
             L20: {
-              v78 = (v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T0[c] === 1) ? v75 + 1 : -1;
+              v78 = (v75 < s.length && (c = s.charCodeAt(v75), (c === 58))) ? v75 + 1 : -1;
               if (v78 < 0) break L20;
               v79 = r_h16(s, v78);
               v77 = v79;
@@ -921,7 +917,7 @@ function r_IPv6address(s, p) {
       }
       if (v71 >= 0) { v0 = v71; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v82 = -1;
       L21: {
         v84 = -1;
@@ -934,7 +930,7 @@ function r_IPv6address(s, p) {
             if (v87 >= 5) break;
             v88 = -1;
             L23: {
-              v89 = (v86 < s.length && (c = s.charCodeAt(v86)) < 128 && T0[c] === 1) ? v86 + 1 : -1;
+              v89 = (v86 < s.length && (c = s.charCodeAt(v86), (c === 58))) ? v86 + 1 : -1;
               if (v89 < 0) break L23;
               v90 = r_h16(s, v89);
               v88 = v90;
@@ -954,7 +950,7 @@ function r_IPv6address(s, p) {
       }
       if (v82 >= 0) { v0 = v82; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T23[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v93 = -1;
       L24: {
         v95 = -1;
@@ -967,7 +963,7 @@ function r_IPv6address(s, p) {
             if (v98 >= 6) break;
             v99 = -1;
             L26: {
-              v100 = (v97 < s.length && (c = s.charCodeAt(v97)) < 128 && T0[c] === 1) ? v97 + 1 : -1;
+              v100 = (v97 < s.length && (c = s.charCodeAt(v97), (c === 58))) ? v97 + 1 : -1;
               if (v100 < 0) break L26;
               v101 = r_h16(s, v100);
               v99 = v101;
@@ -996,7 +992,7 @@ function r_h16(s, p) {
   v1 = 0;
   for (;;) {
     if (v1 >= 4) break;
-    v2 = (v0 < s.length && ((c = s.charCodeAt(v0)) < 128 ? T26[c] === 1 : S27.has(s.charAt(v0).toLowerCase()))) ? v0 + 1 : -1;
+    v2 = (v0 < s.length && (c = s.charCodeAt(v0), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(v0).toLowerCase())))) ? v0 + 1 : -1;
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -1009,19 +1005,19 @@ function r_h16(s, p) {
 function r_ls32(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T26[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T15[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_h16(s, p);
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T0[c] === 1) ? v2 + 1 : -1;
+        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
         v4 = r_h16(s, v3);
         v1 = v4;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T12[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v5 = r_IPv4address(s, p);
       v0 = v5;
     } else v0 = -1;
@@ -1036,15 +1032,15 @@ function r_IPv4address(s, p) {
   L0: {
     v1 = r_dec_octet(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T28[c] === 1) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_dec_octet(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T28[c] === 1) ? v3 + 1 : -1;
+    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_dec_octet(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T28[c] === 1) ? v5 + 1 : -1;
+    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_dec_octet(s, v6);
     v0 = v7;
@@ -1056,38 +1052,38 @@ function r_IPv4address(s, p) {
 function r_dec_octet(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) {
       v1 = -1;
       L1: {
         v2 = p + 2 <= s.length && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53 ? p + 2 : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T30[c] === 1) ? v2 + 1 : -1;
+        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c >= 48 && c <= 53))) ? v2 + 1 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) {
       v4 = -1;
       L2: {
-        v5 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1) ? p + 1 : -1;
+        v5 = (p < s.length && (c = s.charCodeAt(p), (c === 50))) ? p + 1 : -1;
         if (v5 < 0) break L2;
-        v6 = (v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T31[c] === 1) ? v5 + 1 : -1;
+        v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c >= 48 && c <= 52))) ? v5 + 1 : -1;
         if (v6 < 0) break L2;
-        v7 = (v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T12[c] === 1) ? v6 + 1 : -1;
+        v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c >= 48 && c <= 57))) ? v6 + 1 : -1;
         v4 = v7;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 49)))) {
       v8 = -1;
       L3: {
-        v9 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T32[c] === 1) ? p + 1 : -1;
+        v9 = (p < s.length && (c = s.charCodeAt(p), (c === 49))) ? p + 1 : -1;
         if (v9 < 0) break L3;
         v10 = v9;
         v11 = 0;
         for (;;) {
           if (v11 >= 2) break;
-          v12 = (v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T12[c] === 1) ? v10 + 1 : -1;
+          v12 = (v10 < s.length && (c = s.charCodeAt(v10), (c >= 48 && c <= 57))) ? v10 + 1 : -1;
           if (v12 < 0) break;
           v11++;
           v10 = v12;
@@ -1097,17 +1093,17 @@ function r_dec_octet(s, p) {
       }
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T33[c] === 1 : c >= 128))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 49 && c <= 57 : c >= 128)))) {
       v13 = -1;
       L4: {
-        v14 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1) ? p + 1 : -1;
+        v14 = (p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57))) ? p + 1 : -1;
         if (v14 < 0) break L4;
-        v15 = (v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T12[c] === 1) ? v14 + 1 : -1;
+        v15 = (v14 < s.length && (c = s.charCodeAt(v14), (c >= 48 && c <= 57))) ? v14 + 1 : -1;
         v13 = v15;
       }
       if (v13 >= 0) { v0 = v13; break L0; }
     }
-    v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+    v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   }
   return v0;
 }
@@ -1117,11 +1113,11 @@ function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T10[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T26[c] === 1 : S27.has(s.charAt(v1).toLowerCase()))) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(v1).toLowerCase())))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T26[c] === 1 : S27.has(s.charAt(v2).toLowerCase()))) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(v2).toLowerCase())))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -1130,49 +1126,49 @@ function r_pct_encoded(s, p) {
 // unreserved: grammar/rfc3987.peggy:353
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc3987.peggy:357
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T34[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // gen_delims: grammar/rfc3987.peggy:361
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // sub_delims: grammar/rfc3987.peggy:366
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T36[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T18[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // ALPHA: grammar/rfc3987.peggy:371
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // DIGIT: grammar/rfc3987.peggy:376
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T12[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // HEXDIG: grammar/rfc3987.peggy:381
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T26[c] === 1 : S27.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(p).toLowerCase())))) ? p + 1 : -1;
   return v0;
 }
 

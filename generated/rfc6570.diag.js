@@ -5,17 +5,6 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ucschar as fast_r_ucschar, r_iprivate as fast_r_iprivate, r_literals as fast_r_literals, r_operator as fast_r_operator, r_op_level2 as fast_r_op_level2, r_op_level3 as fast_r_op_level3, r_op_reserve as fast_r_op_reserve, r_varchar as fast_r_varchar, r_modifier_level4 as fast_r_modifier_level4, r_prefix as fast_r_prefix, r_max_length as fast_r_max_length, r_explode as fast_r_explode } from "./rfc6570.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
 function cpEnd(s, p, c, ranges) {
     let n = 1;
@@ -44,100 +33,60 @@ function cpEnd(s, p, c, ranges) {
 const STOPS = [2, 2, -4, -3, 17, -2, 18, -4, -3, -3, 20, -4, 23, -4];
 
 const E0 = "%x41-5A / %x61-7A";
-const T1 = table([65, 90, 97, 122]);
-const E2 = "%x30-39";
-const T3 = table([48, 57]);
-const E4 = "\"A\"";
-const T5 = table([65, 65, 97, 97]);
-const E6 = "\"B\"";
-const T7 = table([66, 66, 98, 98]);
-const E8 = "\"C\"";
-const T9 = table([67, 67, 99, 99]);
-const E10 = "\"D\"";
-const T11 = table([68, 68, 100, 100]);
-const E12 = "\"E\"";
-const T13 = table([69, 69, 101, 101]);
-const E14 = "\"F\"";
-const T15 = table([70, 70, 102, 102]);
-const E16 = "\"%\"";
-const T17 = table([37, 37]);
-const E18 = "\"-\"";
-const T19 = table([45, 45]);
-const E20 = "\".\"";
-const T21 = table([46, 46]);
-const E22 = "\"_\"";
-const T23 = table([95, 95]);
-const E24 = "\"~\"";
-const T25 = table([126, 126]);
-const E26 = "\":\"";
-const T27 = table([58, 58]);
-const E28 = "\"/\"";
-const T29 = table([47, 47]);
-const E30 = "\"?\"";
-const T31 = table([63, 63]);
-const E32 = "\"#\"";
-const T33 = table([35, 35]);
-const E34 = "\"[\"";
-const T35 = table([91, 91]);
-const E36 = "\"]\"";
-const T37 = table([93, 93]);
-const E38 = "\"@\"";
-const T39 = table([64, 64]);
-const E40 = "\"!\"";
-const T41 = table([33, 33]);
-const E42 = "\"$\"";
-const T43 = table([36, 36]);
-const E44 = "\"&\"";
-const T45 = table([38, 38]);
-const E46 = "\"'\"";
-const T47 = table([39, 39]);
-const E48 = "\"(\"";
-const T49 = table([40, 40]);
-const E50 = "\")\"";
-const T51 = table([41, 41]);
-const E52 = "\"*\"";
-const T53 = table([42, 42]);
-const E54 = "\"+\"";
-const T55 = table([43, 43]);
-const E56 = "\",\"";
-const T57 = table([44, 44]);
-const E58 = "\";\"";
-const T59 = table([59, 59]);
-const E60 = "\"=\"";
-const T61 = table([61, 61]);
-const E62 = "%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %xD800-D83F / %xD840-D87F / %xD880-D8BF / %xD8C0-D8FF / %xD900-D93F / %xD940-D97F / %xD980-D9BF / %xD9C0-D9FF / %xDA00-DA3F / %xDA40-DA7F / %xDA80-DABF / %xDAC0-DAFF / %xDB00-DB3F / %xDB44-DB7F";
-const T63 = table([]);
-const C64 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
-const E65 = "%xE000-F8FF / %xDB80-DBBF / %xDBC0-DBFF";
-const C66 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
-const E67 = "%x21";
-const E68 = "%x23-24";
-const T69 = table([35, 36]);
-const E70 = "%x26-3B";
-const T71 = table([38, 59]);
-const E72 = "%x3D";
-const E73 = "%x3F-5B";
-const T74 = table([63, 91]);
-const E75 = "%x5D";
-const E76 = "%x5F";
-const E77 = "%x61-7A";
-const T78 = table([97, 122]);
-const E79 = "%x7E";
-const E80 = "\"{\"";
-const T81 = table([123, 123]);
-const E82 = "\"}\"";
-const T83 = table([125, 125]);
-const E84 = "\"|\"";
-const T85 = table([124, 124]);
-const E86 = "%x31-39";
-const T87 = table([49, 57]);
+const E1 = "%x30-39";
+const E2 = "\"A\"";
+const E3 = "\"B\"";
+const E4 = "\"C\"";
+const E5 = "\"D\"";
+const E6 = "\"E\"";
+const E7 = "\"F\"";
+const E8 = "\"%\"";
+const E9 = "\"-\"";
+const E10 = "\".\"";
+const E11 = "\"_\"";
+const E12 = "\"~\"";
+const E13 = "\":\"";
+const E14 = "\"/\"";
+const E15 = "\"?\"";
+const E16 = "\"#\"";
+const E17 = "\"[\"";
+const E18 = "\"]\"";
+const E19 = "\"@\"";
+const E20 = "\"!\"";
+const E21 = "\"$\"";
+const E22 = "\"&\"";
+const E23 = "\"'\"";
+const E24 = "\"(\"";
+const E25 = "\")\"";
+const E26 = "\"*\"";
+const E27 = "\"+\"";
+const E28 = "\",\"";
+const E29 = "\";\"";
+const E30 = "\"=\"";
+const E31 = "%xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %xD800-D83F / %xD840-D87F / %xD880-D8BF / %xD8C0-D8FF / %xD900-D93F / %xD940-D97F / %xD980-D9BF / %xD9C0-D9FF / %xDA00-DA3F / %xDA40-DA7F / %xDA80-DABF / %xDAC0-DAFF / %xDB00-DB3F / %xDB44-DB7F";
+const C32 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
+const E33 = "%xE000-F8FF / %xDB80-DBBF / %xDBC0-DBFF";
+const C34 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
+const E35 = "%x21";
+const E36 = "%x23-24";
+const E37 = "%x26-3B";
+const E38 = "%x3D";
+const E39 = "%x3F-5B";
+const E40 = "%x5D";
+const E41 = "%x5F";
+const E42 = "%x61-7A";
+const E43 = "%x7E";
+const E44 = "\"{\"";
+const E45 = "\"}\"";
+const E46 = "\"|\"";
+const E47 = "%x31-39";
 
 // ALPHA: grammar/rfc6570.peggy:34
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
   hookEnter(0, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E0); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E0); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -148,7 +97,7 @@ function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
   hookEnter(1, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E2); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E1); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -162,17 +111,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_DIGIT(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T5[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 65 || c === 97 : s.charAt(p).toLowerCase() === "a")))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E2); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T7[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 66 || c === 98 : s.charAt(p).toLowerCase() === "b")))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E3); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T9[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 67 || c === 99 : s.charAt(p).toLowerCase() === "c")))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T11[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 68 || c === 100 : s.charAt(p).toLowerCase() === "d")))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E5); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T13[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 69 || c === 101 : s.charAt(p).toLowerCase() === "e")))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E6); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T15[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 70 || c === 102 : s.charAt(p).toLowerCase() === "f")))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E7); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -188,7 +137,7 @@ function r_pct_encoded(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
     if (v2 < 0) break L0;
     v3 = r_HEXDIG(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
@@ -213,13 +162,13 @@ function r_unreserved(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_DIGIT(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E9); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E11); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E24); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E12); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -249,19 +198,19 @@ function r_gen_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
   hookEnter(6, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E13); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E30); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E15); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E16); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E34); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E17); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E19); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -275,27 +224,27 @@ function r_sub_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
   hookEnter(7, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E20); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E21); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E22); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E23); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E24); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E25); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E26); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E27); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E28); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E29); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E30); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -308,8 +257,8 @@ function r_ucschar(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_ucschar(s, p);
   hookEnter(8, p);
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C64)) : -1);
-  if (v0 < 0 && silent === 0) fail(p, E62);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C32))) : -1);
+  if (v0 < 0 && silent === 0) fail(p, E31);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -320,8 +269,8 @@ function r_iprivate(s, p) {
   let c = 0, v0 = 0;
   if (p + 2 <= fastBelow) return fast_r_iprivate(s, p);
   hookEnter(9, p);
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T63[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C66)) : -1);
-  if (v0 < 0 && silent === 0) fail(p, E65);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C34))) : -1);
+  if (v0 < 0 && silent === 0) fail(p, E33);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -355,23 +304,23 @@ function r_literals(s, p) {
   if (p + 3 <= fastBelow) return fast_r_literals(s, p);
   hookEnter(11, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E67); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E35); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T69[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 35 && c <= 36)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E36); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T71[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E70); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 38 && c <= 59)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E37); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E72); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T74[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E73); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 63 && c <= 91)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E39); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E75); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E40); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E76); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E41); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T78[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E77); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E42); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E79); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E43); }
     if (v9 >= 0) { v0 = v9; break L0; }
     v10 = r_ucschar(s, p);
     if (v10 >= 0) { v0 = v10; break L0; }
@@ -392,7 +341,7 @@ function r_expression(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T81[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E80); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 123)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E44); }
     if (v2 < 0) break L0;
     v4 = r_operator(s, v2);
     if (v4 < 0) v4 = stopped(3, v2, p);
@@ -401,7 +350,7 @@ function r_expression(s, p) {
     v5 = r_variable_list(s, v3);
     if (v5 < 0 && v3 > p) v5 = stopped(4, v3, p);
     if (v5 < 0) break L0;
-    if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T83[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E82); }
+    if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 125)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E45); }
     if (v6 < 0 && v5 > p) v6 = stopped(5, v5, p);
     v0 = v6;
   }
@@ -435,9 +384,9 @@ function r_op_level2(s, p) {
   if (p + 1 <= fastBelow) return fast_r_op_level2(s, p);
   hookEnter(14, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E27); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E16); }
     v0 = v2;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -451,15 +400,15 @@ function r_op_level3(s, p) {
   if (p + 1 <= fastBelow) return fast_r_op_level3(s, p);
   hookEnter(15, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E10); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T29[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E28); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E14); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E29); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T31[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E30); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E22); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -473,15 +422,15 @@ function r_op_reserve(s, p) {
   if (p + 1 <= fastBelow) return fast_r_op_reserve(s, p);
   hookEnter(16, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E60); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E30); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E28); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E20); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E19); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T85[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E84); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 124)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E46); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -503,7 +452,7 @@ function r_variable_list(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T57[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E56); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 44)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E28); }
         if (v6 < 0) break L1;
         v7 = r_varspec(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(6, v6, p);
@@ -557,7 +506,7 @@ function r_varname(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E20); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E10); }
         if (v7 < 0) v7 = stopped(9, v3, p);
         v6 = v7 < 0 ? v3 : v7;
         if (v6 < 0) break L1;
@@ -589,7 +538,7 @@ function r_varchar(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_DIGIT(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E22); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E11); }
     if (v3 >= 0) { v0 = v3; break L0; }
     v4 = r_pct_encoded(s, p);
     v0 = v4;
@@ -623,7 +572,7 @@ function r_prefix(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T27[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
     if (v2 < 0) break L0;
     v3 = r_max_length(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(12, v2, p);
@@ -643,7 +592,7 @@ function r_max_length(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T87[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E86); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E47); }
     if (v2 < 0) break L0;
     v3 = v2;
     v4 = 0;
@@ -668,7 +617,7 @@ function r_explode(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_explode(s, p);
   hookEnter(24, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E52); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E26); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -36,51 +36,39 @@ function cpEnd(s, p, c, ranges) {
     return -1;
 }
 
-const T0 = table([65, 90, 97, 122]);
-const T1 = table([48, 57]);
-const T2 = table([48, 57, 65, 70, 97, 102]);
-const S3 = new Set(["a","b","c","d","e","f"]);
-const T4 = table([37, 37]);
-const T5 = table([45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T6 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 91, 93, 93]);
-const T7 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
-const T8 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
-const T9 = table([]);
-const C10 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
-const C11 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
-const T12 = table([33, 33, 35, 36, 38, 59, 61, 61, 63, 91, 93, 93, 95, 95, 97, 122, 126, 126]);
-const C13 = new Int32Array([160,55295,57344,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037,983040,1048573,1048576,1114109]);
-const T14 = table([123, 123]);
-const T15 = table([33, 33, 35, 35, 38, 38, 43, 44, 46, 47, 59, 59, 61, 61, 63, 64, 124, 124]);
-const T16 = table([125, 125]);
-const T17 = table([35, 35, 43, 43]);
-const T18 = table([38, 38, 46, 47, 59, 59, 63, 63]);
-const T19 = table([33, 33, 44, 44, 61, 61, 64, 64, 124, 124]);
-const T20 = table([44, 44]);
-const T21 = table([46, 46]);
-const T22 = table([48, 57, 65, 90, 95, 95, 97, 122]);
-const T23 = table([58, 58]);
-const T24 = table([42, 42]);
-const T25 = table([49, 57]);
+const S0 = new Set(["a","b","c","d","e","f"]);
+const T1 = table([48, 57, 65, 70, 97, 102]);
+const T2 = table([45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T3 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 91, 93, 93]);
+const T4 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
+const T5 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
+const C6 = new Int32Array([160,55295,63744,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037]);
+const C7 = new Int32Array([57344,63743,983040,1048573,1048576,1114109]);
+const T8 = table([33, 33, 35, 36, 38, 59, 61, 61, 63, 91, 93, 93, 95, 95, 97, 122, 126, 126]);
+const C9 = new Int32Array([160,55295,57344,64975,65008,65519,65536,131069,131072,196605,196608,262141,262144,327677,327680,393213,393216,458749,458752,524285,524288,589821,589824,655357,655360,720893,720896,786429,786432,851965,851968,917501,921600,983037,983040,1048573,1048576,1114109]);
+const T10 = table([33, 33, 35, 35, 38, 38, 43, 44, 46, 47, 59, 59, 61, 61, 63, 64, 124, 124]);
+const T11 = table([38, 38, 46, 47, 59, 59, 63, 63]);
+const T12 = table([33, 33, 44, 44, 61, 61, 64, 64, 124, 124]);
+const T13 = table([48, 57, 65, 90, 95, 95, 97, 122]);
 
 // ALPHA: grammar/rfc6570.peggy:34
 function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T0[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // DIGIT: grammar/rfc6570.peggy:39
 function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // HEXDIG: grammar/rfc6570.peggy:45
 function r_HEXDIG(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && ((c = s.charCodeAt(p)) < 128 ? T2[c] === 1 : S3.has(s.charAt(p).toLowerCase()))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : S0.has(s.charAt(p).toLowerCase())))) ? p + 1 : -1;
   return v0;
 }
 
@@ -89,11 +77,11 @@ function r_pct_encoded(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && ((c = s.charCodeAt(v1)) < 128 ? T2[c] === 1 : S3.has(s.charAt(v1).toLowerCase()))) ? v1 + 1 : -1;
+    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T1[c] === 1 : S0.has(s.charAt(v1).toLowerCase())))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && ((c = s.charCodeAt(v2)) < 128 ? T2[c] === 1 : S3.has(s.charAt(v2).toLowerCase()))) ? v2 + 1 : -1;
+    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : S0.has(s.charAt(v2).toLowerCase())))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -102,65 +90,65 @@ function r_pct_encoded(s, p) {
 // unreserved: grammar/rfc6570.peggy:57
 function r_unreserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc6570.peggy:61
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T6[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // gen_delims: grammar/rfc6570.peggy:65
 function r_gen_delims(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // sub_delims: grammar/rfc6570.peggy:70
 function r_sub_delims(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T8[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // ucschar: grammar/rfc6570.peggy:89
 function r_ucschar(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T9[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C10)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C6))) : -1);
   return v0;
 }
 
 // iprivate: grammar/rfc6570.peggy:98
 function r_iprivate(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T9[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C11)) : -1);
+  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
   return v0;
 }
 
 // URI_Template: grammar/rfc6570.peggy:111
 function r_URI_Template(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = p;
-  for (;;) {
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    v1 = (c < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9));
+    if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      v1 = (v0 < s.length ? ((c = s.charCodeAt(v0)) < 128 ? (T12[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C13)) : -1);
-      if (v1 >= 0) break L0;
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T4[c] === 1)) {
-        v2 = r_pct_encoded(s, v0);
-        if (v2 >= 0) { v1 = v2; break L0; }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v3 = r_pct_encoded(s, v0);
+        if (v3 >= 0) { v2 = v3; break L0; }
       }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T14[c] === 1)) {
-        v3 = r_expression(s, v0);
-        v1 = v3;
-      } else v1 = -1;
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 123)))) {
+        v4 = r_expression(s, v0);
+        v2 = v4;
+      } else v2 = -1;
     }
-    if (v1 < 0) break;
-    if (v1 === v0) break;
-    v0 = v1;
+    if (v2 <= v0) break;
+    v0 = v2;
   }
   return v0;
 }
@@ -169,9 +157,9 @@ function r_URI_Template(s, p) {
 function r_literals(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    v0 = (p < s.length ? ((c = s.charCodeAt(p)) < 128 ? (T12[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C13)) : -1);
+    v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T8[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9))) : -1);
     if (v0 >= 0) break L0;
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -184,14 +172,14 @@ function r_expression(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T14[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 123))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v3 = (v1 < s.length && (c = s.charCodeAt(v1)) < 128 && T15[c] === 1) ? v1 + 1 : -1;
+    v3 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T10[c] === 1))) ? v1 + 1 : -1;
     v2 = v3 < 0 ? v1 : v3;
     if (v2 < 0) break L0;
     v4 = r_variable_list(s, v2);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T16[c] === 1) ? v4 + 1 : -1;
+    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 125))) ? v4 + 1 : -1;
     v0 = v5;
   }
   return v0;
@@ -200,28 +188,28 @@ function r_expression(s, p) {
 // operator: grammar/rfc6570.peggy:148
 function r_operator(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // op_level2: grammar/rfc6570.peggy:152
 function r_op_level2(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 35 || c === 43))) ? p + 1 : -1;
   return v0;
 }
 
 // op_level3: grammar/rfc6570.peggy:156
 function r_op_level3(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T18[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // op_reserve: grammar/rfc6570.peggy:160
 function r_op_reserve(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -236,7 +224,7 @@ function r_variable_list(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T20[c] === 1) ? v2 + 1 : -1;
+        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 44))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_varspec(s, v4);
         v3 = v5;
@@ -275,7 +263,7 @@ function r_varname(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v5 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T21[c] === 1) ? v2 + 1 : -1;
+        v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
         v4 = v5 < 0 ? v2 : v5;
         if (v4 < 0) break L1;
         v6 = r_varchar(s, v4);
@@ -294,8 +282,8 @@ function r_varname(s, p) {
 function r_varchar(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T22[c] === 1)) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T4[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -307,11 +295,11 @@ function r_varchar(s, p) {
 function r_modifier_level4(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
       v1 = r_prefix(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1) ? p + 1 : -1;
+    v0 = (p < s.length && (c = s.charCodeAt(p), (c === 42))) ? p + 1 : -1;
   }
   return v0;
 }
@@ -321,7 +309,7 @@ function r_prefix(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 58))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_max_length(s, v1);
     v0 = v2;
@@ -334,13 +322,13 @@ function r_max_length(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T25[c] === 1) ? p + 1 : -1;
+    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     v3 = 0;
     for (;;) {
       if (v3 >= 3) break;
-      v4 = (v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1) ? v2 + 1 : -1;
+      v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c >= 48 && c <= 57))) ? v2 + 1 : -1;
       if (v4 < 0) break;
       v3++;
       v2 = v4;
@@ -353,7 +341,7 @@ function r_max_length(s, p) {
 // explode: grammar/rfc6570.peggy:221
 function r_explode(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p)) < 128 && T24[c] === 1) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 42))) ? p + 1 : -1;
   return v0;
 }
 

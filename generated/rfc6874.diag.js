@@ -5,96 +5,47 @@
 import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
 import { r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_path_empty as fast_r_path_empty, r_pchar as fast_r_pchar, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG } from "./rfc6874.fast.js";
 
-/**
- * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
- */
-function table(ranges) {
-    const t = new Uint8Array(128);
-    for (let i = 0; i < ranges.length; i += 2)
-        t.fill(1, ranges[i], ranges[i + 1] + 1);
-    return t;
-}
-
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
 const STOPS = [-2, 1, 31, -3, 32, -3, 7, 22, -2, 1, 31, -3, 31, -3, 32, -3, 7, 22, -4, -2, -3, 9, 10, -3, -4, -1, -4, -1, -2, -4, -1, 12, -4, -1, -2, -4, -1, -2, -4, 17, -2, -4, -1, 17, -3, -1, -2, -4, -1, 17, 16, -4, -3, -1, -2, -4, -1, 17, 16, -4, -3, -1, -2, -4, -1, 17, 16, -4, -3, -1, 16, -2, 17, 16, -4, -3, -1, 17, 16, -4, -3, -1, 16, 16, -4, -3, -1, -4, -2, 16, -2, 19, -2, 19, -2, 19, -1, -1, 39, -4, -1, 39, -4, 22, 27, -4, 27, -4, -3, 27, -4, 27, -4, -4, -4, -4, -4, -4, 40, 40];
 
 const E0 = "\":\"";
-const T1 = table([58, 58]);
-const E2 = "\"?\"";
-const T3 = table([63, 63]);
-const E4 = "\"#\"";
-const T5 = table([35, 35]);
-const E6 = "\"/\"";
-const T7 = table([47, 47]);
-const E8 = "\"+\"";
-const T9 = table([43, 43]);
-const E10 = "\"-\"";
-const T11 = table([45, 45]);
-const E12 = "\".\"";
-const T13 = table([46, 46]);
-const E14 = "\"@\"";
-const T15 = table([64, 64]);
-const E16 = "\"%\"";
-const T17 = table([37, 37]);
-const E18 = "\"[\"";
-const T19 = table([91, 91]);
-const E20 = "\"]\"";
-const T21 = table([93, 93]);
-const E22 = "\"2\"";
-const T23 = table([50, 50]);
-const E24 = "\"5\"";
-const T25 = table([53, 53]);
-const E26 = "\"v\"";
-const T27 = table([86, 86, 118, 118]);
-const E28 = "%x30-35";
-const T29 = table([48, 53]);
-const E30 = "%x30-34";
-const T31 = table([48, 52]);
-const E32 = "\"1\"";
-const T33 = table([49, 49]);
-const E34 = "%x31-39";
-const T35 = table([49, 57]);
-const E36 = "\"_\"";
-const T37 = table([95, 95]);
-const E38 = "\"~\"";
-const T39 = table([126, 126]);
-const E40 = "\"!\"";
-const T41 = table([33, 33]);
-const E42 = "\"$\"";
-const T43 = table([36, 36]);
-const E44 = "\"&\"";
-const T45 = table([38, 38]);
-const E46 = "\"'\"";
-const T47 = table([39, 39]);
-const E48 = "\"(\"";
-const T49 = table([40, 40]);
-const E50 = "\")\"";
-const T51 = table([41, 41]);
-const E52 = "\"*\"";
-const T53 = table([42, 42]);
-const E54 = "\",\"";
-const T55 = table([44, 44]);
-const E56 = "\";\"";
-const T57 = table([59, 59]);
-const E58 = "\"=\"";
-const T59 = table([61, 61]);
-const E60 = "%x41-5A / %x61-7A";
-const T61 = table([65, 90, 97, 122]);
-const E62 = "%x30-39";
-const T63 = table([48, 57]);
-const E64 = "\"A\"";
-const T65 = table([65, 65, 97, 97]);
-const E66 = "\"B\"";
-const T67 = table([66, 66, 98, 98]);
-const E68 = "\"C\"";
-const T69 = table([67, 67, 99, 99]);
-const E70 = "\"D\"";
-const T71 = table([68, 68, 100, 100]);
-const E72 = "\"E\"";
-const T73 = table([69, 69, 101, 101]);
-const E74 = "\"F\"";
-const T75 = table([70, 70, 102, 102]);
+const E1 = "\"?\"";
+const E2 = "\"#\"";
+const E3 = "\"/\"";
+const E4 = "\"+\"";
+const E5 = "\"-\"";
+const E6 = "\".\"";
+const E7 = "\"@\"";
+const E8 = "\"%\"";
+const E9 = "\"[\"";
+const E10 = "\"]\"";
+const E11 = "\"2\"";
+const E12 = "\"5\"";
+const E13 = "\"v\"";
+const E14 = "%x30-35";
+const E15 = "%x30-34";
+const E16 = "\"1\"";
+const E17 = "%x31-39";
+const E18 = "\"_\"";
+const E19 = "\"~\"";
+const E20 = "\"!\"";
+const E21 = "\"$\"";
+const E22 = "\"&\"";
+const E23 = "\"'\"";
+const E24 = "\"(\"";
+const E25 = "\")\"";
+const E26 = "\"*\"";
+const E27 = "\",\"";
+const E28 = "\";\"";
+const E29 = "\"=\"";
+const E30 = "%x41-5A / %x61-7A";
+const E31 = "%x30-39";
+const E32 = "\"A\"";
+const E33 = "\"B\"";
+const E34 = "\"C\"";
+const E35 = "\"D\"";
+const E36 = "\"E\"";
+const E37 = "\"F\"";
 
 // URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
@@ -105,7 +56,7 @@ function r_URI(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hier_part(s, v3);
@@ -114,7 +65,7 @@ function r_URI(s, p) {
     v7 = hookMark();
     v6 = -1;
     L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
       if (v8 < 0) break L1;
       v9 = r_query(s, v8);
       if (v9 < 0 && v8 > v4) v9 = stopped(2, v8, p);
@@ -127,7 +78,7 @@ function r_URI(s, p) {
     v12 = hookMark();
     v11 = -1;
     L2: {
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T5[c] === 1)) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E4); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 35)))) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E2); }
       if (v13 < 0) break L2;
       v14 = r_fragment(s, v13);
       if (v14 < 0 && v13 > v5) v14 = stopped(4, v13, p);
@@ -155,9 +106,9 @@ function r_hier_part(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
@@ -207,7 +158,7 @@ function r_absolute_URI(s, p) {
   L0: {
     v2 = r_scheme(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T1[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
     if (v3 < 0 && v2 > p) v3 = stopped(8, v2, p);
     if (v3 < 0) break L0;
     v4 = r_hier_part(s, v3);
@@ -216,7 +167,7 @@ function r_absolute_URI(s, p) {
     v7 = hookMark();
     v6 = -1;
     L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T3[c] === 1)) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E2); }
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
       if (v8 < 0) break L1;
       v9 = r_query(s, v8);
       if (v9 < 0 && v8 > v4) v9 = stopped(10, v8, p);
@@ -245,7 +196,7 @@ function r_relative_ref(s, p) {
     v5 = hookMark();
     v4 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T3[c] === 1)) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E2); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E1); }
       if (v6 < 0) break L1;
       v7 = r_query(s, v6);
       if (v7 < 0 && v6 > v2) v7 = stopped(12, v6, p);
@@ -258,7 +209,7 @@ function r_relative_ref(s, p) {
     v10 = hookMark();
     v9 = -1;
     L2: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T5[c] === 1)) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E4); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 35)))) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E2); }
       if (v11 < 0) break L2;
       v12 = r_fragment(s, v11);
       if (v12 < 0 && v11 > v3) v12 = stopped(14, v11, p);
@@ -286,9 +237,9 @@ function r_relative_part(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T7[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
@@ -330,11 +281,11 @@ function r_scheme(s, p) {
         if (v5 >= 0) { v4 = v5; break L1; }
         v6 = r_DIGIT(s, v3);
         if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T9[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E8); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E4); }
         if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T11[c] === 1)) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E10); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E5); }
         if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E12); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E6); }
         v4 = v9;
       }
       if (v4 < 0) v4 = stopped(18, v3, p);
@@ -362,7 +313,7 @@ function r_authority(s, p) {
     L1: {
       v5 = r_userinfo(s, p);
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T15[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 64)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E7); }
       if (v6 < 0 && v5 > p) v6 = stopped(19, v5, p);
       v3 = v6;
     }
@@ -376,7 +327,7 @@ function r_authority(s, p) {
     v10 = hookMark();
     v9 = -1;
     L2: {
-      if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
       if (v11 < 0) break L2;
       v12 = r_port(s, v11);
       if (v12 < 0 && v11 > v7) v12 = stopped(22, v11, p);
@@ -406,7 +357,7 @@ function r_userinfo(s, p) {
       if (v3 >= 0) { v1 = v3; break L0; }
       v4 = r_sub_delims(s, v0);
       if (v4 >= 0) { v1 = v4; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T1[c] === 1)) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E0); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 58)))) v5 = v0 + 1; else { v5 = -1; if (silent === 0) fail(v0, E0); }
       v1 = v5;
     }
     if (v1 < 0) v1 = stopped(24, v0, p);
@@ -436,7 +387,7 @@ function r_host(s, p) {
       L2: {
         v8 = r_unreserved(s, v4);
         if (v8 >= 0) { v7 = v8; break L2; }
-        if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T17[c] === 1)) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E16); }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 37)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E8); }
         if (v9 >= 0) { v7 = v9; break L2; }
         v10 = r_sub_delims(s, v4);
         v7 = v10;
@@ -481,7 +432,7 @@ function r_IP_literal(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E9); }
     if (v2 < 0) break L0;
     L1: {
       v4 = r_IPv6addrz(s, v2);
@@ -493,7 +444,7 @@ function r_IP_literal(s, p) {
     }
     if (v3 < 0 && v2 > p) v3 = stopped(27, v2, p);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T21[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E20); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 93)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E10); }
     if (v7 < 0 && v3 > p) v7 = stopped(28, v3, p);
     v0 = v7;
   }
@@ -540,11 +491,11 @@ function r_IPv6addrz(s, p) {
     v4 = hookMark();
     v3 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T17[c] === 1)) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E16); }
+      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E8); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T23[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E22); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 50)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T25[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E24); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 53)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       v3 = v7;
     }
     if (v3 < 0) hookRewind(v4);
@@ -567,7 +518,7 @@ function r_IPvFuture(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T27[c] === 1 : s.charAt(p).toLowerCase() === "v"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E26); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 86 || c === 118 : s.charAt(p).toLowerCase() === "v")))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E13); }
     if (v2 < 0) break L0;
     v3 = v2;
     v4 = 0;
@@ -582,7 +533,7 @@ function r_IPvFuture(s, p) {
     if (v4 < 1) v3 = -1;
     if (v3 < 0 && v2 > p) v3 = stopped(33, v2, p);
     if (v3 < 0) break L0;
-    if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T13[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E12); }
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
     if (v6 < 0 && v3 > p) v6 = stopped(34, v3, p);
     if (v6 < 0) break L0;
     v7 = v6;
@@ -593,7 +544,7 @@ function r_IPvFuture(s, p) {
         if (v10 >= 0) { v9 = v10; break L1; }
         v11 = r_sub_delims(s, v7);
         if (v11 >= 0) { v9 = v11; break L1; }
-        if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E0); }
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E0); }
         v9 = v12;
       }
       if (v9 < 0) v9 = stopped(35, v7, p);
@@ -630,7 +581,7 @@ function r_IPv6address(s, p) {
         L2: {
           v7 = r_h16(s, v3);
           if (v7 < 0) break L2;
-          if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T1[c] === 1)) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+          if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
           if (v8 < 0 && v7 > v3) v8 = stopped(37, v7, p);
           v5 = v8;
         }
@@ -654,9 +605,9 @@ function r_IPv6address(s, p) {
       v13 = hookMark();
       v12 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
         if (v14 < 0) break L4;
-        if ((v14 < s.length && (c = s.charCodeAt(v14)) < 128 && T1[c] === 1)) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
+        if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 58)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
         v12 = v15;
       }
       if (v12 < 0) hookRewind(v13);
@@ -670,7 +621,7 @@ function r_IPv6address(s, p) {
         L5: {
           v20 = r_h16(s, v16);
           if (v20 < 0) break L5;
-          if ((v20 < s.length && (c = s.charCodeAt(v20)) < 128 && T1[c] === 1)) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
+          if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 58)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
           if (v21 < 0 && v20 > v16) v21 = stopped(40, v20, p);
           v18 = v21;
         }
@@ -699,9 +650,9 @@ function r_IPv6address(s, p) {
       v28 = hookMark();
       v27 = -1;
       L7: {
-        if ((v25 < s.length && (c = s.charCodeAt(v25)) < 128 && T1[c] === 1)) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
+        if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 58)))) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
         if (v29 < 0) break L7;
-        if ((v29 < s.length && (c = s.charCodeAt(v29)) < 128 && T1[c] === 1)) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
+        if ((v29 < s.length && (c = s.charCodeAt(v29), (c === 58)))) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
         v27 = v30;
       }
       if (v27 < 0) hookRewind(v28);
@@ -716,7 +667,7 @@ function r_IPv6address(s, p) {
         L8: {
           v35 = r_h16(s, v31);
           if (v35 < 0) break L8;
-          if ((v35 < s.length && (c = s.charCodeAt(v35)) < 128 && T1[c] === 1)) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
+          if ((v35 < s.length && (c = s.charCodeAt(v35), (c === 58)))) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
           if (v36 < 0 && v35 > v31) v36 = stopped(46, v35, p);
           v33 = v36;
         }
@@ -750,7 +701,7 @@ function r_IPv6address(s, p) {
           v47 = hookMark();
           v46 = -1;
           L11: {
-            if ((v44 < s.length && (c = s.charCodeAt(v44)) < 128 && T1[c] === 1)) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
+            if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 58)))) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
             if (v48 < 0) break L11;
             v49 = r_h16(s, v48);
             if (v49 < 0 && v48 > v44) v49 = stopped(50, v48, p);
@@ -771,9 +722,9 @@ function r_IPv6address(s, p) {
       v51 = hookMark();
       v50 = -1;
       L12: {
-        if ((v40 < s.length && (c = s.charCodeAt(v40)) < 128 && T1[c] === 1)) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
+        if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 58)))) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
         if (v52 < 0) break L12;
-        if ((v52 < s.length && (c = s.charCodeAt(v52)) < 128 && T1[c] === 1)) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
+        if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 58)))) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
         v50 = v53;
       }
       if (v50 < 0) hookRewind(v51);
@@ -788,7 +739,7 @@ function r_IPv6address(s, p) {
         L13: {
           v58 = r_h16(s, v54);
           if (v58 < 0) break L13;
-          if ((v58 < s.length && (c = s.charCodeAt(v58)) < 128 && T1[c] === 1)) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
+          if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 58)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
           if (v59 < 0 && v58 > v54) v59 = stopped(54, v58, p);
           v56 = v59;
         }
@@ -822,7 +773,7 @@ function r_IPv6address(s, p) {
           v70 = hookMark();
           v69 = -1;
           L16: {
-            if ((v67 < s.length && (c = s.charCodeAt(v67)) < 128 && T1[c] === 1)) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
+            if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 58)))) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
             if (v71 < 0) break L16;
             v72 = r_h16(s, v71);
             if (v72 < 0 && v71 > v67) v72 = stopped(58, v71, p);
@@ -843,9 +794,9 @@ function r_IPv6address(s, p) {
       v74 = hookMark();
       v73 = -1;
       L17: {
-        if ((v63 < s.length && (c = s.charCodeAt(v63)) < 128 && T1[c] === 1)) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
+        if ((v63 < s.length && (c = s.charCodeAt(v63), (c === 58)))) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
         if (v75 < 0) break L17;
-        if ((v75 < s.length && (c = s.charCodeAt(v75)) < 128 && T1[c] === 1)) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
+        if ((v75 < s.length && (c = s.charCodeAt(v75), (c === 58)))) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
         v73 = v76;
       }
       if (v73 < 0) hookRewind(v74);
@@ -860,7 +811,7 @@ function r_IPv6address(s, p) {
         L18: {
           v81 = r_h16(s, v77);
           if (v81 < 0) break L18;
-          if ((v81 < s.length && (c = s.charCodeAt(v81)) < 128 && T1[c] === 1)) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
+          if ((v81 < s.length && (c = s.charCodeAt(v81), (c === 58)))) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
           if (v82 < 0 && v81 > v77) v82 = stopped(62, v81, p);
           v79 = v82;
         }
@@ -894,7 +845,7 @@ function r_IPv6address(s, p) {
           v93 = hookMark();
           v92 = -1;
           L21: {
-            if ((v90 < s.length && (c = s.charCodeAt(v90)) < 128 && T1[c] === 1)) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
+            if ((v90 < s.length && (c = s.charCodeAt(v90), (c === 58)))) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
             if (v94 < 0) break L21;
             v95 = r_h16(s, v94);
             if (v95 < 0 && v94 > v90) v95 = stopped(66, v94, p);
@@ -915,9 +866,9 @@ function r_IPv6address(s, p) {
       v97 = hookMark();
       v96 = -1;
       L22: {
-        if ((v86 < s.length && (c = s.charCodeAt(v86)) < 128 && T1[c] === 1)) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
+        if ((v86 < s.length && (c = s.charCodeAt(v86), (c === 58)))) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
         if (v98 < 0) break L22;
-        if ((v98 < s.length && (c = s.charCodeAt(v98)) < 128 && T1[c] === 1)) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
+        if ((v98 < s.length && (c = s.charCodeAt(v98), (c === 58)))) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
         v96 = v99;
       }
       if (v96 < 0) hookRewind(v97);
@@ -926,7 +877,7 @@ function r_IPv6address(s, p) {
       v100 = r_h16(s, v96);
       if (v100 < 0 && v96 > p) v100 = stopped(70, v96, p);
       if (v100 < 0) break L19;
-      if ((v100 < s.length && (c = s.charCodeAt(v100)) < 128 && T1[c] === 1)) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
+      if ((v100 < s.length && (c = s.charCodeAt(v100), (c === 58)))) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
       if (v101 < 0 && v100 > p) v101 = stopped(71, v100, p);
       if (v101 < 0) break L19;
       v102 = r_ls32(s, v101);
@@ -950,7 +901,7 @@ function r_IPv6address(s, p) {
           v112 = hookMark();
           v111 = -1;
           L25: {
-            if ((v109 < s.length && (c = s.charCodeAt(v109)) < 128 && T1[c] === 1)) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
+            if ((v109 < s.length && (c = s.charCodeAt(v109), (c === 58)))) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
             if (v113 < 0) break L25;
             v114 = r_h16(s, v113);
             if (v114 < 0 && v113 > v109) v114 = stopped(73, v113, p);
@@ -971,9 +922,9 @@ function r_IPv6address(s, p) {
       v116 = hookMark();
       v115 = -1;
       L26: {
-        if ((v105 < s.length && (c = s.charCodeAt(v105)) < 128 && T1[c] === 1)) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
+        if ((v105 < s.length && (c = s.charCodeAt(v105), (c === 58)))) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
         if (v117 < 0) break L26;
-        if ((v117 < s.length && (c = s.charCodeAt(v117)) < 128 && T1[c] === 1)) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
+        if ((v117 < s.length && (c = s.charCodeAt(v117), (c === 58)))) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
         v115 = v118;
       }
       if (v115 < 0) hookRewind(v116);
@@ -1000,7 +951,7 @@ function r_IPv6address(s, p) {
           v129 = hookMark();
           v128 = -1;
           L29: {
-            if ((v126 < s.length && (c = s.charCodeAt(v126)) < 128 && T1[c] === 1)) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
+            if ((v126 < s.length && (c = s.charCodeAt(v126), (c === 58)))) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
             if (v130 < 0) break L29;
             v131 = r_h16(s, v130);
             if (v131 < 0 && v130 > v126) v131 = stopped(78, v130, p);
@@ -1021,9 +972,9 @@ function r_IPv6address(s, p) {
       v133 = hookMark();
       v132 = -1;
       L30: {
-        if ((v122 < s.length && (c = s.charCodeAt(v122)) < 128 && T1[c] === 1)) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
+        if ((v122 < s.length && (c = s.charCodeAt(v122), (c === 58)))) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
         if (v134 < 0) break L30;
-        if ((v134 < s.length && (c = s.charCodeAt(v134)) < 128 && T1[c] === 1)) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
+        if ((v134 < s.length && (c = s.charCodeAt(v134), (c === 58)))) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
         v132 = v135;
       }
       if (v132 < 0) hookRewind(v133);
@@ -1050,7 +1001,7 @@ function r_IPv6address(s, p) {
           v146 = hookMark();
           v145 = -1;
           L33: {
-            if ((v143 < s.length && (c = s.charCodeAt(v143)) < 128 && T1[c] === 1)) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
+            if ((v143 < s.length && (c = s.charCodeAt(v143), (c === 58)))) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
             if (v147 < 0) break L33;
             v148 = r_h16(s, v147);
             if (v148 < 0 && v147 > v143) v148 = stopped(83, v147, p);
@@ -1071,9 +1022,9 @@ function r_IPv6address(s, p) {
       v150 = hookMark();
       v149 = -1;
       L34: {
-        if ((v139 < s.length && (c = s.charCodeAt(v139)) < 128 && T1[c] === 1)) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
+        if ((v139 < s.length && (c = s.charCodeAt(v139), (c === 58)))) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
         if (v151 < 0) break L34;
-        if ((v151 < s.length && (c = s.charCodeAt(v151)) < 128 && T1[c] === 1)) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
+        if ((v151 < s.length && (c = s.charCodeAt(v151), (c === 58)))) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
         v149 = v152;
       }
       if (v149 < 0) hookRewind(v150);
@@ -1120,7 +1071,7 @@ function r_ls32(s, p) {
     L1: {
       v3 = r_h16(s, p);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T1[c] === 1)) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
       if (v4 < 0 && v3 > p) v4 = stopped(88, v3, p);
       if (v4 < 0) break L1;
       v5 = r_h16(s, v4);
@@ -1147,19 +1098,19 @@ function r_IPv4address(s, p) {
   L0: {
     v2 = r_dec_octet(s, p);
     if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2)) < 128 && T13[c] === 1)) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E12); }
+    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
     if (v3 < 0 && v2 > p) v3 = stopped(90, v2, p);
     if (v3 < 0) break L0;
     v4 = r_dec_octet(s, v3);
     if (v4 < 0 && v3 > p) v4 = stopped(91, v3, p);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4)) < 128 && T13[c] === 1)) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
     if (v5 < 0 && v4 > p) v5 = stopped(92, v4, p);
     if (v5 < 0) break L0;
     v6 = r_dec_octet(s, v5);
     if (v6 < 0 && v5 > p) v6 = stopped(93, v5, p);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6)) < 128 && T13[c] === 1)) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
     if (v7 < 0 && v6 > p) v7 = stopped(94, v6, p);
     if (v7 < 0) break L0;
     v8 = r_dec_octet(s, v7);
@@ -1184,14 +1135,14 @@ function r_dec_octet(s, p) {
       v4 = hookMark();
       v3 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E22); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E11); }
         if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5)) < 128 && T25[c] === 1)) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E24); }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 53)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
         v3 = v6;
       }
       if (v3 < 0) hookRewind(v4);
       if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T29[c] === 1)) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E28); }
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c >= 48 && c <= 53)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E14); }
       if (v7 < 0 && v3 > p) v7 = stopped(96, v3, p);
       v1 = v7;
     }
@@ -1200,9 +1151,9 @@ function r_dec_octet(s, p) {
     v9 = hookMark();
     v8 = -1;
     L3: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T23[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E22); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E11); }
       if (v10 < 0) break L3;
-      if ((v10 < s.length && (c = s.charCodeAt(v10)) < 128 && T31[c] === 1)) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E30); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c >= 48 && c <= 52)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E15); }
       if (v11 < 0 && v10 > p) v11 = stopped(97, v10, p);
       if (v11 < 0) break L3;
       v12 = r_DIGIT(s, v11);
@@ -1214,7 +1165,7 @@ function r_dec_octet(s, p) {
     v14 = hookMark();
     v13 = -1;
     L4: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T33[c] === 1)) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E32); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 49)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E16); }
       if (v15 < 0) break L4;
       v16 = v15;
       v17 = 0;
@@ -1235,7 +1186,7 @@ function r_dec_octet(s, p) {
     v20 = hookMark();
     v19 = -1;
     L5: {
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T35[c] === 1)) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E34); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57)))) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E17); }
       if (v21 < 0) break L5;
       v22 = r_DIGIT(s, v21);
       if (v22 < 0 && v21 > p) v22 = stopped(101, v21, p);
@@ -1285,7 +1236,7 @@ function r_path(s, p) {
     L1: {
       v4 = hookMark();
       silence(1);
-      if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
       silence(-1);
       hookRewind(v4);
       v3 = v5 >= 0 ? p : -1;
@@ -1315,7 +1266,7 @@ function r_path_abempty(s, p) {
     v2 = hookMark();
     v1 = -1;
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E3); }
       if (v3 < 0) break L0;
       v4 = r_segment(s, v3);
       if (v4 < 0 && v3 > v0) v4 = stopped(104, v3, p);
@@ -1339,7 +1290,7 @@ function r_path_absolute(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E3); }
     if (v2 < 0) break L0;
     v5 = hookMark();
     v4 = -1;
@@ -1351,7 +1302,7 @@ function r_path_absolute(s, p) {
         v9 = hookMark();
         v8 = -1;
         L2: {
-          if ((v7 < s.length && (c = s.charCodeAt(v7)) < 128 && T7[c] === 1)) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E6); }
+          if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E3); }
           if (v10 < 0) break L2;
           v11 = r_segment(s, v10);
           if (v11 < 0 && v10 > v7) v11 = stopped(106, v10, p);
@@ -1390,7 +1341,7 @@ function r_path_noscheme(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(109, v6, p);
@@ -1424,7 +1375,7 @@ function r_path_rootless(s, p) {
       v5 = hookMark();
       v4 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3)) < 128 && T7[c] === 1)) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E6); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
         if (v6 < 0) break L1;
         v7 = r_segment(s, v6);
         if (v7 < 0 && v6 > v3) v7 = stopped(111, v6, p);
@@ -1506,7 +1457,7 @@ function r_segment_nz_nc(s, p) {
       if (v4 >= 0) { v2 = v4; break L0; }
       v5 = r_sub_delims(s, v0);
       if (v5 >= 0) { v2 = v5; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T15[c] === 1)) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E14); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 64)))) v6 = v0 + 1; else { v6 = -1; if (silent === 0) fail(v0, E7); }
       v2 = v6;
     }
     if (v2 < 0) v2 = stopped(115, v0, p);
@@ -1533,9 +1484,9 @@ function r_pchar(s, p) {
     if (v2 >= 0) { v0 = v2; break L0; }
     v3 = r_sub_delims(s, p);
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E7); }
     v0 = v5;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1552,9 +1503,9 @@ function r_query(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E3); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E1); }
       v1 = v4;
     }
     if (v1 < 0) v1 = stopped(116, v0, p);
@@ -1576,9 +1527,9 @@ function r_fragment(s, p) {
     L0: {
       v2 = r_pchar(s, v0);
       if (v2 >= 0) { v1 = v2; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T7[c] === 1)) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E6); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 47)))) v3 = v0 + 1; else { v3 = -1; if (silent === 0) fail(v0, E3); }
       if (v3 >= 0) { v1 = v3; break L0; }
-      if ((v0 < s.length && (c = s.charCodeAt(v0)) < 128 && T3[c] === 1)) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E2); }
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 63)))) v4 = v0 + 1; else { v4 = -1; if (silent === 0) fail(v0, E1); }
       v1 = v4;
     }
     if (v1 < 0) v1 = stopped(117, v0, p);
@@ -1599,7 +1550,7 @@ function r_pct_encoded(s, p) {
   v1 = hookMark();
   v0 = -1;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T17[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E16); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E8); }
     if (v2 < 0) break L0;
     v3 = r_HEXDIG(s, v2);
     if (v3 < 0 && v2 > p) v3 = stopped(118, v2, p);
@@ -1624,13 +1575,13 @@ function r_unreserved(s, p) {
     if (v1 >= 0) { v0 = v1; break L0; }
     v2 = r_DIGIT(s, p);
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T11[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E10); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 45)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E5); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T13[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E12); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 46)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T37[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E36); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 95)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E18); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T39[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E38); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 126)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E19); }
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1660,19 +1611,19 @@ function r_gen_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_gen_delims(s, p);
   hookEnter(36, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T1[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E0); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E0); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T7[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E6); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E3); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T3[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E2); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 63)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E1); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T5[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 35)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T19[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E18); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E9); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T21[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E20); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 93)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E10); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T15[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E14); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 64)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E7); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1686,27 +1637,27 @@ function r_sub_delims(s, p) {
   if (p + 1 <= fastBelow) return fast_r_sub_delims(s, p);
   hookEnter(37, p);
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T41[c] === 1)) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E40); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 33)))) v1 = p + 1; else { v1 = -1; if (silent === 0) fail(p, E20); }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T43[c] === 1)) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E42); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 36)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E21); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T45[c] === 1)) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E44); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 38)))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E22); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T47[c] === 1)) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E46); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 39)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E23); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T49[c] === 1)) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E48); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 40)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E24); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T51[c] === 1)) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E50); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 41)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E25); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T53[c] === 1)) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E52); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E26); }
     if (v7 >= 0) { v0 = v7; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T9[c] === 1)) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E8); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 43)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E4); }
     if (v8 >= 0) { v0 = v8; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T55[c] === 1)) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E54); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 44)))) v9 = p + 1; else { v9 = -1; if (silent === 0) fail(p, E27); }
     if (v9 >= 0) { v0 = v9; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T57[c] === 1)) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E56); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 59)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E28); }
     if (v10 >= 0) { v0 = v10; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T59[c] === 1)) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E58); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 61)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E29); }
     v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
@@ -1719,7 +1670,7 @@ function r_ALPHA(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_ALPHA(s, p);
   hookEnter(38, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T61[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E60); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E30); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1730,7 +1681,7 @@ function r_DIGIT(s, p) {
   let c = 0, v0 = 0;
   if (p + 1 <= fastBelow) return fast_r_DIGIT(s, p);
   hookEnter(39, p);
-  if ((p < s.length && (c = s.charCodeAt(p)) < 128 && T63[c] === 1)) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E62); }
+  if ((p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57)))) v0 = p + 1; else { v0 = -1; if (silent === 0) fail(p, E31); }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1744,17 +1695,17 @@ function r_HEXDIG(s, p) {
   L0: {
     v1 = r_DIGIT(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T65[c] === 1 : s.charAt(p).toLowerCase() === "a"))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E64); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 65 || c === 97 : s.charAt(p).toLowerCase() === "a")))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E32); }
     if (v2 >= 0) { v0 = v2; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T67[c] === 1 : s.charAt(p).toLowerCase() === "b"))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E66); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 66 || c === 98 : s.charAt(p).toLowerCase() === "b")))) v3 = p + 1; else { v3 = -1; if (silent === 0) fail(p, E33); }
     if (v3 >= 0) { v0 = v3; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T69[c] === 1 : s.charAt(p).toLowerCase() === "c"))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E68); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 67 || c === 99 : s.charAt(p).toLowerCase() === "c")))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E34); }
     if (v4 >= 0) { v0 = v4; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T71[c] === 1 : s.charAt(p).toLowerCase() === "d"))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E70); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 68 || c === 100 : s.charAt(p).toLowerCase() === "d")))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E35); }
     if (v5 >= 0) { v0 = v5; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T73[c] === 1 : s.charAt(p).toLowerCase() === "e"))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E72); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 69 || c === 101 : s.charAt(p).toLowerCase() === "e")))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E36); }
     if (v6 >= 0) { v0 = v6; break L0; }
-    if ((p < s.length && ((c = s.charCodeAt(p)) < 128 ? T75[c] === 1 : s.charAt(p).toLowerCase() === "f"))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E74); }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 70 || c === 102 : s.charAt(p).toLowerCase() === "f")))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E37); }
     v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);

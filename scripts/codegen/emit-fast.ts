@@ -8,7 +8,7 @@
 // tight loop. Every departure from Peggy's order is proven exact by ./peg-exactness.ts.
 // test/recognizer.test.ts checks the verdicts against the Peggy parser and `validate`.
 
-import type { Node, Rule } from './ast.js';
+import { type Node, type Rule, unwrap } from './ast.js';
 import type { CharSet } from './char-sets.js';
 import { Emitter, ruleFn, type FnState } from './emit.js';
 import type { ChoiceItem } from './peg-exactness.js';
@@ -66,14 +66,56 @@ export class FastEmitter extends Emitter {
     if (set && max === null) {
       // The hot loop: one table lookup per code unit.
       emit(`${out} = ${p};`);
-      emit(`for (;;) {`);
-      emit(`  if (!${this.setTest(set, out)}) break;`);
+      emit(`while (${out} < s.length) {`);
+      emit(`  c = s.charCodeAt(${out});`);
+      emit(`  if (!${this.setTestLoaded(set, out)}) break;`);
       emit(`  ${out}++;`);
       emit(`}`);
       if (min > 0) emit(`if (${out} - ${p} < ${min}) ${out} = -1;`);
       return true;
     }
+    const items = delimiter || max !== null ? null : this.loopItems(e);
+    const head = items?.[0];
+    if (items && head && 'set' in head && !this.analyses.firsts.of(e).nullable) {
+      // A repetition of a choice that starts with a set (pchar, userinfo's characters): the
+      // set's characters in a tight loop, one charCodeAt each, and the other alternatives
+      // (pct-encoded) only at a character outside it. Exact: the element cannot match the empty
+      // string (Peggy rejects such a repetition, and it is checked here), so a match always
+      // advances, and at the end of input every alternative fails.
+      const n = min > 1 ? fn.fresh() : null;
+      const count = n ? ` ${n}++;` : '';
+      emit(`${out} = ${p};`);
+      if (n) emit(`${n} = 0;`);
+      emit(`while (${out} < s.length) {`);
+      fn.indent++;
+      emit(`c = s.charCodeAt(${out});`);
+      if (head.set.codePoints) {
+        const end = fn.fresh();
+        emit(`${end} = ${this.setEndLoaded(head.set, out)};`);
+        emit(`if (${end} >= 0) { ${out} = ${end};${count} continue; }`);
+      } else emit(`if (${this.setTestLoaded(head.set, out)}) { ${out}++;${count} continue; }`);
+      if (items.length === 1) emit('break;');
+      else {
+        const r = fn.fresh();
+        this.choice(items.slice(1), out, r, fn);
+        emit(`if (${r} <= ${out}) break;`);
+        if (n) emit(`${n}++;`);
+        emit(`${out} = ${r};`);
+      }
+      fn.indent--;
+      emit('}');
+      if (n) emit(`if (${n} < ${min}) ${out} = -1;`);
+      else if (min > 0) emit(`if (${out} === ${p}) ${out} = -1;`);
+      return true;
+    }
     return false;
+  }
+
+  /** The alternatives of a repetition's element when it is a choice, or a rule that is one (pchar). */
+  private loopItems(e: Node): ChoiceItem[] | null {
+    const inner = unwrap(e);
+    const body = inner.type === 'rule_ref' ? unwrap(this.analyses.grammar.rule(inner.name).expression) : inner;
+    return body.type === 'choice' ? this.choiceItems(body) : null;
   }
 
   protected afterRepetitionElement(): void {}

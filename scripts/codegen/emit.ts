@@ -26,6 +26,21 @@ export interface Analyses {
   exactness: PegExactness;
 }
 
+/** ASCII sets of this many ranges or fewer are tested by comparisons rather than a table. */
+const MAX_COMPARED = 2;
+
+/** The inclusive ranges of the code units in an ASCII set. */
+function asciiRanges(ascii: boolean[]): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  ascii.forEach((x, c) => {
+    if (!x) return;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] === c - 1) last[1] = c;
+    else ranges.push([c, c]);
+  });
+  return ranges;
+}
+
 /** Module-level constants: tables and RegExps, deduplicated, in order of first use. */
 export class Constants {
   private readonly names = new Map<string, string>();
@@ -121,19 +136,10 @@ export abstract class Emitter {
    * the end of input. Above 127 only the exact ranges and Peggy's own tests, which are rare paths.
    */
   setTest(set: CharSet, p: string): string {
-    if (set.codePoints) throw new Error('a code-point set consumes one or two code units: setEnd');
-    const table = this.table(set.ascii);
-    const high = this.unitTests(set, p);
-    if (set.ranges.length > 0) {
-      high.unshift(...set.ranges.map(([lo, hi]) => (lo === hi ? `c === ${lo}` : hi === MAX_UNIT ? `c >= ${lo}` : `(c >= ${lo} && c <= ${hi})`)));
-    }
-    if (!set.ascii.some(Boolean) && high.length === 0) return 'false';
+    const test = this.setTestLoaded(set, p);
     // The bound check first: charCodeAt then never yields NaN, and V8 keeps `c` a small integer
     // (measured: a scanning loop over a NaN-capable code unit runs several times slower).
-    const load = `${p} < s.length && `;
-    return high.length === 0
-      ? `(${load}(c = s.charCodeAt(${p})) < 128 && ${table}[c] === 1)`
-      : `(${load}((c = s.charCodeAt(${p})) < 128 ? ${table}[c] === 1 : ${high.join(' || ')}))`;
+    return test === 'false' ? test : `(${p} < s.length && (c = s.charCodeAt(${p}), ${test}))`;
   }
 
   /**
@@ -142,7 +148,46 @@ export abstract class Emitter {
    */
   setEnd(set: CharSet, p: string): string {
     if (!set.codePoints) return `(${this.setTest(set, p)} ? ${p} + 1 : -1)`;
-    const table = this.table(set.ascii);
+    return `(${p} < s.length ? (c = s.charCodeAt(${p}), ${this.setEndLoaded(set, p)}) : -1)`;
+  }
+
+  /**
+   * setTest once the code unit at `p` (< s.length) is loaded into `c`: a loop loads it once per
+   * character (./emit-fast.ts, hotLoop).
+   */
+  setTestLoaded(set: CharSet, p: string): string {
+    if (set.codePoints) throw new Error('a code-point set consumes one or two code units: setEndLoaded');
+    const high = this.highTests(set, p);
+    if (high.length === 0) return set.ascii.some(Boolean) ? `(${this.asciiTest(set.ascii, false)})` : 'false';
+    return `(c < 128 ? ${this.asciiTest(set.ascii, true)} : ${high.join(' || ')})`;
+  }
+
+  /** setEnd once the code unit at `p` (< s.length) is loaded into `c`. */
+  setEndLoaded(set: CharSet, p: string): string {
+    if (!set.codePoints) return `(${this.setTestLoaded(set, p)} ? ${p} + 1 : -1)`;
+    return `(c < 128 ? (${this.asciiTest(set.ascii, true)} ? ${p} + 1 : -1) : ${this.codePointEnd(set, p)})`;
+  }
+
+  /**
+   * The test that `c` is in an ASCII set: up to MAX_COMPARED ranges as comparisons, which hold
+   * for any `c`; more as a table lookup, guarded by `c < 128` unless the caller knows it (`below`).
+   */
+  private asciiTest(ascii: boolean[], below: boolean): string {
+    const ranges = asciiRanges(ascii);
+    if (ranges.length === 0) return 'false';
+    if (ranges.length <= MAX_COMPARED) return ranges.map(([lo, hi]) => (lo === hi ? `c === ${lo}` : `c >= ${lo} && c <= ${hi}`)).join(' || ');
+    const table = this.table(ranges);
+    return below ? `${table}[c] === 1` : `c < 128 && ${table}[c] === 1`;
+  }
+
+  /** The tests of a code-unit set above 127 (of `c`, loaded from `p`): its exact ranges, then Peggy's own tests. */
+  private highTests(set: CharSet, p: string): string[] {
+    const ranges = set.ranges.map(([lo, hi]) => (lo === hi ? `c === ${lo}` : hi === MAX_UNIT ? `c >= ${lo}` : `(c >= ${lo} && c <= ${hi})`));
+    return [...ranges, ...this.unitTests(set, p)];
+  }
+
+  /** The end of a code-point set's character above 127 at `p` (`c` loaded), or -1. */
+  private codePointEnd(set: CharSet, p: string): string {
     // Peggy's one-unit tests (from surrogate-free sets: union) first, then the code point.
     const unit = this.unitTests(set, p);
     let high = '-1';
@@ -151,20 +196,13 @@ export abstract class Emitter {
       const ranges = this.constants.name('C', `new Int32Array(${JSON.stringify(set.ranges.flat())})`);
       high = `cpEnd(s, ${p}, c, ${ranges})`;
     }
-    if (unit.length > 0) high = `${unit.join(' || ')} ? ${p} + 1 : ${high}`;
-    return `(${p} < s.length ? ((c = s.charCodeAt(${p})) < 128 ? (${table}[c] === 1 ? ${p} + 1 : -1) : ${high}) : -1)`;
+    return unit.length > 0 ? `${unit.join(' || ')} ? ${p} + 1 : ${high}` : high;
   }
 
-  /** An ASCII table (./helpers.ts, table) as the inclusive ranges of its code units. */
-  private table(ascii: boolean[]): string {
-    const ranges: number[] = [];
-    ascii.forEach((x, c) => {
-      if (!x) return;
-      if (ranges.length > 0 && ranges[ranges.length - 1] === c - 1) ranges[ranges.length - 1] = c;
-      else ranges.push(c, c);
-    });
+  /** An ASCII table (./helpers.ts, table) of inclusive ranges of code units. */
+  private table(ranges: Array<[number, number]>): string {
     this.helpers.add('table');
-    return this.constants.name('T', `table([${ranges.join(', ')}])`);
+    return this.constants.name('T', `table([${ranges.flat().join(', ')}])`);
   }
 
   /** Peggy's own one-code-unit tests of a set above 127: class RegExps, lower-cased literals. */
@@ -237,10 +275,10 @@ export abstract class Emitter {
           return out;
         }
         // A unicode class consumes one code point (Peggy's peg$getUnicode), one or two units.
-        const table = this.table(classAscii(node));
+        const ascii = this.asciiTest(classAscii(node), true);
         const regexp = this.constants.name('R', classRegExp(node));
         this.helpers.add('codePoint');
-        emit(`${out} = ${p} >= s.length ? -1 : (c = s.charCodeAt(${p})) < 128 ? (${table}[c] === 1 ? ${p} + 1 : -1) : codePoint(s, ${p}, ${regexp});`);
+        emit(`${out} = ${p} >= s.length ? -1 : (c = s.charCodeAt(${p})) < 128 ? (${ascii} ? ${p} + 1 : -1) : codePoint(s, ${p}, ${regexp});`);
         if (expected) emit(`if (${out} < 0 && silent === 0) fail(${p}, ${expected});`);
         return out;
       }
@@ -276,39 +314,9 @@ export abstract class Emitter {
         if (mark) emit(`if (${out} < 0) hookRewind(${mark});`);
         return out;
       }
-      case 'choice': {
-        const items = this.choiceItems(node);
-        const label = fn.label();
-        emit(`${label}: {`);
-        fn.indent++;
-        items.forEach((item, i) => {
-          const last = i === items.length - 1;
-          if ('set' in item) {
-            if (item.set.codePoints) {
-              emit(`${out} = ${this.setEnd(item.set, p)};`);
-              if (!last) emit(`if (${out} >= 0) break ${label};`);
-            } else if (last) emit(`${out} = ${this.setTest(item.set, p)} ? ${p} + 1 : -1;`);
-            else emit(`if (${this.setTest(item.set, p)}) { ${out} = ${p} + 1; break ${label}; }`);
-          } else {
-            const guard = this.guard(item.node);
-            if (guard) {
-              // Skip an alternative whose first code unit cannot be this one.
-              emit(`if (${this.setTest(guard, p)}) {`);
-              fn.indent++;
-            }
-            const r = this.gen(item.node, p, fn);
-            if (last) emit(`${out} = ${r};`);
-            else emit(`if (${r} >= 0) { ${out} = ${r}; break ${label}; }`);
-            if (guard) {
-              fn.indent--;
-              emit(last ? `} else ${out} = -1;` : '}');
-            }
-          }
-        });
-        fn.indent--;
-        emit('}');
+      case 'choice':
+        this.choice(this.choiceItems(node), p, out, fn);
         return out;
-      }
       case 'optional': {
         const r = this.gen(node.expression, p, fn);
         this.afterOption(r, p, fn);
@@ -358,6 +366,40 @@ export abstract class Emitter {
       default:
         throw new Unsupported(`a "${node.type}" expression`, node);
     }
+  }
+
+  /** The alternatives of a choice, tried in order at `p`: `out` gets the first one's end, or -1. */
+  protected choice(items: ChoiceItem[], p: string, out: string, fn: FnState): void {
+    const emit = (line: string): void => fn.line(line);
+    const label = fn.label();
+    emit(`${label}: {`);
+    fn.indent++;
+    items.forEach((item, i) => {
+      const last = i === items.length - 1;
+      if ('set' in item) {
+        if (item.set.codePoints) {
+          emit(`${out} = ${this.setEnd(item.set, p)};`);
+          if (!last) emit(`if (${out} >= 0) break ${label};`);
+        } else if (last) emit(`${out} = ${this.setTest(item.set, p)} ? ${p} + 1 : -1;`);
+        else emit(`if (${this.setTest(item.set, p)}) { ${out} = ${p} + 1; break ${label}; }`);
+      } else {
+        const guard = this.guard(item.node);
+        if (guard) {
+          // Skip an alternative whose first code unit cannot be this one.
+          emit(`if (${this.setTest(guard, p)}) {`);
+          fn.indent++;
+        }
+        const r = this.gen(item.node, p, fn);
+        if (last) emit(`${out} = ${r};`);
+        else emit(`if (${r} >= 0) { ${out} = ${r}; break ${label}; }`);
+        if (guard) {
+          fn.indent--;
+          emit(last ? `} else ${out} = -1;` : '}');
+        }
+      }
+    });
+    fn.indent--;
+    emit('}');
   }
 
   /**
