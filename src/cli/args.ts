@@ -19,6 +19,8 @@ export interface OptionSpec {
   /** Placeholder shown in messages and help, e.g. `ID` for `--spec ID`. */
   value?: string;
   description: string;
+  /** Values it takes beyond the spec ids, for shell completion (validate's `--spec auto`). */
+  alsoTakes?: readonly string[];
 }
 
 export type OptionSpecs = Record<string, OptionSpec>;

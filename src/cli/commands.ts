@@ -8,6 +8,7 @@ import type { OptionSpecs } from './args.js';
 import type { CliIO } from './io.js';
 import { compareCommand, compareOptions } from './compare-command.js';
 import { completionCommand, completionOptions } from './completion-command.js';
+import { SHELLS } from './shells.js';
 import { diffCommand, diffOptions } from './diff-command.js';
 import { expandCommand, expandOptions } from './expand-command.js';
 import { explainCommand, explainOptions } from './explain-command.js';
@@ -28,6 +29,8 @@ export interface Command {
   /** One line for the main help. */
   summary: string;
   options: OptionSpecs;
+  /** The words its operand is one of, for shell completion (completion's shells). */
+  choices?: readonly string[];
   run: (args: string[], io: CliIO) => Promise<number>;
 }
 
@@ -45,12 +48,15 @@ export const COMMANDS: readonly Command[] = [
   { name: 'to-uri', operands: '[IRI...]', summary: 'map IRIs to URIs by RFC 3987 §3.1 (--idna for the host)', options: toUriOptions, run: toUriCommand },
   { name: 'vectors', operands: '', summary: "test vectors from a spec's grammar, labelled, JSON Lines", options: vectorsOptions, run: vectorsCommand },
   { name: 'diff', operands: '--against CMD', summary: "another parser's verdicts on vectors against urispec's", options: diffOptions, run: diffCommand },
-  { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', options: completionOptions, run: completionCommand },
+  { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', options: completionOptions, choices: SHELLS, run: completionCommand },
 ];
 
 export function commandOf(name: string): Command | undefined {
   return COMMANDS.find((c) => c.name === name);
 }
+
+/** What `--color=WHEN` takes (run.ts). */
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
 /** Options every command takes, handled before dispatch (run.ts). */
 export const GLOBAL_OPTIONS: OptionSpecs = {

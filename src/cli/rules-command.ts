@@ -6,6 +6,7 @@ import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
 import { Output } from './output.js';
 import { resolveSelection } from './selection.js';
+import { eraOf } from '../registry.js';
 
 export const rulesOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: 'the spec whose rules to list (default rfc3986)' },
@@ -28,9 +29,10 @@ export async function rulesCommand(args: string[], io: CliIO): Promise<number> {
     await out.end();
     return EXIT_OK;
   }
-  // The library resolves the spec id and each rule name (any case) or names the choices.
+  // The library resolves the spec id and each rule name (any case) or names the choices. An era
+  // only: `auto` (validate's RFC 3986 with a scheme's profile) has no rules of its own.
   const given = typeof values.spec === 'string' ? values.spec : undefined;
-  const spec = resolveSelection(given, undefined).spec;
+  const spec = eraOf(given).id;
   const wanted = new Set(positionals.map((name) => resolveSelection(spec, name).rule));
   const info = specs().find((s) => s.id === spec);
   const rules = (info?.rules ?? []).filter((rule) => wanted.size === 0 || wanted.has(rule.name));

@@ -6,7 +6,7 @@
 import { UsageError } from '../index.js';
 import { didYouMean } from '../suggest.js';
 import { CommandLineError } from './args.js';
-import { COMMANDS, commandOf, mainHelp } from './commands.js';
+import { COLOR_MODES, COMMANDS, commandOf, mainHelp } from './commands.js';
 import { version } from './help.js';
 import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
 
@@ -44,7 +44,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
-const WHEN = ['auto', 'always', 'never'] as const;
+const WHEN = COLOR_MODES;
 
 /**
  * Takes `--color[=WHEN]` / `--no-color` out of the arguments (anywhere before `--`) and sets

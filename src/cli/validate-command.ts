@@ -5,6 +5,7 @@
  * input, one a line, streamed. Exit status 0 when every URI is valid, 1 when any is invalid
  * or any input line was unreadable.
  */
+import { AUTO_SPEC } from '../profiles/auto.js';
 import { validate, UsageError, type ValidationResult } from '../index.js';
 import { formatInputError, formatResult } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
@@ -17,7 +18,7 @@ import { Output } from './output.js';
 import { resolveSelection, type Selection } from './selection.js';
 
 export const validateOptions: OptionSpecs = {
-  spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`); auto: rfc3986 and the profile of the URI\'s scheme' },
+  spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`); auto: rfc3986 and the profile of the URI\'s scheme', alsoTakes: [AUTO_SPEC] },
   rule: { type: 'string', value: 'NAME', description: "the start rule, as the spec spells it, any case (default: the spec's; see `urispec rules`)" },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?} (a profile\'s error has "layer")' },
   'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },

@@ -22,6 +22,16 @@ describe('names in any case', () => {
     expect(records(stdout)[0]?.spec).toBe(id.toLowerCase());
   });
 
+  it('rules --spec takes an era in any case; auto, which is no era, is refused (exit 2)', async () => {
+    const listed = await runInMemory(['rules', '--json', '--spec', 'RFC1808', 'url']);
+    expect(listed.status).toBe(0);
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ name: 'URL' }]);
+    const auto = await runInMemory(['rules', '--spec', 'auto']);
+    expect(auto.status).toBe(2);
+    expect(auto.stdout).toBe('');
+    expect(auto.stderr).toContain('unknown spec "auto"');
+  });
+
   it('--rule is matched in any case', async () => {
     const { stdout } = await runInMemory(['validate', '--json', '--rule', 'ipv4ADDRESS', '1.2.3.4']);
     expect(records(stdout)[0]).toMatchObject({ rule: 'IPv4address', valid: true });
@@ -177,11 +187,24 @@ describe('completion', () => {
     const script = `source <(node ${binary} completion bash)
 COMP_WORDS=(urispec val); COMP_CWORD=1; _urispec; echo "\${COMPREPLY[@]}"
 COMP_WORDS=(urispec validate --spec rfc2); COMP_CWORD=3; _urispec; echo "\${COMPREPLY[@]}"
-COMP_WORDS=(urispec validate --js); COMP_CWORD=2; _urispec; echo "\${COMPREPLY[@]}"`;
+COMP_WORDS=(urispec validate --js); COMP_CWORD=2; _urispec; echo "\${COMPREPLY[@]}"
+COMP_WORDS=(urispec completion ''); COMP_CWORD=2; _urispec; echo "\${COMPREPLY[@]}"
+COMP_WORDS=(urispec validate --spec au); COMP_CWORD=3; _urispec; echo "\${COMPREPLY[@]}"
+COMP_WORDS=(urispec parse --spec au); COMP_CWORD=3; COMPREPLY=(); _urispec; echo "\${COMPREPLY[@]}"
+COMP_WORDS=(urispec validate --spec = rfc2); COMP_CWORD=4; _urispec; echo "\${COMPREPLY[@]}"
+COMP_WORDS=(urispec explain --color =); COMP_CWORD=3; _urispec; echo "\${COMPREPLY[@]}"`;
     const out = execFileSync(bashPath, ['-c', script]).toString().split('\n');
+    const rfc2 = specs().map((s) => s.id).filter((id) => id.startsWith('rfc2')).sort();
     expect(out[0]).toBe('validate');
-    expect(out[1]?.split(' ').sort()).toEqual(specs().map((s) => s.id).filter((id) => id.startsWith('rfc2')).sort());
+    expect(out[1]?.split(' ').sort()).toEqual(rfc2);
     expect(out[2]?.split(' ')).toEqual(['--json', '--json-input']);
+    // The operand of completion is a shell; validate alone takes --spec auto.
+    expect(out[3]?.split(' ').slice(0, 3)).toEqual(['bash', 'zsh', 'fish']);
+    expect(out[4]).toBe('auto');
+    expect(out[5]).toBe('');
+    // --spec=rfc2 and --color=: bash splits the word at "=" (COMP_WORDBREAKS).
+    expect(out[6]?.split(' ').sort()).toEqual(rfc2);
+    expect(out[7]?.split(' ')).toEqual(['auto', 'always', 'never']);
   });
 
   it('the main help lists every command of the table and every spec', async () => {
