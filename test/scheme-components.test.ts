@@ -43,12 +43,17 @@ describe('mailto addresses and header fields (RFC 6068)', () => {
     expect(fields('mailto:joe@example.com?cc=bob@example.com&body=hello').headers.map((x) => [x.name, x.value])).toEqual([['cc', 'bob@example.com'], ['body', 'hello']]);
   });
 
-  it('§2, rule 5: percent-encoding that is not UTF-8 decodes to null', () => {
-    expect(fields('mailto:caf%E9@example.org').to[0]).toEqual({ raw: 'caf%E9@example.org', decoded: null });
+  it('§2, rule 5: a local-part whose percent-encoding is not UTF-8 is refused by the profile ("Any other percent-encoding of non-ASCII characters is prohibited")', () => {
+    const r = mailtoFields('mailto:caf%E9@example.org');
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset: 7, rule: 'local-part' });
   });
 
-  it('a "," in a quoted-string does not separate addresses', () => {
-    expect(fields('mailto:"a,b"@c,d@e').to.map((a) => a.raw)).toEqual(['"a,b"@c', 'd@e']);
+  it('an hfvalue that is not UTF-8 decodes to null (§2 names no MUST for hfvalue octets)', () => {
+    expect(fields('mailto:a@b?subject=caf%E9').headers[0]).toMatchObject({ rawValue: 'caf%E9', value: null });
+  });
+
+  it('a "," in a quoted-string needs its quotes unencoded, which rule 1 forbids: the profile refuses it', () => {
+    expect(mailtoFields('mailto:"a,b"@c,d@e')).toMatchObject({ valid: false, error: { layer: 'profile', offset: 7 } });
   });
 
   it('an invalid URI gives the diagnosis of validate (§6.1 WRONG example)', () => {

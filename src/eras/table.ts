@@ -255,7 +255,7 @@ export const ERA_TABLE = {
     about: 'mailto URIs',
     grammar: '§2, with the RFC 5322 and RFC 3986 rules it imports',
     resolution: { none: "RFC 6068 defines no relative form: a 'mailto' URI designates a mailbox (§3), not a base to resolve against" },
-    profile: { schemes: ['mailto'], on: 'rfc3986' },
+    profile: { schemes: ['mailto'], on: 'rfc3986', prose: 'mailto' },
     example: 'mailto:joe@example.com?cc=bob@example.com&body=hello',
   },
   rfc2397: {

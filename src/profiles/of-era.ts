@@ -9,11 +9,13 @@
 
 import { rowOf } from '../eras/table.js';
 import { HTTP_PROSE } from './http.js';
+import { MAILTO_PROSE } from './mailto.js';
 import type { SchemeProse } from './profile.js';
 
 /** Every profile's prose, by the key an era's row names it by (`prose: 'http'`). */
 const PROSE_MODULES = {
   http: HTTP_PROSE,
+  mailto: MAILTO_PROSE,
 } as const satisfies Readonly<Record<string, SchemeProse>>;
 
 /** The key of a profile's prose, as an era's row of the table names it. */

@@ -1,0 +1,153 @@
+/**
+ * RFC 6068 §2's prose, checked after the grammar (src/profiles/mailto.ts): the characters that
+ * "MUST be percent-encoded" in an addr-spec (rule 1), what the decoded address may not be (rules
+ * 2 to 5), and the policy on header fields. Rows are RFC 6068 §6's printed URIs, which must be
+ * valid, and the same addresses written unencoded, which §6.1 says "may not appear in unencoded
+ * form": "The standard URI encoding mechanisms ... MUST be used in these cases".
+ */
+import { describe, expect, it } from 'vitest';
+import { isValid, validate } from '../src/index.js';
+import { mailtoParts } from '../src/profiles/mailto.js';
+
+const spec = 'rfc6068';
+
+describe('RFC 6068 §6: every printed URI keeps the prose', () => {
+  it.each([
+    'mailto:chris@example.com',
+    'mailto:infobot@example.com?subject=current-issue',
+    'mailto:infobot@example.com?body=send%20current-issue',
+    'mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index',
+    'mailto:list@example.org?In-Reply-To=%3C3469A91.D10AF4C@example.com%3E',
+    'mailto:majordomo@example.com?body=subscribe%20bamboo-l',
+    'mailto:joe@example.com?cc=bob@example.com&body=hello',
+    'mailto:gorby%25kremvax@example.com',
+    'mailto:unlikely%3Faddress@example.com?blat=foop',
+    'mailto:joe@an.example?cc=bob@an.example&body=hello',
+    'mailto:Mike%26family@example.org',
+    'mailto:%22not%40me%22@example.org',
+    'mailto:%22oh%5C%5Cno%22@example.org',
+    "mailto:%22%5C%5C%5C%22it's%5C%20ugly%5C%5C%5C%22%22@example.org",
+    'mailto:user@example.org?subject=caf%C3%A9',
+    'mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D',
+    'mailto:user@example.org?subject=%3D%3Fiso-8859-1%3FQ%3Fcaf%3DE9%3F%3D',
+    'mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9',
+    'mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO',
+    // §2's equivalent forms
+    'mailto:addr1@an.example,addr2@an.example',
+    'mailto:?to=addr1@an.example,addr2@an.example',
+  ])('%s', (input) => {
+    expect(validate(input, { spec })).toEqual({ input, spec, rule: 'mailtoURI', valid: true });
+    expect(isValid(input, { spec })).toBe(true);
+  });
+});
+
+describe('§2 rule 1: characters of an addr-spec that MUST be percent-encoded (§6\'s addresses unencoded)', () => {
+  it.each([
+    // §6.1: "To indicate the address "gorby%kremvax@example.com" one would use: <mailto:gorby%25kremvax@example.com>"
+    ['mailto:gorby%kremvax@example.com', 12, 'local-part', '%25'],
+    // §6.1: "the 'mailto' URI to send mail to "Mike&family@example.org" is <mailto:Mike%26family@example.org>"
+    ['mailto:Mike&family@example.org', 11, 'local-part', '%26'],
+    // §6.1: "To indicate the address "unlikely?address@example.com", and include another header field"
+    ['mailto:unlikely?address@example.com?blat=foop', 15, 'local-part', '%3F'],
+    // §6.2: "Email address: "not@me"@example.org; corresponding 'mailto' URI: <mailto:%22not%40me%22@example.org>"
+    ['mailto:"not@me"@example.org', 7, 'local-part', '%22'],
+    ['mailto:"oh\\\\no"@example.org', 7, 'local-part', '%22'],
+    // rule 1: "all the characters in gen-delims except "@" and ":" (i.e., "/", "?", "#", "[", and "]")"
+    ['mailto:a/b@example.org', 8, 'local-part', '%2F'],
+    ['mailto:a@example.org#frag', 20, 'domain', '%23'],
+    ['mailto:a@[192.0.2.1]', 9, 'domain', '%5B'],
+    // "at least the following also have to be percent-encoded: "&", ";", and "=""
+    ['mailto:a=b@example.org', 8, 'local-part', '%3D'],
+    // "the characters that cannot appear in a URI according to [STD66]"
+    ['mailto:a{b}@example.org', 8, 'local-part', '%7B'],
+    ['mailto:a|b@example.org', 8, 'local-part', '%7C'],
+    ['mailto:a@[a<b]', 9, 'domain', '%5B'],
+  ])('%s: the grammar holds, rule 1 fails at %i in %s (write %s)', (input, offset, rule, encoded) => {
+    expect(isValid(input, { spec, grammarOnly: true })).toBe(true);
+    expect(isValid(input, { spec })).toBe(false);
+    const r = validate(input, { spec });
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset, rule, rulePath: ['mailtoURI', 'to', 'addr-spec', rule], section: 'RFC 6068 §2', expected: [] });
+    expect(!r.valid && r.error.message).toContain(`the scheme's rule fails (RFC 6068 §2: rule 1: `);
+    expect(!r.valid && r.error.message).toContain(`MUST be percent-encoded, as ${encoded}`);
+  });
+
+  it('the second addr-spec is checked too', () => {
+    const r = validate('mailto:a@b,c&d@e', { spec });
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset: 12 });
+  });
+});
+
+describe('§2 rules 2 to 5: what the percent-encoding stands for', () => {
+  it.each([
+    // rule 3: "Whitespace and comments within <local-part> and <domain> MUST NOT be used"
+    ['mailto:a%20b@example.org', 7, 'local-part', 'rules 2 and 3'],
+    ['mailto:%22a%20b%22@example.org', 7, 'local-part', 'rules 2 and 3'],
+    ['mailto:%28comment%29a@example.org', 7, 'local-part', 'rules 2 and 3'],
+    ['mailto:a@example%20.org', 9, 'domain', 'rules 2 and 3'],
+    // rule 2: "<NO-WS-CTL> ... MUST NOT be used" (obs-NO-WS-CTL includes %d1-8)
+    ['mailto:%22a%01%22@example.org', 7, 'local-part', 'rules 2 and 3'],
+    // an "@" that is no delimiter belongs in a quoted-string ("not@me")
+    ['mailto:not%40me@example.org', 7, 'local-part', 'rules 2 and 3'],
+    // rule 5: "Any other percent-encoding of non-ASCII characters is prohibited"
+    ['mailto:caf%E9@example.org', 7, 'local-part', 'rule 5'],
+    // rule 4: "MUST NOT use percent-encoding in domain names unless it is used to represent a UTF-8 character sequence"
+    ['mailto:user@%E7%B4.example.org', 12, 'domain', 'rule 4'],
+  ])('%s fails at %i in %s (%s)', (input, offset, rule, rules) => {
+    expect(isValid(input, { spec, grammarOnly: true })).toBe(true);
+    const r = validate(input, { spec });
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset, rule, section: 'RFC 6068 §2' });
+    expect(!r.valid && r.error.message).toContain(`(RFC 6068 §2: ${rules}`);
+  });
+
+  it.each([
+    'mailto:%C3%A9@example.org', // rule 5: UTF-8, then percent-encoded
+    'mailto:a@%5B192.0.2.1%5D', // rule 1's encoded domain literal
+    'mailto:%22a%5C%20b%22@example.org', // a space as a quoted-pair, as §6.2's "it's\ ugly"
+  ])('%s is valid', (input) => {
+    expect(validate(input, { spec }).valid).toBe(true);
+  });
+});
+
+describe('§2 on header fields', () => {
+  it('"creators of \'mailto\' URIs MUST NOT include other message header fields multiple times if these header fields can only be used once" (RFC 5322 §3.6: subject, cc at most 1)', () => {
+    for (const input of ['mailto:a@b?subject=x&Subject=y', 'mailto:a@b?cc=c@d&body=x&cc=e@f']) {
+      const r = validate(input, { spec });
+      expect(!r.valid && r.error).toMatchObject({ layer: 'profile', rule: 'hfname', offset: input.lastIndexOf('&') + 1 });
+    }
+  });
+  it('"creators of \'mailto\' URIs SHOULD NOT use the same <hfname> multiple times": a warning for others', () => {
+    const r = validate('mailto:a@b?body=x&body=y', { spec });
+    expect(r.valid).toBe(true);
+    expect(r.warnings).toEqual([expect.objectContaining({ offset: 18, rule: 'hfname', section: 'RFC 6068 §2' })]);
+  });
+  it('"<mailto:addr1@an.example?to=addr2@an.example> ... is NOT RECOMMENDED": a warning', () => {
+    const r = validate('mailto:addr1@an.example?to=addr2@an.example', { spec });
+    expect(r.valid).toBe(true);
+    expect(r.warnings?.[0]?.message).toContain('NOT RECOMMENDED');
+    expect(validate('mailto:?to=addr1@an.example', { spec }).warnings).toBeUndefined();
+  });
+  it('";" is a some-delims qchar, and "Percent-encoding is needed for the same characters as listed above": a warning', () => {
+    const r = validate('mailto:a@b?subject=x;y', { spec });
+    expect(r.valid).toBe(true);
+    expect(r.warnings).toEqual([expect.objectContaining({ offset: 20, rule: 'hfvalue' })]);
+  });
+});
+
+describe('mailtoParts splits as the grammar derives', () => {
+  it.each([
+    ['mailto:a@b?c=d,e', ['a@b'], ['c']],
+    ['mailto:a@b.?c=d,x@y', ['a@b.?c=d', 'x@y'], []],
+    ['mailto:"a,b"@c,d@[e,f]?x=1&=', ['"a,b"@c', 'd@[e,f]'], ['x', '']],
+    ['mailto:?to=a@b', [], ['to']],
+    ['mailto:', [], []],
+  ])('%s', (input, to, names) => {
+    const p = mailtoParts(input);
+    expect(p.to.map((a) => a.value)).toEqual(to);
+    expect(p.hfields.map((h) => h.name.value)).toEqual(names);
+    for (const a of p.to) {
+      expect(input.slice(a.start, a.start + a.value.length)).toBe(a.value);
+      expect(`${a.local.value}@${a.domain.value}`).toBe(a.value);
+    }
+    for (const h of p.hfields) expect(input.slice(h.value.start, h.value.start + h.value.value.length)).toBe(h.value.value);
+  });
+});
