@@ -14,7 +14,7 @@
 //    outside dist/ (package.json "files").
 
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,3 +64,9 @@ for (const path of files(generated).filter((p) => js(p) || dts(p))) {
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, text);
 }
+
+// 5. The command (package.json "bin") is executable. npm sets its mode when it installs the
+//    package (npm ci in a clone too), but a rebuild (npm run build, npm run docs, npm run bench)
+//    writes it anew without it, and then `npx urispec` in the clone (README) is refused.
+const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+for (const path of typeof bin === 'string' ? [bin] : Object.values(bin)) chmodSync(join(root, path), 0o755);

@@ -4,7 +4,7 @@
  * and subpath types that `moduleResolution: node10` users can resolve.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +46,18 @@ describe('the published files', () => {
     console.log(`unpacked: ${pack.unpackedSize} bytes in ${packed.length} files`);
     expect(pack.unpackedSize).toBeLessThanOrEqual(BUDGET);
     expect(pack.files.reduce((n, f) => n + f.size, 0)).toBe(pack.unpackedSize);
+  });
+
+  // README: `npx urispec ...` in a clone runs package.json's bin from dist/. npm makes it
+  // executable when it installs, but every rebuild (npm run build, npm run docs) writes it anew.
+  it('hold the command (package.json bin), shipped and executable after a build', () => {
+    const bins = Object.values(manifest.bin as Record<string, string>);
+    expect(bins.length).toBeGreaterThan(0);
+    for (const bin of bins) {
+      expect(packed).toContain(bin);
+      expect(readFileSync(join(repoRoot, bin), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+      expect(statSync(join(repoRoot, bin)).mode & 0o111, `${bin} is not executable`).toBe(0o111);
+    }
   });
 
   it('hold no source map whose sources are not shipped', () => {
