@@ -6,10 +6,9 @@ import * as fast from '../rfc6874.fast.js';
 import * as diag from '../rfc6874.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
-import { proseOf } from '../../dist/src/profiles/of-era.js';
 
 export const spec = "rfc6874";
-export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, { prose: proseOf });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { prose: proseOf });
+export const isValid = /* @__PURE__ */ isValidFor({ meta, fast });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag });
 export const parse = /* @__PURE__ */ parseFor("rfc6874");
 export const resolve = /* @__PURE__ */ resolveFor("rfc6874");

@@ -49,9 +49,11 @@ export interface Profile {
   schemes: readonly string[];
   /**
    * The era whose grammar it builds on. Under `--spec auto` (src/profiles/auto.ts), a URI of
-   * that era whose scheme is one of `schemes` is also checked by this era.
+   * that era whose scheme is one of `schemes` is also checked by this era. Absent: the grammar
+   * is its own, on no other era's (RFC 2141's BNF of 1997, before RFC 3986), so `--spec auto`
+   * does not pick it.
    */
-  on: EraId;
+  on?: EraId;
   /**
    * The rules its RFC states in prose, checked after the grammar, by the key of its module
    * (src/profiles/profile.ts says what a module is; src/profiles/run.ts runs it); absent: the
@@ -61,8 +63,8 @@ export interface Profile {
    * add it to `PROSE_MODULES` in src/profiles/of-era.ts under a key (`mailto: MAILTO_PROSE`);
    * name that key here (`prose: 'mailto'`). The key is a name, not an import, so that this
    * table (which every `validate` reads) does not bring the profiles into a bundle of an era
-   * without one; the per-era entry point of an era with a profile (`// @extends`) imports
-   * src/profiles/of-era.ts, which brings them.
+   * without one; the per-era entry point of an era whose row names a prose imports
+   * src/profiles/of-era.ts, which brings them (scripts/build-grammars.ts asks this table).
    */
   prose?: ProseKey;
 }
@@ -238,7 +240,7 @@ export const ERA_TABLE = {
     about: 'URNs',
     grammar: '§2, with the RFC 3986 rules it imports',
     resolution: { none: 'RFC 8141 defines no resolution of references: a URN is resolved by a service (§1.2.1), not against a base' },
-    profile: { schemes: ['urn'], on: 'rfc3986' },
+    profile: { schemes: ['urn'], on: 'rfc3986', prose: 'urn' },
     urn: 'RFC 8141 §2',
     example: 'urn:example:a123,z456?+abc?=xyz#789',
   },
@@ -247,6 +249,7 @@ export const ERA_TABLE = {
     about: 'URN syntax; obsoleted by RFC 8141',
     grammar: '§2 to §2.4, in its own BNF',
     resolution: { none: 'RFC 2141 defines no resolution of references: URNs are resolved by services (Appendix A)' },
+    profile: { schemes: ['urn'], prose: 'urn2141' },
     urn: 'RFC 2141 §2',
     example: 'urn:foo:a123%2C456',
   },

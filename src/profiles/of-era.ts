@@ -10,12 +10,15 @@
 import { rowOf } from '../eras/table.js';
 import { HTTP_PROSE } from './http.js';
 import { MAILTO_PROSE } from './mailto.js';
+import { URN2141_PROSE, URN8141_PROSE } from './urn.js';
 import type { SchemeProse } from './profile.js';
 
 /** Every profile's prose, by the key an era's row names it by (`prose: 'http'`). */
 const PROSE_MODULES = {
   http: HTTP_PROSE,
   mailto: MAILTO_PROSE,
+  urn: URN8141_PROSE,
+  urn2141: URN2141_PROSE,
 } as const satisfies Readonly<Record<string, SchemeProse>>;
 
 /** The key of a profile's prose, as an era's row of the table names it. */

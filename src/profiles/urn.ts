@@ -1,0 +1,101 @@
+// URNs: what RFC 8141 §2.3 and RFC 2141 §2 say in prose about the strings `namestring` and
+// `URN` accept, and the components RFC 8141 §2.3 splits that the derivation does not (the
+// interface is ./profile.ts's; the split is src/urn/parts.ts).
+
+import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
+import { urnParts, type UrnPart } from '../urn/parts.js';
+
+const component = (p: UrnPart | undefined, rule: string): ProseComponent | undefined =>
+  p && { value: p.value, start: p.start, end: p.start + p.value.length, rule };
+
+/** RFC 3986 §3.3: `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"`; of what `r-component` takes, all but "/" and "?". */
+const NOT_PCHAR = /^[/?]/;
+
+export const URN8141_PROSE: SchemeProse = {
+  document: 'RFC 8141',
+  rules: { urn: 'namestring' },
+  check(input, rule) {
+    const q = urnParts(input, 'RFC 8141 §2')['q-component'];
+    // §2.3.1: "The r-component ends with a "?=" sequence (which begins a q-component)": after
+    // the first "?=" of the grammar's r-component comes a q-component, `pchar *( pchar / "/" /
+    // "?" )`. The printed r-component holds "b?=" and "b?=/x" (its repetition takes "?", "="
+    // and "/"); split there, what follows is no q-component.
+    if (q === undefined || (q.value !== '' && !NOT_PCHAR.test(q.value))) return [];
+    const finding: ProseFinding = {
+      level: 'error',
+      section: 'RFC 8141 §2.3.1',
+      rule: 'q-component',
+      rulePath: [rule, 'rq-components', 'q-component'],
+      offset: q.start,
+      holds: 'RFC 8141 §2, r-component',
+      says: `"The r-component ends with a "?=" sequence (which begins a q-component)", and a q-component begins with a pchar: ${q.value === '' ? 'here it is empty' : `here it begins with "${q.value[0]}"`}`,
+    };
+    return [finding];
+  },
+  // §2.3: the r-component ends at the first "?=", so the derivation's r-component (which runs
+  // to "#") is split here; NID, NSS and f-component are the derivation's.
+  components(input) {
+    const p = urnParts(input, 'RFC 8141 §2');
+    const out: Record<string, ProseComponent> = {};
+    for (const name of ['r-component', 'q-component'] as const) {
+      const c = component(p[name], name);
+      if (c) out[name] = c;
+    }
+    return out;
+  },
+};
+
+/** RFC 2141 §2.3.2's reserved characters, with their %-encodings. */
+const RESERVED_2141: Readonly<Record<string, string>> = { '/': '%2F', '?': '%3F', '#': '%23' };
+
+export const URN2141_PROSE: SchemeProse = {
+  document: 'RFC 2141',
+  rules: { urn: 'URN' },
+  check(input, rule) {
+    const { NID, NSS } = urnParts(input, 'RFC 2141 §2');
+    const findings: ProseFinding[] = [];
+    // §2.1: "the NID "urn" is reserved and MUST NOT be used"; "the Namespace Identifier is case insensitive".
+    if (NID.value.toLowerCase() === 'urn') {
+      findings.push({
+        level: 'error',
+        section: 'RFC 2141 §2.1',
+        rule: 'NID',
+        rulePath: [rule, 'NID'],
+        offset: NID.start,
+        holds: 'RFC 2141 §2.1, NID',
+        says: 'To avoid confusion with the "urn:" identifier, the NID "urn" is reserved and MUST NOT be used',
+      });
+    }
+    // §2.3.2: "/", "?" and "#" "are RESERVED for future developments. Namespace developers SHOULD
+    // NOT use these characters in unencoded form, but rather use the appropriate %-encoding for
+    // each character": a SHOULD NOT, so a warning, at the first one.
+    const first = NSS.value.search(/[/?#]/);
+    if (first >= 0) {
+      const used = [...new Set(NSS.value.match(/[/?#]/g))];
+      findings.push({
+        level: 'warning',
+        section: 'RFC 2141 §2.3.2',
+        rule: 'NSS',
+        rulePath: [rule, 'NSS'],
+        offset: NSS.start + first,
+        holds: 'RFC 2141 §2.2 and §2.3: <trans> includes <reserved>',
+        says: `${used.map((c) => `"${c}"`).join(', ')} unencoded in the NSS: "these characters are RESERVED for future developments. Namespace developers SHOULD NOT use these characters in unencoded form, but rather use the appropriate %-encoding for each character" (${used.map((c) => RESERVED_2141[c]).join(', ')})`,
+      });
+    }
+    // §2.4: "octet 0 (0 hex) should NEVER be used, in either unencoded or %-encoded form"; the
+    // grammar refuses it unencoded. A lower-case "should": a warning.
+    const nul = NSS.value.indexOf('%00');
+    if (nul >= 0) {
+      findings.push({
+        level: 'warning',
+        section: 'RFC 2141 §2.4',
+        rule: 'NSS',
+        rulePath: [rule, 'NSS'],
+        offset: NSS.start + nul,
+        holds: 'RFC 2141 §2.2, "%" <hex> <hex>',
+        says: 'octet 0 "should NEVER be used, in either unencoded or %-encoded form"',
+      });
+    }
+    return findings;
+  },
+};
