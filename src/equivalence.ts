@@ -61,12 +61,15 @@ function cite(section: string, words: string): string {
   return words.startsWith(section) ? words : `${section}, by ${words}`;
 }
 
+/** A part's value as the reasons show it: quoted, or `none` when the part is absent. */
+const shown = (v: string | undefined) => (v === undefined ? 'none' : `"${v}"`);
+
 /** The words of a difference set aside, by the part it is in; `section` is the era's normalization. */
-function setAside(part: string, x: string, y: string, section: string): string {
+function setAside(part: string, x: string | undefined, y: string | undefined, section: string): string {
   const w = WORDS[section] ?? RFC3986_WORDS;
   const words = Object.fromEntries(Object.entries(w).map(([k, v]) => [k, cite(section, v)])) as unknown as Words;
-  const quoted = `"${x}" and "${y}"`;
-  if ((part === 'scheme' || part === 'host') && x.toLowerCase() === y.toLowerCase()) {
+  const quoted = `${shown(x)} and ${shown(y)}`;
+  if ((part === 'scheme' || part === 'host') && x?.toLowerCase() === y?.toLowerCase()) {
     return `${part} ${quoted}: case only (${words.case})`;
   }
   if (part === 'port') return `port ${quoted}: the scheme's default either way (${words.port})`;
@@ -75,10 +78,14 @@ function setAside(part: string, x: string, y: string, section: string): string {
 }
 
 function remains(part: string, x: string | undefined, y: string | undefined, section: string): string {
-  const shown = (v: string | undefined) => (v === undefined ? 'none' : `"${v}"`);
+  const w = WORDS[section] ?? RFC3986_WORDS;
+  // A port differs only when one is not the scheme's default (the normalization omits the
+  // default): the section's words on the port say why, not those on case.
   const words = part === 'scheme' && x !== undefined && y !== undefined && /^https?$/.test(x) && /^https?$/.test(y)
-    ? 'distinct schemes are distinct origins (RFC 9110 §4.2.2: "Resources made available via the "https" scheme have no shared identity with the "http" scheme")'
-    : cite(section, (WORDS[section] ?? RFC3986_WORDS).caseSensitive);
+    ? 'distinct schemes are distinct origins, RFC 9110 §4.2.2: "Resources made available via the "https" scheme have no shared identity with the "http" scheme"'
+    : part === 'port'
+      ? `only a port that is the scheme's default is omitted, ${cite(section, w.port)}`
+      : cite(section, w.caseSensitive);
   return `${part} ${shown(x)} and ${shown(y)} after normalization (${words})`;
 }
 
@@ -115,7 +122,7 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
   const equal = equivalent(a, b, { spec });
   for (const part of PARTS) {
     const [x, y, nx, ny] = [ra?.[part]?.value, rb?.[part]?.value, fa?.[part]?.value, fb?.[part]?.value];
-    if (equal && x !== y) because.push(setAside(part, x ?? '', y ?? '', section));
+    if (equal && x !== y) because.push(setAside(part, x, y, section));
     if (!equal && nx !== ny) because.push(remains(part, nx, ny, section));
   }
   if (equal && na.normalized !== nb.normalized) {
