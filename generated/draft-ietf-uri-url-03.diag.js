@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_ftptype as fast_r_ftptype, r_gtype as fast_r_gtype, r_xalpha as fast_r_xalpha, r_xpalpha as fast_r_xpalpha, r_alpha as fast_r_alpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_reserved as fast_r_reserved, r_escape as fast_r_escape, r_hex as fast_r_hex, r_national as fast_r_national, r_punctuation as fast_r_punctuation, r_alphanum as fast_r_alphanum, r_void as fast_r_void, r__login_end as fast_r__login_end, r_quoted_pair as fast_r_quoted_pair } from "./draft-ietf-uri-url-03.fast.js";
 
 /**
@@ -80,30 +80,34 @@ const E57 = "%x00-7F";
 
 // prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
 function r_prefixedurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(0, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 117)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 114)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E1); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 117)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E0); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 114)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E1); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
-      v2 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      v3 = v8;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v8 = r_url(s, v2);
-    if (v8 < 0 && v2 > p) v8 = stopped(0, v2, p);
-    v0 = v8;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 0);
+    if (v3 < 0) break L0;
+    v9 = r_url(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(0, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 0);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -154,17 +158,83 @@ function r_scheme(s, p) {
 
 // httpaddress: grammar/draft-ietf-uri-url-03.peggy:99
 function r_httpaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0;
   hookEnter(3, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E5); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E5); }
+      if (v6 < 0) break L1;
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E5); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
+      v3 = v11;
+    }
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 1);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(1, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 1);
+    if (v12 < 0) break L0;
+    v15 = hookMark();
+    v14 = -1;
+    L2: {
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E7); }
+      if (v16 < 0) break L2;
+      v17 = r_path(s, v16);
+      if (v17 < 0 && v16 > v12) v17 = stopped(2, v16, p);
+      v14 = v17;
+    }
+    if (v14 < 0) hookRewind(v15);
+    if (v14 < 0) v14 = stopped(3, v12, p);
+    v13 = v14 < 0 ? v12 : v14;
+    if (v13 < 0) break L0;
+    v20 = hookMark();
+    v19 = -1;
+    L3: {
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 63)))) v21 = v13 + 1; else { v21 = -1; if (silent === 0) fail(v13, E8); }
+      if (v21 < 0) break L3;
+      v22 = r_search(s, v21);
+      if (v22 < 0 && v21 > v13) v22 = stopped(4, v21, p);
+      v19 = v22;
+    }
+    if (v19 < 0) hookRewind(v20);
+    if (v19 < 0) v19 = stopped(5, v13, p);
+    v18 = v19 < 0 ? v13 : v19;
+    v0 = v18;
+  }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(1);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
+function r_ftpaddress(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
+  hookEnter(4, p);
+  v1 = hookMark();
+  v2 = stopCount;
+  v0 = -1;
+  L0: {
+    v4 = hookMark();
+    v3 = -1;
+    L1: {
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E9); }
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E5); }
       if (v6 < 0) break L1;
@@ -175,95 +245,39 @@ function r_httpaddress(s, p) {
       if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
-      v2 = v10;
+      v3 = v10;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(1, v2, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 2);
+    if (v3 < 0) break L0;
+    v11 = r_login(s, v3);
+    if (v11 < 0 && v3 > p) v11 = stopped(6, v3, p);
+    if (v11 < 0 && v3 === p) notBegun(v2, p, 2);
     if (v11 < 0) break L0;
-    v14 = hookMark();
-    v13 = -1;
-    L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E7); }
-      if (v15 < 0) break L2;
-      v16 = r_path(s, v15);
-      if (v16 < 0 && v15 > v11) v16 = stopped(2, v15, p);
-      v13 = v16;
-    }
-    if (v13 < 0) hookRewind(v14);
-    if (v13 < 0) v13 = stopped(3, v11, p);
-    v12 = v13 < 0 ? v11 : v13;
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
+    if (v12 < 0 && v11 > p) v12 = stopped(7, v11, p);
+    if (v12 < 0 && v11 === p) notBegun(v2, p, 2);
     if (v12 < 0) break L0;
-    v19 = hookMark();
-    v18 = -1;
-    L3: {
-      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 63)))) v20 = v12 + 1; else { v20 = -1; if (silent === 0) fail(v12, E8); }
-      if (v20 < 0) break L3;
-      v21 = r_search(s, v20);
-      if (v21 < 0 && v20 > v12) v21 = stopped(4, v20, p);
-      v18 = v21;
+    v13 = r_path(s, v12);
+    if (v13 < 0 && v12 > p) v13 = stopped(8, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 2);
+    if (v13 < 0) break L0;
+    v16 = hookMark();
+    v15 = -1;
+    L2: {
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 33)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E10); }
+      if (v17 < 0) break L2;
+      v18 = r_ftptype(s, v17);
+      if (v18 < 0 && v17 > v13) v18 = stopped(9, v17, p);
+      v15 = v18;
     }
-    if (v18 < 0) hookRewind(v19);
-    if (v18 < 0) v18 = stopped(5, v12, p);
-    v17 = v18 < 0 ? v12 : v18;
-    v0 = v17;
+    if (v15 < 0) hookRewind(v16);
+    if (v15 < 0) v15 = stopped(10, v13, p);
+    v14 = v15 < 0 ? v13 : v15;
+    v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-// ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
-function r_ftpaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
-  hookEnter(4, p);
-  v1 = hookMark();
-  v0 = -1;
-  L0: {
-    v3 = hookMark();
-    v2 = -1;
-    L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E9); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E5); }
-      if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
-      if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
-      if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E7); }
-      if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
-      v2 = v9;
-    }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v10 = r_login(s, v2);
-    if (v10 < 0 && v2 > p) v10 = stopped(6, v2, p);
-    if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
-    if (v11 < 0 && v10 > p) v11 = stopped(7, v10, p);
-    if (v11 < 0) break L0;
-    v12 = r_path(s, v11);
-    if (v12 < 0 && v11 > p) v12 = stopped(8, v11, p);
-    if (v12 < 0) break L0;
-    v15 = hookMark();
-    v14 = -1;
-    L2: {
-      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 33)))) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E10); }
-      if (v16 < 0) break L2;
-      v17 = r_ftptype(s, v16);
-      if (v17 < 0 && v16 > v12) v17 = stopped(9, v16, p);
-      v14 = v17;
-    }
-    if (v14 < 0) hookRewind(v15);
-    if (v14 < 0) v14 = stopped(10, v12, p);
-    v13 = v14 < 0 ? v12 : v14;
-    v0 = v13;
-  }
-  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(2);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -271,40 +285,46 @@ function r_ftpaddress(s, p) {
 
 // afsaddress: grammar/draft-ietf-uri-url-03.peggy:118
 function r_afsaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(5, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E11); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 102)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E9); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 97)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E11); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 115)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 102)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E9); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E7); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
-      v2 = v9;
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
+      v3 = v10;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v10 = r_cellname(s, v2);
-    if (v10 < 0 && v2 > p) v10 = stopped(11, v2, p);
-    if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
-    if (v11 < 0 && v10 > p) v11 = stopped(12, v10, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 3);
+    if (v3 < 0) break L0;
+    v11 = r_cellname(s, v3);
+    if (v11 < 0 && v3 > p) v11 = stopped(11, v3, p);
+    if (v11 < 0 && v3 === p) notBegun(v2, p, 3);
     if (v11 < 0) break L0;
-    v12 = r_path(s, v11);
-    if (v12 < 0 && v11 > p) v12 = stopped(13, v11, p);
-    v0 = v12;
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
+    if (v12 < 0 && v11 > p) v12 = stopped(12, v11, p);
+    if (v12 < 0 && v11 === p) notBegun(v2, p, 3);
+    if (v12 < 0) break L0;
+    v13 = r_path(s, v12);
+    if (v13 < 0 && v12 > p) v13 = stopped(13, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 3);
+    v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(3);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -312,32 +332,36 @@ function r_afsaddress(s, p) {
 
 // newsaddress: grammar/draft-ietf-uri-url-03.peggy:126
 function r_newsaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(6, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E13); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 119)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E15); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 101)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 119)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E15); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
-      v2 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
+      v3 = v9;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v9 = r_groupart(s, v2);
-    if (v9 < 0 && v2 > p) v9 = stopped(14, v2, p);
-    v0 = v9;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 4);
+    if (v3 < 0) break L0;
+    v10 = r_groupart(s, v3);
+    if (v10 < 0 && v3 > p) v10 = stopped(14, v3, p);
+    if (v10 < 0 && v3 === p) notBegun(v2, p, 4);
+    v0 = v10;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(4);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -345,38 +369,44 @@ function r_newsaddress(s, p) {
 
 // nntpaddress: grammar/draft-ietf-uri-url-03.peggy:132
 function r_nntpaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(7, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E13); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 110)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E13); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E5); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 110)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E13); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E5); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
-      v2 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
+      v3 = v9;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v9 = r_group(s, v2);
-    if (v9 < 0 && v2 > p) v9 = stopped(15, v2, p);
-    if (v9 < 0) break L0;
-    if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
-    if (v10 < 0 && v9 > p) v10 = stopped(16, v9, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 5);
+    if (v3 < 0) break L0;
+    v10 = r_group(s, v3);
+    if (v10 < 0 && v3 > p) v10 = stopped(15, v3, p);
+    if (v10 < 0 && v3 === p) notBegun(v2, p, 5);
     if (v10 < 0) break L0;
-    v11 = r_digits(s, v10);
-    if (v11 < 0 && v10 > p) v11 = stopped(17, v10, p);
-    v0 = v11;
+    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
+    if (v11 < 0 && v10 > p) v11 = stopped(16, v10, p);
+    if (v11 < 0 && v10 === p) notBegun(v2, p, 5);
+    if (v11 < 0) break L0;
+    v12 = r_digits(s, v11);
+    if (v12 < 0 && v11 > p) v12 = stopped(17, v11, p);
+    if (v12 < 0 && v11 === p) notBegun(v2, p, 5);
+    v0 = v12;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(5);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -384,30 +414,34 @@ function r_nntpaddress(s, p) {
 
 // midaddress: grammar/draft-ietf-uri-url-03.peggy:139
 function r_midaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(8, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E16); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 105)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E17); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 100)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
-      v2 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 100)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      v3 = v8;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v8 = r_addr_spec(s, v2);
-    if (v8 < 0 && v2 > p) v8 = stopped(18, v2, p);
-    v0 = v8;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 6);
+    if (v3 < 0) break L0;
+    v9 = r_addr_spec(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(18, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 6);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(6);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -415,30 +449,34 @@ function r_midaddress(s, p) {
 
 // cidaddress: grammar/draft-ietf-uri-url-03.peggy:146
 function r_cidaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(9, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E19); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 105)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E17); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E19); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 100)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
-      v2 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 100)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      v3 = v8;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v8 = r_content_identifier(s, v2);
-    if (v8 < 0 && v2 > p) v8 = stopped(19, v2, p);
-    v0 = v8;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 7);
+    if (v3 < 0) break L0;
+    v9 = r_content_identifier(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(19, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 7);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(7);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -446,42 +484,48 @@ function r_cidaddress(s, p) {
 
 // mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:162
 function r_mailtoaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(10, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E16); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E16); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E5); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 108)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 111)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E20); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E5); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
-      v2 = v10;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 111)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E20); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E3); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r__xalphas_before_hostname(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(20, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 64)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E21); }
-    if (v12 < 0 && v11 > p) v12 = stopped(21, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 8);
+    if (v3 < 0) break L0;
+    v12 = r__xalphas_before_hostname(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(20, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 8);
     if (v12 < 0) break L0;
-    v13 = r_hostname(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(22, v12, p);
-    v0 = v13;
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 64)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E21); }
+    if (v13 < 0 && v12 > p) v13 = stopped(21, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 8);
+    if (v13 < 0) break L0;
+    v14 = r_hostname(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(22, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 8);
+    v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(8);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -504,55 +548,61 @@ function r_waisaddress(s, p) {
 
 // waisindex: grammar/draft-ietf-uri-url-03.peggy:180
 function r_waisindex(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(12, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E15); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(23, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
-    if (v12 < 0 && v11 > p) v12 = stopped(24, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 9);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(23, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 9);
     if (v12 < 0) break L0;
-    v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(25, v12, p);
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E7); }
+    if (v13 < 0 && v12 > p) v13 = stopped(24, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 9);
     if (v13 < 0) break L0;
-    v16 = hookMark();
-    v15 = -1;
+    v14 = r_database(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(25, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 9);
+    if (v14 < 0) break L0;
+    v17 = hookMark();
+    v16 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 63)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E8); }
-      if (v17 < 0) break L2;
-      v18 = r_search(s, v17);
-      if (v18 < 0 && v17 > v13) v18 = stopped(26, v17, p);
-      v15 = v18;
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 63)))) v18 = v14 + 1; else { v18 = -1; if (silent === 0) fail(v14, E8); }
+      if (v18 < 0) break L2;
+      v19 = r_search(s, v18);
+      if (v19 < 0 && v18 > v14) v19 = stopped(26, v18, p);
+      v16 = v19;
     }
-    if (v15 < 0) hookRewind(v16);
-    if (v15 < 0) v15 = stopped(27, v13, p);
-    v14 = v15 < 0 ? v13 : v15;
-    v0 = v14;
+    if (v16 < 0) hookRewind(v17);
+    if (v16 < 0) v16 = stopped(27, v14, p);
+    v15 = v16 < 0 ? v14 : v16;
+    v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(9);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -560,54 +610,64 @@ function r_waisindex(s, p) {
 
 // waisdoc: grammar/draft-ietf-uri-url-03.peggy:190
 function r_waisdoc(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(13, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E15); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E17); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E7); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E7); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(28, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
-    if (v12 < 0 && v11 > p) v12 = stopped(29, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 10);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(28, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 10);
     if (v12 < 0) break L0;
-    v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(30, v12, p);
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E7); }
+    if (v13 < 0 && v12 > p) v13 = stopped(29, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 10);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E7); }
-    if (v14 < 0 && v13 > p) v14 = stopped(31, v13, p);
+    v14 = r_database(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(30, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 10);
     if (v14 < 0) break L0;
-    v15 = r_wtype(s, v14);
-    if (v15 < 0 && v14 > p) v15 = stopped(32, v14, p);
+    if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E7); }
+    if (v15 < 0 && v14 > p) v15 = stopped(31, v14, p);
+    if (v15 < 0 && v14 === p) notBegun(v2, p, 10);
     if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E7); }
-    if (v16 < 0 && v15 > p) v16 = stopped(33, v15, p);
+    v16 = r_wtype(s, v15);
+    if (v16 < 0 && v15 > p) v16 = stopped(32, v15, p);
+    if (v16 < 0 && v15 === p) notBegun(v2, p, 10);
     if (v16 < 0) break L0;
-    v17 = r_wpath(s, v16);
-    if (v17 < 0 && v16 > p) v17 = stopped(34, v16, p);
-    v0 = v17;
+    if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 47)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E7); }
+    if (v17 < 0 && v16 > p) v17 = stopped(33, v16, p);
+    if (v17 < 0 && v16 === p) notBegun(v2, p, 10);
+    if (v17 < 0) break L0;
+    v18 = r_wpath(s, v17);
+    if (v18 < 0 && v17 > p) v18 = stopped(34, v17, p);
+    if (v18 < 0 && v17 === p) notBegun(v2, p, 10);
+    v0 = v18;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(10);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -615,27 +675,33 @@ function r_waisdoc(s, p) {
 
 // wpath: grammar/draft-ietf-uri-url-03.peggy:201
 function r_wpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(14, p);
   v0 = p;
   v1 = 0;
   for (;;) {
     v3 = hookMark();
+    v4 = stopCount;
     v2 = -1;
     L0: {
-      v4 = r_digits(s, v0);
-      if (v4 < 0) break L0;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 61)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E22); }
-      if (v5 < 0 && v4 > v0) v5 = stopped(35, v4, p);
+      v5 = r_digits(s, v0);
+      if (v5 < 0 && v0 === v0) notBegun(v4, v0, 11);
       if (v5 < 0) break L0;
-      v6 = r_path(s, v5);
-      if (v6 < 0 && v5 > v0) v6 = stopped(36, v5, p);
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 61)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E22); }
+      if (v6 < 0 && v5 > v0) v6 = stopped(35, v5, p);
+      if (v6 < 0 && v5 === v0) notBegun(v4, v0, 11);
       if (v6 < 0) break L0;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 59)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E23); }
-      if (v7 < 0 && v6 > v0) v7 = stopped(37, v6, p);
-      v2 = v7;
+      v7 = r_path(s, v6);
+      if (v7 < 0 && v6 > v0) v7 = stopped(36, v6, p);
+      if (v7 < 0 && v6 === v0) notBegun(v4, v0, 11);
+      if (v7 < 0) break L0;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 59)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E23); }
+      if (v8 < 0 && v7 > v0) v8 = stopped(37, v7, p);
+      if (v8 < 0 && v7 === v0) notBegun(v4, v0, 11);
+      v2 = v8;
     }
     if (v2 < 0) hookRewind(v3);
+    if (v2 >= 0 && v0 === watchPos) sequenceDone(11);
     if (v2 < 0) v2 = stopped(38, v0, p);
     if (v2 < 0) break;
     v1++;
@@ -667,33 +733,36 @@ function r_groupart(s, p) {
 
 // group: grammar/draft-ietf-uri-url-03.peggy:226
 function r_group(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(16, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_ialpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_ialpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 12);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
-        if (v6 < 0) break L1;
-        v7 = r_ialpha(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(39, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E25); }
+        if (v7 < 0) break L1;
+        v8 = r_ialpha(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(39, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(40, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(40, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(12);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -701,21 +770,26 @@ function r_group(s, p) {
 
 // article: grammar/draft-ietf-uri-url-03.peggy:239
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(17, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r__xalphas_before_host(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 64)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E21); }
-    if (v3 < 0 && v2 > p) v3 = stopped(41, v2, p);
+    v3 = r__xalphas_before_host(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 13);
     if (v3 < 0) break L0;
-    v4 = r_host(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(42, v3, p);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E21); }
+    if (v4 < 0 && v3 > p) v4 = stopped(41, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 13);
+    if (v4 < 0) break L0;
+    v5 = r_host(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(42, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 13);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(13);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -753,77 +827,87 @@ function r_prosperoaddress(s, p) {
 
 // prosperolink: grammar/draft-ietf-uri-url-03.peggy:269
 function r_prosperolink(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0;
   hookEnter(21, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E6); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 114)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E1); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E6); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 111)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E20); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 114)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E1); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 111)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E20); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E12); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 112)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 114)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E1); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 101)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E14); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 111)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E20); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 114)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E1); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E3); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 111)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E20); }
       if (v12 < 0) break L1;
-      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E7); }
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 58)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E3); }
       if (v13 < 0) break L1;
       if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E7); }
-      v2 = v14;
+      if (v14 < 0) break L1;
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E7); }
+      v3 = v15;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v15 = r_hostport(s, v2);
-    if (v15 < 0 && v2 > p) v15 = stopped(43, v2, p);
-    if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E7); }
-    if (v16 < 0 && v15 > p) v16 = stopped(44, v15, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 14);
+    if (v3 < 0) break L0;
+    v16 = r_hostport(s, v3);
+    if (v16 < 0 && v3 > p) v16 = stopped(43, v3, p);
+    if (v16 < 0 && v3 === p) notBegun(v2, p, 14);
     if (v16 < 0) break L0;
-    v17 = r_hsoname(s, v16);
-    if (v17 < 0 && v16 > p) v17 = stopped(45, v16, p);
+    if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 47)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E7); }
+    if (v17 < 0 && v16 > p) v17 = stopped(44, v16, p);
+    if (v17 < 0 && v16 === p) notBegun(v2, p, 14);
     if (v17 < 0) break L0;
-    v20 = hookMark();
-    v19 = -1;
+    v18 = r_hsoname(s, v17);
+    if (v18 < 0 && v17 > p) v18 = stopped(45, v17, p);
+    if (v18 < 0 && v17 === p) notBegun(v2, p, 14);
+    if (v18 < 0) break L0;
+    v21 = hookMark();
+    v22 = stopCount;
+    v20 = -1;
     L2: {
-      v22 = hookMark();
-      v21 = -1;
+      v24 = hookMark();
+      v23 = -1;
       L3: {
-        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 37)))) v23 = v17 + 1; else { v23 = -1; if (silent === 0) fail(v17, E26); }
-        if (v23 < 0) break L3;
-        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 48)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E27); }
-        if (v24 < 0) break L3;
-        if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 48)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E27); }
-        v21 = v25;
+        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 37)))) v25 = v18 + 1; else { v25 = -1; if (silent === 0) fail(v18, E26); }
+        if (v25 < 0) break L3;
+        if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 48)))) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E27); }
+        if (v26 < 0) break L3;
+        if ((v26 < s.length && (c = s.charCodeAt(v26), (c === 48)))) v27 = v26 + 1; else { v27 = -1; if (silent === 0) fail(v26, E27); }
+        v23 = v27;
       }
-      if (v21 < 0) hookRewind(v22);
-      if (v21 < 0) break L2;
-      v26 = r_version(s, v21);
-      if (v26 < 0 && v21 > v17) v26 = stopped(46, v21, p);
-      if (v26 < 0) break L2;
-      v28 = r_attributes(s, v26);
-      if (v28 < 0) v28 = stopped(47, v26, p);
-      v27 = v28 < 0 ? v26 : v28;
-      v19 = v27;
+      if (v23 < 0) hookRewind(v24);
+      if (v23 < 0 && v18 === v18) notBegun(v22, v18, 15);
+      if (v23 < 0) break L2;
+      v28 = r_version(s, v23);
+      if (v28 < 0 && v23 > v18) v28 = stopped(46, v23, p);
+      if (v28 < 0 && v23 === v18) notBegun(v22, v18, 15);
+      if (v28 < 0) break L2;
+      v30 = r_attributes(s, v28);
+      if (v30 < 0) v30 = stopped(47, v28, p);
+      v29 = v30 < 0 ? v28 : v30;
+      v20 = v29;
     }
-    if (v19 < 0) hookRewind(v20);
-    if (v19 < 0) v19 = stopped(48, v17, p);
-    v18 = v19 < 0 ? v17 : v19;
-    v0 = v18;
+    if (v20 < 0) hookRewind(v21);
+    if (v20 >= 0 && v18 === watchPos) sequenceDone(15);
+    if (v20 < 0) v20 = stopped(48, v18, p);
+    v19 = v20 < 0 ? v18 : v20;
+    v0 = v19;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(14);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -881,40 +965,44 @@ function r_attribute(s, p) {
 
 // telnetaddress: grammar/draft-ietf-uri-url-03.peggy:296
 function r_telnetaddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(26, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E5); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E5); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 101)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 110)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E13); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 110)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E13); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E5); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 116)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E5); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E3); }
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
-      v2 = v12;
+      if (v12 < 0) break L1;
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E7); }
+      v3 = v13;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v13 = r_login(s, v2);
-    if (v13 < 0 && v2 > p) v13 = stopped(50, v2, p);
-    v0 = v13;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 16);
+    if (v3 < 0) break L0;
+    v14 = r_login(s, v3);
+    if (v14 < 0 && v3 > p) v14 = stopped(50, v3, p);
+    if (v14 < 0 && v3 === p) notBegun(v2, p, 16);
+    v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(16);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -922,70 +1010,74 @@ function r_telnetaddress(s, p) {
 
 // gopheraddress: grammar/draft-ietf-uri-url-03.peggy:310
 function r_gopheraddress(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0;
   hookEnter(27, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E28); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 111)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E20); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E28); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 111)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E20); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 104)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 104)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 114)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E1); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E14); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 114)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E1); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E7); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E3); }
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E7); }
-      v2 = v12;
+      if (v12 < 0) break L1;
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E7); }
+      v3 = v13;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v13 = r_hostport(s, v2);
-    if (v13 < 0 && v2 > p) v13 = stopped(51, v2, p);
-    if (v13 < 0) break L0;
-    v16 = hookMark();
-    v15 = -1;
-    L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E7); }
-      if (v17 < 0) break L2;
-      v18 = r_gtype(s, v17);
-      if (v18 < 0 && v17 > v13) v18 = stopped(52, v17, p);
-      if (v18 < 0) break L2;
-      v20 = r_selector(s, v18);
-      if (v20 < 0) v20 = stopped(53, v18, p);
-      v19 = v20 < 0 ? v18 : v20;
-      v15 = v19;
-    }
-    if (v15 < 0) hookRewind(v16);
-    if (v15 < 0) v15 = stopped(54, v13, p);
-    v14 = v15 < 0 ? v13 : v15;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 17);
+    if (v3 < 0) break L0;
+    v14 = r_hostport(s, v3);
+    if (v14 < 0 && v3 > p) v14 = stopped(51, v3, p);
+    if (v14 < 0 && v3 === p) notBegun(v2, p, 17);
     if (v14 < 0) break L0;
-    v23 = hookMark();
-    v22 = -1;
-    L3: {
-      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 63)))) v24 = v14 + 1; else { v24 = -1; if (silent === 0) fail(v14, E8); }
-      if (v24 < 0) break L3;
-      v25 = r_search(s, v24);
-      if (v25 < 0 && v24 > v14) v25 = stopped(55, v24, p);
-      v22 = v25;
+    v17 = hookMark();
+    v16 = -1;
+    L2: {
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v18 = v14 + 1; else { v18 = -1; if (silent === 0) fail(v14, E7); }
+      if (v18 < 0) break L2;
+      v19 = r_gtype(s, v18);
+      if (v19 < 0 && v18 > v14) v19 = stopped(52, v18, p);
+      if (v19 < 0) break L2;
+      v21 = r_selector(s, v19);
+      if (v21 < 0) v21 = stopped(53, v19, p);
+      v20 = v21 < 0 ? v19 : v21;
+      v16 = v20;
     }
-    if (v22 < 0) hookRewind(v23);
-    if (v22 < 0) v22 = stopped(56, v14, p);
-    v21 = v22 < 0 ? v14 : v22;
-    v0 = v21;
+    if (v16 < 0) hookRewind(v17);
+    if (v16 < 0) v16 = stopped(54, v14, p);
+    v15 = v16 < 0 ? v14 : v16;
+    if (v15 < 0) break L0;
+    v24 = hookMark();
+    v23 = -1;
+    L3: {
+      if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 63)))) v25 = v15 + 1; else { v25 = -1; if (silent === 0) fail(v15, E8); }
+      if (v25 < 0) break L3;
+      v26 = r_search(s, v25);
+      if (v26 < 0 && v25 > v15) v26 = stopped(55, v25, p);
+      v23 = v26;
+    }
+    if (v23 < 0) hookRewind(v24);
+    if (v23 < 0) v23 = stopped(56, v15, p);
+    v22 = v23 < 0 ? v15 : v23;
+    v0 = v22;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(17);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -993,60 +1085,78 @@ function r_gopheraddress(s, p) {
 
 // login: grammar/draft-ietf-uri-url-03.peggy:336
 function r_login(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   hookEnter(28, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_user(s, p);
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E3); }
-      if (v4 < 0 && v3 > p) v4 = stopped(57, v3, p);
+      v4 = r_user(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 18);
       if (v4 < 0) break L1;
-      v5 = r__xalphas_before_host(s, v4);
-      if (v5 < 0 && v4 > p) v5 = stopped(58, v4, p);
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 58)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E3); }
+      if (v5 < 0 && v4 > p) v5 = stopped(57, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 18);
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 64)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E21); }
-      if (v6 < 0 && v5 > p) v6 = stopped(59, v5, p);
+      v6 = r__xalphas_before_host(s, v5);
+      if (v6 < 0 && v5 > p) v6 = stopped(58, v5, p);
+      if (v6 < 0 && v5 === p) notBegun(v3, p, 18);
       if (v6 < 0) break L1;
-      v7 = r_hostport(s, v6);
-      if (v7 < 0 && v6 > p) v7 = stopped(60, v6, p);
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 64)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E21); }
+      if (v7 < 0 && v6 > p) v7 = stopped(59, v6, p);
+      if (v7 < 0 && v6 === p) notBegun(v3, p, 18);
       if (v7 < 0) break L1;
-      v8 = r__login_end(s, v7);
-      if (v8 < 0 && v7 > p) v8 = stopped(61, v7, p);
-      v1 = v8;
+      v8 = r_hostport(s, v7);
+      if (v8 < 0 && v7 > p) v8 = stopped(60, v7, p);
+      if (v8 < 0 && v7 === p) notBegun(v3, p, 18);
+      if (v8 < 0) break L1;
+      v9 = r__login_end(s, v8);
+      if (v9 < 0 && v8 > p) v9 = stopped(61, v8, p);
+      if (v9 < 0 && v8 === p) notBegun(v3, p, 18);
+      v1 = v9;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(18);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v10 = hookMark();
-    v9 = -1;
+    v11 = hookMark();
+    v12 = stopCount;
+    v10 = -1;
     L2: {
-      v11 = r__xalphas_before_host(s, p);
-      if (v11 < 0) break L2;
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 64)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E21); }
-      if (v12 < 0 && v11 > p) v12 = stopped(62, v11, p);
-      if (v12 < 0) break L2;
-      v13 = r_hostport(s, v12);
-      if (v13 < 0 && v12 > p) v13 = stopped(63, v12, p);
+      v13 = r__xalphas_before_host(s, p);
+      if (v13 < 0 && p === p) notBegun(v12, p, 19);
       if (v13 < 0) break L2;
-      v14 = r__login_end(s, v13);
-      if (v14 < 0 && v13 > p) v14 = stopped(64, v13, p);
-      v9 = v14;
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 64)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E21); }
+      if (v14 < 0 && v13 > p) v14 = stopped(62, v13, p);
+      if (v14 < 0 && v13 === p) notBegun(v12, p, 19);
+      if (v14 < 0) break L2;
+      v15 = r_hostport(s, v14);
+      if (v15 < 0 && v14 > p) v15 = stopped(63, v14, p);
+      if (v15 < 0 && v14 === p) notBegun(v12, p, 19);
+      if (v15 < 0) break L2;
+      v16 = r__login_end(s, v15);
+      if (v16 < 0 && v15 > p) v16 = stopped(64, v15, p);
+      if (v16 < 0 && v15 === p) notBegun(v12, p, 19);
+      v10 = v16;
     }
-    if (v9 < 0) hookRewind(v10);
-    if (v9 >= 0) { v0 = v9; break L0; }
-    v16 = hookMark();
-    v15 = -1;
+    if (v10 < 0) hookRewind(v11);
+    if (v10 >= 0 && p === watchPos) sequenceDone(19);
+    if (v10 >= 0) { v0 = v10; break L0; }
+    v18 = hookMark();
+    v19 = stopCount;
+    v17 = -1;
     L3: {
-      v17 = r_hostport(s, p);
-      if (v17 < 0) break L3;
-      v18 = r__login_end(s, v17);
-      if (v18 < 0 && v17 > p) v18 = stopped(65, v17, p);
-      v15 = v18;
+      v20 = r_hostport(s, p);
+      if (v20 < 0 && p === p) notBegun(v19, p, 20);
+      if (v20 < 0) break L3;
+      v21 = r__login_end(s, v20);
+      if (v21 < 0 && v20 > p) v21 = stopped(65, v20, p);
+      if (v21 < 0 && v20 === p) notBegun(v19, p, 20);
+      v17 = v21;
     }
-    if (v15 < 0) hookRewind(v16);
-    v0 = v15;
+    if (v17 < 0) hookRewind(v18);
+    if (v17 >= 0 && p === watchPos) sequenceDone(20);
+    v0 = v17;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1055,28 +1165,31 @@ function r_login(s, p) {
 
 // hostport: grammar/draft-ietf-uri-url-03.peggy:345
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(29, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_host(s, p);
-    if (v2 < 0) break L0;
-    v5 = hookMark();
-    v4 = -1;
+    v3 = r_host(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 21);
+    if (v3 < 0) break L0;
+    v6 = hookMark();
+    v5 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E3); }
-      if (v6 < 0) break L1;
-      v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2) v7 = stopped(66, v6, p);
-      v4 = v7;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E3); }
+      if (v7 < 0) break L1;
+      v8 = r_port(s, v7);
+      if (v8 < 0 && v7 > v3) v8 = stopped(66, v7, p);
+      v5 = v8;
     }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(67, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 < 0) v5 = stopped(67, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(21);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1127,33 +1240,36 @@ function r_cellname(s, p) {
 
 // hostname: grammar/draft-ietf-uri-url-03.peggy:380
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(33, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_ialpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_ialpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 22);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
-        if (v6 < 0) break L1;
-        v7 = r_ialpha(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(68, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E25); }
+        if (v7 < 0) break L1;
+        v8 = r_ialpha(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(68, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(69, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(69, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(22);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1161,33 +1277,42 @@ function r_hostname(s, p) {
 
 // hostnumber: grammar/draft-ietf-uri-url-03.peggy:388
 function r_hostnumber(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(34, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_digits(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E25); }
-    if (v3 < 0 && v2 > p) v3 = stopped(70, v2, p);
+    v3 = r_digits(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 23);
     if (v3 < 0) break L0;
-    v4 = r_digits(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(71, v3, p);
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E25); }
+    if (v4 < 0 && v3 > p) v4 = stopped(70, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 23);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E25); }
-    if (v5 < 0 && v4 > p) v5 = stopped(72, v4, p);
+    v5 = r_digits(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(71, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 23);
     if (v5 < 0) break L0;
-    v6 = r_digits(s, v5);
-    if (v6 < 0 && v5 > p) v6 = stopped(73, v5, p);
+    if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E25); }
+    if (v6 < 0 && v5 > p) v6 = stopped(72, v5, p);
+    if (v6 < 0 && v5 === p) notBegun(v2, p, 23);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E25); }
-    if (v7 < 0 && v6 > p) v7 = stopped(74, v6, p);
+    v7 = r_digits(s, v6);
+    if (v7 < 0 && v6 > p) v7 = stopped(73, v6, p);
+    if (v7 < 0 && v6 === p) notBegun(v2, p, 23);
     if (v7 < 0) break L0;
-    v8 = r_digits(s, v7);
-    if (v8 < 0 && v7 > p) v8 = stopped(75, v7, p);
-    v0 = v8;
+    if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E25); }
+    if (v8 < 0 && v7 > p) v8 = stopped(74, v7, p);
+    if (v8 < 0 && v7 === p) notBegun(v2, p, 23);
+    if (v8 < 0) break L0;
+    v9 = r_digits(s, v8);
+    if (v9 < 0 && v8 > p) v9 = stopped(75, v8, p);
+    if (v9 < 0 && v8 === p) notBegun(v2, p, 23);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(23);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1215,41 +1340,44 @@ function r_selector(s, p) {
 
 // path: grammar/draft-ietf-uri-url-03.peggy:411
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(37, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_segment(s, p);
-      if (v3 < 0) break L1;
-      v4 = v3;
-      for (;;) {
-        v6 = hookMark();
-        v5 = -1;
-        L2: {
-          if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E7); }
-          if (v7 < 0) break L2;
-          v8 = r_segment(s, v7);
-          if (v8 < 0 && v7 > v4) v8 = stopped(76, v7, p);
-          v5 = v8;
-        }
-        if (v5 < 0) hookRewind(v6);
-        if (v5 < 0) v5 = stopped(77, v4, p);
-        if (v5 < 0) break;
-        if (v5 === v4) break;
-        v4 = v5;
-      }
+      v4 = r_segment(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 24);
       if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E7); }
-      if (v10 < 0) v10 = stopped(78, v4, p);
-      v9 = v10 < 0 ? v4 : v10;
-      v1 = v9;
+      v5 = v4;
+      for (;;) {
+        v7 = hookMark();
+        v6 = -1;
+        L2: {
+          if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E7); }
+          if (v8 < 0) break L2;
+          v9 = r_segment(s, v8);
+          if (v9 < 0 && v8 > v5) v9 = stopped(76, v8, p);
+          v6 = v9;
+        }
+        if (v6 < 0) hookRewind(v7);
+        if (v6 < 0) v6 = stopped(77, v5, p);
+        if (v6 < 0) break;
+        if (v6 === v5) break;
+        v5 = v6;
+      }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v11 = v5 + 1; else { v11 = -1; if (silent === 0) fail(v5, E7); }
+      if (v11 < 0) v11 = stopped(78, v5, p);
+      v10 = v11 < 0 ? v5 : v11;
+      v1 = v10;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(24);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v11 = r_void(s, p);
-    v0 = v11;
+    v12 = r_void(s, p);
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1268,33 +1396,36 @@ function r_segment(s, p) {
 
 // search: grammar/draft-ietf-uri-url-03.peggy:427
 function r_search(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(39, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_xalphas(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_xalphas(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 25);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E32); }
-        if (v6 < 0) break L1;
-        v7 = r_xalphas(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(79, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 43)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E32); }
+        if (v7 < 0) break L1;
+        v8 = r_xalphas(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(79, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(80, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(80, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(25);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1421,19 +1552,22 @@ function r_xpalphas(s, p) {
 
 // ialpha: grammar/draft-ietf-uri-url-03.peggy:493
 function r_ialpha(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(48, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alpha(s, p);
-    if (v2 < 0) break L0;
-    v4 = r_xalphas(s, v2);
-    if (v4 < 0) v4 = stopped(83, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v3 = r_alpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 26);
+    if (v3 < 0) break L0;
+    v5 = r_xalphas(s, v3);
+    if (v5 < 0) v5 = stopped(83, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(26);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1642,159 +1776,186 @@ function r__login_end(s, p) {
 
 // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:634
 function r__xalphas_before_host(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0;
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_xalpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_xalpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 27);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       L1: {
-        v6 = hookMark();
-        v5 = -1;
+        v7 = hookMark();
+        v8 = stopCount;
+        v6 = -1;
         L2: {
-          v8 = hookMark();
-          silence(1);
           v10 = hookMark();
-          v9 = -1;
-          L3: {
-            if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E21); }
-            if (v11 < 0) break L3;
-            L4: {
-              v13 = r_alpha(s, v11);
-              if (v13 >= 0) { v12 = v13; break L4; }
-              v15 = hookMark();
-              v14 = -1;
-              L5: {
-                v16 = r_hostnumber(s, v11);
-                if (v16 < 0) break L5;
-                v18 = hookMark();
-                silence(1);
-                v19 = r_xalpha(s, v16);
-                silence(-1);
-                hookRewind(v18);
-                v17 = v19 < 0 ? v16 : -1;
-                if (v17 < 0 && v16 > v11) v17 = stopped(88, v16, p);
-                v14 = v17;
-              }
-              if (v14 < 0) hookRewind(v15);
-              v12 = v14;
-            }
-            if (v12 < 0 && v11 > v3) v12 = stopped(89, v11, p);
-            v9 = v12;
-          }
-          if (v9 < 0) hookRewind(v10);
-          silence(-1);
-          hookRewind(v8);
-          v7 = v9 < 0 ? v3 : -1;
-          if (v7 < 0) break L2;
-          v20 = r_xalpha(s, v7);
-          if (v20 < 0 && v7 > v3) v20 = stopped(90, v7, p);
-          v5 = v20;
-        }
-        if (v5 < 0) hookRewind(v6);
-        if (v5 >= 0) { v4 = v5; break L1; }
-        v22 = hookMark();
-        v21 = -1;
-        L6: {
-          v23 = v3;
-          v24 = 0;
-          for (;;) {
-            v25 = r_xalpha(s, v23);
-            if (v25 < 0) v25 = stopped(91, v23, p);
-            if (v25 < 0) break;
-            v24++;
-            if (v25 === v23) break;
-            v23 = v25;
-          }
-          if (v24 < 1) v23 = -1;
-          if (v23 < 0) break L6;
-          v27 = hookMark();
           silence(1);
-          v28 = v23;
+          v12 = hookMark();
+          v11 = -1;
+          L3: {
+            if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 64)))) v13 = v4 + 1; else { v13 = -1; if (silent === 0) fail(v4, E21); }
+            if (v13 < 0) break L3;
+            L4: {
+              v15 = r_alpha(s, v13);
+              if (v15 >= 0) { v14 = v15; break L4; }
+              v17 = hookMark();
+              v18 = stopCount;
+              v16 = -1;
+              L5: {
+                v19 = r_hostnumber(s, v13);
+                if (v19 < 0 && v13 === v13) notBegun(v18, v13, 29);
+                if (v19 < 0) break L5;
+                v21 = hookMark();
+                silence(1);
+                v22 = r_xalpha(s, v19);
+                silence(-1);
+                hookRewind(v21);
+                v20 = v22 < 0 ? v19 : -1;
+                if (v20 < 0 && v19 > v13) v20 = stopped(88, v19, p);
+                if (v20 < 0 && v19 === v13) notBegun(v18, v13, 29);
+                v16 = v20;
+              }
+              if (v16 < 0) hookRewind(v17);
+              if (v16 >= 0 && v13 === watchPos) sequenceDone(29);
+              v14 = v16;
+            }
+            if (v14 < 0 && v13 > v4) v14 = stopped(89, v13, p);
+            v11 = v14;
+          }
+          if (v11 < 0) hookRewind(v12);
           silence(-1);
-          hookRewind(v27);
-          v26 = v28 < 0 ? v23 : -1;
-          if (v26 < 0 && v23 > v3) v26 = stopped(92, v23, p);
-          v21 = v26;
+          hookRewind(v10);
+          v9 = v11 < 0 ? v4 : -1;
+          if (v9 < 0 && v4 === v4) notBegun(v8, v4, 28);
+          if (v9 < 0) break L2;
+          v23 = r_xalpha(s, v9);
+          if (v23 < 0 && v9 > v4) v23 = stopped(90, v9, p);
+          if (v23 < 0 && v9 === v4) notBegun(v8, v4, 28);
+          v6 = v23;
         }
-        if (v21 < 0) hookRewind(v22);
-        v4 = v21;
+        if (v6 < 0) hookRewind(v7);
+        if (v6 >= 0 && v4 === watchPos) sequenceDone(28);
+        if (v6 >= 0) { v5 = v6; break L1; }
+        v25 = hookMark();
+        v26 = stopCount;
+        v24 = -1;
+        L6: {
+          v27 = v4;
+          v28 = 0;
+          for (;;) {
+            v29 = r_xalpha(s, v27);
+            if (v29 < 0) v29 = stopped(91, v27, p);
+            if (v29 < 0) break;
+            v28++;
+            if (v29 === v27) break;
+            v27 = v29;
+          }
+          if (v28 < 1) v27 = -1;
+          if (v27 < 0 && v4 === v4) notBegun(v26, v4, 30);
+          if (v27 < 0) break L6;
+          v31 = hookMark();
+          silence(1);
+          v32 = v27;
+          silence(-1);
+          hookRewind(v31);
+          v30 = v32 < 0 ? v27 : -1;
+          if (v30 < 0 && v27 > v4) v30 = stopped(92, v27, p);
+          if (v30 < 0 && v27 === v4) notBegun(v26, v4, 30);
+          v24 = v30;
+        }
+        if (v24 < 0) hookRewind(v25);
+        if (v24 >= 0 && v4 === watchPos) sequenceDone(30);
+        v5 = v24;
       }
-      if (v4 < 0) v4 = stopped(93, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) v5 = stopped(93, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(27);
   return v0;
 }
 
 // _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:639
 function r__xalphas_before_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_xalpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_xalpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 31);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v7 = hookMark();
-        silence(1);
         v9 = hookMark();
-        v8 = -1;
+        silence(1);
+        v11 = hookMark();
+        v10 = -1;
         L2: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E21); }
-          if (v10 < 0) break L2;
-          v11 = r_alpha(s, v10);
-          if (v11 < 0 && v10 > v3) v11 = stopped(94, v10, p);
-          v8 = v11;
+          if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 64)))) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E21); }
+          if (v12 < 0) break L2;
+          v13 = r_alpha(s, v12);
+          if (v13 < 0 && v12 > v4) v13 = stopped(94, v12, p);
+          v10 = v13;
         }
-        if (v8 < 0) hookRewind(v9);
+        if (v10 < 0) hookRewind(v11);
         silence(-1);
-        hookRewind(v7);
-        v6 = v8 < 0 ? v3 : -1;
-        if (v6 < 0) break L1;
-        v12 = r_xalpha(s, v6);
-        if (v12 < 0 && v6 > v3) v12 = stopped(95, v6, p);
-        v4 = v12;
+        hookRewind(v9);
+        v8 = v10 < 0 ? v4 : -1;
+        if (v8 < 0 && v4 === v4) notBegun(v7, v4, 32);
+        if (v8 < 0) break L1;
+        v14 = r_xalpha(s, v8);
+        if (v14 < 0 && v8 > v4) v14 = stopped(95, v8, p);
+        if (v14 < 0 && v8 === v4) notBegun(v7, v4, 32);
+        v5 = v14;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(96, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(32);
+      if (v5 < 0) v5 = stopped(96, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(31);
   return v0;
 }
 
 // addr_spec: grammar/draft-ietf-uri-url-03.peggy:656
 function r_addr_spec(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(62, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_local_part(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 64)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E21); }
-    if (v3 < 0 && v2 > p) v3 = stopped(97, v2, p);
+    v3 = r_local_part(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 33);
     if (v3 < 0) break L0;
-    v4 = r_domain(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(98, v3, p);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E21); }
+    if (v4 < 0 && v3 > p) v4 = stopped(97, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 33);
+    if (v4 < 0) break L0;
+    v5 = r_domain(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(98, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 33);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(33);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1802,33 +1963,36 @@ function r_addr_spec(s, p) {
 
 // local_part: grammar/draft-ietf-uri-url-03.peggy:661
 function r_local_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(63, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_word(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_word(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 34);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
-        if (v6 < 0) break L1;
-        v7 = r_word(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(99, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E25); }
+        if (v7 < 0) break L1;
+        v8 = r_word(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(99, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(100, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(100, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(34);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1836,33 +2000,36 @@ function r_local_part(s, p) {
 
 // domain: grammar/draft-ietf-uri-url-03.peggy:665
 function r_domain(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(64, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_sub_domain(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_sub_domain(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 35);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E25); }
-        if (v6 < 0) break L1;
-        v7 = r_sub_domain(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(101, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E25); }
+        if (v7 < 0) break L1;
+        v8 = r_sub_domain(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(101, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(102, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(102, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(35);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1996,32 +2163,35 @@ function r_quoted_string(s, p) {
 
 // qtext: grammar/draft-ietf-uri-url-03.peggy:720
 function r_qtext(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(71, p);
   L0: {
     v1 = p;
     v2 = 0;
     for (;;) {
       v4 = hookMark();
+      v5 = stopCount;
       v3 = -1;
       L1: {
-        v7 = hookMark();
-        v6 = -1;
+        v8 = hookMark();
+        v7 = -1;
         L2: {
-          if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 13)))) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E49); }
-          if (v8 < 0) break L2;
-          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 10)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E50); }
-          v6 = v9;
+          if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 13)))) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E49); }
+          if (v9 < 0) break L2;
+          if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 10)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E50); }
+          v7 = v10;
         }
-        if (v6 < 0) hookRewind(v7);
-        if (v6 < 0) v6 = stopped(108, v1, p);
-        v5 = v6 < 0 ? v1 : v6;
-        if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 9 || c === 32)))) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E51); }
-        if (v10 < 0 && v5 > v1) v10 = stopped(109, v5, p);
-        v3 = v10;
+        if (v7 < 0) hookRewind(v8);
+        if (v7 < 0) v7 = stopped(108, v1, p);
+        v6 = v7 < 0 ? v1 : v7;
+        if (v6 < 0) break L1;
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 9 || c === 32)))) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E51); }
+        if (v11 < 0 && v6 > v1) v11 = stopped(109, v6, p);
+        if (v11 < 0 && v6 === v1) notBegun(v5, v1, 36);
+        v3 = v11;
       }
       if (v3 < 0) hookRewind(v4);
+      if (v3 >= 0 && v1 === watchPos) sequenceDone(36);
       if (v3 < 0) v3 = stopped(110, v1, p);
       if (v3 < 0) break;
       v2++;
@@ -2030,8 +2200,8 @@ function r_qtext(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T53[c] === 1)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E52); }
-    v0 = v11;
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T53[c] === 1)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E52); }
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -2040,32 +2210,35 @@ function r_qtext(s, p) {
 
 // dtext: grammar/draft-ietf-uri-url-03.peggy:731
 function r_dtext(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(72, p);
   L0: {
     v1 = p;
     v2 = 0;
     for (;;) {
       v4 = hookMark();
+      v5 = stopCount;
       v3 = -1;
       L1: {
-        v7 = hookMark();
-        v6 = -1;
+        v8 = hookMark();
+        v7 = -1;
         L2: {
-          if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 13)))) v8 = v1 + 1; else { v8 = -1; if (silent === 0) fail(v1, E49); }
-          if (v8 < 0) break L2;
-          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 10)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E50); }
-          v6 = v9;
+          if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 13)))) v9 = v1 + 1; else { v9 = -1; if (silent === 0) fail(v1, E49); }
+          if (v9 < 0) break L2;
+          if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 10)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E50); }
+          v7 = v10;
         }
-        if (v6 < 0) hookRewind(v7);
-        if (v6 < 0) v6 = stopped(111, v1, p);
-        v5 = v6 < 0 ? v1 : v6;
-        if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 9 || c === 32)))) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E51); }
-        if (v10 < 0 && v5 > v1) v10 = stopped(112, v5, p);
-        v3 = v10;
+        if (v7 < 0) hookRewind(v8);
+        if (v7 < 0) v7 = stopped(111, v1, p);
+        v6 = v7 < 0 ? v1 : v7;
+        if (v6 < 0) break L1;
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 9 || c === 32)))) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E51); }
+        if (v11 < 0 && v6 > v1) v11 = stopped(112, v6, p);
+        if (v11 < 0 && v6 === v1) notBegun(v5, v1, 37);
+        v3 = v11;
       }
       if (v3 < 0) hookRewind(v4);
+      if (v3 >= 0 && v1 === watchPos) sequenceDone(37);
       if (v3 < 0) v3 = stopped(113, v1, p);
       if (v3 < 0) break;
       v2++;
@@ -2074,8 +2247,8 @@ function r_dtext(s, p) {
     }
     if (v2 < 1) v1 = -1;
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T55[c] === 1)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E54); }
-    v0 = v11;
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T55[c] === 1)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E54); }
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);

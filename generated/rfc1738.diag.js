@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r__url_defined_scheme as fast_r__url_defined_scheme, r_alphadigit as fast_r_alphadigit, r_ftptype as fast_r_ftptype, r_gtype as fast_r_gtype, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_alpha as fast_r_alpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_national as fast_r_national, r_punctuation as fast_r_punctuation, r_reserved as fast_r_reserved, r_hex as fast_r_hex, r_escape as fast_r_escape, r_unreserved as fast_r_unreserved, r_uchar as fast_r_uchar, r_xchar as fast_r_xchar } from "./rfc1738.fast.js";
 
 /**
@@ -72,21 +72,26 @@ const E49 = "%x41-46 / %x61-66";
 
 // genericurl: grammar/rfc1738.peggy:53
 function r_genericurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(0, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
-    if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 0);
     if (v3 < 0) break L0;
-    v4 = r_schemepart(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(1, v3, p);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+    if (v4 < 0 && v3 > p) v4 = stopped(0, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 0);
+    if (v4 < 0) break L0;
+    v5 = r_schemepart(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(1, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 0);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -94,343 +99,387 @@ function r_genericurl(s, p) {
 
 // url: grammar/rfc1738.peggy:76
 function r_url(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0;
   hookEnter(1, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v4 = hookMark();
+      v5 = hookMark();
       silence(1);
-      v6 = hookMark();
-      v5 = -1;
+      v7 = hookMark();
+      v6 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v7 = p + 1; else { v7 = -1; if (silent === 0) fail(p, E1); }
-        if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v8 = p + 1; else { v8 = -1; if (silent === 0) fail(p, E1); }
         if (v8 < 0) break L2;
         if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
         if (v9 < 0) break L2;
-        if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 112)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
+        if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 116)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
         if (v10 < 0) break L2;
-        if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
-        v5 = v11;
+        if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 112)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E3); }
+        if (v11 < 0) break L2;
+        if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E0); }
+        v6 = v12;
       }
-      if (v5 < 0) hookRewind(v6);
+      if (v6 < 0) hookRewind(v7);
       silence(-1);
-      hookRewind(v4);
-      v3 = v5 >= 0 ? p : -1;
-      if (v3 < 0) break L1;
-      v12 = r_httpurl(s, v3);
-      if (v12 < 0 && v3 > p) v12 = stopped(2, v3, p);
-      v1 = v12;
+      hookRewind(v5);
+      v4 = v6 >= 0 ? p : -1;
+      if (v4 < 0 && p === p) notBegun(v3, p, 1);
+      if (v4 < 0) break L1;
+      v13 = r_httpurl(s, v4);
+      if (v13 < 0 && v4 > p) v13 = stopped(2, v4, p);
+      if (v13 < 0 && v4 === p) notBegun(v3, p, 1);
+      v1 = v13;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(1);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v14 = hookMark();
-    v13 = -1;
+    v15 = hookMark();
+    v16 = stopCount;
+    v14 = -1;
     L3: {
-      v16 = hookMark();
-      silence(1);
       v18 = hookMark();
-      v17 = -1;
+      silence(1);
+      v20 = hookMark();
+      v19 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v19 = p + 1; else { v19 = -1; if (silent === 0) fail(p, E4); }
-        if (v19 < 0) break L4;
-        if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 116)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E2); }
-        if (v20 < 0) break L4;
-        if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 112)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E3); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E4); }
         if (v21 < 0) break L4;
-        if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 58)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E0); }
-        v17 = v22;
+        if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 116)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E2); }
+        if (v22 < 0) break L4;
+        if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 112)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E3); }
+        if (v23 < 0) break L4;
+        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 58)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E0); }
+        v19 = v24;
       }
-      if (v17 < 0) hookRewind(v18);
+      if (v19 < 0) hookRewind(v20);
       silence(-1);
-      hookRewind(v16);
-      v15 = v17 >= 0 ? p : -1;
-      if (v15 < 0) break L3;
-      v23 = r_ftpurl(s, v15);
-      if (v23 < 0 && v15 > p) v23 = stopped(3, v15, p);
-      v13 = v23;
+      hookRewind(v18);
+      v17 = v19 >= 0 ? p : -1;
+      if (v17 < 0 && p === p) notBegun(v16, p, 2);
+      if (v17 < 0) break L3;
+      v25 = r_ftpurl(s, v17);
+      if (v25 < 0 && v17 > p) v25 = stopped(3, v17, p);
+      if (v25 < 0 && v17 === p) notBegun(v16, p, 2);
+      v14 = v25;
     }
-    if (v13 < 0) hookRewind(v14);
-    if (v13 >= 0) { v0 = v13; break L0; }
-    v25 = hookMark();
-    v24 = -1;
+    if (v14 < 0) hookRewind(v15);
+    if (v14 >= 0 && p === watchPos) sequenceDone(2);
+    if (v14 >= 0) { v0 = v14; break L0; }
+    v27 = hookMark();
+    v28 = stopCount;
+    v26 = -1;
     L5: {
-      v27 = hookMark();
+      v30 = hookMark();
       silence(1);
-      v29 = hookMark();
-      v28 = -1;
+      v32 = hookMark();
+      v31 = -1;
       L6: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v30 = p + 1; else { v30 = -1; if (silent === 0) fail(p, E5); }
-        if (v30 < 0) break L6;
-        if ((v30 < s.length && (c = s.charCodeAt(v30), (c === 101)))) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E6); }
-        if (v31 < 0) break L6;
-        if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 119)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E7); }
-        if (v32 < 0) break L6;
-        if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 115)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E8); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v33 = p + 1; else { v33 = -1; if (silent === 0) fail(p, E5); }
         if (v33 < 0) break L6;
-        if ((v33 < s.length && (c = s.charCodeAt(v33), (c === 58)))) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E0); }
-        v28 = v34;
+        if ((v33 < s.length && (c = s.charCodeAt(v33), (c === 101)))) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E6); }
+        if (v34 < 0) break L6;
+        if ((v34 < s.length && (c = s.charCodeAt(v34), (c === 119)))) v35 = v34 + 1; else { v35 = -1; if (silent === 0) fail(v34, E7); }
+        if (v35 < 0) break L6;
+        if ((v35 < s.length && (c = s.charCodeAt(v35), (c === 115)))) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E8); }
+        if (v36 < 0) break L6;
+        if ((v36 < s.length && (c = s.charCodeAt(v36), (c === 58)))) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E0); }
+        v31 = v37;
       }
-      if (v28 < 0) hookRewind(v29);
+      if (v31 < 0) hookRewind(v32);
       silence(-1);
-      hookRewind(v27);
-      v26 = v28 >= 0 ? p : -1;
-      if (v26 < 0) break L5;
-      v35 = r_newsurl(s, v26);
-      if (v35 < 0 && v26 > p) v35 = stopped(4, v26, p);
-      v24 = v35;
+      hookRewind(v30);
+      v29 = v31 >= 0 ? p : -1;
+      if (v29 < 0 && p === p) notBegun(v28, p, 3);
+      if (v29 < 0) break L5;
+      v38 = r_newsurl(s, v29);
+      if (v38 < 0 && v29 > p) v38 = stopped(4, v29, p);
+      if (v38 < 0 && v29 === p) notBegun(v28, p, 3);
+      v26 = v38;
     }
-    if (v24 < 0) hookRewind(v25);
-    if (v24 >= 0) { v0 = v24; break L0; }
-    v37 = hookMark();
-    v36 = -1;
+    if (v26 < 0) hookRewind(v27);
+    if (v26 >= 0 && p === watchPos) sequenceDone(3);
+    if (v26 >= 0) { v0 = v26; break L0; }
+    v40 = hookMark();
+    v41 = stopCount;
+    v39 = -1;
     L7: {
-      v39 = hookMark();
+      v43 = hookMark();
       silence(1);
-      v41 = hookMark();
-      v40 = -1;
+      v45 = hookMark();
+      v44 = -1;
       L8: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v42 = p + 1; else { v42 = -1; if (silent === 0) fail(p, E5); }
-        if (v42 < 0) break L8;
-        if ((v42 < s.length && (c = s.charCodeAt(v42), (c === 110)))) v43 = v42 + 1; else { v43 = -1; if (silent === 0) fail(v42, E5); }
-        if (v43 < 0) break L8;
-        if ((v43 < s.length && (c = s.charCodeAt(v43), (c === 116)))) v44 = v43 + 1; else { v44 = -1; if (silent === 0) fail(v43, E2); }
-        if (v44 < 0) break L8;
-        if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 112)))) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E3); }
-        if (v45 < 0) break L8;
-        if ((v45 < s.length && (c = s.charCodeAt(v45), (c === 58)))) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E0); }
-        v40 = v46;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v46 = p + 1; else { v46 = -1; if (silent === 0) fail(p, E5); }
+        if (v46 < 0) break L8;
+        if ((v46 < s.length && (c = s.charCodeAt(v46), (c === 110)))) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E5); }
+        if (v47 < 0) break L8;
+        if ((v47 < s.length && (c = s.charCodeAt(v47), (c === 116)))) v48 = v47 + 1; else { v48 = -1; if (silent === 0) fail(v47, E2); }
+        if (v48 < 0) break L8;
+        if ((v48 < s.length && (c = s.charCodeAt(v48), (c === 112)))) v49 = v48 + 1; else { v49 = -1; if (silent === 0) fail(v48, E3); }
+        if (v49 < 0) break L8;
+        if ((v49 < s.length && (c = s.charCodeAt(v49), (c === 58)))) v50 = v49 + 1; else { v50 = -1; if (silent === 0) fail(v49, E0); }
+        v44 = v50;
       }
-      if (v40 < 0) hookRewind(v41);
+      if (v44 < 0) hookRewind(v45);
       silence(-1);
-      hookRewind(v39);
-      v38 = v40 >= 0 ? p : -1;
-      if (v38 < 0) break L7;
-      v47 = r_nntpurl(s, v38);
-      if (v47 < 0 && v38 > p) v47 = stopped(5, v38, p);
-      v36 = v47;
+      hookRewind(v43);
+      v42 = v44 >= 0 ? p : -1;
+      if (v42 < 0 && p === p) notBegun(v41, p, 4);
+      if (v42 < 0) break L7;
+      v51 = r_nntpurl(s, v42);
+      if (v51 < 0 && v42 > p) v51 = stopped(5, v42, p);
+      if (v51 < 0 && v42 === p) notBegun(v41, p, 4);
+      v39 = v51;
     }
-    if (v36 < 0) hookRewind(v37);
-    if (v36 >= 0) { v0 = v36; break L0; }
-    v49 = hookMark();
-    v48 = -1;
+    if (v39 < 0) hookRewind(v40);
+    if (v39 >= 0 && p === watchPos) sequenceDone(4);
+    if (v39 >= 0) { v0 = v39; break L0; }
+    v53 = hookMark();
+    v54 = stopCount;
+    v52 = -1;
     L9: {
-      v51 = hookMark();
+      v56 = hookMark();
       silence(1);
-      v53 = hookMark();
-      v52 = -1;
+      v58 = hookMark();
+      v57 = -1;
       L10: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v54 = p + 1; else { v54 = -1; if (silent === 0) fail(p, E2); }
-        if (v54 < 0) break L10;
-        if ((v54 < s.length && (c = s.charCodeAt(v54), (c === 101)))) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E6); }
-        if (v55 < 0) break L10;
-        if ((v55 < s.length && (c = s.charCodeAt(v55), (c === 108)))) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E9); }
-        if (v56 < 0) break L10;
-        if ((v56 < s.length && (c = s.charCodeAt(v56), (c === 110)))) v57 = v56 + 1; else { v57 = -1; if (silent === 0) fail(v56, E5); }
-        if (v57 < 0) break L10;
-        if ((v57 < s.length && (c = s.charCodeAt(v57), (c === 101)))) v58 = v57 + 1; else { v58 = -1; if (silent === 0) fail(v57, E6); }
-        if (v58 < 0) break L10;
-        if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 116)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v59 = p + 1; else { v59 = -1; if (silent === 0) fail(p, E2); }
         if (v59 < 0) break L10;
-        if ((v59 < s.length && (c = s.charCodeAt(v59), (c === 58)))) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E0); }
-        v52 = v60;
+        if ((v59 < s.length && (c = s.charCodeAt(v59), (c === 101)))) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E6); }
+        if (v60 < 0) break L10;
+        if ((v60 < s.length && (c = s.charCodeAt(v60), (c === 108)))) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E9); }
+        if (v61 < 0) break L10;
+        if ((v61 < s.length && (c = s.charCodeAt(v61), (c === 110)))) v62 = v61 + 1; else { v62 = -1; if (silent === 0) fail(v61, E5); }
+        if (v62 < 0) break L10;
+        if ((v62 < s.length && (c = s.charCodeAt(v62), (c === 101)))) v63 = v62 + 1; else { v63 = -1; if (silent === 0) fail(v62, E6); }
+        if (v63 < 0) break L10;
+        if ((v63 < s.length && (c = s.charCodeAt(v63), (c === 116)))) v64 = v63 + 1; else { v64 = -1; if (silent === 0) fail(v63, E2); }
+        if (v64 < 0) break L10;
+        if ((v64 < s.length && (c = s.charCodeAt(v64), (c === 58)))) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E0); }
+        v57 = v65;
       }
-      if (v52 < 0) hookRewind(v53);
+      if (v57 < 0) hookRewind(v58);
       silence(-1);
-      hookRewind(v51);
-      v50 = v52 >= 0 ? p : -1;
-      if (v50 < 0) break L9;
-      v61 = r_telneturl(s, v50);
-      if (v61 < 0 && v50 > p) v61 = stopped(6, v50, p);
-      v48 = v61;
+      hookRewind(v56);
+      v55 = v57 >= 0 ? p : -1;
+      if (v55 < 0 && p === p) notBegun(v54, p, 5);
+      if (v55 < 0) break L9;
+      v66 = r_telneturl(s, v55);
+      if (v66 < 0 && v55 > p) v66 = stopped(6, v55, p);
+      if (v66 < 0 && v55 === p) notBegun(v54, p, 5);
+      v52 = v66;
     }
-    if (v48 < 0) hookRewind(v49);
-    if (v48 >= 0) { v0 = v48; break L0; }
-    v63 = hookMark();
-    v62 = -1;
+    if (v52 < 0) hookRewind(v53);
+    if (v52 >= 0 && p === watchPos) sequenceDone(5);
+    if (v52 >= 0) { v0 = v52; break L0; }
+    v68 = hookMark();
+    v69 = stopCount;
+    v67 = -1;
     L11: {
-      v65 = hookMark();
+      v71 = hookMark();
       silence(1);
-      v67 = hookMark();
-      v66 = -1;
+      v73 = hookMark();
+      v72 = -1;
       L12: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v68 = p + 1; else { v68 = -1; if (silent === 0) fail(p, E10); }
-        if (v68 < 0) break L12;
-        if ((v68 < s.length && (c = s.charCodeAt(v68), (c === 111)))) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E11); }
-        if (v69 < 0) break L12;
-        if ((v69 < s.length && (c = s.charCodeAt(v69), (c === 112)))) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E3); }
-        if (v70 < 0) break L12;
-        if ((v70 < s.length && (c = s.charCodeAt(v70), (c === 104)))) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E1); }
-        if (v71 < 0) break L12;
-        if ((v71 < s.length && (c = s.charCodeAt(v71), (c === 101)))) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E6); }
-        if (v72 < 0) break L12;
-        if ((v72 < s.length && (c = s.charCodeAt(v72), (c === 114)))) v73 = v72 + 1; else { v73 = -1; if (silent === 0) fail(v72, E12); }
-        if (v73 < 0) break L12;
-        if ((v73 < s.length && (c = s.charCodeAt(v73), (c === 58)))) v74 = v73 + 1; else { v74 = -1; if (silent === 0) fail(v73, E0); }
-        v66 = v74;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v74 = p + 1; else { v74 = -1; if (silent === 0) fail(p, E10); }
+        if (v74 < 0) break L12;
+        if ((v74 < s.length && (c = s.charCodeAt(v74), (c === 111)))) v75 = v74 + 1; else { v75 = -1; if (silent === 0) fail(v74, E11); }
+        if (v75 < 0) break L12;
+        if ((v75 < s.length && (c = s.charCodeAt(v75), (c === 112)))) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E3); }
+        if (v76 < 0) break L12;
+        if ((v76 < s.length && (c = s.charCodeAt(v76), (c === 104)))) v77 = v76 + 1; else { v77 = -1; if (silent === 0) fail(v76, E1); }
+        if (v77 < 0) break L12;
+        if ((v77 < s.length && (c = s.charCodeAt(v77), (c === 101)))) v78 = v77 + 1; else { v78 = -1; if (silent === 0) fail(v77, E6); }
+        if (v78 < 0) break L12;
+        if ((v78 < s.length && (c = s.charCodeAt(v78), (c === 114)))) v79 = v78 + 1; else { v79 = -1; if (silent === 0) fail(v78, E12); }
+        if (v79 < 0) break L12;
+        if ((v79 < s.length && (c = s.charCodeAt(v79), (c === 58)))) v80 = v79 + 1; else { v80 = -1; if (silent === 0) fail(v79, E0); }
+        v72 = v80;
       }
-      if (v66 < 0) hookRewind(v67);
+      if (v72 < 0) hookRewind(v73);
       silence(-1);
-      hookRewind(v65);
-      v64 = v66 >= 0 ? p : -1;
-      if (v64 < 0) break L11;
-      v75 = r_gopherurl(s, v64);
-      if (v75 < 0 && v64 > p) v75 = stopped(7, v64, p);
-      v62 = v75;
+      hookRewind(v71);
+      v70 = v72 >= 0 ? p : -1;
+      if (v70 < 0 && p === p) notBegun(v69, p, 6);
+      if (v70 < 0) break L11;
+      v81 = r_gopherurl(s, v70);
+      if (v81 < 0 && v70 > p) v81 = stopped(7, v70, p);
+      if (v81 < 0 && v70 === p) notBegun(v69, p, 6);
+      v67 = v81;
     }
-    if (v62 < 0) hookRewind(v63);
-    if (v62 >= 0) { v0 = v62; break L0; }
-    v77 = hookMark();
-    v76 = -1;
+    if (v67 < 0) hookRewind(v68);
+    if (v67 >= 0 && p === watchPos) sequenceDone(6);
+    if (v67 >= 0) { v0 = v67; break L0; }
+    v83 = hookMark();
+    v84 = stopCount;
+    v82 = -1;
     L13: {
-      v79 = hookMark();
+      v86 = hookMark();
       silence(1);
-      v81 = hookMark();
-      v80 = -1;
+      v88 = hookMark();
+      v87 = -1;
       L14: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v82 = p + 1; else { v82 = -1; if (silent === 0) fail(p, E7); }
-        if (v82 < 0) break L14;
-        if ((v82 < s.length && (c = s.charCodeAt(v82), (c === 97)))) v83 = v82 + 1; else { v83 = -1; if (silent === 0) fail(v82, E13); }
-        if (v83 < 0) break L14;
-        if ((v83 < s.length && (c = s.charCodeAt(v83), (c === 105)))) v84 = v83 + 1; else { v84 = -1; if (silent === 0) fail(v83, E14); }
-        if (v84 < 0) break L14;
-        if ((v84 < s.length && (c = s.charCodeAt(v84), (c === 115)))) v85 = v84 + 1; else { v85 = -1; if (silent === 0) fail(v84, E8); }
-        if (v85 < 0) break L14;
-        if ((v85 < s.length && (c = s.charCodeAt(v85), (c === 58)))) v86 = v85 + 1; else { v86 = -1; if (silent === 0) fail(v85, E0); }
-        v80 = v86;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v89 = p + 1; else { v89 = -1; if (silent === 0) fail(p, E7); }
+        if (v89 < 0) break L14;
+        if ((v89 < s.length && (c = s.charCodeAt(v89), (c === 97)))) v90 = v89 + 1; else { v90 = -1; if (silent === 0) fail(v89, E13); }
+        if (v90 < 0) break L14;
+        if ((v90 < s.length && (c = s.charCodeAt(v90), (c === 105)))) v91 = v90 + 1; else { v91 = -1; if (silent === 0) fail(v90, E14); }
+        if (v91 < 0) break L14;
+        if ((v91 < s.length && (c = s.charCodeAt(v91), (c === 115)))) v92 = v91 + 1; else { v92 = -1; if (silent === 0) fail(v91, E8); }
+        if (v92 < 0) break L14;
+        if ((v92 < s.length && (c = s.charCodeAt(v92), (c === 58)))) v93 = v92 + 1; else { v93 = -1; if (silent === 0) fail(v92, E0); }
+        v87 = v93;
       }
-      if (v80 < 0) hookRewind(v81);
+      if (v87 < 0) hookRewind(v88);
       silence(-1);
-      hookRewind(v79);
-      v78 = v80 >= 0 ? p : -1;
-      if (v78 < 0) break L13;
-      v87 = r_waisurl(s, v78);
-      if (v87 < 0 && v78 > p) v87 = stopped(8, v78, p);
-      v76 = v87;
+      hookRewind(v86);
+      v85 = v87 >= 0 ? p : -1;
+      if (v85 < 0 && p === p) notBegun(v84, p, 7);
+      if (v85 < 0) break L13;
+      v94 = r_waisurl(s, v85);
+      if (v94 < 0 && v85 > p) v94 = stopped(8, v85, p);
+      if (v94 < 0 && v85 === p) notBegun(v84, p, 7);
+      v82 = v94;
     }
-    if (v76 < 0) hookRewind(v77);
-    if (v76 >= 0) { v0 = v76; break L0; }
-    v89 = hookMark();
-    v88 = -1;
+    if (v82 < 0) hookRewind(v83);
+    if (v82 >= 0 && p === watchPos) sequenceDone(7);
+    if (v82 >= 0) { v0 = v82; break L0; }
+    v96 = hookMark();
+    v97 = stopCount;
+    v95 = -1;
     L15: {
-      v91 = hookMark();
+      v99 = hookMark();
       silence(1);
-      v93 = hookMark();
-      v92 = -1;
+      v101 = hookMark();
+      v100 = -1;
       L16: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v94 = p + 1; else { v94 = -1; if (silent === 0) fail(p, E15); }
-        if (v94 < 0) break L16;
-        if ((v94 < s.length && (c = s.charCodeAt(v94), (c === 97)))) v95 = v94 + 1; else { v95 = -1; if (silent === 0) fail(v94, E13); }
-        if (v95 < 0) break L16;
-        if ((v95 < s.length && (c = s.charCodeAt(v95), (c === 105)))) v96 = v95 + 1; else { v96 = -1; if (silent === 0) fail(v95, E14); }
-        if (v96 < 0) break L16;
-        if ((v96 < s.length && (c = s.charCodeAt(v96), (c === 108)))) v97 = v96 + 1; else { v97 = -1; if (silent === 0) fail(v96, E9); }
-        if (v97 < 0) break L16;
-        if ((v97 < s.length && (c = s.charCodeAt(v97), (c === 116)))) v98 = v97 + 1; else { v98 = -1; if (silent === 0) fail(v97, E2); }
-        if (v98 < 0) break L16;
-        if ((v98 < s.length && (c = s.charCodeAt(v98), (c === 111)))) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E11); }
-        if (v99 < 0) break L16;
-        if ((v99 < s.length && (c = s.charCodeAt(v99), (c === 58)))) v100 = v99 + 1; else { v100 = -1; if (silent === 0) fail(v99, E0); }
-        v92 = v100;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v102 = p + 1; else { v102 = -1; if (silent === 0) fail(p, E15); }
+        if (v102 < 0) break L16;
+        if ((v102 < s.length && (c = s.charCodeAt(v102), (c === 97)))) v103 = v102 + 1; else { v103 = -1; if (silent === 0) fail(v102, E13); }
+        if (v103 < 0) break L16;
+        if ((v103 < s.length && (c = s.charCodeAt(v103), (c === 105)))) v104 = v103 + 1; else { v104 = -1; if (silent === 0) fail(v103, E14); }
+        if (v104 < 0) break L16;
+        if ((v104 < s.length && (c = s.charCodeAt(v104), (c === 108)))) v105 = v104 + 1; else { v105 = -1; if (silent === 0) fail(v104, E9); }
+        if (v105 < 0) break L16;
+        if ((v105 < s.length && (c = s.charCodeAt(v105), (c === 116)))) v106 = v105 + 1; else { v106 = -1; if (silent === 0) fail(v105, E2); }
+        if (v106 < 0) break L16;
+        if ((v106 < s.length && (c = s.charCodeAt(v106), (c === 111)))) v107 = v106 + 1; else { v107 = -1; if (silent === 0) fail(v106, E11); }
+        if (v107 < 0) break L16;
+        if ((v107 < s.length && (c = s.charCodeAt(v107), (c === 58)))) v108 = v107 + 1; else { v108 = -1; if (silent === 0) fail(v107, E0); }
+        v100 = v108;
       }
-      if (v92 < 0) hookRewind(v93);
+      if (v100 < 0) hookRewind(v101);
       silence(-1);
-      hookRewind(v91);
-      v90 = v92 >= 0 ? p : -1;
-      if (v90 < 0) break L15;
-      v101 = r_mailtourl(s, v90);
-      if (v101 < 0 && v90 > p) v101 = stopped(9, v90, p);
-      v88 = v101;
+      hookRewind(v99);
+      v98 = v100 >= 0 ? p : -1;
+      if (v98 < 0 && p === p) notBegun(v97, p, 8);
+      if (v98 < 0) break L15;
+      v109 = r_mailtourl(s, v98);
+      if (v109 < 0 && v98 > p) v109 = stopped(9, v98, p);
+      if (v109 < 0 && v98 === p) notBegun(v97, p, 8);
+      v95 = v109;
     }
-    if (v88 < 0) hookRewind(v89);
-    if (v88 >= 0) { v0 = v88; break L0; }
-    v103 = hookMark();
-    v102 = -1;
+    if (v95 < 0) hookRewind(v96);
+    if (v95 >= 0 && p === watchPos) sequenceDone(8);
+    if (v95 >= 0) { v0 = v95; break L0; }
+    v111 = hookMark();
+    v112 = stopCount;
+    v110 = -1;
     L17: {
-      v105 = hookMark();
+      v114 = hookMark();
       silence(1);
-      v107 = hookMark();
-      v106 = -1;
+      v116 = hookMark();
+      v115 = -1;
       L18: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v108 = p + 1; else { v108 = -1; if (silent === 0) fail(p, E4); }
-        if (v108 < 0) break L18;
-        if ((v108 < s.length && (c = s.charCodeAt(v108), (c === 105)))) v109 = v108 + 1; else { v109 = -1; if (silent === 0) fail(v108, E14); }
-        if (v109 < 0) break L18;
-        if ((v109 < s.length && (c = s.charCodeAt(v109), (c === 108)))) v110 = v109 + 1; else { v110 = -1; if (silent === 0) fail(v109, E9); }
-        if (v110 < 0) break L18;
-        if ((v110 < s.length && (c = s.charCodeAt(v110), (c === 101)))) v111 = v110 + 1; else { v111 = -1; if (silent === 0) fail(v110, E6); }
-        if (v111 < 0) break L18;
-        if ((v111 < s.length && (c = s.charCodeAt(v111), (c === 58)))) v112 = v111 + 1; else { v112 = -1; if (silent === 0) fail(v111, E0); }
-        v106 = v112;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v117 = p + 1; else { v117 = -1; if (silent === 0) fail(p, E4); }
+        if (v117 < 0) break L18;
+        if ((v117 < s.length && (c = s.charCodeAt(v117), (c === 105)))) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E14); }
+        if (v118 < 0) break L18;
+        if ((v118 < s.length && (c = s.charCodeAt(v118), (c === 108)))) v119 = v118 + 1; else { v119 = -1; if (silent === 0) fail(v118, E9); }
+        if (v119 < 0) break L18;
+        if ((v119 < s.length && (c = s.charCodeAt(v119), (c === 101)))) v120 = v119 + 1; else { v120 = -1; if (silent === 0) fail(v119, E6); }
+        if (v120 < 0) break L18;
+        if ((v120 < s.length && (c = s.charCodeAt(v120), (c === 58)))) v121 = v120 + 1; else { v121 = -1; if (silent === 0) fail(v120, E0); }
+        v115 = v121;
       }
-      if (v106 < 0) hookRewind(v107);
+      if (v115 < 0) hookRewind(v116);
       silence(-1);
-      hookRewind(v105);
-      v104 = v106 >= 0 ? p : -1;
-      if (v104 < 0) break L17;
-      v113 = r_fileurl(s, v104);
-      if (v113 < 0 && v104 > p) v113 = stopped(10, v104, p);
-      v102 = v113;
+      hookRewind(v114);
+      v113 = v115 >= 0 ? p : -1;
+      if (v113 < 0 && p === p) notBegun(v112, p, 9);
+      if (v113 < 0) break L17;
+      v122 = r_fileurl(s, v113);
+      if (v122 < 0 && v113 > p) v122 = stopped(10, v113, p);
+      if (v122 < 0 && v113 === p) notBegun(v112, p, 9);
+      v110 = v122;
     }
-    if (v102 < 0) hookRewind(v103);
-    if (v102 >= 0) { v0 = v102; break L0; }
-    v115 = hookMark();
-    v114 = -1;
+    if (v110 < 0) hookRewind(v111);
+    if (v110 >= 0 && p === watchPos) sequenceDone(9);
+    if (v110 >= 0) { v0 = v110; break L0; }
+    v124 = hookMark();
+    v125 = stopCount;
+    v123 = -1;
     L19: {
-      v117 = hookMark();
+      v127 = hookMark();
       silence(1);
-      v119 = hookMark();
-      v118 = -1;
+      v129 = hookMark();
+      v128 = -1;
       L20: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v120 = p + 1; else { v120 = -1; if (silent === 0) fail(p, E3); }
-        if (v120 < 0) break L20;
-        if ((v120 < s.length && (c = s.charCodeAt(v120), (c === 114)))) v121 = v120 + 1; else { v121 = -1; if (silent === 0) fail(v120, E12); }
-        if (v121 < 0) break L20;
-        if ((v121 < s.length && (c = s.charCodeAt(v121), (c === 111)))) v122 = v121 + 1; else { v122 = -1; if (silent === 0) fail(v121, E11); }
-        if (v122 < 0) break L20;
-        if ((v122 < s.length && (c = s.charCodeAt(v122), (c === 115)))) v123 = v122 + 1; else { v123 = -1; if (silent === 0) fail(v122, E8); }
-        if (v123 < 0) break L20;
-        if ((v123 < s.length && (c = s.charCodeAt(v123), (c === 112)))) v124 = v123 + 1; else { v124 = -1; if (silent === 0) fail(v123, E3); }
-        if (v124 < 0) break L20;
-        if ((v124 < s.length && (c = s.charCodeAt(v124), (c === 101)))) v125 = v124 + 1; else { v125 = -1; if (silent === 0) fail(v124, E6); }
-        if (v125 < 0) break L20;
-        if ((v125 < s.length && (c = s.charCodeAt(v125), (c === 114)))) v126 = v125 + 1; else { v126 = -1; if (silent === 0) fail(v125, E12); }
-        if (v126 < 0) break L20;
-        if ((v126 < s.length && (c = s.charCodeAt(v126), (c === 111)))) v127 = v126 + 1; else { v127 = -1; if (silent === 0) fail(v126, E11); }
-        if (v127 < 0) break L20;
-        if ((v127 < s.length && (c = s.charCodeAt(v127), (c === 58)))) v128 = v127 + 1; else { v128 = -1; if (silent === 0) fail(v127, E0); }
-        v118 = v128;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v130 = p + 1; else { v130 = -1; if (silent === 0) fail(p, E3); }
+        if (v130 < 0) break L20;
+        if ((v130 < s.length && (c = s.charCodeAt(v130), (c === 114)))) v131 = v130 + 1; else { v131 = -1; if (silent === 0) fail(v130, E12); }
+        if (v131 < 0) break L20;
+        if ((v131 < s.length && (c = s.charCodeAt(v131), (c === 111)))) v132 = v131 + 1; else { v132 = -1; if (silent === 0) fail(v131, E11); }
+        if (v132 < 0) break L20;
+        if ((v132 < s.length && (c = s.charCodeAt(v132), (c === 115)))) v133 = v132 + 1; else { v133 = -1; if (silent === 0) fail(v132, E8); }
+        if (v133 < 0) break L20;
+        if ((v133 < s.length && (c = s.charCodeAt(v133), (c === 112)))) v134 = v133 + 1; else { v134 = -1; if (silent === 0) fail(v133, E3); }
+        if (v134 < 0) break L20;
+        if ((v134 < s.length && (c = s.charCodeAt(v134), (c === 101)))) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E6); }
+        if (v135 < 0) break L20;
+        if ((v135 < s.length && (c = s.charCodeAt(v135), (c === 114)))) v136 = v135 + 1; else { v136 = -1; if (silent === 0) fail(v135, E12); }
+        if (v136 < 0) break L20;
+        if ((v136 < s.length && (c = s.charCodeAt(v136), (c === 111)))) v137 = v136 + 1; else { v137 = -1; if (silent === 0) fail(v136, E11); }
+        if (v137 < 0) break L20;
+        if ((v137 < s.length && (c = s.charCodeAt(v137), (c === 58)))) v138 = v137 + 1; else { v138 = -1; if (silent === 0) fail(v137, E0); }
+        v128 = v138;
       }
-      if (v118 < 0) hookRewind(v119);
+      if (v128 < 0) hookRewind(v129);
       silence(-1);
-      hookRewind(v117);
-      v116 = v118 >= 0 ? p : -1;
-      if (v116 < 0) break L19;
-      v129 = r_prosperourl(s, v116);
-      if (v129 < 0 && v116 > p) v129 = stopped(11, v116, p);
-      v114 = v129;
+      hookRewind(v127);
+      v126 = v128 >= 0 ? p : -1;
+      if (v126 < 0 && p === p) notBegun(v125, p, 10);
+      if (v126 < 0) break L19;
+      v139 = r_prosperourl(s, v126);
+      if (v139 < 0 && v126 > p) v139 = stopped(11, v126, p);
+      if (v139 < 0 && v126 === p) notBegun(v125, p, 10);
+      v123 = v139;
     }
-    if (v114 < 0) hookRewind(v115);
-    if (v114 >= 0) { v0 = v114; break L0; }
-    v131 = hookMark();
-    v130 = -1;
+    if (v123 < 0) hookRewind(v124);
+    if (v123 >= 0 && p === watchPos) sequenceDone(10);
+    if (v123 >= 0) { v0 = v123; break L0; }
+    v141 = hookMark();
+    v142 = stopCount;
+    v140 = -1;
     L21: {
-      v133 = hookMark();
+      v144 = hookMark();
       silence(1);
-      v134 = r__url_defined_scheme(s, p);
+      v145 = r__url_defined_scheme(s, p);
       silence(-1);
-      hookRewind(v133);
-      v132 = v134 < 0 ? p : -1;
-      if (v132 < 0) break L21;
-      v135 = r_otherurl(s, v132);
-      if (v135 < 0 && v132 > p) v135 = stopped(12, v132, p);
-      v130 = v135;
+      hookRewind(v144);
+      v143 = v145 < 0 ? p : -1;
+      if (v143 < 0 && p === p) notBegun(v142, p, 11);
+      if (v143 < 0) break L21;
+      v146 = r_otherurl(s, v143);
+      if (v146 < 0 && v143 > p) v146 = stopped(12, v143, p);
+      if (v146 < 0 && v143 === p) notBegun(v142, p, 11);
+      v140 = v146;
     }
-    if (v130 < 0) hookRewind(v131);
-    v0 = v130;
+    if (v140 < 0) hookRewind(v141);
+    if (v140 >= 0 && p === watchPos) sequenceDone(11);
+    v0 = v140;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -439,305 +488,353 @@ function r_url(s, p) {
 
 // _url_defined_scheme: grammar/rfc1738.peggy:92
 function r__url_defined_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0;
   if (p + 9 <= fastBelow) return fast_r__url_defined_scheme(s, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
     L1: {
-      v4 = hookMark();
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E1); }
-        if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E1); }
         if (v6 < 0) break L2;
         if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
         if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
-        v3 = v8;
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+        if (v8 < 0) break L2;
+        if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 112)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
+        v4 = v9;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v10 = hookMark();
-      v9 = -1;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v11 = hookMark();
+      v10 = -1;
       L3: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E4); }
-        if (v11 < 0) break L3;
-        if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 116)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E2); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v12 = p + 1; else { v12 = -1; if (silent === 0) fail(p, E4); }
         if (v12 < 0) break L3;
-        if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 112)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E3); }
-        v9 = v13;
+        if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 116)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E2); }
+        if (v13 < 0) break L3;
+        if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 112)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E3); }
+        v10 = v14;
       }
-      if (v9 < 0) hookRewind(v10);
-      if (v9 >= 0) { v2 = v9; break L1; }
-      v15 = hookMark();
-      v14 = -1;
+      if (v10 < 0) hookRewind(v11);
+      if (v10 >= 0) { v3 = v10; break L1; }
+      v16 = hookMark();
+      v15 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E5); }
-        if (v16 < 0) break L4;
-        if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 101)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E5); }
         if (v17 < 0) break L4;
-        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 119)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E7); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 101)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E6); }
         if (v18 < 0) break L4;
-        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 115)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E8); }
-        v14 = v19;
+        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 119)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E7); }
+        if (v19 < 0) break L4;
+        if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 115)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E8); }
+        v15 = v20;
       }
-      if (v14 < 0) hookRewind(v15);
-      if (v14 >= 0) { v2 = v14; break L1; }
-      v21 = hookMark();
-      v20 = -1;
+      if (v15 < 0) hookRewind(v16);
+      if (v15 >= 0) { v3 = v15; break L1; }
+      v22 = hookMark();
+      v21 = -1;
       L5: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E5); }
-        if (v22 < 0) break L5;
-        if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 110)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E5); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v23 = p + 1; else { v23 = -1; if (silent === 0) fail(p, E5); }
         if (v23 < 0) break L5;
-        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 116)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E2); }
+        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 110)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E5); }
         if (v24 < 0) break L5;
-        if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 112)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E3); }
-        v20 = v25;
+        if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 116)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E2); }
+        if (v25 < 0) break L5;
+        if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 112)))) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E3); }
+        v21 = v26;
       }
-      if (v20 < 0) hookRewind(v21);
-      if (v20 >= 0) { v2 = v20; break L1; }
-      v27 = hookMark();
-      v26 = -1;
+      if (v21 < 0) hookRewind(v22);
+      if (v21 >= 0) { v3 = v21; break L1; }
+      v28 = hookMark();
+      v27 = -1;
       L6: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v28 = p + 1; else { v28 = -1; if (silent === 0) fail(p, E2); }
-        if (v28 < 0) break L6;
-        if ((v28 < s.length && (c = s.charCodeAt(v28), (c === 101)))) v29 = v28 + 1; else { v29 = -1; if (silent === 0) fail(v28, E6); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v29 = p + 1; else { v29 = -1; if (silent === 0) fail(p, E2); }
         if (v29 < 0) break L6;
-        if ((v29 < s.length && (c = s.charCodeAt(v29), (c === 108)))) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E9); }
+        if ((v29 < s.length && (c = s.charCodeAt(v29), (c === 101)))) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E6); }
         if (v30 < 0) break L6;
-        if ((v30 < s.length && (c = s.charCodeAt(v30), (c === 110)))) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E5); }
+        if ((v30 < s.length && (c = s.charCodeAt(v30), (c === 108)))) v31 = v30 + 1; else { v31 = -1; if (silent === 0) fail(v30, E9); }
         if (v31 < 0) break L6;
-        if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 101)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E6); }
+        if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 110)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E5); }
         if (v32 < 0) break L6;
-        if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 116)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E2); }
-        v26 = v33;
+        if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 101)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E6); }
+        if (v33 < 0) break L6;
+        if ((v33 < s.length && (c = s.charCodeAt(v33), (c === 116)))) v34 = v33 + 1; else { v34 = -1; if (silent === 0) fail(v33, E2); }
+        v27 = v34;
       }
-      if (v26 < 0) hookRewind(v27);
-      if (v26 >= 0) { v2 = v26; break L1; }
-      v35 = hookMark();
-      v34 = -1;
+      if (v27 < 0) hookRewind(v28);
+      if (v27 >= 0) { v3 = v27; break L1; }
+      v36 = hookMark();
+      v35 = -1;
       L7: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v36 = p + 1; else { v36 = -1; if (silent === 0) fail(p, E10); }
-        if (v36 < 0) break L7;
-        if ((v36 < s.length && (c = s.charCodeAt(v36), (c === 111)))) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E11); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v37 = p + 1; else { v37 = -1; if (silent === 0) fail(p, E10); }
         if (v37 < 0) break L7;
-        if ((v37 < s.length && (c = s.charCodeAt(v37), (c === 112)))) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E3); }
+        if ((v37 < s.length && (c = s.charCodeAt(v37), (c === 111)))) v38 = v37 + 1; else { v38 = -1; if (silent === 0) fail(v37, E11); }
         if (v38 < 0) break L7;
-        if ((v38 < s.length && (c = s.charCodeAt(v38), (c === 104)))) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E1); }
+        if ((v38 < s.length && (c = s.charCodeAt(v38), (c === 112)))) v39 = v38 + 1; else { v39 = -1; if (silent === 0) fail(v38, E3); }
         if (v39 < 0) break L7;
-        if ((v39 < s.length && (c = s.charCodeAt(v39), (c === 101)))) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E6); }
+        if ((v39 < s.length && (c = s.charCodeAt(v39), (c === 104)))) v40 = v39 + 1; else { v40 = -1; if (silent === 0) fail(v39, E1); }
         if (v40 < 0) break L7;
-        if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 114)))) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E12); }
-        v34 = v41;
+        if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 101)))) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E6); }
+        if (v41 < 0) break L7;
+        if ((v41 < s.length && (c = s.charCodeAt(v41), (c === 114)))) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E12); }
+        v35 = v42;
       }
-      if (v34 < 0) hookRewind(v35);
-      if (v34 >= 0) { v2 = v34; break L1; }
-      v43 = hookMark();
-      v42 = -1;
+      if (v35 < 0) hookRewind(v36);
+      if (v35 >= 0) { v3 = v35; break L1; }
+      v44 = hookMark();
+      v43 = -1;
       L8: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v44 = p + 1; else { v44 = -1; if (silent === 0) fail(p, E7); }
-        if (v44 < 0) break L8;
-        if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 97)))) v45 = v44 + 1; else { v45 = -1; if (silent === 0) fail(v44, E13); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v45 = p + 1; else { v45 = -1; if (silent === 0) fail(p, E7); }
         if (v45 < 0) break L8;
-        if ((v45 < s.length && (c = s.charCodeAt(v45), (c === 105)))) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E14); }
+        if ((v45 < s.length && (c = s.charCodeAt(v45), (c === 97)))) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E13); }
         if (v46 < 0) break L8;
-        if ((v46 < s.length && (c = s.charCodeAt(v46), (c === 115)))) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E8); }
-        v42 = v47;
+        if ((v46 < s.length && (c = s.charCodeAt(v46), (c === 105)))) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E14); }
+        if (v47 < 0) break L8;
+        if ((v47 < s.length && (c = s.charCodeAt(v47), (c === 115)))) v48 = v47 + 1; else { v48 = -1; if (silent === 0) fail(v47, E8); }
+        v43 = v48;
       }
-      if (v42 < 0) hookRewind(v43);
-      if (v42 >= 0) { v2 = v42; break L1; }
-      v49 = hookMark();
-      v48 = -1;
+      if (v43 < 0) hookRewind(v44);
+      if (v43 >= 0) { v3 = v43; break L1; }
+      v50 = hookMark();
+      v49 = -1;
       L9: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v50 = p + 1; else { v50 = -1; if (silent === 0) fail(p, E15); }
-        if (v50 < 0) break L9;
-        if ((v50 < s.length && (c = s.charCodeAt(v50), (c === 97)))) v51 = v50 + 1; else { v51 = -1; if (silent === 0) fail(v50, E13); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v51 = p + 1; else { v51 = -1; if (silent === 0) fail(p, E15); }
         if (v51 < 0) break L9;
-        if ((v51 < s.length && (c = s.charCodeAt(v51), (c === 105)))) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E14); }
+        if ((v51 < s.length && (c = s.charCodeAt(v51), (c === 97)))) v52 = v51 + 1; else { v52 = -1; if (silent === 0) fail(v51, E13); }
         if (v52 < 0) break L9;
-        if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 108)))) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E9); }
+        if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 105)))) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E14); }
         if (v53 < 0) break L9;
-        if ((v53 < s.length && (c = s.charCodeAt(v53), (c === 116)))) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E2); }
+        if ((v53 < s.length && (c = s.charCodeAt(v53), (c === 108)))) v54 = v53 + 1; else { v54 = -1; if (silent === 0) fail(v53, E9); }
         if (v54 < 0) break L9;
-        if ((v54 < s.length && (c = s.charCodeAt(v54), (c === 111)))) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E11); }
-        v48 = v55;
+        if ((v54 < s.length && (c = s.charCodeAt(v54), (c === 116)))) v55 = v54 + 1; else { v55 = -1; if (silent === 0) fail(v54, E2); }
+        if (v55 < 0) break L9;
+        if ((v55 < s.length && (c = s.charCodeAt(v55), (c === 111)))) v56 = v55 + 1; else { v56 = -1; if (silent === 0) fail(v55, E11); }
+        v49 = v56;
       }
-      if (v48 < 0) hookRewind(v49);
-      if (v48 >= 0) { v2 = v48; break L1; }
-      v57 = hookMark();
-      v56 = -1;
+      if (v49 < 0) hookRewind(v50);
+      if (v49 >= 0) { v3 = v49; break L1; }
+      v58 = hookMark();
+      v57 = -1;
       L10: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v58 = p + 1; else { v58 = -1; if (silent === 0) fail(p, E4); }
-        if (v58 < 0) break L10;
-        if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 105)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E14); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v59 = p + 1; else { v59 = -1; if (silent === 0) fail(p, E4); }
         if (v59 < 0) break L10;
-        if ((v59 < s.length && (c = s.charCodeAt(v59), (c === 108)))) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E9); }
+        if ((v59 < s.length && (c = s.charCodeAt(v59), (c === 105)))) v60 = v59 + 1; else { v60 = -1; if (silent === 0) fail(v59, E14); }
         if (v60 < 0) break L10;
-        if ((v60 < s.length && (c = s.charCodeAt(v60), (c === 101)))) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E6); }
-        v56 = v61;
+        if ((v60 < s.length && (c = s.charCodeAt(v60), (c === 108)))) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E9); }
+        if (v61 < 0) break L10;
+        if ((v61 < s.length && (c = s.charCodeAt(v61), (c === 101)))) v62 = v61 + 1; else { v62 = -1; if (silent === 0) fail(v61, E6); }
+        v57 = v62;
       }
-      if (v56 < 0) hookRewind(v57);
-      if (v56 >= 0) { v2 = v56; break L1; }
-      v63 = hookMark();
-      v62 = -1;
+      if (v57 < 0) hookRewind(v58);
+      if (v57 >= 0) { v3 = v57; break L1; }
+      v64 = hookMark();
+      v63 = -1;
       L11: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v64 = p + 1; else { v64 = -1; if (silent === 0) fail(p, E3); }
-        if (v64 < 0) break L11;
-        if ((v64 < s.length && (c = s.charCodeAt(v64), (c === 114)))) v65 = v64 + 1; else { v65 = -1; if (silent === 0) fail(v64, E12); }
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v65 = p + 1; else { v65 = -1; if (silent === 0) fail(p, E3); }
         if (v65 < 0) break L11;
-        if ((v65 < s.length && (c = s.charCodeAt(v65), (c === 111)))) v66 = v65 + 1; else { v66 = -1; if (silent === 0) fail(v65, E11); }
+        if ((v65 < s.length && (c = s.charCodeAt(v65), (c === 114)))) v66 = v65 + 1; else { v66 = -1; if (silent === 0) fail(v65, E12); }
         if (v66 < 0) break L11;
-        if ((v66 < s.length && (c = s.charCodeAt(v66), (c === 115)))) v67 = v66 + 1; else { v67 = -1; if (silent === 0) fail(v66, E8); }
+        if ((v66 < s.length && (c = s.charCodeAt(v66), (c === 111)))) v67 = v66 + 1; else { v67 = -1; if (silent === 0) fail(v66, E11); }
         if (v67 < 0) break L11;
-        if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 112)))) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E3); }
+        if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 115)))) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E8); }
         if (v68 < 0) break L11;
-        if ((v68 < s.length && (c = s.charCodeAt(v68), (c === 101)))) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E6); }
+        if ((v68 < s.length && (c = s.charCodeAt(v68), (c === 112)))) v69 = v68 + 1; else { v69 = -1; if (silent === 0) fail(v68, E3); }
         if (v69 < 0) break L11;
-        if ((v69 < s.length && (c = s.charCodeAt(v69), (c === 114)))) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E12); }
+        if ((v69 < s.length && (c = s.charCodeAt(v69), (c === 101)))) v70 = v69 + 1; else { v70 = -1; if (silent === 0) fail(v69, E6); }
         if (v70 < 0) break L11;
-        if ((v70 < s.length && (c = s.charCodeAt(v70), (c === 111)))) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E11); }
-        v62 = v71;
+        if ((v70 < s.length && (c = s.charCodeAt(v70), (c === 114)))) v71 = v70 + 1; else { v71 = -1; if (silent === 0) fail(v70, E12); }
+        if (v71 < 0) break L11;
+        if ((v71 < s.length && (c = s.charCodeAt(v71), (c === 111)))) v72 = v71 + 1; else { v72 = -1; if (silent === 0) fail(v71, E11); }
+        v63 = v72;
       }
-      if (v62 < 0) hookRewind(v63);
-      v2 = v62;
+      if (v63 < 0) hookRewind(v64);
+      v3 = v63;
     }
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v72 = v2 + 1; else { v72 = -1; if (silent === 0) fail(v2, E0); }
-    if (v72 < 0 && v2 > p) v72 = stopped(13, v2, p);
-    v0 = v72;
+    if (v3 < 0 && p === p) notBegun(v2, p, 12);
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v73 = v3 + 1; else { v73 = -1; if (silent === 0) fail(v3, E0); }
+    if (v73 < 0 && v3 > p) v73 = stopped(13, v3, p);
+    if (v73 < 0 && v3 === p) notBegun(v2, p, 12);
+    v0 = v73;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(12);
   return v0;
 }
 
 // _url_union: grammar/rfc1738.peggy:100
 function r__url_union(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0;
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_httpurl(s, p);
-      if (v3 < 0) break L1;
-      v4 = v3 >= s.length ? v3 : -1;
-      if (v4 < 0 && v3 > p) v4 = stopped(14, v3, p);
-      v1 = v4;
+      v4 = r_httpurl(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 13);
+      if (v4 < 0) break L1;
+      v5 = v4 >= s.length ? v4 : -1;
+      if (v5 < 0 && v4 > p) v5 = stopped(14, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 13);
+      v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(13);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v6 = hookMark();
-    v5 = -1;
+    v7 = hookMark();
+    v8 = stopCount;
+    v6 = -1;
     L2: {
-      v7 = r_ftpurl(s, p);
-      if (v7 < 0) break L2;
-      v8 = v7 >= s.length ? v7 : -1;
-      if (v8 < 0 && v7 > p) v8 = stopped(15, v7, p);
-      v5 = v8;
+      v9 = r_ftpurl(s, p);
+      if (v9 < 0 && p === p) notBegun(v8, p, 14);
+      if (v9 < 0) break L2;
+      v10 = v9 >= s.length ? v9 : -1;
+      if (v10 < 0 && v9 > p) v10 = stopped(15, v9, p);
+      if (v10 < 0 && v9 === p) notBegun(v8, p, 14);
+      v6 = v10;
     }
-    if (v5 < 0) hookRewind(v6);
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v10 = hookMark();
-    v9 = -1;
+    if (v6 < 0) hookRewind(v7);
+    if (v6 >= 0 && p === watchPos) sequenceDone(14);
+    if (v6 >= 0) { v0 = v6; break L0; }
+    v12 = hookMark();
+    v13 = stopCount;
+    v11 = -1;
     L3: {
-      v11 = r_newsurl(s, p);
-      if (v11 < 0) break L3;
-      v12 = v11 >= s.length ? v11 : -1;
-      if (v12 < 0 && v11 > p) v12 = stopped(16, v11, p);
-      v9 = v12;
+      v14 = r_newsurl(s, p);
+      if (v14 < 0 && p === p) notBegun(v13, p, 15);
+      if (v14 < 0) break L3;
+      v15 = v14 >= s.length ? v14 : -1;
+      if (v15 < 0 && v14 > p) v15 = stopped(16, v14, p);
+      if (v15 < 0 && v14 === p) notBegun(v13, p, 15);
+      v11 = v15;
     }
-    if (v9 < 0) hookRewind(v10);
-    if (v9 >= 0) { v0 = v9; break L0; }
-    v14 = hookMark();
-    v13 = -1;
+    if (v11 < 0) hookRewind(v12);
+    if (v11 >= 0 && p === watchPos) sequenceDone(15);
+    if (v11 >= 0) { v0 = v11; break L0; }
+    v17 = hookMark();
+    v18 = stopCount;
+    v16 = -1;
     L4: {
-      v15 = r_nntpurl(s, p);
-      if (v15 < 0) break L4;
-      v16 = v15 >= s.length ? v15 : -1;
-      if (v16 < 0 && v15 > p) v16 = stopped(17, v15, p);
-      v13 = v16;
-    }
-    if (v13 < 0) hookRewind(v14);
-    if (v13 >= 0) { v0 = v13; break L0; }
-    v18 = hookMark();
-    v17 = -1;
-    L5: {
-      v19 = r_telneturl(s, p);
-      if (v19 < 0) break L5;
+      v19 = r_nntpurl(s, p);
+      if (v19 < 0 && p === p) notBegun(v18, p, 16);
+      if (v19 < 0) break L4;
       v20 = v19 >= s.length ? v19 : -1;
-      if (v20 < 0 && v19 > p) v20 = stopped(18, v19, p);
-      v17 = v20;
+      if (v20 < 0 && v19 > p) v20 = stopped(17, v19, p);
+      if (v20 < 0 && v19 === p) notBegun(v18, p, 16);
+      v16 = v20;
     }
-    if (v17 < 0) hookRewind(v18);
-    if (v17 >= 0) { v0 = v17; break L0; }
+    if (v16 < 0) hookRewind(v17);
+    if (v16 >= 0 && p === watchPos) sequenceDone(16);
+    if (v16 >= 0) { v0 = v16; break L0; }
     v22 = hookMark();
+    v23 = stopCount;
     v21 = -1;
-    L6: {
-      v23 = r_gopherurl(s, p);
-      if (v23 < 0) break L6;
-      v24 = v23 >= s.length ? v23 : -1;
-      if (v24 < 0 && v23 > p) v24 = stopped(19, v23, p);
-      v21 = v24;
+    L5: {
+      v24 = r_telneturl(s, p);
+      if (v24 < 0 && p === p) notBegun(v23, p, 17);
+      if (v24 < 0) break L5;
+      v25 = v24 >= s.length ? v24 : -1;
+      if (v25 < 0 && v24 > p) v25 = stopped(18, v24, p);
+      if (v25 < 0 && v24 === p) notBegun(v23, p, 17);
+      v21 = v25;
     }
     if (v21 < 0) hookRewind(v22);
+    if (v21 >= 0 && p === watchPos) sequenceDone(17);
     if (v21 >= 0) { v0 = v21; break L0; }
-    v26 = hookMark();
-    v25 = -1;
+    v27 = hookMark();
+    v28 = stopCount;
+    v26 = -1;
+    L6: {
+      v29 = r_gopherurl(s, p);
+      if (v29 < 0 && p === p) notBegun(v28, p, 18);
+      if (v29 < 0) break L6;
+      v30 = v29 >= s.length ? v29 : -1;
+      if (v30 < 0 && v29 > p) v30 = stopped(19, v29, p);
+      if (v30 < 0 && v29 === p) notBegun(v28, p, 18);
+      v26 = v30;
+    }
+    if (v26 < 0) hookRewind(v27);
+    if (v26 >= 0 && p === watchPos) sequenceDone(18);
+    if (v26 >= 0) { v0 = v26; break L0; }
+    v32 = hookMark();
+    v33 = stopCount;
+    v31 = -1;
     L7: {
-      v27 = r_waisurl(s, p);
-      if (v27 < 0) break L7;
-      v28 = v27 >= s.length ? v27 : -1;
-      if (v28 < 0 && v27 > p) v28 = stopped(20, v27, p);
-      v25 = v28;
+      v34 = r_waisurl(s, p);
+      if (v34 < 0 && p === p) notBegun(v33, p, 19);
+      if (v34 < 0) break L7;
+      v35 = v34 >= s.length ? v34 : -1;
+      if (v35 < 0 && v34 > p) v35 = stopped(20, v34, p);
+      if (v35 < 0 && v34 === p) notBegun(v33, p, 19);
+      v31 = v35;
     }
-    if (v25 < 0) hookRewind(v26);
-    if (v25 >= 0) { v0 = v25; break L0; }
-    v30 = hookMark();
-    v29 = -1;
+    if (v31 < 0) hookRewind(v32);
+    if (v31 >= 0 && p === watchPos) sequenceDone(19);
+    if (v31 >= 0) { v0 = v31; break L0; }
+    v37 = hookMark();
+    v38 = stopCount;
+    v36 = -1;
     L8: {
-      v31 = r_mailtourl(s, p);
-      if (v31 < 0) break L8;
-      v32 = v31 >= s.length ? v31 : -1;
-      if (v32 < 0 && v31 > p) v32 = stopped(21, v31, p);
-      v29 = v32;
-    }
-    if (v29 < 0) hookRewind(v30);
-    if (v29 >= 0) { v0 = v29; break L0; }
-    v34 = hookMark();
-    v33 = -1;
-    L9: {
-      v35 = r_fileurl(s, p);
-      if (v35 < 0) break L9;
-      v36 = v35 >= s.length ? v35 : -1;
-      if (v36 < 0 && v35 > p) v36 = stopped(22, v35, p);
-      v33 = v36;
-    }
-    if (v33 < 0) hookRewind(v34);
-    if (v33 >= 0) { v0 = v33; break L0; }
-    v38 = hookMark();
-    v37 = -1;
-    L10: {
-      v39 = r_prosperourl(s, p);
-      if (v39 < 0) break L10;
+      v39 = r_mailtourl(s, p);
+      if (v39 < 0 && p === p) notBegun(v38, p, 20);
+      if (v39 < 0) break L8;
       v40 = v39 >= s.length ? v39 : -1;
-      if (v40 < 0 && v39 > p) v40 = stopped(23, v39, p);
-      v37 = v40;
+      if (v40 < 0 && v39 > p) v40 = stopped(21, v39, p);
+      if (v40 < 0 && v39 === p) notBegun(v38, p, 20);
+      v36 = v40;
     }
-    if (v37 < 0) hookRewind(v38);
-    if (v37 >= 0) { v0 = v37; break L0; }
+    if (v36 < 0) hookRewind(v37);
+    if (v36 >= 0 && p === watchPos) sequenceDone(20);
+    if (v36 >= 0) { v0 = v36; break L0; }
     v42 = hookMark();
+    v43 = stopCount;
     v41 = -1;
-    L11: {
-      v43 = r_otherurl(s, p);
-      if (v43 < 0) break L11;
-      v44 = v43 >= s.length ? v43 : -1;
-      if (v44 < 0 && v43 > p) v44 = stopped(24, v43, p);
-      v41 = v44;
+    L9: {
+      v44 = r_fileurl(s, p);
+      if (v44 < 0 && p === p) notBegun(v43, p, 21);
+      if (v44 < 0) break L9;
+      v45 = v44 >= s.length ? v44 : -1;
+      if (v45 < 0 && v44 > p) v45 = stopped(22, v44, p);
+      if (v45 < 0 && v44 === p) notBegun(v43, p, 21);
+      v41 = v45;
     }
     if (v41 < 0) hookRewind(v42);
-    v0 = v41;
+    if (v41 >= 0 && p === watchPos) sequenceDone(21);
+    if (v41 >= 0) { v0 = v41; break L0; }
+    v47 = hookMark();
+    v48 = stopCount;
+    v46 = -1;
+    L10: {
+      v49 = r_prosperourl(s, p);
+      if (v49 < 0 && p === p) notBegun(v48, p, 22);
+      if (v49 < 0) break L10;
+      v50 = v49 >= s.length ? v49 : -1;
+      if (v50 < 0 && v49 > p) v50 = stopped(23, v49, p);
+      if (v50 < 0 && v49 === p) notBegun(v48, p, 22);
+      v46 = v50;
+    }
+    if (v46 < 0) hookRewind(v47);
+    if (v46 >= 0 && p === watchPos) sequenceDone(22);
+    if (v46 >= 0) { v0 = v46; break L0; }
+    v52 = hookMark();
+    v53 = stopCount;
+    v51 = -1;
+    L11: {
+      v54 = r_otherurl(s, p);
+      if (v54 < 0 && p === p) notBegun(v53, p, 23);
+      if (v54 < 0) break L11;
+      v55 = v54 >= s.length ? v54 : -1;
+      if (v55 < 0 && v54 > p) v55 = stopped(24, v54, p);
+      if (v55 < 0 && v54 === p) notBegun(v53, p, 23);
+      v51 = v55;
+    }
+    if (v51 < 0) hookRewind(v52);
+    if (v51 >= 0 && p === watchPos) sequenceDone(23);
+    v0 = v51;
   }
   return v0;
 }
@@ -807,39 +904,43 @@ function r_schemepart(s, p) {
 
 // ip_schemepart: grammar/rfc1738.peggy:159
 function r_ip_schemepart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(5, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E19); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E19); }
-      v2 = v5;
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E19); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E19); }
+      v3 = v6;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v6 = r_login(s, v2);
-    if (v6 < 0 && v2 > p) v6 = stopped(27, v2, p);
-    if (v6 < 0) break L0;
-    v9 = hookMark();
-    v8 = -1;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 24);
+    if (v3 < 0) break L0;
+    v7 = r_login(s, v3);
+    if (v7 < 0 && v3 > p) v7 = stopped(27, v3, p);
+    if (v7 < 0 && v3 === p) notBegun(v2, p, 24);
+    if (v7 < 0) break L0;
+    v10 = hookMark();
+    v9 = -1;
     L2: {
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 47)))) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E19); }
-      if (v10 < 0) break L2;
-      v11 = r_urlpath(s, v10);
-      if (v11 < 0 && v10 > v6) v11 = stopped(28, v10, p);
-      v8 = v11;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E19); }
+      if (v11 < 0) break L2;
+      v12 = r_urlpath(s, v11);
+      if (v12 < 0 && v11 > v7) v12 = stopped(28, v11, p);
+      v9 = v12;
     }
-    if (v8 < 0) hookRewind(v9);
-    if (v8 < 0) v8 = stopped(29, v6, p);
-    v7 = v8 < 0 ? v6 : v8;
-    v0 = v7;
+    if (v9 < 0) hookRewind(v10);
+    if (v9 < 0) v9 = stopped(29, v7, p);
+    v8 = v9 < 0 ? v7 : v9;
+    v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(24);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -847,42 +948,49 @@ function r_ip_schemepart(s, p) {
 
 // login: grammar/rfc1738.peggy:177
 function r_login(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(6, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v4 = hookMark();
-    v3 = -1;
+    v5 = hookMark();
+    v6 = stopCount;
+    v4 = -1;
     L1: {
-      v5 = r_user(s, p);
-      if (v5 < 0) break L1;
-      v8 = hookMark();
-      v7 = -1;
+      v7 = r_user(s, p);
+      if (v7 < 0 && p === p) notBegun(v6, p, 26);
+      if (v7 < 0) break L1;
+      v10 = hookMark();
+      v9 = -1;
       L2: {
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 58)))) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E0); }
-        if (v9 < 0) break L2;
-        v10 = r_password(s, v9);
-        if (v10 < 0 && v9 > v5) v10 = stopped(30, v9, p);
-        v7 = v10;
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
+        if (v11 < 0) break L2;
+        v12 = r_password(s, v11);
+        if (v12 < 0 && v11 > v7) v12 = stopped(30, v11, p);
+        v9 = v12;
       }
-      if (v7 < 0) hookRewind(v8);
-      if (v7 < 0) v7 = stopped(31, v5, p);
-      v6 = v7 < 0 ? v5 : v7;
-      if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 64)))) v11 = v6 + 1; else { v11 = -1; if (silent === 0) fail(v6, E20); }
-      if (v11 < 0 && v6 > p) v11 = stopped(32, v6, p);
-      v3 = v11;
+      if (v9 < 0) hookRewind(v10);
+      if (v9 < 0) v9 = stopped(31, v7, p);
+      v8 = v9 < 0 ? v7 : v9;
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 64)))) v13 = v8 + 1; else { v13 = -1; if (silent === 0) fail(v8, E20); }
+      if (v13 < 0 && v8 > p) v13 = stopped(32, v8, p);
+      if (v13 < 0 && v8 === p) notBegun(v6, p, 26);
+      v4 = v13;
     }
-    if (v3 < 0) hookRewind(v4);
-    if (v3 < 0) v3 = stopped(33, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v12 = r_hostport(s, v2);
-    if (v12 < 0 && v2 > p) v12 = stopped(34, v2, p);
-    v0 = v12;
+    if (v4 < 0) hookRewind(v5);
+    if (v4 >= 0 && p === watchPos) sequenceDone(26);
+    if (v4 < 0) v4 = stopped(33, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v14 = r_hostport(s, v3);
+    if (v14 < 0 && v3 > p) v14 = stopped(34, v3, p);
+    if (v14 < 0 && v3 === p) notBegun(v2, p, 25);
+    v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(25);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -890,28 +998,31 @@ function r_login(s, p) {
 
 // hostport: grammar/rfc1738.peggy:186
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(7, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_host(s, p);
-    if (v2 < 0) break L0;
-    v5 = hookMark();
-    v4 = -1;
+    v3 = r_host(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 27);
+    if (v3 < 0) break L0;
+    v6 = hookMark();
+    v5 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E0); }
-      if (v6 < 0) break L1;
-      v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2) v7 = stopped(35, v6, p);
-      v4 = v7;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E0); }
+      if (v7 < 0) break L1;
+      v8 = r_port(s, v7);
+      if (v8 < 0 && v7 > v3) v8 = stopped(35, v7, p);
+      v5 = v8;
     }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(36, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 < 0) v5 = stopped(36, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(27);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -934,34 +1045,41 @@ function r_host(s, p) {
 
 // hostname: grammar/rfc1738.peggy:218
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(9, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = p;
+    v3 = p;
     for (;;) {
-      v4 = hookMark();
-      v3 = -1;
+      v5 = hookMark();
+      v6 = stopCount;
+      v4 = -1;
       L1: {
-        v5 = r_domainlabel(s, v2);
-        if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
-        if (v6 < 0 && v5 > v2) v6 = stopped(37, v5, p);
-        v3 = v6;
+        v7 = r_domainlabel(s, v3);
+        if (v7 < 0 && v3 === v3) notBegun(v6, v3, 29);
+        if (v7 < 0) break L1;
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E18); }
+        if (v8 < 0 && v7 > v3) v8 = stopped(37, v7, p);
+        if (v8 < 0 && v7 === v3) notBegun(v6, v3, 29);
+        v4 = v8;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 < 0) v3 = stopped(38, v2, p);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 >= 0 && v3 === watchPos) sequenceDone(29);
+      if (v4 < 0) v4 = stopped(38, v3, p);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    if (v2 < 0) break L0;
-    v7 = r_toplabel(s, v2);
-    if (v7 < 0 && v2 > p) v7 = stopped(39, v2, p);
-    v0 = v7;
+    if (v3 < 0) break L0;
+    v9 = r_toplabel(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(39, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 28);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(28);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -969,40 +1087,46 @@ function r_hostname(s, p) {
 
 // domainlabel: grammar/rfc1738.peggy:237
 function r_domainlabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(10, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alphadigit(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alphadigit(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 30);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v6 = v3;
+        v8 = v4;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
-          if (v7 < 0) v7 = stopped(40, v6, p);
-          if (v7 < 0) break;
-          if (v7 === v6) break;
-          v6 = v7;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 45)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E17); }
+          if (v9 < 0) v9 = stopped(40, v8, p);
+          if (v9 < 0) break;
+          if (v9 === v8) break;
+          v8 = v9;
         }
-        if (v6 < 0) break L1;
-        v8 = r_alphadigit(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(41, v6, p);
-        v4 = v8;
+        if (v8 < 0) break L1;
+        v10 = r_alphadigit(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(41, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 31);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(42, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(31);
+      if (v5 < 0) v5 = stopped(42, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(30);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1010,40 +1134,46 @@ function r_domainlabel(s, p) {
 
 // toplabel: grammar/rfc1738.peggy:247
 function r_toplabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(11, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 32);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v6 = v3;
+        v8 = v4;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E17); }
-          if (v7 < 0) v7 = stopped(43, v6, p);
-          if (v7 < 0) break;
-          if (v7 === v6) break;
-          v6 = v7;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 45)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E17); }
+          if (v9 < 0) v9 = stopped(43, v8, p);
+          if (v9 < 0) break;
+          if (v9 === v8) break;
+          v8 = v9;
         }
-        if (v6 < 0) break L1;
-        v8 = r_alphadigit(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(44, v6, p);
-        v4 = v8;
+        if (v8 < 0) break L1;
+        v10 = r_alphadigit(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(44, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 33);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(45, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(33);
+      if (v5 < 0) v5 = stopped(45, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(32);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1067,33 +1197,42 @@ function r_alphadigit(s, p) {
 
 // hostnumber: grammar/rfc1738.peggy:264
 function r_hostnumber(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(13, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_digits(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E18); }
-    if (v3 < 0 && v2 > p) v3 = stopped(46, v2, p);
+    v3 = r_digits(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 34);
     if (v3 < 0) break L0;
-    v4 = r_digits(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(47, v3, p);
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E18); }
+    if (v4 < 0 && v3 > p) v4 = stopped(46, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 34);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E18); }
-    if (v5 < 0 && v4 > p) v5 = stopped(48, v4, p);
+    v5 = r_digits(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(47, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 34);
     if (v5 < 0) break L0;
-    v6 = r_digits(s, v5);
-    if (v6 < 0 && v5 > p) v6 = stopped(49, v5, p);
+    if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E18); }
+    if (v6 < 0 && v5 > p) v6 = stopped(48, v5, p);
+    if (v6 < 0 && v5 === p) notBegun(v2, p, 34);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E18); }
-    if (v7 < 0 && v6 > p) v7 = stopped(50, v6, p);
+    v7 = r_digits(s, v6);
+    if (v7 < 0 && v6 > p) v7 = stopped(49, v6, p);
+    if (v7 < 0 && v6 === p) notBegun(v2, p, 34);
     if (v7 < 0) break L0;
-    v8 = r_digits(s, v7);
-    if (v8 < 0 && v7 > p) v8 = stopped(51, v7, p);
-    v0 = v8;
+    if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E18); }
+    if (v8 < 0 && v7 > p) v8 = stopped(50, v7, p);
+    if (v8 < 0 && v7 === p) notBegun(v2, p, 34);
+    if (v8 < 0) break L0;
+    v9 = r_digits(s, v8);
+    if (v9 < 0 && v8 > p) v9 = stopped(51, v8, p);
+    if (v9 < 0 && v8 === p) notBegun(v2, p, 34);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(34);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1184,76 +1323,84 @@ function r_urlpath(s, p) {
 
 // ftpurl: grammar/rfc1738.peggy:314
 function r_ftpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0;
   hookEnter(18, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E0); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E19); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
       if (v8 < 0) break L1;
       if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
-      v2 = v9;
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
+      v3 = v10;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v10 = r_login(s, v2);
-    if (v10 < 0 && v2 > p) v10 = stopped(55, v2, p);
-    if (v10 < 0) break L0;
-    v13 = hookMark();
-    v12 = -1;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 35);
+    if (v3 < 0) break L0;
+    v11 = r_login(s, v3);
+    if (v11 < 0 && v3 > p) v11 = stopped(55, v3, p);
+    if (v11 < 0 && v3 === p) notBegun(v2, p, 35);
+    if (v11 < 0) break L0;
+    v14 = hookMark();
+    v13 = -1;
     L2: {
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v14 = v10 + 1; else { v14 = -1; if (silent === 0) fail(v10, E19); }
-      if (v14 < 0) break L2;
-      v15 = r_fpath(s, v14);
-      if (v15 < 0 && v14 > v10) v15 = stopped(56, v14, p);
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E19); }
       if (v15 < 0) break L2;
-      v18 = hookMark();
-      v17 = -1;
+      v16 = r_fpath(s, v15);
+      if (v16 < 0 && v15 > v11) v16 = stopped(56, v15, p);
+      if (v16 < 0) break L2;
+      v19 = hookMark();
+      v20 = stopCount;
+      v18 = -1;
       L3: {
-        v20 = hookMark();
-        v19 = -1;
+        v22 = hookMark();
+        v21 = -1;
         L4: {
-          if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 59)))) v21 = v15 + 1; else { v21 = -1; if (silent === 0) fail(v15, E21); }
-          if (v21 < 0) break L4;
-          if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 116)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E2); }
-          if (v22 < 0) break L4;
-          if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 121)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E25); }
+          if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 59)))) v23 = v16 + 1; else { v23 = -1; if (silent === 0) fail(v16, E21); }
           if (v23 < 0) break L4;
-          if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 112)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E3); }
+          if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 116)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E2); }
           if (v24 < 0) break L4;
-          if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 101)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E6); }
+          if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 121)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E25); }
           if (v25 < 0) break L4;
-          if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 61)))) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E24); }
-          v19 = v26;
+          if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 112)))) v26 = v25 + 1; else { v26 = -1; if (silent === 0) fail(v25, E3); }
+          if (v26 < 0) break L4;
+          if ((v26 < s.length && (c = s.charCodeAt(v26), (c === 101)))) v27 = v26 + 1; else { v27 = -1; if (silent === 0) fail(v26, E6); }
+          if (v27 < 0) break L4;
+          if ((v27 < s.length && (c = s.charCodeAt(v27), (c === 61)))) v28 = v27 + 1; else { v28 = -1; if (silent === 0) fail(v27, E24); }
+          v21 = v28;
         }
-        if (v19 < 0) hookRewind(v20);
-        if (v19 < 0) break L3;
-        v27 = r_ftptype(s, v19);
-        if (v27 < 0 && v19 > v15) v27 = stopped(57, v19, p);
-        v17 = v27;
+        if (v21 < 0) hookRewind(v22);
+        if (v21 < 0 && v16 === v16) notBegun(v20, v16, 36);
+        if (v21 < 0) break L3;
+        v29 = r_ftptype(s, v21);
+        if (v29 < 0 && v21 > v16) v29 = stopped(57, v21, p);
+        if (v29 < 0 && v21 === v16) notBegun(v20, v16, 36);
+        v18 = v29;
       }
-      if (v17 < 0) hookRewind(v18);
-      if (v17 < 0) v17 = stopped(58, v15, p);
-      v16 = v17 < 0 ? v15 : v17;
-      v12 = v16;
+      if (v18 < 0) hookRewind(v19);
+      if (v18 >= 0 && v16 === watchPos) sequenceDone(36);
+      if (v18 < 0) v18 = stopped(58, v16, p);
+      v17 = v18 < 0 ? v16 : v18;
+      v13 = v17;
     }
-    if (v12 < 0) hookRewind(v13);
-    if (v12 < 0) v12 = stopped(59, v10, p);
-    v11 = v12 < 0 ? v10 : v12;
-    v0 = v11;
+    if (v13 < 0) hookRewind(v14);
+    if (v13 < 0) v13 = stopped(59, v11, p);
+    v12 = v13 < 0 ? v11 : v13;
+    v0 = v12;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(35);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1261,33 +1408,36 @@ function r_ftpurl(s, p) {
 
 // fpath: grammar/rfc1738.peggy:323
 function r_fpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(19, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_fsegment(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_fsegment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 37);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E19); }
-        if (v6 < 0) break L1;
-        v7 = r_fsegment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(60, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E19); }
+        if (v7 < 0) break L1;
+        v8 = r_fsegment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(60, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(61, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(61, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(37);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1349,70 +1499,75 @@ function r_ftptype(s, p) {
 
 // fileurl: grammar/rfc1738.peggy:360
 function r_fileurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0;
   hookEnter(22, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 105)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E14); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E9); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 101)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E6); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E9); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 38);
+    if (v3 < 0) break L0;
     L2: {
-      v13 = r_host(s, v2);
-      if (v13 >= 0) { v12 = v13; break L2; }
-      v15 = hookMark();
-      v14 = -1;
+      v14 = r_host(s, v3);
+      if (v14 >= 0) { v13 = v14; break L2; }
+      v16 = hookMark();
+      v15 = -1;
       L3: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 108)))) v16 = v2 + 1; else { v16 = -1; if (silent === 0) fail(v2, E9); }
-        if (v16 < 0) break L3;
-        if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 111)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E11); }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 108)))) v17 = v3 + 1; else { v17 = -1; if (silent === 0) fail(v3, E9); }
         if (v17 < 0) break L3;
-        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 99)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E30); }
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 111)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E11); }
         if (v18 < 0) break L3;
-        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 97)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E13); }
+        if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 99)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E30); }
         if (v19 < 0) break L3;
-        if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 108)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E9); }
+        if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 97)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E13); }
         if (v20 < 0) break L3;
-        if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 104)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E1); }
+        if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 108)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E9); }
         if (v21 < 0) break L3;
-        if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 111)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E11); }
+        if ((v21 < s.length && (c = s.charCodeAt(v21), (c === 104)))) v22 = v21 + 1; else { v22 = -1; if (silent === 0) fail(v21, E1); }
         if (v22 < 0) break L3;
-        if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 115)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E8); }
+        if ((v22 < s.length && (c = s.charCodeAt(v22), (c === 111)))) v23 = v22 + 1; else { v23 = -1; if (silent === 0) fail(v22, E11); }
         if (v23 < 0) break L3;
-        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 116)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E2); }
-        v14 = v24;
+        if ((v23 < s.length && (c = s.charCodeAt(v23), (c === 115)))) v24 = v23 + 1; else { v24 = -1; if (silent === 0) fail(v23, E8); }
+        if (v24 < 0) break L3;
+        if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 116)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E2); }
+        v15 = v25;
       }
-      if (v14 < 0) hookRewind(v15);
-      v12 = v14;
+      if (v15 < 0) hookRewind(v16);
+      v13 = v15;
     }
-    if (v12 < 0) v12 = stopped(63, v2, p);
-    v11 = v12 < 0 ? v2 : v12;
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v25 = v11 + 1; else { v25 = -1; if (silent === 0) fail(v11, E19); }
-    if (v25 < 0 && v11 > p) v25 = stopped(64, v11, p);
-    if (v25 < 0) break L0;
-    v26 = r_fpath(s, v25);
-    if (v26 < 0 && v25 > p) v26 = stopped(65, v25, p);
-    v0 = v26;
+    if (v13 < 0) v13 = stopped(63, v3, p);
+    v12 = v13 < 0 ? v3 : v13;
+    if (v12 < 0) break L0;
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v26 = v12 + 1; else { v26 = -1; if (silent === 0) fail(v12, E19); }
+    if (v26 < 0 && v12 > p) v26 = stopped(64, v12, p);
+    if (v26 < 0 && v12 === p) notBegun(v2, p, 38);
+    if (v26 < 0) break L0;
+    v27 = r_fpath(s, v26);
+    if (v27 < 0 && v26 > p) v27 = stopped(65, v26, p);
+    if (v27 < 0 && v26 === p) notBegun(v2, p, 38);
+    v0 = v27;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(38);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1420,62 +1575,66 @@ function r_fileurl(s, p) {
 
 // httpurl: grammar/rfc1738.peggy:379
 function r_httpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0;
   hookEnter(23, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E1); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 116)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E1); }
       if (v5 < 0) break L1;
       if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(66, v2, p);
-    if (v11 < 0) break L0;
-    v14 = hookMark();
-    v13 = -1;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 39);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(66, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 39);
+    if (v12 < 0) break L0;
+    v15 = hookMark();
+    v14 = -1;
     L2: {
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v15 = v11 + 1; else { v15 = -1; if (silent === 0) fail(v11, E19); }
-      if (v15 < 0) break L2;
-      v16 = r_hpath(s, v15);
-      if (v16 < 0 && v15 > v11) v16 = stopped(67, v15, p);
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E19); }
       if (v16 < 0) break L2;
-      v19 = hookMark();
-      v18 = -1;
+      v17 = r_hpath(s, v16);
+      if (v17 < 0 && v16 > v12) v17 = stopped(67, v16, p);
+      if (v17 < 0) break L2;
+      v20 = hookMark();
+      v19 = -1;
       L3: {
-        if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 63)))) v20 = v16 + 1; else { v20 = -1; if (silent === 0) fail(v16, E22); }
-        if (v20 < 0) break L3;
-        v21 = r_search(s, v20);
-        if (v21 < 0 && v20 > v16) v21 = stopped(68, v20, p);
-        v18 = v21;
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 63)))) v21 = v17 + 1; else { v21 = -1; if (silent === 0) fail(v17, E22); }
+        if (v21 < 0) break L3;
+        v22 = r_search(s, v21);
+        if (v22 < 0 && v21 > v17) v22 = stopped(68, v21, p);
+        v19 = v22;
       }
-      if (v18 < 0) hookRewind(v19);
-      if (v18 < 0) v18 = stopped(69, v16, p);
-      v17 = v18 < 0 ? v16 : v18;
-      v13 = v17;
+      if (v19 < 0) hookRewind(v20);
+      if (v19 < 0) v19 = stopped(69, v17, p);
+      v18 = v19 < 0 ? v17 : v19;
+      v14 = v18;
     }
-    if (v13 < 0) hookRewind(v14);
-    if (v13 < 0) v13 = stopped(70, v11, p);
-    v12 = v13 < 0 ? v11 : v13;
-    v0 = v12;
+    if (v14 < 0) hookRewind(v15);
+    if (v14 < 0) v14 = stopped(70, v12, p);
+    v13 = v14 < 0 ? v12 : v14;
+    v0 = v13;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(39);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1483,33 +1642,36 @@ function r_httpurl(s, p) {
 
 // hpath: grammar/rfc1738.peggy:386
 function r_hpath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(24, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_hsegment(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_hsegment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 40);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E19); }
-        if (v6 < 0) break L1;
-        v7 = r_hsegment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(71, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E19); }
+        if (v7 < 0) break L1;
+        v8 = r_hsegment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(71, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(72, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(72, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(40);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1577,116 +1739,134 @@ function r_search(s, p) {
 
 // gopherurl: grammar/rfc1738.peggy:422
 function r_gopherurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0;
   hookEnter(27, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 111)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E11); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 112)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 111)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 104)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E1); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 104)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E1); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 114)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 114)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E12); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
-      v2 = v12;
+      if (v12 < 0) break L1;
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+      v3 = v13;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v13 = r_hostport(s, v2);
-    if (v13 < 0 && v2 > p) v13 = stopped(75, v2, p);
-    if (v13 < 0) break L0;
-    v16 = hookMark();
-    v15 = -1;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 41);
+    if (v3 < 0) break L0;
+    v14 = r_hostport(s, v3);
+    if (v14 < 0 && v3 > p) v14 = stopped(75, v3, p);
+    if (v14 < 0 && v3 === p) notBegun(v2, p, 41);
+    if (v14 < 0) break L0;
+    v17 = hookMark();
+    v16 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E19); }
-      if (v17 < 0) break L2;
-      v20 = hookMark();
-      v19 = -1;
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v18 = v14 + 1; else { v18 = -1; if (silent === 0) fail(v14, E19); }
+      if (v18 < 0) break L2;
+      v21 = hookMark();
+      v22 = stopCount;
+      v20 = -1;
       L3: {
-        v21 = r_gtype(s, v17);
-        if (v21 < 0) break L3;
-        v24 = hookMark();
-        v23 = -1;
+        v23 = r_gtype(s, v18);
+        if (v23 < 0 && v18 === v18) notBegun(v22, v18, 42);
+        if (v23 < 0) break L3;
+        v26 = hookMark();
+        v27 = stopCount;
+        v25 = -1;
         L4: {
-          v25 = r_selector(s, v21);
-          if (v25 < 0) break L4;
-          v28 = hookMark();
-          v27 = -1;
+          v28 = r_selector(s, v23);
+          if (v28 < 0 && v23 === v23) notBegun(v27, v23, 43);
+          if (v28 < 0) break L4;
+          v31 = hookMark();
+          v32 = stopCount;
+          v30 = -1;
           L5: {
-            v30 = hookMark();
-            v29 = -1;
+            v34 = hookMark();
+            v33 = -1;
             L6: {
-              if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 37)))) v31 = v25 + 1; else { v31 = -1; if (silent === 0) fail(v25, E31); }
-              if (v31 < 0) break L6;
-              if ((v31 < s.length && (c = s.charCodeAt(v31), (c === 48)))) v32 = v31 + 1; else { v32 = -1; if (silent === 0) fail(v31, E32); }
-              if (v32 < 0) break L6;
-              if ((v32 < s.length && (c = s.charCodeAt(v32), (c === 57)))) v33 = v32 + 1; else { v33 = -1; if (silent === 0) fail(v32, E33); }
-              v29 = v33;
+              if ((v28 < s.length && (c = s.charCodeAt(v28), (c === 37)))) v35 = v28 + 1; else { v35 = -1; if (silent === 0) fail(v28, E31); }
+              if (v35 < 0) break L6;
+              if ((v35 < s.length && (c = s.charCodeAt(v35), (c === 48)))) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E32); }
+              if (v36 < 0) break L6;
+              if ((v36 < s.length && (c = s.charCodeAt(v36), (c === 57)))) v37 = v36 + 1; else { v37 = -1; if (silent === 0) fail(v36, E33); }
+              v33 = v37;
             }
-            if (v29 < 0) hookRewind(v30);
-            if (v29 < 0) break L5;
-            v34 = r_search(s, v29);
-            if (v34 < 0 && v29 > v25) v34 = stopped(76, v29, p);
-            if (v34 < 0) break L5;
-            v37 = hookMark();
-            v36 = -1;
+            if (v33 < 0) hookRewind(v34);
+            if (v33 < 0 && v28 === v28) notBegun(v32, v28, 44);
+            if (v33 < 0) break L5;
+            v38 = r_search(s, v33);
+            if (v38 < 0 && v33 > v28) v38 = stopped(76, v33, p);
+            if (v38 < 0 && v33 === v28) notBegun(v32, v28, 44);
+            if (v38 < 0) break L5;
+            v41 = hookMark();
+            v42 = stopCount;
+            v40 = -1;
             L7: {
-              v39 = hookMark();
-              v38 = -1;
+              v44 = hookMark();
+              v43 = -1;
               L8: {
-                if ((v34 < s.length && (c = s.charCodeAt(v34), (c === 37)))) v40 = v34 + 1; else { v40 = -1; if (silent === 0) fail(v34, E31); }
-                if (v40 < 0) break L8;
-                if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 48)))) v41 = v40 + 1; else { v41 = -1; if (silent === 0) fail(v40, E32); }
-                if (v41 < 0) break L8;
-                if ((v41 < s.length && (c = s.charCodeAt(v41), (c === 57)))) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E33); }
-                v38 = v42;
+                if ((v38 < s.length && (c = s.charCodeAt(v38), (c === 37)))) v45 = v38 + 1; else { v45 = -1; if (silent === 0) fail(v38, E31); }
+                if (v45 < 0) break L8;
+                if ((v45 < s.length && (c = s.charCodeAt(v45), (c === 48)))) v46 = v45 + 1; else { v46 = -1; if (silent === 0) fail(v45, E32); }
+                if (v46 < 0) break L8;
+                if ((v46 < s.length && (c = s.charCodeAt(v46), (c === 57)))) v47 = v46 + 1; else { v47 = -1; if (silent === 0) fail(v46, E33); }
+                v43 = v47;
               }
-              if (v38 < 0) hookRewind(v39);
-              if (v38 < 0) break L7;
-              v43 = r_gopher__string(s, v38);
-              if (v43 < 0 && v38 > v34) v43 = stopped(77, v38, p);
-              v36 = v43;
+              if (v43 < 0) hookRewind(v44);
+              if (v43 < 0 && v38 === v38) notBegun(v42, v38, 45);
+              if (v43 < 0) break L7;
+              v48 = r_gopher__string(s, v43);
+              if (v48 < 0 && v43 > v38) v48 = stopped(77, v43, p);
+              if (v48 < 0 && v43 === v38) notBegun(v42, v38, 45);
+              v40 = v48;
             }
-            if (v36 < 0) hookRewind(v37);
-            if (v36 < 0) v36 = stopped(78, v34, p);
-            v35 = v36 < 0 ? v34 : v36;
-            v27 = v35;
+            if (v40 < 0) hookRewind(v41);
+            if (v40 >= 0 && v38 === watchPos) sequenceDone(45);
+            if (v40 < 0) v40 = stopped(78, v38, p);
+            v39 = v40 < 0 ? v38 : v40;
+            v30 = v39;
           }
-          if (v27 < 0) hookRewind(v28);
-          if (v27 < 0) v27 = stopped(79, v25, p);
-          v26 = v27 < 0 ? v25 : v27;
-          v23 = v26;
+          if (v30 < 0) hookRewind(v31);
+          if (v30 >= 0 && v28 === watchPos) sequenceDone(44);
+          if (v30 < 0) v30 = stopped(79, v28, p);
+          v29 = v30 < 0 ? v28 : v30;
+          v25 = v29;
         }
-        if (v23 < 0) hookRewind(v24);
-        if (v23 < 0) v23 = stopped(80, v21, p);
-        v22 = v23 < 0 ? v21 : v23;
-        v19 = v22;
+        if (v25 < 0) hookRewind(v26);
+        if (v25 >= 0 && v23 === watchPos) sequenceDone(43);
+        if (v25 < 0) v25 = stopped(80, v23, p);
+        v24 = v25 < 0 ? v23 : v25;
+        v20 = v24;
       }
-      if (v19 < 0) hookRewind(v20);
-      if (v19 < 0) v19 = stopped(81, v17, p);
-      v18 = v19 < 0 ? v17 : v19;
-      v15 = v18;
+      if (v20 < 0) hookRewind(v21);
+      if (v20 >= 0 && v18 === watchPos) sequenceDone(42);
+      if (v20 < 0) v20 = stopped(81, v18, p);
+      v19 = v20 < 0 ? v18 : v20;
+      v16 = v19;
     }
-    if (v15 < 0) hookRewind(v16);
-    if (v15 < 0) v15 = stopped(82, v13, p);
-    v14 = v15 < 0 ? v13 : v15;
-    v0 = v14;
+    if (v16 < 0) hookRewind(v17);
+    if (v16 < 0) v16 = stopped(82, v14, p);
+    v15 = v16 < 0 ? v14 : v16;
+    v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(41);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1739,36 +1919,40 @@ function r_gopher__string(s, p) {
 
 // mailtourl: grammar/rfc1738.peggy:461
 function r_mailtourl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(31, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E15); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E15); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E13); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E9); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 116)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E2); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 108)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E9); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 111)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E11); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
-      v2 = v10;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 111)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E11); }
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_encoded822addr(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(85, v2, p);
-    v0 = v11;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 46);
+    if (v3 < 0) break L0;
+    v12 = r_encoded822addr(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(85, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 46);
+    v0 = v12;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(46);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1796,32 +1980,36 @@ function r_encoded822addr(s, p) {
 
 // newsurl: grammar/rfc1738.peggy:479
 function r_newsurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(33, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E5); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E5); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 119)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E7); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 101)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 119)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E7); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-      v2 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E8); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
+      v3 = v9;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v9 = r_grouppart(s, v2);
-    if (v9 < 0 && v2 > p) v9 = stopped(87, v2, p);
-    v0 = v9;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 47);
+    if (v3 < 0) break L0;
+    v10 = r_grouppart(s, v3);
+    if (v10 < 0 && v3 > p) v10 = stopped(87, v3, p);
+    if (v10 < 0 && v3 === p) notBegun(v2, p, 47);
+    v0 = v10;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(47);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1829,7 +2017,7 @@ function r_newsurl(s, p) {
 
 // grouppart: grammar/rfc1738.peggy:496
 function r_grouppart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(34, p);
   L0: {
     v2 = hookMark();
@@ -1844,18 +2032,22 @@ function r_grouppart(s, p) {
     if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
     v6 = hookMark();
+    v7 = stopCount;
     v5 = -1;
     L2: {
-      v7 = r_group(s, p);
-      if (v7 < 0) break L2;
-      v8 = v7 >= s.length ? v7 : -1;
-      if (v8 < 0 && v7 > p) v8 = stopped(89, v7, p);
-      v5 = v8;
+      v8 = r_group(s, p);
+      if (v8 < 0 && p === p) notBegun(v7, p, 48);
+      if (v8 < 0) break L2;
+      v9 = v8 >= s.length ? v8 : -1;
+      if (v9 < 0 && v8 > p) v9 = stopped(89, v8, p);
+      if (v9 < 0 && v8 === p) notBegun(v7, p, 48);
+      v5 = v9;
     }
     if (v5 < 0) hookRewind(v6);
+    if (v5 >= 0 && p === watchPos) sequenceDone(48);
     if (v5 >= 0) { v0 = v5; break L0; }
-    v9 = r_article(s, p);
-    v0 = v9;
+    v10 = r_article(s, p);
+    v0 = v10;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1864,37 +2056,40 @@ function r_grouppart(s, p) {
 
 // group: grammar/rfc1738.peggy:507
 function r_group(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(35, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 49);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       L1: {
-        v5 = r_alpha(s, v3);
-        if (v5 >= 0) { v4 = v5; break L1; }
-        v6 = r_digit(s, v3);
-        if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E17); }
-        if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E18); }
-        if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E16); }
-        if (v9 >= 0) { v4 = v9; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 95)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E35); }
-        v4 = v10;
+        v6 = r_alpha(s, v4);
+        if (v6 >= 0) { v5 = v6; break L1; }
+        v7 = r_digit(s, v4);
+        if (v7 >= 0) { v5 = v7; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 45)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E17); }
+        if (v8 >= 0) { v5 = v8; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E18); }
+        if (v9 >= 0) { v5 = v9; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 43)))) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E16); }
+        if (v10 >= 0) { v5 = v10; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 95)))) v11 = v4 + 1; else { v11 = -1; if (silent === 0) fail(v4, E35); }
+        v5 = v11;
       }
-      if (v4 < 0) v4 = stopped(90, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) v5 = stopped(90, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(49);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1902,46 +2097,51 @@ function r_group(s, p) {
 
 // article: grammar/rfc1738.peggy:519
 function r_article(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(36, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = p;
-    v3 = 0;
+    v3 = p;
+    v4 = 0;
     for (;;) {
       L1: {
-        v5 = r_uchar(s, v2);
-        if (v5 >= 0) { v4 = v5; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 59)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E21); }
-        if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E19); }
-        if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E22); }
-        if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
-        if (v9 >= 0) { v4 = v9; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 38)))) v10 = v2 + 1; else { v10 = -1; if (silent === 0) fail(v2, E23); }
-        if (v10 >= 0) { v4 = v10; break L1; }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 61)))) v11 = v2 + 1; else { v11 = -1; if (silent === 0) fail(v2, E24); }
-        v4 = v11;
+        v6 = r_uchar(s, v3);
+        if (v6 >= 0) { v5 = v6; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 59)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E21); }
+        if (v7 >= 0) { v5 = v7; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E19); }
+        if (v8 >= 0) { v5 = v8; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 63)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E22); }
+        if (v9 >= 0) { v5 = v9; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E0); }
+        if (v10 >= 0) { v5 = v10; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 38)))) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E23); }
+        if (v11 >= 0) { v5 = v11; break L1; }
+        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 61)))) v12 = v3 + 1; else { v12 = -1; if (silent === 0) fail(v3, E24); }
+        v5 = v12;
       }
-      if (v4 < 0) v4 = stopped(91, v2, p);
-      if (v4 < 0) break;
-      v3++;
-      if (v4 === v2) break;
-      v2 = v4;
+      if (v5 < 0) v5 = stopped(91, v3, p);
+      if (v5 < 0) break;
+      v4++;
+      if (v5 === v3) break;
+      v3 = v5;
     }
-    if (v3 < 1) v2 = -1;
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 64)))) v12 = v2 + 1; else { v12 = -1; if (silent === 0) fail(v2, E20); }
-    if (v12 < 0 && v2 > p) v12 = stopped(92, v2, p);
-    if (v12 < 0) break L0;
-    v13 = r_host(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(93, v12, p);
-    v0 = v13;
+    if (v4 < 1) v3 = -1;
+    if (v3 < 0 && p === p) notBegun(v2, p, 50);
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 64)))) v13 = v3 + 1; else { v13 = -1; if (silent === 0) fail(v3, E20); }
+    if (v13 < 0 && v3 > p) v13 = stopped(92, v3, p);
+    if (v13 < 0 && v3 === p) notBegun(v2, p, 50);
+    if (v13 < 0) break L0;
+    v14 = r_host(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(93, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 50);
+    v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(50);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1949,55 +2149,61 @@ function r_article(s, p) {
 
 // nntpurl: grammar/rfc1738.peggy:530
 function r_nntpurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(37, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E5); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 110)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E5); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E5); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 110)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E5); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 112)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(94, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
-    if (v12 < 0 && v11 > p) v12 = stopped(95, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 51);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(94, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 51);
     if (v12 < 0) break L0;
-    v13 = r_group(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(96, v12, p);
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+    if (v13 < 0 && v12 > p) v13 = stopped(95, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 51);
     if (v13 < 0) break L0;
-    v16 = hookMark();
-    v15 = -1;
+    v14 = r_group(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(96, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 51);
+    if (v14 < 0) break L0;
+    v17 = hookMark();
+    v16 = -1;
     L2: {
-      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v17 = v13 + 1; else { v17 = -1; if (silent === 0) fail(v13, E19); }
-      if (v17 < 0) break L2;
-      v18 = r_digits(s, v17);
-      if (v18 < 0 && v17 > v13) v18 = stopped(97, v17, p);
-      v15 = v18;
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v18 = v14 + 1; else { v18 = -1; if (silent === 0) fail(v14, E19); }
+      if (v18 < 0) break L2;
+      v19 = r_digits(s, v18);
+      if (v19 < 0 && v18 > v14) v19 = stopped(97, v18, p);
+      v16 = v19;
     }
-    if (v15 < 0) hookRewind(v16);
-    if (v15 < 0) v15 = stopped(98, v13, p);
-    v14 = v15 < 0 ? v13 : v15;
-    v0 = v14;
+    if (v16 < 0) hookRewind(v17);
+    if (v16 < 0) v16 = stopped(98, v14, p);
+    v15 = v16 < 0 ? v14 : v16;
+    v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(51);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2005,44 +2211,48 @@ function r_nntpurl(s, p) {
 
 // telneturl: grammar/rfc1738.peggy:541
 function r_telneturl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   hookEnter(38, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 101)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E6); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 108)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E9); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 101)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E6); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 110)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E5); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 108)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E9); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 101)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E6); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 110)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E5); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 116)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E2); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 116)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E2); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 58)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E0); }
       if (v11 < 0) break L1;
       if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
-      v2 = v12;
+      if (v12 < 0) break L1;
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+      v3 = v13;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v13 = r_login(s, v2);
-    if (v13 < 0 && v2 > p) v13 = stopped(99, v2, p);
-    if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v15 = v13 + 1; else { v15 = -1; if (silent === 0) fail(v13, E19); }
-    if (v15 < 0) v15 = stopped(100, v13, p);
-    v14 = v15 < 0 ? v13 : v15;
-    v0 = v14;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 52);
+    if (v3 < 0) break L0;
+    v14 = r_login(s, v3);
+    if (v14 < 0 && v3 > p) v14 = stopped(99, v3, p);
+    if (v14 < 0 && v3 === p) notBegun(v2, p, 52);
+    if (v14 < 0) break L0;
+    if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v16 = v14 + 1; else { v16 = -1; if (silent === 0) fail(v14, E19); }
+    if (v16 < 0) v16 = stopped(100, v14, p);
+    v15 = v16 < 0 ? v14 : v16;
+    v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(52);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2050,33 +2260,41 @@ function r_telneturl(s, p) {
 
 // waisurl: grammar/rfc1738.peggy:557
 function r_waisurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(39, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_waisdatabase(s, p);
-      if (v3 < 0) break L1;
-      v4 = v3 >= s.length ? v3 : -1;
-      if (v4 < 0 && v3 > p) v4 = stopped(101, v3, p);
-      v1 = v4;
+      v4 = r_waisdatabase(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 53);
+      if (v4 < 0) break L1;
+      v5 = v4 >= s.length ? v4 : -1;
+      if (v5 < 0 && v4 > p) v5 = stopped(101, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 53);
+      v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(53);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v6 = hookMark();
-    v5 = -1;
+    v7 = hookMark();
+    v8 = stopCount;
+    v6 = -1;
     L2: {
-      v7 = r_waisindex(s, p);
-      if (v7 < 0) break L2;
-      v8 = v7 >= s.length ? v7 : -1;
-      if (v8 < 0 && v7 > p) v8 = stopped(102, v7, p);
-      v5 = v8;
+      v9 = r_waisindex(s, p);
+      if (v9 < 0 && p === p) notBegun(v8, p, 54);
+      if (v9 < 0) break L2;
+      v10 = v9 >= s.length ? v9 : -1;
+      if (v10 < 0 && v9 > p) v10 = stopped(102, v9, p);
+      if (v10 < 0 && v9 === p) notBegun(v8, p, 54);
+      v6 = v10;
     }
-    if (v5 < 0) hookRewind(v6);
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v9 = r_waisdoc(s, p);
-    v0 = v9;
+    if (v6 < 0) hookRewind(v7);
+    if (v6 >= 0 && p === watchPos) sequenceDone(54);
+    if (v6 >= 0) { v0 = v6; break L0; }
+    v11 = r_waisdoc(s, p);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -2085,42 +2303,48 @@ function r_waisurl(s, p) {
 
 // waisdatabase: grammar/rfc1738.peggy:566
 function r_waisdatabase(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(40, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E7); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E13); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E8); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(103, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
-    if (v12 < 0 && v11 > p) v12 = stopped(104, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 55);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(103, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 55);
     if (v12 < 0) break L0;
-    v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(105, v12, p);
-    v0 = v13;
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+    if (v13 < 0 && v12 > p) v13 = stopped(104, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 55);
+    if (v13 < 0) break L0;
+    v14 = r_database(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(105, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 55);
+    v0 = v14;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(55);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2128,48 +2352,56 @@ function r_waisdatabase(s, p) {
 
 // waisindex: grammar/rfc1738.peggy:572
 function r_waisindex(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   hookEnter(41, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E7); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E13); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E8); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(106, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
-    if (v12 < 0 && v11 > p) v12 = stopped(107, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 56);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(106, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 56);
     if (v12 < 0) break L0;
-    v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(108, v12, p);
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+    if (v13 < 0 && v12 > p) v13 = stopped(107, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 56);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 63)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E22); }
-    if (v14 < 0 && v13 > p) v14 = stopped(109, v13, p);
+    v14 = r_database(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(108, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 56);
     if (v14 < 0) break L0;
-    v15 = r_search(s, v14);
-    if (v15 < 0 && v14 > p) v15 = stopped(110, v14, p);
-    v0 = v15;
+    if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 63)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E22); }
+    if (v15 < 0 && v14 > p) v15 = stopped(109, v14, p);
+    if (v15 < 0 && v14 === p) notBegun(v2, p, 56);
+    if (v15 < 0) break L0;
+    v16 = r_search(s, v15);
+    if (v16 < 0 && v15 > p) v16 = stopped(110, v15, p);
+    if (v16 < 0 && v15 === p) notBegun(v2, p, 56);
+    v0 = v16;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(56);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2177,54 +2409,64 @@ function r_waisindex(s, p) {
 
 // waisdoc: grammar/rfc1738.peggy:579
 function r_waisdoc(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(42, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E7); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E13); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E7); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 105)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E13); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 105)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E14); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E8); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E19); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E0); }
       if (v9 < 0) break L1;
       if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 47)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E19); }
-      v2 = v10;
+      if (v10 < 0) break L1;
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 47)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E19); }
+      v3 = v11;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v11 = r_hostport(s, v2);
-    if (v11 < 0 && v2 > p) v11 = stopped(111, v2, p);
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 47)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E19); }
-    if (v12 < 0 && v11 > p) v12 = stopped(112, v11, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 57);
+    if (v3 < 0) break L0;
+    v12 = r_hostport(s, v3);
+    if (v12 < 0 && v3 > p) v12 = stopped(111, v3, p);
+    if (v12 < 0 && v3 === p) notBegun(v2, p, 57);
     if (v12 < 0) break L0;
-    v13 = r_database(s, v12);
-    if (v13 < 0 && v12 > p) v13 = stopped(113, v12, p);
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+    if (v13 < 0 && v12 > p) v13 = stopped(112, v12, p);
+    if (v13 < 0 && v12 === p) notBegun(v2, p, 57);
     if (v13 < 0) break L0;
-    if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E19); }
-    if (v14 < 0 && v13 > p) v14 = stopped(114, v13, p);
+    v14 = r_database(s, v13);
+    if (v14 < 0 && v13 > p) v14 = stopped(113, v13, p);
+    if (v14 < 0 && v13 === p) notBegun(v2, p, 57);
     if (v14 < 0) break L0;
-    v15 = r_wtype(s, v14);
-    if (v15 < 0 && v14 > p) v15 = stopped(115, v14, p);
+    if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E19); }
+    if (v15 < 0 && v14 > p) v15 = stopped(114, v14, p);
+    if (v15 < 0 && v14 === p) notBegun(v2, p, 57);
     if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E19); }
-    if (v16 < 0 && v15 > p) v16 = stopped(116, v15, p);
+    v16 = r_wtype(s, v15);
+    if (v16 < 0 && v15 > p) v16 = stopped(115, v15, p);
+    if (v16 < 0 && v15 === p) notBegun(v2, p, 57);
     if (v16 < 0) break L0;
-    v17 = r_wpath(s, v16);
-    if (v17 < 0 && v16 > p) v17 = stopped(117, v16, p);
-    v0 = v17;
+    if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 47)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E19); }
+    if (v17 < 0 && v16 > p) v17 = stopped(116, v16, p);
+    if (v17 < 0 && v16 === p) notBegun(v2, p, 57);
+    if (v17 < 0) break L0;
+    v18 = r_wpath(s, v17);
+    if (v18 < 0 && v17 > p) v18 = stopped(117, v17, p);
+    if (v18 < 0 && v17 === p) notBegun(v2, p, 57);
+    v0 = v18;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(57);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2283,59 +2525,65 @@ function r_wpath(s, p) {
 
 // prosperourl: grammar/rfc1738.peggy:613
 function r_prosperourl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
   hookEnter(46, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E3); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 114)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E12); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 111)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E11); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 114)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E12); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 115)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E8); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 111)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E11); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 112)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 115)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E8); }
       if (v8 < 0) break L1;
-      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 101)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E6); }
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 112)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
       if (v9 < 0) break L1;
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 114)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E12); }
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 101)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E6); }
       if (v10 < 0) break L1;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 111)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E11); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 114)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E12); }
       if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E0); }
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 111)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E11); }
       if (v12 < 0) break L1;
-      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 47)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E19); }
+      if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 58)))) v13 = v12 + 1; else { v13 = -1; if (silent === 0) fail(v12, E0); }
       if (v13 < 0) break L1;
       if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 47)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E19); }
-      v2 = v14;
+      if (v14 < 0) break L1;
+      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 47)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E19); }
+      v3 = v15;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v15 = r_hostport(s, v2);
-    if (v15 < 0 && v2 > p) v15 = stopped(121, v2, p);
-    if (v15 < 0) break L0;
-    if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 47)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E19); }
-    if (v16 < 0 && v15 > p) v16 = stopped(122, v15, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 58);
+    if (v3 < 0) break L0;
+    v16 = r_hostport(s, v3);
+    if (v16 < 0 && v3 > p) v16 = stopped(121, v3, p);
+    if (v16 < 0 && v3 === p) notBegun(v2, p, 58);
     if (v16 < 0) break L0;
-    v17 = r_ppath(s, v16);
-    if (v17 < 0 && v16 > p) v17 = stopped(123, v16, p);
+    if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 47)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E19); }
+    if (v17 < 0 && v16 > p) v17 = stopped(122, v16, p);
+    if (v17 < 0 && v16 === p) notBegun(v2, p, 58);
     if (v17 < 0) break L0;
-    v18 = v17;
+    v18 = r_ppath(s, v17);
+    if (v18 < 0 && v17 > p) v18 = stopped(123, v17, p);
+    if (v18 < 0 && v17 === p) notBegun(v2, p, 58);
+    if (v18 < 0) break L0;
+    v19 = v18;
     for (;;) {
-      v19 = r_fieldspec(s, v18);
-      if (v19 < 0) v19 = stopped(124, v18, p);
-      if (v19 < 0) break;
-      if (v19 === v18) break;
-      v18 = v19;
+      v20 = r_fieldspec(s, v19);
+      if (v20 < 0) v20 = stopped(124, v19, p);
+      if (v20 < 0) break;
+      if (v20 === v19) break;
+      v19 = v20;
     }
-    v0 = v18;
+    v0 = v19;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(58);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -2343,33 +2591,36 @@ function r_prosperourl(s, p) {
 
 // ppath: grammar/rfc1738.peggy:620
 function r_ppath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(47, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_psegment(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_psegment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 59);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E19); }
-        if (v6 < 0) break L1;
-        v7 = r_psegment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(125, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E19); }
+        if (v7 < 0) break L1;
+        v8 = r_psegment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(125, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(126, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(126, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(59);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_pchar as fast_r_pchar, r_uchar as fast_r_uchar, r_unreserved as fast_r_unreserved, r_escape as fast_r_escape, r_hex as fast_r_hex, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_safe as fast_r_safe, r_extra as fast_r_extra, r_national as fast_r_national, r_reserved as fast_r_reserved, r_punctuation as fast_r_punctuation } from "./rfc1808.fast.js";
 
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
@@ -58,33 +58,36 @@ const E46 = "\"\\\"\"";
 
 // URL: grammar/rfc1808.peggy:44
 function r_URL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(0, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
     L1: {
-      v3 = r_absoluteURL(s, p);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_relativeURL(s, p);
-      v2 = v4;
+      v4 = r_absoluteURL(s, p);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_relativeURL(s, p);
+      v3 = v5;
     }
-    if (v2 < 0) break L0;
-    v7 = hookMark();
-    v6 = -1;
+    if (v3 < 0 && p === p) notBegun(v2, p, 0);
+    if (v3 < 0) break L0;
+    v8 = hookMark();
+    v7 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 35)))) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E0); }
-      if (v8 < 0) break L2;
-      v9 = r_fragment(s, v8);
-      if (v9 < 0 && v8 > v2) v9 = stopped(0, v8, p);
-      v6 = v9;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 35)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E0); }
+      if (v9 < 0) break L2;
+      v10 = r_fragment(s, v9);
+      if (v10 < 0 && v9 > v3) v10 = stopped(0, v9, p);
+      v7 = v10;
     }
-    if (v6 < 0) hookRewind(v7);
-    if (v6 < 0) v6 = stopped(1, v2, p);
-    v5 = v6 < 0 ? v2 : v6;
-    v0 = v5;
+    if (v7 < 0) hookRewind(v8);
+    if (v7 < 0) v7 = stopped(1, v3, p);
+    v6 = v7 < 0 ? v3 : v7;
+    v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -92,55 +95,63 @@ function r_URL(s, p) {
 
 // absoluteURL: grammar/rfc1808.peggy:61
 function r_absoluteURL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   hookEnter(1, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_generic_RL(s, p);
-      if (v3 < 0) break L1;
-      v5 = hookMark();
+      v4 = r_generic_RL(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 1);
+      if (v4 < 0) break L1;
+      v6 = hookMark();
       silence(1);
       L2: {
-        v7 = r_uchar(s, v3);
-        if (v7 >= 0) { v6 = v7; break L2; }
-        v8 = r_reserved(s, v3);
-        v6 = v8;
+        v8 = r_uchar(s, v4);
+        if (v8 >= 0) { v7 = v8; break L2; }
+        v9 = r_reserved(s, v4);
+        v7 = v9;
       }
       silence(-1);
-      hookRewind(v5);
-      v4 = v6 < 0 ? v3 : -1;
-      if (v4 < 0 && v3 > p) v4 = stopped(2, v3, p);
-      v1 = v4;
+      hookRewind(v6);
+      v5 = v7 < 0 ? v4 : -1;
+      if (v5 < 0 && v4 > p) v5 = stopped(2, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 1);
+      v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(1);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v10 = hookMark();
-    v9 = -1;
+    v11 = hookMark();
+    v12 = stopCount;
+    v10 = -1;
     L3: {
-      v11 = r_scheme(s, p);
-      if (v11 < 0) break L3;
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E1); }
-      if (v12 < 0 && v11 > p) v12 = stopped(3, v11, p);
-      if (v12 < 0) break L3;
-      v13 = v12;
+      v13 = r_scheme(s, p);
+      if (v13 < 0 && p === p) notBegun(v12, p, 2);
+      if (v13 < 0) break L3;
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 58)))) v14 = v13 + 1; else { v14 = -1; if (silent === 0) fail(v13, E1); }
+      if (v14 < 0 && v13 > p) v14 = stopped(3, v13, p);
+      if (v14 < 0 && v13 === p) notBegun(v12, p, 2);
+      if (v14 < 0) break L3;
+      v15 = v14;
       for (;;) {
         L4: {
-          v15 = r_uchar(s, v13);
-          if (v15 >= 0) { v14 = v15; break L4; }
-          v16 = r_reserved(s, v13);
-          v14 = v16;
+          v17 = r_uchar(s, v15);
+          if (v17 >= 0) { v16 = v17; break L4; }
+          v18 = r_reserved(s, v15);
+          v16 = v18;
         }
-        if (v14 < 0) v14 = stopped(4, v13, p);
-        if (v14 < 0) break;
-        if (v14 === v13) break;
-        v13 = v14;
+        if (v16 < 0) v16 = stopped(4, v15, p);
+        if (v16 < 0) break;
+        if (v16 === v15) break;
+        v15 = v16;
       }
-      v9 = v13;
+      v10 = v15;
     }
-    if (v9 < 0) hookRewind(v10);
-    v0 = v9;
+    if (v10 < 0) hookRewind(v11);
+    if (v10 >= 0 && p === watchPos) sequenceDone(2);
+    v0 = v10;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -149,21 +160,26 @@ function r_absoluteURL(s, p) {
 
 // generic_RL: grammar/rfc1808.peggy:69
 function r_generic_RL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(2, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E1); }
-    if (v3 < 0 && v2 > p) v3 = stopped(5, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 3);
     if (v3 < 0) break L0;
-    v4 = r_relativeURL(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(6, v3, p);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E1); }
+    if (v4 < 0 && v3 > p) v4 = stopped(5, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 3);
+    if (v4 < 0) break L0;
+    v5 = r_relativeURL(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(6, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 3);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(3);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -188,30 +204,34 @@ function r_relativeURL(s, p) {
 
 // net_path: grammar/rfc1808.peggy:95
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(4, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E2); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E2); }
-      v2 = v5;
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E2); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+      v3 = v6;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v6 = r_net_loc(s, v2);
-    if (v6 < 0 && v2 > p) v6 = stopped(7, v2, p);
-    if (v6 < 0) break L0;
-    v8 = r_abs_path(s, v6);
-    if (v8 < 0) v8 = stopped(8, v6, p);
-    v7 = v8 < 0 ? v6 : v8;
-    v0 = v7;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 4);
+    if (v3 < 0) break L0;
+    v7 = r_net_loc(s, v3);
+    if (v7 < 0 && v3 > p) v7 = stopped(7, v3, p);
+    if (v7 < 0 && v3 === p) notBegun(v2, p, 4);
+    if (v7 < 0) break L0;
+    v9 = r_abs_path(s, v7);
+    if (v9 < 0) v9 = stopped(8, v7, p);
+    v8 = v9 < 0 ? v7 : v9;
+    v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(4);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -238,43 +258,45 @@ function r_abs_path(s, p) {
 
 // rel_path: grammar/rfc1808.peggy:112
 function r_rel_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(6, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = r_path(s, p);
-    if (v3 < 0) v3 = stopped(10, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v6 = hookMark();
-    v5 = -1;
+    v4 = r_path(s, p);
+    if (v4 < 0) v4 = stopped(10, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v7 = hookMark();
+    v6 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 59)))) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E3); }
-      if (v7 < 0) break L1;
-      v8 = r_params(s, v7);
-      if (v8 < 0 && v7 > v2) v8 = stopped(11, v7, p);
-      v5 = v8;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 59)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E3); }
+      if (v8 < 0) break L1;
+      v9 = r_params(s, v8);
+      if (v9 < 0 && v8 > v3) v9 = stopped(11, v8, p);
+      v6 = v9;
     }
-    if (v5 < 0) hookRewind(v6);
-    if (v5 < 0) v5 = stopped(12, v2, p);
-    v4 = v5 < 0 ? v2 : v5;
-    if (v4 < 0) break L0;
-    v11 = hookMark();
-    v10 = -1;
+    if (v6 < 0) hookRewind(v7);
+    if (v6 < 0) v6 = stopped(12, v3, p);
+    v5 = v6 < 0 ? v3 : v6;
+    if (v5 < 0) break L0;
+    v12 = hookMark();
+    v11 = -1;
     L2: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E4); }
-      if (v12 < 0) break L2;
-      v13 = r_query(s, v12);
-      if (v13 < 0 && v12 > v4) v13 = stopped(13, v12, p);
-      v10 = v13;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 63)))) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E4); }
+      if (v13 < 0) break L2;
+      v14 = r_query(s, v13);
+      if (v14 < 0 && v13 > v5) v14 = stopped(13, v13, p);
+      v11 = v14;
     }
-    if (v10 < 0) hookRewind(v11);
-    if (v10 < 0) v10 = stopped(14, v4, p);
-    v9 = v10 < 0 ? v4 : v10;
-    v0 = v9;
+    if (v11 < 0) hookRewind(v12);
+    if (v11 < 0) v11 = stopped(14, v5, p);
+    v10 = v11 < 0 ? v5 : v11;
+    v0 = v10;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(5);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -282,33 +304,36 @@ function r_rel_path(s, p) {
 
 // path: grammar/rfc1808.peggy:120
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(7, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_fsegment(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_fsegment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 6);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E2); }
-        if (v6 < 0) break L1;
-        v7 = r_segment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(15, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E2); }
+        if (v7 < 0) break L1;
+        v8 = r_segment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(15, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(16, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(16, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(6);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -353,33 +378,36 @@ function r_segment(s, p) {
 
 // params: grammar/rfc1808.peggy:142
 function r_params(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(10, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_param(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_param(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 7);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 59)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
-        if (v6 < 0) break L1;
-        v7 = r_param(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(19, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 59)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
+        if (v7 < 0) break L1;
+        v8 = r_param(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(19, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(20, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(20, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(7);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

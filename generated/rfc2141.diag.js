@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_NID as fast_r_NID, r_let_num_hyp as fast_r_let_num_hyp, r_let_num as fast_r_let_num, r_upper as fast_r_upper, r_lower as fast_r_lower, r_number as fast_r_number, r_URN_chars as fast_r_URN_chars, r_trans as fast_r_trans, r_hex as fast_r_hex, r_other as fast_r_other, r_reserved as fast_r_reserved, r_excluded as fast_r_excluded } from "./rfc2141.fast.js";
 
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
@@ -63,36 +63,42 @@ const E51 = "%x7F-FF";
 
 // URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(0, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 85 || c === 117 : s.charAt(p).toLowerCase() === "u")))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E0); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c < 128 ? c === 82 || c === 114 : s.charAt(v4).toLowerCase() === "r")))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E1); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 85 || c === 117 : s.charAt(p).toLowerCase() === "u")))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E0); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c < 128 ? c === 78 || c === 110 : s.charAt(v5).toLowerCase() === "n")))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E2); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c < 128 ? c === 82 || c === 114 : s.charAt(v5).toLowerCase() === "r")))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E1); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c < 128 ? c === 58 : s.charAt(v6).toLowerCase() === ":")))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
-      v2 = v7;
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c < 128 ? c === 78 || c === 110 : s.charAt(v6).toLowerCase() === "n")))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E2); }
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c < 128 ? c === 58 : s.charAt(v7).toLowerCase() === ":")))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E3); }
+      v3 = v8;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v8 = r_NID(s, v2);
-    if (v8 < 0 && v2 > p) v8 = stopped(0, v2, p);
-    if (v8 < 0) break L0;
-    if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E3); }
-    if (v9 < 0 && v8 > p) v9 = stopped(1, v8, p);
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 0);
+    if (v3 < 0) break L0;
+    v9 = r_NID(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(0, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 0);
     if (v9 < 0) break L0;
-    v10 = r_NSS(s, v9);
-    if (v10 < 0 && v9 > p) v10 = stopped(2, v9, p);
-    v0 = v10;
+    if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E3); }
+    if (v10 < 0 && v9 > p) v10 = stopped(1, v9, p);
+    if (v10 < 0 && v9 === p) notBegun(v2, p, 0);
+    if (v10 < 0) break L0;
+    v11 = r_NSS(s, v10);
+    if (v11 < 0 && v10 > p) v11 = stopped(2, v10, p);
+    if (v11 < 0 && v10 === p) notBegun(v2, p, 0);
+    v0 = v11;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -100,30 +106,33 @@ function r_URN(s, p) {
 
 // NID: grammar/rfc2141.peggy:73
 function r_NID(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 33 <= fastBelow) return fast_r_NID(s, p);
   hookEnter(1, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_let_num(s, p);
-    if (v2 < 0) break L0;
-    v4 = v2;
-    v5 = 0;
+    v3 = r_let_num(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 1);
+    if (v3 < 0) break L0;
+    v5 = v3;
+    v6 = 0;
     for (;;) {
-      if (v5 >= 31) break;
-      v6 = r_let_num_hyp(s, v4);
-      if (v6 < 0) v6 = stopped(3, v4, p);
-      if (v6 < 0) break;
-      v5++;
-      v4 = v6;
+      if (v6 >= 31) break;
+      v7 = r_let_num_hyp(s, v5);
+      if (v7 < 0) v7 = stopped(3, v5, p);
+      if (v7 < 0) break;
+      v6++;
+      v5 = v7;
     }
-    if (v5 < 1) v4 = -1;
-    if (v4 < 0) v4 = stopped(4, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v6 < 1) v5 = -1;
+    if (v5 < 0) v5 = stopped(4, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -222,7 +231,7 @@ function r_NSS(s, p) {
 
 // URN_chars: grammar/rfc2141.peggy:159
 function r_URN_chars(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   if (p + 3 <= fastBelow) return fast_r_URN_chars(s, p);
   hookEnter(8, p);
   L0: {
@@ -241,20 +250,24 @@ function r_URN_chars(s, p) {
     if (v1 < 0) hookRewind(v2);
     if (v1 >= 0) { v0 = v1; break L0; }
     v7 = hookMark();
+    v8 = stopCount;
     v6 = -1;
     L2: {
-      v9 = hookMark();
+      v10 = hookMark();
       silence(1);
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E8); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E8); }
       silence(-1);
-      hookRewind(v9);
-      v8 = v10 < 0 ? p : -1;
-      if (v8 < 0) break L2;
-      v11 = r_trans(s, v8);
-      if (v11 < 0 && v8 > p) v11 = stopped(8, v8, p);
-      v6 = v11;
+      hookRewind(v10);
+      v9 = v11 < 0 ? p : -1;
+      if (v9 < 0 && p === p) notBegun(v8, p, 2);
+      if (v9 < 0) break L2;
+      v12 = r_trans(s, v9);
+      if (v12 < 0 && v9 > p) v12 = stopped(8, v9, p);
+      if (v12 < 0 && v9 === p) notBegun(v8, p, 2);
+      v6 = v12;
     }
     if (v6 < 0) hookRewind(v7);
+    if (v6 >= 0 && p === watchPos) sequenceDone(2);
     v0 = v6;
   }
   if (v0 >= 0) hookLeave(v0);

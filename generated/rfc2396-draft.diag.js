@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_hialpha as fast_r_hialpha, r_digit as fast_r_digit, r_alphanum as fast_r_alphanum, r_urlchar as fast_r_urlchar, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_excluded as fast_r_excluded, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_national as fast_r_national, r__relEnd as fast_r__relEnd, r_pchar as fast_r_pchar } from "./rfc2396-draft.fast.js";
 
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
@@ -416,35 +416,37 @@ function r_national(s, p) {
 
 // URL_reference: grammar/rfc2396-draft.peggy:259
 function r_URL_reference(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(17, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
     L1: {
-      v4 = r_absoluteURL(s, p);
-      if (v4 >= 0) { v3 = v4; break L1; }
-      v5 = r_relativeURL(s, p);
-      v3 = v5;
+      v5 = r_absoluteURL(s, p);
+      if (v5 >= 0) { v4 = v5; break L1; }
+      v6 = r_relativeURL(s, p);
+      v4 = v6;
     }
-    if (v3 < 0) v3 = stopped(2, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v8 = hookMark();
-    v7 = -1;
+    if (v4 < 0) v4 = stopped(2, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v9 = hookMark();
+    v8 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 35)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E39); }
-      if (v9 < 0) break L2;
-      v10 = r_fragment(s, v9);
-      if (v10 < 0 && v9 > v2) v10 = stopped(3, v9, p);
-      v7 = v10;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 35)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E39); }
+      if (v10 < 0) break L2;
+      v11 = r_fragment(s, v10);
+      if (v11 < 0 && v10 > v3) v11 = stopped(3, v10, p);
+      v8 = v11;
     }
-    if (v7 < 0) hookRewind(v8);
-    if (v7 < 0) v7 = stopped(4, v2, p);
-    v6 = v7 < 0 ? v2 : v7;
-    v0 = v6;
+    if (v8 < 0) hookRewind(v9);
+    if (v8 < 0) v8 = stopped(4, v3, p);
+    v7 = v8 < 0 ? v3 : v8;
+    v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -515,27 +517,31 @@ function r_absoluteURL(s, p) {
 
 // opaque_URL: grammar/rfc2396-draft.peggy:303
 function r_opaque_URL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   hookEnter(21, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
-    if (v3 < 0 && v2 > p) v3 = stopped(7, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 1);
     if (v3 < 0) break L0;
-    v4 = v3;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+    if (v4 < 0 && v3 > p) v4 = stopped(7, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 1);
+    if (v4 < 0) break L0;
+    v5 = v4;
     for (;;) {
-      v5 = r_urlchar(s, v4);
-      if (v5 < 0) v5 = stopped(8, v4, p);
-      if (v5 < 0) break;
-      if (v5 === v4) break;
-      v4 = v5;
+      v6 = r_urlchar(s, v5);
+      if (v6 < 0) v6 = stopped(8, v5, p);
+      if (v6 < 0) break;
+      if (v6 === v5) break;
+      v5 = v6;
     }
-    v0 = v4;
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -543,21 +549,26 @@ function r_opaque_URL(s, p) {
 
 // generic_URL: grammar/rfc2396-draft.peggy:311
 function r_generic_URL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(22, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
-    if (v3 < 0 && v2 > p) v3 = stopped(9, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 2);
     if (v3 < 0) break L0;
-    v4 = r_relativeURL(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(10, v3, p);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+    if (v4 < 0 && v3 > p) v4 = stopped(9, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 2);
+    if (v4 < 0) break L0;
+    v5 = r_relativeURL(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(10, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 2);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(2);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -565,24 +576,28 @@ function r_generic_URL(s, p) {
 
 // relativeURL: grammar/rfc2396-draft.peggy:329
 function r_relativeURL(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(23, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_net_path(s, p);
-      if (v3 < 0) break L1;
-      v4 = r__relEnd(s, v3);
-      if (v4 < 0 && v3 > p) v4 = stopped(11, v3, p);
-      v1 = v4;
+      v4 = r_net_path(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 3);
+      if (v4 < 0) break L1;
+      v5 = r__relEnd(s, v4);
+      if (v5 < 0 && v4 > p) v5 = stopped(11, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 3);
+      v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(3);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v5 = r_abs_path(s, p);
-    if (v5 >= 0) { v0 = v5; break L0; }
-    v6 = r_rel_path(s, p);
-    v0 = v6;
+    v6 = r_abs_path(s, p);
+    if (v6 >= 0) { v0 = v6; break L0; }
+    v7 = r_rel_path(s, p);
+    v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -611,30 +626,34 @@ function r__relEnd(s, p) {
 
 // net_path: grammar/rfc2396-draft.peggy:349
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(24, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E4); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E4); }
-      v2 = v5;
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E4); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
+      v3 = v6;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v6 = r_server(s, v2);
-    if (v6 < 0 && v2 > p) v6 = stopped(12, v2, p);
-    if (v6 < 0) break L0;
-    v8 = r_abs_path(s, v6);
-    if (v8 < 0) v8 = stopped(13, v6, p);
-    v7 = v8 < 0 ? v6 : v8;
-    v0 = v7;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 4);
+    if (v3 < 0) break L0;
+    v7 = r_server(s, v3);
+    if (v7 < 0 && v3 > p) v7 = stopped(12, v3, p);
+    if (v7 < 0 && v3 === p) notBegun(v2, p, 4);
+    if (v7 < 0) break L0;
+    v9 = r_abs_path(s, v7);
+    if (v9 < 0) v9 = stopped(13, v7, p);
+    v8 = v9 < 0 ? v7 : v9;
+    v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(4);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -661,30 +680,32 @@ function r_abs_path(s, p) {
 
 // rel_path: grammar/rfc2396-draft.peggy:370
 function r_rel_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(26, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = r_path(s, p);
-    if (v3 < 0) v3 = stopped(15, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v6 = hookMark();
-    v5 = -1;
+    v4 = r_path(s, p);
+    if (v4 < 0) v4 = stopped(15, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v7 = hookMark();
+    v6 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v7 = v2 + 1; else { v7 = -1; if (silent === 0) fail(v2, E5); }
-      if (v7 < 0) break L1;
-      v8 = r_query(s, v7);
-      if (v8 < 0 && v7 > v2) v8 = stopped(16, v7, p);
-      v5 = v8;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 63)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E5); }
+      if (v8 < 0) break L1;
+      v9 = r_query(s, v8);
+      if (v9 < 0 && v8 > v3) v9 = stopped(16, v8, p);
+      v6 = v9;
     }
-    if (v5 < 0) hookRewind(v6);
-    if (v5 < 0) v5 = stopped(17, v2, p);
-    v4 = v5 < 0 ? v2 : v5;
-    v0 = v4;
+    if (v6 < 0) hookRewind(v7);
+    if (v6 < 0) v6 = stopped(17, v3, p);
+    v5 = v6 < 0 ? v3 : v6;
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(5);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -692,42 +713,49 @@ function r_rel_path(s, p) {
 
 // server: grammar/rfc2396-draft.peggy:391
 function r_server(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(27, p);
   v2 = hookMark();
+  v3 = stopCount;
   v1 = -1;
   L0: {
-    v5 = hookMark();
-    v4 = -1;
+    v6 = hookMark();
+    v7 = stopCount;
+    v5 = -1;
     L1: {
-      v6 = r_user(s, p);
-      if (v6 < 0) break L1;
-      v9 = hookMark();
-      v8 = -1;
+      v8 = r_user(s, p);
+      if (v8 < 0 && p === p) notBegun(v7, p, 7);
+      if (v8 < 0) break L1;
+      v11 = hookMark();
+      v10 = -1;
       L2: {
-        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 58)))) v10 = v6 + 1; else { v10 = -1; if (silent === 0) fail(v6, E6); }
-        if (v10 < 0) break L2;
-        v11 = r_password(s, v10);
-        if (v11 < 0 && v10 > v6) v11 = stopped(18, v10, p);
-        v8 = v11;
+        if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v12 = v8 + 1; else { v12 = -1; if (silent === 0) fail(v8, E6); }
+        if (v12 < 0) break L2;
+        v13 = r_password(s, v12);
+        if (v13 < 0 && v12 > v8) v13 = stopped(18, v12, p);
+        v10 = v13;
       }
-      if (v8 < 0) hookRewind(v9);
-      if (v8 < 0) v8 = stopped(19, v6, p);
-      v7 = v8 < 0 ? v6 : v8;
-      if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 64)))) v12 = v7 + 1; else { v12 = -1; if (silent === 0) fail(v7, E7); }
-      if (v12 < 0 && v7 > p) v12 = stopped(20, v7, p);
-      v4 = v12;
+      if (v10 < 0) hookRewind(v11);
+      if (v10 < 0) v10 = stopped(19, v8, p);
+      v9 = v10 < 0 ? v8 : v10;
+      if (v9 < 0) break L1;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 64)))) v14 = v9 + 1; else { v14 = -1; if (silent === 0) fail(v9, E7); }
+      if (v14 < 0 && v9 > p) v14 = stopped(20, v9, p);
+      if (v14 < 0 && v9 === p) notBegun(v7, p, 7);
+      v5 = v14;
     }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(21, p, p);
-    v3 = v4 < 0 ? p : v4;
-    if (v3 < 0) break L0;
-    v13 = r_hostport(s, v3);
-    if (v13 < 0 && v3 > p) v13 = stopped(22, v3, p);
-    v1 = v13;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 >= 0 && p === watchPos) sequenceDone(7);
+    if (v5 < 0) v5 = stopped(21, p, p);
+    v4 = v5 < 0 ? p : v5;
+    if (v4 < 0) break L0;
+    v15 = r_hostport(s, v4);
+    if (v15 < 0 && v4 > p) v15 = stopped(22, v4, p);
+    if (v15 < 0 && v4 === p) notBegun(v3, p, 6);
+    v1 = v15;
   }
   if (v1 < 0) hookRewind(v2);
+  if (v1 >= 0 && p === watchPos) sequenceDone(6);
   if (v1 < 0) v1 = stopped(23, p, p);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
@@ -801,28 +829,31 @@ function r_password(s, p) {
 
 // hostport: grammar/rfc2396-draft.peggy:422
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(30, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_host(s, p);
-    if (v2 < 0) break L0;
-    v5 = hookMark();
-    v4 = -1;
+    v3 = r_host(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 8);
+    if (v3 < 0) break L0;
+    v6 = hookMark();
+    v5 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E6); }
-      if (v6 < 0) break L1;
-      v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2) v7 = stopped(26, v6, p);
-      v4 = v7;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E6); }
+      if (v7 < 0) break L1;
+      v8 = r_port(s, v7);
+      if (v8 < 0 && v7 > v3) v8 = stopped(26, v7, p);
+      v5 = v8;
     }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(27, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 < 0) v5 = stopped(27, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(8);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -845,34 +876,41 @@ function r_host(s, p) {
 
 // hostname: grammar/rfc2396-draft.peggy:456
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(32, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = p;
+    v3 = p;
     for (;;) {
-      v4 = hookMark();
-      v3 = -1;
+      v5 = hookMark();
+      v6 = stopCount;
+      v4 = -1;
       L1: {
-        v5 = r_domainlabel(s, v2);
-        if (v5 < 0) break L1;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E14); }
-        if (v6 < 0 && v5 > v2) v6 = stopped(28, v5, p);
-        v3 = v6;
+        v7 = r_domainlabel(s, v3);
+        if (v7 < 0 && v3 === v3) notBegun(v6, v3, 10);
+        if (v7 < 0) break L1;
+        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E14); }
+        if (v8 < 0 && v7 > v3) v8 = stopped(28, v7, p);
+        if (v8 < 0 && v7 === v3) notBegun(v6, v3, 10);
+        v4 = v8;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 < 0) v3 = stopped(29, v2, p);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 >= 0 && v3 === watchPos) sequenceDone(10);
+      if (v4 < 0) v4 = stopped(29, v3, p);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
     }
-    if (v2 < 0) break L0;
-    v7 = r_toplabel(s, v2);
-    if (v7 < 0 && v2 > p) v7 = stopped(30, v2, p);
-    v0 = v7;
+    if (v3 < 0) break L0;
+    v9 = r_toplabel(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(30, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 9);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(9);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -880,40 +918,46 @@ function r_hostname(s, p) {
 
 // domainlabel: grammar/rfc2396-draft.peggy:473
 function r_domainlabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(33, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alphanum(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alphanum(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 11);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v6 = v3;
+        v8 = v4;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
-          if (v7 < 0) v7 = stopped(31, v6, p);
-          if (v7 < 0) break;
-          if (v7 === v6) break;
-          v6 = v7;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 45)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
+          if (v9 < 0) v9 = stopped(31, v8, p);
+          if (v9 < 0) break;
+          if (v9 === v8) break;
+          v8 = v9;
         }
-        if (v6 < 0) break L1;
-        v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(32, v6, p);
-        v4 = v8;
+        if (v8 < 0) break L1;
+        v10 = r_alphanum(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(32, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 12);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(33, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(12);
+      if (v5 < 0) v5 = stopped(33, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(11);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -921,40 +965,46 @@ function r_domainlabel(s, p) {
 
 // toplabel: grammar/rfc2396-draft.peggy:485
 function r_toplabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(34, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 13);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v6 = v3;
+        v8 = v4;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
-          if (v7 < 0) v7 = stopped(34, v6, p);
-          if (v7 < 0) break;
-          if (v7 === v6) break;
-          v6 = v7;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 45)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
+          if (v9 < 0) v9 = stopped(34, v8, p);
+          if (v9 < 0) break;
+          if (v9 === v8) break;
+          v8 = v9;
         }
-        if (v6 < 0) break L1;
-        v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(35, v6, p);
-        v4 = v8;
+        if (v8 < 0) break L1;
+        v10 = r_alphanum(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(35, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 14);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(36, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(14);
+      if (v5 < 0) v5 = stopped(36, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(13);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -962,73 +1012,82 @@ function r_toplabel(s, p) {
 
 // hostnumber: grammar/rfc2396-draft.peggy:496
 function r_hostnumber(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   hookEnter(35, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = p;
-    v3 = 0;
+    v3 = p;
+    v4 = 0;
     for (;;) {
-      v4 = r_digit(s, v2);
-      if (v4 < 0) v4 = stopped(37, v2, p);
-      if (v4 < 0) break;
-      v3++;
-      if (v4 === v2) break;
-      v2 = v4;
+      v5 = r_digit(s, v3);
+      if (v5 < 0) v5 = stopped(37, v3, p);
+      if (v5 < 0) break;
+      v4++;
+      if (v5 === v3) break;
+      v3 = v5;
     }
-    if (v3 < 1) v2 = -1;
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E14); }
-    if (v5 < 0 && v2 > p) v5 = stopped(38, v2, p);
-    if (v5 < 0) break L0;
-    v6 = v5;
-    v7 = 0;
-    for (;;) {
-      v8 = r_digit(s, v6);
-      if (v8 < 0) v8 = stopped(39, v6, p);
-      if (v8 < 0) break;
-      v7++;
-      if (v8 === v6) break;
-      v6 = v8;
-    }
-    if (v7 < 1) v6 = -1;
-    if (v6 < 0 && v5 > p) v6 = stopped(40, v5, p);
+    if (v4 < 1) v3 = -1;
+    if (v3 < 0 && p === p) notBegun(v2, p, 15);
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E14); }
+    if (v6 < 0 && v3 > p) v6 = stopped(38, v3, p);
+    if (v6 < 0 && v3 === p) notBegun(v2, p, 15);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E14); }
-    if (v9 < 0 && v6 > p) v9 = stopped(41, v6, p);
-    if (v9 < 0) break L0;
-    v10 = v9;
-    v11 = 0;
+    v7 = v6;
+    v8 = 0;
     for (;;) {
-      v12 = r_digit(s, v10);
-      if (v12 < 0) v12 = stopped(42, v10, p);
-      if (v12 < 0) break;
-      v11++;
-      if (v12 === v10) break;
-      v10 = v12;
+      v9 = r_digit(s, v7);
+      if (v9 < 0) v9 = stopped(39, v7, p);
+      if (v9 < 0) break;
+      v8++;
+      if (v9 === v7) break;
+      v7 = v9;
     }
-    if (v11 < 1) v10 = -1;
-    if (v10 < 0 && v9 > p) v10 = stopped(43, v9, p);
+    if (v8 < 1) v7 = -1;
+    if (v7 < 0 && v6 > p) v7 = stopped(40, v6, p);
+    if (v7 < 0 && v6 === p) notBegun(v2, p, 15);
+    if (v7 < 0) break L0;
+    if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E14); }
+    if (v10 < 0 && v7 > p) v10 = stopped(41, v7, p);
+    if (v10 < 0 && v7 === p) notBegun(v2, p, 15);
     if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 46)))) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E14); }
-    if (v13 < 0 && v10 > p) v13 = stopped(44, v10, p);
-    if (v13 < 0) break L0;
-    v14 = v13;
-    v15 = 0;
+    v11 = v10;
+    v12 = 0;
     for (;;) {
-      v16 = r_digit(s, v14);
-      if (v16 < 0) v16 = stopped(45, v14, p);
-      if (v16 < 0) break;
-      v15++;
-      if (v16 === v14) break;
-      v14 = v16;
+      v13 = r_digit(s, v11);
+      if (v13 < 0) v13 = stopped(42, v11, p);
+      if (v13 < 0) break;
+      v12++;
+      if (v13 === v11) break;
+      v11 = v13;
     }
-    if (v15 < 1) v14 = -1;
-    if (v14 < 0 && v13 > p) v14 = stopped(46, v13, p);
-    v0 = v14;
+    if (v12 < 1) v11 = -1;
+    if (v11 < 0 && v10 > p) v11 = stopped(43, v10, p);
+    if (v11 < 0 && v10 === p) notBegun(v2, p, 15);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 46)))) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E14); }
+    if (v14 < 0 && v11 > p) v14 = stopped(44, v11, p);
+    if (v14 < 0 && v11 === p) notBegun(v2, p, 15);
+    if (v14 < 0) break L0;
+    v15 = v14;
+    v16 = 0;
+    for (;;) {
+      v17 = r_digit(s, v15);
+      if (v17 < 0) v17 = stopped(45, v15, p);
+      if (v17 < 0) break;
+      v16++;
+      if (v17 === v15) break;
+      v15 = v17;
+    }
+    if (v16 < 1) v15 = -1;
+    if (v15 < 0 && v14 > p) v15 = stopped(46, v14, p);
+    if (v15 < 0 && v14 === p) notBegun(v2, p, 15);
+    v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(15);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1053,67 +1112,28 @@ function r_port(s, p) {
 
 // path: grammar/rfc2396-draft.peggy:518
 function r_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(37, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_segment(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
-    for (;;) {
-      v5 = hookMark();
-      v4 = -1;
-      L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E4); }
-        if (v6 < 0) break L1;
-        v7 = r_segment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(48, v6, p);
-        v4 = v7;
-      }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(49, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
-    }
-    v0 = v3;
-  }
-  if (v0 < 0) hookRewind(v1);
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-// segment: grammar/rfc2396-draft.peggy:531
-function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
-  hookEnter(38, p);
-  v1 = hookMark();
-  v0 = -1;
-  L0: {
-    v2 = p;
-    for (;;) {
-      v3 = r_pchar(s, v2);
-      if (v3 < 0) v3 = stopped(50, v2, p);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
-    }
-    if (v2 < 0) break L0;
-    v4 = v2;
+    v3 = r_segment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 16);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       v6 = hookMark();
       v5 = -1;
       L1: {
-        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 59)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E4); }
         if (v7 < 0) break L1;
-        v8 = r_param(s, v7);
-        if (v8 < 0 && v7 > v4) v8 = stopped(51, v7, p);
+        v8 = r_segment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(48, v7, p);
         v5 = v8;
       }
       if (v5 < 0) hookRewind(v6);
-      if (v5 < 0) v5 = stopped(52, v4, p);
+      if (v5 < 0) v5 = stopped(49, v4, p);
       if (v5 < 0) break;
       if (v5 === v4) break;
       v4 = v5;
@@ -1121,6 +1141,50 @@ function r_segment(s, p) {
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(16);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// segment: grammar/rfc2396-draft.peggy:531
+function r_segment(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  hookEnter(38, p);
+  v1 = hookMark();
+  v2 = stopCount;
+  v0 = -1;
+  L0: {
+    v3 = p;
+    for (;;) {
+      v4 = r_pchar(s, v3);
+      if (v4 < 0) v4 = stopped(50, v3, p);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
+    }
+    if (v3 < 0) break L0;
+    v5 = v3;
+    for (;;) {
+      v7 = hookMark();
+      v6 = -1;
+      L1: {
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 59)))) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E3); }
+        if (v8 < 0) break L1;
+        v9 = r_param(s, v8);
+        if (v9 < 0 && v8 > v5) v9 = stopped(51, v8, p);
+        v6 = v9;
+      }
+      if (v6 < 0) hookRewind(v7);
+      if (v6 < 0) v6 = stopped(52, v5, p);
+      if (v6 < 0) break;
+      if (v6 === v5) break;
+      v5 = v6;
+    }
+    v0 = v5;
+  }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(17);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

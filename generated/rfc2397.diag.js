@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_uric_no_slash as fast_r_uric_no_slash, r__reg_name_char as fast_r__reg_name_char, r_hex4 as fast_r_hex4, r_IPv4address as fast_r_IPv4address, r_pchar as fast_r_pchar, r_uric as fast_r_uric, r_reserved as fast_r_reserved, r_unreserved as fast_r_unreserved, r_mark as fast_r_mark, r_escaped as fast_r_escaped, r_hex as fast_r_hex, r_alphanum as fast_r_alphanum, r_alpha as fast_r_alpha, r_lowalpha as fast_r_lowalpha, r_upalpha as fast_r_upalpha, r_digit as fast_r_digit, r_control as fast_r_control, r_space as fast_r_space, r_delims as fast_r_delims, r_unwise as fast_r_unwise, r_HEXDIG as fast_r_HEXDIG, r_urlchar as fast_r_urlchar } from "./rfc2397.fast.js";
 
 /** What each construct that can stop is (TracedEmitter.stopId, StopKind). */
@@ -64,35 +64,37 @@ const E52 = "\"4\"";
 
 // URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(0, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
     L1: {
-      v4 = r_absoluteURI(s, p);
-      if (v4 >= 0) { v3 = v4; break L1; }
-      v5 = r_relativeURI(s, p);
-      v3 = v5;
+      v5 = r_absoluteURI(s, p);
+      if (v5 >= 0) { v4 = v5; break L1; }
+      v6 = r_relativeURI(s, p);
+      v4 = v6;
     }
-    if (v3 < 0) v3 = stopped(0, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v8 = hookMark();
-    v7 = -1;
+    if (v4 < 0) v4 = stopped(0, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v9 = hookMark();
+    v8 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 35)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E0); }
-      if (v9 < 0) break L2;
-      v10 = r_fragment(s, v9);
-      if (v10 < 0 && v9 > v2) v10 = stopped(1, v9, p);
-      v7 = v10;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 35)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E0); }
+      if (v10 < 0) break L2;
+      v11 = r_fragment(s, v10);
+      if (v11 < 0 && v10 > v3) v11 = stopped(1, v10, p);
+      v8 = v11;
     }
-    if (v7 < 0) hookRewind(v8);
-    if (v7 < 0) v7 = stopped(2, v2, p);
-    v6 = v7 < 0 ? v2 : v7;
-    v0 = v6;
+    if (v8 < 0) hookRewind(v9);
+    if (v8 < 0) v8 = stopped(2, v3, p);
+    v7 = v8 < 0 ? v3 : v8;
+    v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -100,26 +102,31 @@ function r_URI_reference(s, p) {
 
 // absoluteURI: grammar/rfc2396.peggy:96
 function r_absoluteURI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   hookEnter(1, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E1); }
-    if (v3 < 0 && v2 > p) v3 = stopped(3, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 1);
     if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E1); }
+    if (v4 < 0 && v3 > p) v4 = stopped(3, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 1);
+    if (v4 < 0) break L0;
     L1: {
-      v5 = r_hier_part(s, v3);
-      if (v5 >= 0) { v4 = v5; break L1; }
-      v6 = r_opaque_part(s, v3);
-      v4 = v6;
+      v6 = r_hier_part(s, v4);
+      if (v6 >= 0) { v5 = v6; break L1; }
+      v7 = r_opaque_part(s, v4);
+      v5 = v7;
     }
-    if (v4 < 0 && v3 > p) v4 = stopped(4, v3, p);
-    v0 = v4;
+    if (v5 < 0 && v4 > p) v5 = stopped(4, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 1);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -127,35 +134,38 @@ function r_absoluteURI(s, p) {
 
 // relativeURI: grammar/rfc2396.peggy:111
 function r_relativeURI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   hookEnter(2, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
     L1: {
-      v3 = r_net_path(s, p);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_abs_path(s, p);
-      if (v4 >= 0) { v2 = v4; break L1; }
-      v5 = r_rel_path(s, p);
-      v2 = v5;
+      v4 = r_net_path(s, p);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_abs_path(s, p);
+      if (v5 >= 0) { v3 = v5; break L1; }
+      v6 = r_rel_path(s, p);
+      v3 = v6;
     }
-    if (v2 < 0) break L0;
-    v8 = hookMark();
-    v7 = -1;
+    if (v3 < 0 && p === p) notBegun(v2, p, 2);
+    if (v3 < 0) break L0;
+    v9 = hookMark();
+    v8 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v9 = v2 + 1; else { v9 = -1; if (silent === 0) fail(v2, E2); }
-      if (v9 < 0) break L2;
-      v10 = r_query(s, v9);
-      if (v10 < 0 && v9 > v2) v10 = stopped(5, v9, p);
-      v7 = v10;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 63)))) v10 = v3 + 1; else { v10 = -1; if (silent === 0) fail(v3, E2); }
+      if (v10 < 0) break L2;
+      v11 = r_query(s, v10);
+      if (v11 < 0 && v10 > v3) v11 = stopped(5, v10, p);
+      v8 = v11;
     }
-    if (v7 < 0) hookRewind(v8);
-    if (v7 < 0) v7 = stopped(6, v2, p);
-    v6 = v7 < 0 ? v2 : v7;
-    v0 = v6;
+    if (v8 < 0) hookRewind(v9);
+    if (v8 < 0) v8 = stopped(6, v3, p);
+    v7 = v8 < 0 ? v3 : v8;
+    v0 = v7;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(2);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -163,33 +173,36 @@ function r_relativeURI(s, p) {
 
 // hier_part: grammar/rfc2396.peggy:132
 function r_hier_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(3, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
     L1: {
-      v3 = r_net_path(s, p);
-      if (v3 >= 0) { v2 = v3; break L1; }
-      v4 = r_abs_path(s, p);
-      v2 = v4;
+      v4 = r_net_path(s, p);
+      if (v4 >= 0) { v3 = v4; break L1; }
+      v5 = r_abs_path(s, p);
+      v3 = v5;
     }
-    if (v2 < 0) break L0;
-    v7 = hookMark();
-    v6 = -1;
+    if (v3 < 0 && p === p) notBegun(v2, p, 3);
+    if (v3 < 0) break L0;
+    v8 = hookMark();
+    v7 = -1;
     L2: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v8 = v2 + 1; else { v8 = -1; if (silent === 0) fail(v2, E2); }
-      if (v8 < 0) break L2;
-      v9 = r_query(s, v8);
-      if (v9 < 0 && v8 > v2) v9 = stopped(7, v8, p);
-      v6 = v9;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 63)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E2); }
+      if (v9 < 0) break L2;
+      v10 = r_query(s, v9);
+      if (v10 < 0 && v9 > v3) v10 = stopped(7, v9, p);
+      v7 = v10;
     }
-    if (v6 < 0) hookRewind(v7);
-    if (v6 < 0) v6 = stopped(8, v2, p);
-    v5 = v6 < 0 ? v2 : v6;
-    v0 = v5;
+    if (v7 < 0) hookRewind(v8);
+    if (v7 < 0) v7 = stopped(8, v3, p);
+    v6 = v7 < 0 ? v3 : v7;
+    v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(3);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -197,24 +210,27 @@ function r_hier_part(s, p) {
 
 // opaque_part: grammar/rfc2396.peggy:144
 function r_opaque_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(4, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_uric_no_slash(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_uric_no_slash(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 4);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v4 = r_uric(s, v3);
-      if (v4 < 0) v4 = stopped(9, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      v5 = r_uric(s, v4);
+      if (v5 < 0) v5 = stopped(9, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(4);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -256,30 +272,34 @@ function r_uric_no_slash(s, p) {
 
 // net_path: grammar/rfc2396.peggy:167
 function r_net_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(6, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E10); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E10); }
-      v2 = v5;
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E10); }
+      if (v5 < 0) break L1;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
+      v3 = v6;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v6 = r_authority(s, v2);
-    if (v6 < 0 && v2 > p) v6 = stopped(10, v2, p);
-    if (v6 < 0) break L0;
-    v8 = r_abs_path(s, v6);
-    if (v8 < 0) v8 = stopped(11, v6, p);
-    v7 = v8 < 0 ? v6 : v8;
-    v0 = v7;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 5);
+    if (v3 < 0) break L0;
+    v7 = r_authority(s, v3);
+    if (v7 < 0 && v3 > p) v7 = stopped(10, v3, p);
+    if (v7 < 0 && v3 === p) notBegun(v2, p, 5);
+    if (v7 < 0) break L0;
+    v9 = r_abs_path(s, v7);
+    if (v9 < 0) v9 = stopped(11, v7, p);
+    v8 = v9 < 0 ? v7 : v9;
+    v0 = v8;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(5);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -306,19 +326,22 @@ function r_abs_path(s, p) {
 
 // rel_path: grammar/rfc2396.peggy:190
 function r_rel_path(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(8, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_rel_segment(s, p);
-    if (v2 < 0) break L0;
-    v4 = r_abs_path(s, v2);
-    if (v4 < 0) v4 = stopped(13, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v3 = r_rel_segment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 6);
+    if (v3 < 0) break L0;
+    v5 = r_abs_path(s, v3);
+    if (v5 < 0) v5 = stopped(13, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(6);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -365,35 +388,38 @@ function r_rel_segment(s, p) {
 
 // scheme: grammar/rfc2396.peggy:215
 function r_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(10, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 7);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       L1: {
-        v5 = r_alpha(s, v3);
-        if (v5 >= 0) { v4 = v5; break L1; }
-        v6 = r_digit(s, v3);
-        if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E7); }
-        if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E11); }
-        if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E12); }
-        v4 = v9;
+        v6 = r_alpha(s, v4);
+        if (v6 >= 0) { v5 = v6; break L1; }
+        v7 = r_digit(s, v4);
+        if (v7 >= 0) { v5 = v7; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 43)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E7); }
+        if (v8 >= 0) { v5 = v8; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 45)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E11); }
+        if (v9 >= 0) { v5 = v9; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E12); }
+        v5 = v10;
       }
-      if (v4 < 0) v4 = stopped(15, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) v5 = stopped(15, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(7);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -401,27 +427,31 @@ function r_scheme(s, p) {
 
 // authority: grammar/rfc2396.peggy:237
 function r_authority(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(11, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_server(s, p);
-      if (v3 < 0) break L1;
-      v5 = hookMark();
+      v4 = r_server(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 8);
+      if (v4 < 0) break L1;
+      v6 = hookMark();
       silence(1);
-      v6 = r__reg_name_char(s, v3);
+      v7 = r__reg_name_char(s, v4);
       silence(-1);
-      hookRewind(v5);
-      v4 = v6 < 0 ? v3 : -1;
-      if (v4 < 0 && v3 > p) v4 = stopped(16, v3, p);
-      v1 = v4;
+      hookRewind(v6);
+      v5 = v7 < 0 ? v4 : -1;
+      if (v5 < 0 && v4 > p) v5 = stopped(16, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 8);
+      v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(8);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v7 = r_reg_name(s, p);
-    v0 = v7;
+    v8 = r_reg_name(s, p);
+    v0 = v8;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -500,29 +530,36 @@ function r_reg_name(s, p) {
 
 // server: grammar/rfc2396.peggy:272
 function r_server(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(13, p);
   v2 = hookMark();
+  v3 = stopCount;
   v1 = -1;
   L0: {
-    v5 = hookMark();
-    v4 = -1;
+    v6 = hookMark();
+    v7 = stopCount;
+    v5 = -1;
     L1: {
-      v6 = r_userinfo(s, p);
-      if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 64)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E4); }
-      if (v7 < 0 && v6 > p) v7 = stopped(18, v6, p);
-      v4 = v7;
+      v8 = r_userinfo(s, p);
+      if (v8 < 0 && p === p) notBegun(v7, p, 10);
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 64)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E4); }
+      if (v9 < 0 && v8 > p) v9 = stopped(18, v8, p);
+      if (v9 < 0 && v8 === p) notBegun(v7, p, 10);
+      v5 = v9;
     }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(19, p, p);
-    v3 = v4 < 0 ? p : v4;
-    if (v3 < 0) break L0;
-    v8 = r_hostport(s, v3);
-    if (v8 < 0 && v3 > p) v8 = stopped(20, v3, p);
-    v1 = v8;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 >= 0 && p === watchPos) sequenceDone(10);
+    if (v5 < 0) v5 = stopped(19, p, p);
+    v4 = v5 < 0 ? p : v5;
+    if (v4 < 0) break L0;
+    v10 = r_hostport(s, v4);
+    if (v10 < 0 && v4 > p) v10 = stopped(20, v4, p);
+    if (v10 < 0 && v4 === p) notBegun(v3, p, 9);
+    v1 = v10;
   }
   if (v1 < 0) hookRewind(v2);
+  if (v1 >= 0 && p === watchPos) sequenceDone(9);
   if (v1 < 0) v1 = stopped(21, p, p);
   v0 = v1 < 0 ? p : v1;
   if (v0 >= 0) hookLeave(v0);
@@ -568,28 +605,31 @@ function r_userinfo(s, p) {
 
 // hostport: grammar/rfc2396.peggy:293
 function r_hostport(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(15, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_host(s, p);
-    if (v2 < 0) break L0;
-    v5 = hookMark();
-    v4 = -1;
+    v3 = r_host(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 11);
+    if (v3 < 0) break L0;
+    v6 = hookMark();
+    v5 = -1;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E1); }
-      if (v6 < 0) break L1;
-      v7 = r_port(s, v6);
-      if (v7 < 0 && v6 > v2) v7 = stopped(23, v6, p);
-      v4 = v7;
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E1); }
+      if (v7 < 0) break L1;
+      v8 = r_port(s, v7);
+      if (v8 < 0 && v7 > v3) v8 = stopped(23, v7, p);
+      v5 = v8;
     }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(24, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 < 0) v5 = stopped(24, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(11);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -636,54 +676,61 @@ function r_ipv6reference(s, p) {
 
 // IPv6address: grammar/rfc2396.peggy:355
 function r_IPv6address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   hookEnter(18, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v4 = r_hexseq(s, p);
-      if (v4 < 0) v4 = stopped(27, p, p);
-      v3 = v4 < 0 ? p : v4;
-      if (v3 < 0) break L1;
-      v6 = hookMark();
-      v5 = -1;
+      v5 = r_hexseq(s, p);
+      if (v5 < 0) v5 = stopped(27, p, p);
+      v4 = v5 < 0 ? p : v5;
+      if (v4 < 0) break L1;
+      v7 = hookMark();
+      v6 = -1;
       L2: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E1); }
-        if (v7 < 0) break L2;
-        if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E1); }
-        v5 = v8;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 58)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
+        if (v8 < 0) break L2;
+        if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E1); }
+        v6 = v9;
       }
-      if (v5 < 0) hookRewind(v6);
-      if (v5 < 0 && v3 > p) v5 = stopped(28, v3, p);
-      if (v5 < 0) break L1;
-      v9 = r_IPv4address(s, v5);
-      if (v9 < 0 && v5 > p) v9 = stopped(29, v5, p);
-      v1 = v9;
+      if (v6 < 0) hookRewind(v7);
+      if (v6 < 0 && v4 > p) v6 = stopped(28, v4, p);
+      if (v6 < 0 && v4 === p) notBegun(v3, p, 12);
+      if (v6 < 0) break L1;
+      v10 = r_IPv4address(s, v6);
+      if (v10 < 0 && v6 > p) v10 = stopped(29, v6, p);
+      if (v10 < 0 && v6 === p) notBegun(v3, p, 12);
+      v1 = v10;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(12);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v11 = hookMark();
-    v10 = -1;
+    v12 = hookMark();
+    v13 = stopCount;
+    v11 = -1;
     L3: {
-      v12 = r_hexpart(s, p);
-      if (v12 < 0) break L3;
-      v15 = hookMark();
-      v14 = -1;
+      v14 = r_hexpart(s, p);
+      if (v14 < 0 && p === p) notBegun(v13, p, 13);
+      if (v14 < 0) break L3;
+      v17 = hookMark();
+      v16 = -1;
       L4: {
-        if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 58)))) v16 = v12 + 1; else { v16 = -1; if (silent === 0) fail(v12, E1); }
-        if (v16 < 0) break L4;
-        v17 = r_IPv4address(s, v16);
-        if (v17 < 0 && v16 > v12) v17 = stopped(30, v16, p);
-        v14 = v17;
+        if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 58)))) v18 = v14 + 1; else { v18 = -1; if (silent === 0) fail(v14, E1); }
+        if (v18 < 0) break L4;
+        v19 = r_IPv4address(s, v18);
+        if (v19 < 0 && v18 > v14) v19 = stopped(30, v18, p);
+        v16 = v19;
       }
-      if (v14 < 0) hookRewind(v15);
-      if (v14 < 0) v14 = stopped(31, v12, p);
-      v13 = v14 < 0 ? v12 : v14;
-      v10 = v13;
+      if (v16 < 0) hookRewind(v17);
+      if (v16 < 0) v16 = stopped(31, v14, p);
+      v15 = v16 < 0 ? v14 : v16;
+      v11 = v15;
     }
-    if (v10 < 0) hookRewind(v11);
-    v0 = v10;
+    if (v11 < 0) hookRewind(v12);
+    if (v11 >= 0 && p === watchPos) sequenceDone(13);
+    v0 = v11;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -692,59 +739,68 @@ function r_IPv6address(s, p) {
 
 // hexpart: grammar/rfc2396.peggy:371
 function r_hexpart(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
   hookEnter(19, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_hexseq(s, p);
-      if (v3 < 0) break L1;
-      v6 = hookMark();
-      v5 = -1;
+      v4 = r_hexseq(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 14);
+      if (v4 < 0) break L1;
+      v7 = hookMark();
+      v8 = stopCount;
+      v6 = -1;
       L2: {
-        v8 = hookMark();
-        v7 = -1;
+        v10 = hookMark();
+        v9 = -1;
         L3: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E1); }
-          if (v9 < 0) break L3;
-          if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E1); }
-          v7 = v10;
+          if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 58)))) v11 = v4 + 1; else { v11 = -1; if (silent === 0) fail(v4, E1); }
+          if (v11 < 0) break L3;
+          if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 58)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E1); }
+          v9 = v12;
         }
-        if (v7 < 0) hookRewind(v8);
-        if (v7 < 0) break L2;
-        v12 = r_hexseq(s, v7);
-        if (v12 < 0) v12 = stopped(32, v7, p);
-        v11 = v12 < 0 ? v7 : v12;
-        v5 = v11;
+        if (v9 < 0) hookRewind(v10);
+        if (v9 < 0 && v4 === v4) notBegun(v8, v4, 15);
+        if (v9 < 0) break L2;
+        v14 = r_hexseq(s, v9);
+        if (v14 < 0) v14 = stopped(32, v9, p);
+        v13 = v14 < 0 ? v9 : v14;
+        v6 = v13;
       }
-      if (v5 < 0) hookRewind(v6);
-      if (v5 < 0) v5 = stopped(33, v3, p);
-      v4 = v5 < 0 ? v3 : v5;
-      v1 = v4;
+      if (v6 < 0) hookRewind(v7);
+      if (v6 >= 0 && v4 === watchPos) sequenceDone(15);
+      if (v6 < 0) v6 = stopped(33, v4, p);
+      v5 = v6 < 0 ? v4 : v6;
+      v1 = v5;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(14);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v14 = hookMark();
-    v13 = -1;
+    v16 = hookMark();
+    v17 = stopCount;
+    v15 = -1;
     L4: {
-      v16 = hookMark();
-      v15 = -1;
+      v19 = hookMark();
+      v18 = -1;
       L5: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E1); }
-        if (v17 < 0) break L5;
-        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 58)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E1); }
-        v15 = v18;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v20 = p + 1; else { v20 = -1; if (silent === 0) fail(p, E1); }
+        if (v20 < 0) break L5;
+        if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 58)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E1); }
+        v18 = v21;
       }
-      if (v15 < 0) hookRewind(v16);
-      if (v15 < 0) break L4;
-      v20 = r_hexseq(s, v15);
-      if (v20 < 0) v20 = stopped(34, v15, p);
-      v19 = v20 < 0 ? v15 : v20;
-      v13 = v19;
+      if (v18 < 0) hookRewind(v19);
+      if (v18 < 0 && p === p) notBegun(v17, p, 16);
+      if (v18 < 0) break L4;
+      v23 = r_hexseq(s, v18);
+      if (v23 < 0) v23 = stopped(34, v18, p);
+      v22 = v23 < 0 ? v18 : v23;
+      v15 = v22;
     }
-    if (v13 < 0) hookRewind(v14);
-    v0 = v13;
+    if (v15 < 0) hookRewind(v16);
+    if (v15 >= 0 && p === watchPos) sequenceDone(16);
+    v0 = v15;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -753,66 +809,69 @@ function r_hexpart(s, p) {
 
 // hexseq: grammar/rfc2396.peggy:390
 function r_hexseq(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
   hookEnter(20, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_hex4(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_hex4(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 17);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       L1: {
-        v6 = hookMark();
-        v5 = -1;
+        v7 = hookMark();
+        v6 = -1;
         L2: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E1); }
-          if (v7 < 0) break L2;
-          v8 = r_hex4(s, v7);
-          if (v8 < 0 && v7 > v3) v8 = stopped(35, v7, p);
+          if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 58)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
           if (v8 < 0) break L2;
-          v10 = hookMark();
+          v9 = r_hex4(s, v8);
+          if (v9 < 0 && v8 > v4) v9 = stopped(35, v8, p);
+          if (v9 < 0) break L2;
+          v11 = hookMark();
           silence(1);
-          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 46)))) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E12); }
+          if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 46)))) v12 = v9 + 1; else { v12 = -1; if (silent === 0) fail(v9, E12); }
           silence(-1);
-          hookRewind(v10);
-          v9 = v11 < 0 ? v8 : -1;
-          if (v9 < 0 && v8 > v3) v9 = stopped(36, v8, p);
-          v5 = v9;
+          hookRewind(v11);
+          v10 = v12 < 0 ? v9 : -1;
+          if (v10 < 0 && v9 > v4) v10 = stopped(36, v9, p);
+          v6 = v10;
         }
-        if (v5 < 0) hookRewind(v6);
-        if (v5 >= 0) { v4 = v5; break L1; }
-        v13 = hookMark();
-        v12 = -1;
+        if (v6 < 0) hookRewind(v7);
+        if (v6 >= 0) { v5 = v6; break L1; }
+        v14 = hookMark();
+        v13 = -1;
         L3: {
-          if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v14 = v3 + 1; else { v14 = -1; if (silent === 0) fail(v3, E1); }
-          if (v14 < 0) break L3;
-          v15 = r_hex4(s, v14);
-          if (v15 < 0 && v14 > v3) v15 = stopped(37, v14, p);
+          if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 58)))) v15 = v4 + 1; else { v15 = -1; if (silent === 0) fail(v4, E1); }
           if (v15 < 0) break L3;
-          if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 58)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E1); }
-          if (v16 < 0 && v15 > v3) v16 = stopped(38, v15, p);
+          v16 = r_hex4(s, v15);
+          if (v16 < 0 && v15 > v4) v16 = stopped(37, v15, p);
           if (v16 < 0) break L3;
-          v18 = hookMark();
+          if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 58)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E1); }
+          if (v17 < 0 && v16 > v4) v17 = stopped(38, v16, p);
+          if (v17 < 0) break L3;
+          v19 = hookMark();
           silence(1);
-          v19 = v16;
+          v20 = v17;
           silence(-1);
-          hookRewind(v18);
-          v17 = v19 < 0 ? v16 : -1;
-          if (v17 < 0 && v16 > v3) v17 = stopped(39, v16, p);
-          v12 = v17;
+          hookRewind(v19);
+          v18 = v20 < 0 ? v17 : -1;
+          if (v18 < 0 && v17 > v4) v18 = stopped(39, v17, p);
+          v13 = v18;
         }
-        if (v12 < 0) hookRewind(v13);
-        v4 = v12;
+        if (v13 < 0) hookRewind(v14);
+        v5 = v13;
       }
-      if (v4 < 0) v4 = stopped(40, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) v5 = stopped(40, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(17);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -841,86 +900,103 @@ function r_hex4(s, p) {
 
 // hostname: grammar/rfc2396.peggy:430
 function r_hostname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0;
   hookEnter(22, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = p;
+      v4 = p;
       for (;;) {
-        v5 = hookMark();
-        v4 = -1;
+        v6 = hookMark();
+        v7 = stopCount;
+        v5 = -1;
         L2: {
-          v6 = r_domainlabel(s, v3);
-          if (v6 < 0) break L2;
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E12); }
-          if (v7 < 0 && v6 > v3) v7 = stopped(42, v6, p);
-          if (v7 < 0) break L2;
-          v9 = hookMark();
+          v8 = r_domainlabel(s, v4);
+          if (v8 < 0 && v4 === v4) notBegun(v7, v4, 19);
+          if (v8 < 0) break L2;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 46)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E12); }
+          if (v9 < 0 && v8 > v4) v9 = stopped(42, v8, p);
+          if (v9 < 0 && v8 === v4) notBegun(v7, v4, 19);
+          if (v9 < 0) break L2;
+          v11 = hookMark();
           silence(1);
-          v10 = r_alphanum(s, v7);
+          v12 = r_alphanum(s, v9);
           silence(-1);
-          hookRewind(v9);
-          v8 = v10 >= 0 ? v7 : -1;
-          if (v8 < 0 && v7 > v3) v8 = stopped(43, v7, p);
-          v4 = v8;
+          hookRewind(v11);
+          v10 = v12 >= 0 ? v9 : -1;
+          if (v10 < 0 && v9 > v4) v10 = stopped(43, v9, p);
+          if (v10 < 0 && v9 === v4) notBegun(v7, v4, 19);
+          v5 = v10;
         }
-        if (v4 < 0) hookRewind(v5);
-        if (v4 < 0) v4 = stopped(44, v3, p);
-        if (v4 < 0) break;
-        if (v4 === v3) break;
-        v3 = v4;
+        if (v5 < 0) hookRewind(v6);
+        if (v5 >= 0 && v4 === watchPos) sequenceDone(19);
+        if (v5 < 0) v5 = stopped(44, v4, p);
+        if (v5 < 0) break;
+        if (v5 === v4) break;
+        v4 = v5;
       }
-      if (v3 < 0) break L1;
-      v11 = r_toplabel(s, v3);
-      if (v11 < 0 && v3 > p) v11 = stopped(45, v3, p);
-      if (v11 < 0) break L1;
-      if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 46)))) v13 = v11 + 1; else { v13 = -1; if (silent === 0) fail(v11, E12); }
-      if (v13 < 0) v13 = stopped(46, v11, p);
-      v12 = v13 < 0 ? v11 : v13;
-      v1 = v12;
+      if (v4 < 0) break L1;
+      v13 = r_toplabel(s, v4);
+      if (v13 < 0 && v4 > p) v13 = stopped(45, v4, p);
+      if (v13 < 0 && v4 === p) notBegun(v3, p, 18);
+      if (v13 < 0) break L1;
+      if ((v13 < s.length && (c = s.charCodeAt(v13), (c === 46)))) v15 = v13 + 1; else { v15 = -1; if (silent === 0) fail(v13, E12); }
+      if (v15 < 0) v15 = stopped(46, v13, p);
+      v14 = v15 < 0 ? v13 : v15;
+      v1 = v14;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(18);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v15 = hookMark();
-    v14 = -1;
+    v17 = hookMark();
+    v18 = stopCount;
+    v16 = -1;
     L3: {
-      v16 = p;
-      v17 = 0;
+      v19 = p;
+      v20 = 0;
       for (;;) {
-        v19 = hookMark();
-        v18 = -1;
+        v22 = hookMark();
+        v23 = stopCount;
+        v21 = -1;
         L4: {
-          v20 = r_domainlabel(s, v16);
-          if (v20 < 0) break L4;
-          if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 46)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E12); }
-          if (v21 < 0 && v20 > v16) v21 = stopped(47, v20, p);
-          v18 = v21;
+          v24 = r_domainlabel(s, v19);
+          if (v24 < 0 && v19 === v19) notBegun(v23, v19, 21);
+          if (v24 < 0) break L4;
+          if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 46)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E12); }
+          if (v25 < 0 && v24 > v19) v25 = stopped(47, v24, p);
+          if (v25 < 0 && v24 === v19) notBegun(v23, v19, 21);
+          v21 = v25;
         }
-        if (v18 < 0) hookRewind(v19);
-        if (v18 < 0) v18 = stopped(48, v16, p);
-        if (v18 < 0) break;
-        v17++;
-        if (v18 === v16) break;
-        v16 = v18;
+        if (v21 < 0) hookRewind(v22);
+        if (v21 >= 0 && v19 === watchPos) sequenceDone(21);
+        if (v21 < 0) v21 = stopped(48, v19, p);
+        if (v21 < 0) break;
+        v20++;
+        if (v21 === v19) break;
+        v19 = v21;
       }
-      if (v17 < 1) v16 = -1;
-      if (v16 < 0) break L3;
-      v22 = r_toplabel(s, v16);
-      if (v22 < 0 && v16 > p) v22 = stopped(49, v16, p);
-      if (v22 < 0) break L3;
-      v24 = hookMark();
+      if (v20 < 1) v19 = -1;
+      if (v19 < 0 && p === p) notBegun(v18, p, 20);
+      if (v19 < 0) break L3;
+      v26 = r_toplabel(s, v19);
+      if (v26 < 0 && v19 > p) v26 = stopped(49, v19, p);
+      if (v26 < 0 && v19 === p) notBegun(v18, p, 20);
+      if (v26 < 0) break L3;
+      v28 = hookMark();
       silence(1);
-      v25 = v22;
+      v29 = v26;
       silence(-1);
-      hookRewind(v24);
-      v23 = v25 < 0 ? v22 : -1;
-      if (v23 < 0 && v22 > p) v23 = stopped(50, v22, p);
-      v14 = v23;
+      hookRewind(v28);
+      v27 = v29 < 0 ? v26 : -1;
+      if (v27 < 0 && v26 > p) v27 = stopped(50, v26, p);
+      if (v27 < 0 && v26 === p) notBegun(v18, p, 20);
+      v16 = v27;
     }
-    if (v14 < 0) hookRewind(v15);
-    v0 = v14;
+    if (v16 < 0) hookRewind(v17);
+    if (v16 >= 0 && p === watchPos) sequenceDone(20);
+    v0 = v16;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -929,40 +1005,46 @@ function r_hostname(s, p) {
 
 // domainlabel: grammar/rfc2396.peggy:448
 function r_domainlabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(23, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alphanum(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alphanum(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 22);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v6 = v3;
+        v8 = v4;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E11); }
-          if (v7 < 0) v7 = stopped(51, v6, p);
-          if (v7 < 0) break;
-          if (v7 === v6) break;
-          v6 = v7;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 45)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E11); }
+          if (v9 < 0) v9 = stopped(51, v8, p);
+          if (v9 < 0) break;
+          if (v9 === v8) break;
+          v8 = v9;
         }
-        if (v6 < 0) break L1;
-        v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(52, v6, p);
-        v4 = v8;
+        if (v8 < 0) break L1;
+        v10 = r_alphanum(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(52, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 23);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(53, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(23);
+      if (v5 < 0) v5 = stopped(53, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(22);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -970,40 +1052,46 @@ function r_domainlabel(s, p) {
 
 // toplabel: grammar/rfc2396.peggy:460
 function r_toplabel(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(24, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_alpha(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_alpha(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 24);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        v6 = v3;
+        v8 = v4;
         for (;;) {
-          if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 45)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E11); }
-          if (v7 < 0) v7 = stopped(54, v6, p);
-          if (v7 < 0) break;
-          if (v7 === v6) break;
-          v6 = v7;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 45)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E11); }
+          if (v9 < 0) v9 = stopped(54, v8, p);
+          if (v9 < 0) break;
+          if (v9 === v8) break;
+          v8 = v9;
         }
-        if (v6 < 0) break L1;
-        v8 = r_alphanum(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(55, v6, p);
-        v4 = v8;
+        if (v8 < 0) break L1;
+        v10 = r_alphanum(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(55, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 25);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(56, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(25);
+      if (v5 < 0) v5 = stopped(56, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(24);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1011,74 +1099,83 @@ function r_toplabel(s, p) {
 
 // IPv4address: grammar/rfc2396.peggy:480
 function r_IPv4address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
   hookEnter(25, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = p;
-    v3 = 0;
+    v3 = p;
+    v4 = 0;
     for (;;) {
-      if (v3 >= 3) break;
-      v4 = r_digit(s, v2);
-      if (v4 < 0) v4 = stopped(57, v2, p);
-      if (v4 < 0) break;
-      v3++;
-      v2 = v4;
+      if (v4 >= 3) break;
+      v5 = r_digit(s, v3);
+      if (v5 < 0) v5 = stopped(57, v3, p);
+      if (v5 < 0) break;
+      v4++;
+      v3 = v5;
     }
-    if (v3 < 1) v2 = -1;
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v5 = v2 + 1; else { v5 = -1; if (silent === 0) fail(v2, E12); }
-    if (v5 < 0 && v2 > p) v5 = stopped(58, v2, p);
-    if (v5 < 0) break L0;
-    v6 = v5;
-    v7 = 0;
-    for (;;) {
-      if (v7 >= 3) break;
-      v8 = r_digit(s, v6);
-      if (v8 < 0) v8 = stopped(59, v6, p);
-      if (v8 < 0) break;
-      v7++;
-      v6 = v8;
-    }
-    if (v7 < 1) v6 = -1;
-    if (v6 < 0 && v5 > p) v6 = stopped(60, v5, p);
+    if (v4 < 1) v3 = -1;
+    if (v3 < 0 && p === p) notBegun(v2, p, 26);
+    if (v3 < 0) break L0;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E12); }
+    if (v6 < 0 && v3 > p) v6 = stopped(58, v3, p);
+    if (v6 < 0 && v3 === p) notBegun(v2, p, 26);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v9 = v6 + 1; else { v9 = -1; if (silent === 0) fail(v6, E12); }
-    if (v9 < 0 && v6 > p) v9 = stopped(61, v6, p);
-    if (v9 < 0) break L0;
-    v10 = v9;
-    v11 = 0;
+    v7 = v6;
+    v8 = 0;
     for (;;) {
-      if (v11 >= 3) break;
-      v12 = r_digit(s, v10);
-      if (v12 < 0) v12 = stopped(62, v10, p);
-      if (v12 < 0) break;
-      v11++;
-      v10 = v12;
+      if (v8 >= 3) break;
+      v9 = r_digit(s, v7);
+      if (v9 < 0) v9 = stopped(59, v7, p);
+      if (v9 < 0) break;
+      v8++;
+      v7 = v9;
     }
-    if (v11 < 1) v10 = -1;
-    if (v10 < 0 && v9 > p) v10 = stopped(63, v9, p);
+    if (v8 < 1) v7 = -1;
+    if (v7 < 0 && v6 > p) v7 = stopped(60, v6, p);
+    if (v7 < 0 && v6 === p) notBegun(v2, p, 26);
+    if (v7 < 0) break L0;
+    if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E12); }
+    if (v10 < 0 && v7 > p) v10 = stopped(61, v7, p);
+    if (v10 < 0 && v7 === p) notBegun(v2, p, 26);
     if (v10 < 0) break L0;
-    if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 46)))) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E12); }
-    if (v13 < 0 && v10 > p) v13 = stopped(64, v10, p);
-    if (v13 < 0) break L0;
-    v14 = v13;
-    v15 = 0;
+    v11 = v10;
+    v12 = 0;
     for (;;) {
-      if (v15 >= 3) break;
-      v16 = r_digit(s, v14);
-      if (v16 < 0) v16 = stopped(65, v14, p);
-      if (v16 < 0) break;
-      v15++;
-      v14 = v16;
+      if (v12 >= 3) break;
+      v13 = r_digit(s, v11);
+      if (v13 < 0) v13 = stopped(62, v11, p);
+      if (v13 < 0) break;
+      v12++;
+      v11 = v13;
     }
-    if (v15 < 1) v14 = -1;
-    if (v14 < 0 && v13 > p) v14 = stopped(66, v13, p);
-    v0 = v14;
+    if (v12 < 1) v11 = -1;
+    if (v11 < 0 && v10 > p) v11 = stopped(63, v10, p);
+    if (v11 < 0 && v10 === p) notBegun(v2, p, 26);
+    if (v11 < 0) break L0;
+    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 46)))) v14 = v11 + 1; else { v14 = -1; if (silent === 0) fail(v11, E12); }
+    if (v14 < 0 && v11 > p) v14 = stopped(64, v11, p);
+    if (v14 < 0 && v11 === p) notBegun(v2, p, 26);
+    if (v14 < 0) break L0;
+    v15 = v14;
+    v16 = 0;
+    for (;;) {
+      if (v16 >= 3) break;
+      v17 = r_digit(s, v15);
+      if (v17 < 0) v17 = stopped(65, v15, p);
+      if (v17 < 0) break;
+      v16++;
+      v15 = v17;
+    }
+    if (v16 < 1) v15 = -1;
+    if (v15 < 0 && v14 > p) v15 = stopped(66, v14, p);
+    if (v15 < 0 && v14 === p) notBegun(v2, p, 26);
+    v0 = v15;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(26);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1120,67 +1217,28 @@ function r_path(s, p) {
 
 // path_segments: grammar/rfc2396.peggy:513
 function r_path_segments(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(28, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_segment(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
-    for (;;) {
-      v5 = hookMark();
-      v4 = -1;
-      L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E10); }
-        if (v6 < 0) break L1;
-        v7 = r_segment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(69, v6, p);
-        v4 = v7;
-      }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(70, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
-    }
-    v0 = v3;
-  }
-  if (v0 < 0) hookRewind(v1);
-  if (v0 >= 0) hookLeave(v0);
-  else hookFail(p);
-  return v0;
-}
-
-// segment: grammar/rfc2396.peggy:526
-function r_segment(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
-  hookEnter(29, p);
-  v1 = hookMark();
-  v0 = -1;
-  L0: {
-    v2 = p;
-    for (;;) {
-      v3 = r_pchar(s, v2);
-      if (v3 < 0) v3 = stopped(71, v2, p);
-      if (v3 < 0) break;
-      if (v3 === v2) break;
-      v2 = v3;
-    }
-    if (v2 < 0) break L0;
-    v4 = v2;
+    v3 = r_segment(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 27);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       v6 = hookMark();
       v5 = -1;
       L1: {
-        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 59)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E10); }
         if (v7 < 0) break L1;
-        v8 = r_param(s, v7);
-        if (v8 < 0 && v7 > v4) v8 = stopped(72, v7, p);
+        v8 = r_segment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(69, v7, p);
         v5 = v8;
       }
       if (v5 < 0) hookRewind(v6);
-      if (v5 < 0) v5 = stopped(73, v4, p);
+      if (v5 < 0) v5 = stopped(70, v4, p);
       if (v5 < 0) break;
       if (v5 === v4) break;
       v4 = v5;
@@ -1188,6 +1246,50 @@ function r_segment(s, p) {
     v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(27);
+  if (v0 >= 0) hookLeave(v0);
+  else hookFail(p);
+  return v0;
+}
+
+// segment: grammar/rfc2396.peggy:526
+function r_segment(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  hookEnter(29, p);
+  v1 = hookMark();
+  v2 = stopCount;
+  v0 = -1;
+  L0: {
+    v3 = p;
+    for (;;) {
+      v4 = r_pchar(s, v3);
+      if (v4 < 0) v4 = stopped(71, v3, p);
+      if (v4 < 0) break;
+      if (v4 === v3) break;
+      v3 = v4;
+    }
+    if (v3 < 0) break L0;
+    v5 = v3;
+    for (;;) {
+      v7 = hookMark();
+      v6 = -1;
+      L1: {
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 59)))) v8 = v5 + 1; else { v8 = -1; if (silent === 0) fail(v5, E3); }
+        if (v8 < 0) break L1;
+        v9 = r_param(s, v8);
+        if (v9 < 0 && v8 > v5) v9 = stopped(72, v8, p);
+        v6 = v9;
+      }
+      if (v6 < 0) hookRewind(v7);
+      if (v6 < 0) v6 = stopped(73, v5, p);
+      if (v6 < 0) break;
+      if (v6 === v5) break;
+      v5 = v6;
+    }
+    v0 = v5;
+  }
+  if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(28);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1596,61 +1698,66 @@ function r_HEXDIG(s, p) {
 
 // dataurl: grammar/rfc2397.peggy:45
 function r_dataurl(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
   hookEnter(50, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v3 = hookMark();
-    v2 = -1;
+    v4 = hookMark();
+    v3 = -1;
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v4 = p + 1; else { v4 = -1; if (silent === 0) fail(p, E32); }
-      if (v4 < 0) break L1;
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 97)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E29); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 100)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E32); }
       if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 116)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E49); }
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 97)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E29); }
       if (v6 < 0) break L1;
-      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 97)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E29); }
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 116)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E49); }
       if (v7 < 0) break L1;
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E1); }
-      v2 = v8;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 97)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E29); }
+      if (v8 < 0) break L1;
+      if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 58)))) v9 = v8 + 1; else { v9 = -1; if (silent === 0) fail(v8, E1); }
+      v3 = v9;
     }
-    if (v2 < 0) hookRewind(v3);
-    if (v2 < 0) break L0;
-    v10 = r_mediatype(s, v2);
-    if (v10 < 0) v10 = stopped(79, v2, p);
-    v9 = v10 < 0 ? v2 : v10;
-    if (v9 < 0) break L0;
-    v13 = hookMark();
-    v12 = -1;
+    if (v3 < 0) hookRewind(v4);
+    if (v3 < 0 && p === p) notBegun(v2, p, 29);
+    if (v3 < 0) break L0;
+    v11 = r_mediatype(s, v3);
+    if (v11 < 0) v11 = stopped(79, v3, p);
+    v10 = v11 < 0 ? v3 : v11;
+    if (v10 < 0) break L0;
+    v14 = hookMark();
+    v13 = -1;
     L2: {
-      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 59)))) v14 = v9 + 1; else { v14 = -1; if (silent === 0) fail(v9, E3); }
-      if (v14 < 0) break L2;
-      if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 98)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E30); }
+      if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 59)))) v15 = v10 + 1; else { v15 = -1; if (silent === 0) fail(v10, E3); }
       if (v15 < 0) break L2;
-      if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 97)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E29); }
+      if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 98)))) v16 = v15 + 1; else { v16 = -1; if (silent === 0) fail(v15, E30); }
       if (v16 < 0) break L2;
-      if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 115)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E50); }
+      if ((v16 < s.length && (c = s.charCodeAt(v16), (c === 97)))) v17 = v16 + 1; else { v17 = -1; if (silent === 0) fail(v16, E29); }
       if (v17 < 0) break L2;
-      if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 101)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E33); }
+      if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 115)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E50); }
       if (v18 < 0) break L2;
-      if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 54)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E51); }
+      if ((v18 < s.length && (c = s.charCodeAt(v18), (c === 101)))) v19 = v18 + 1; else { v19 = -1; if (silent === 0) fail(v18, E33); }
       if (v19 < 0) break L2;
-      if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 52)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E52); }
-      v12 = v20;
+      if ((v19 < s.length && (c = s.charCodeAt(v19), (c === 54)))) v20 = v19 + 1; else { v20 = -1; if (silent === 0) fail(v19, E51); }
+      if (v20 < 0) break L2;
+      if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 52)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E52); }
+      v13 = v21;
     }
-    if (v12 < 0) hookRewind(v13);
-    if (v12 < 0) v12 = stopped(80, v9, p);
-    v11 = v12 < 0 ? v9 : v12;
-    if (v11 < 0) break L0;
-    if ((v11 < s.length && (c = s.charCodeAt(v11), (c === 44)))) v21 = v11 + 1; else { v21 = -1; if (silent === 0) fail(v11, E9); }
-    if (v21 < 0 && v11 > p) v21 = stopped(81, v11, p);
-    if (v21 < 0) break L0;
-    v22 = r_data(s, v21);
-    if (v22 < 0 && v21 > p) v22 = stopped(82, v21, p);
-    v0 = v22;
+    if (v13 < 0) hookRewind(v14);
+    if (v13 < 0) v13 = stopped(80, v10, p);
+    v12 = v13 < 0 ? v10 : v13;
+    if (v12 < 0) break L0;
+    if ((v12 < s.length && (c = s.charCodeAt(v12), (c === 44)))) v22 = v12 + 1; else { v22 = -1; if (silent === 0) fail(v12, E9); }
+    if (v22 < 0 && v12 > p) v22 = stopped(81, v12, p);
+    if (v22 < 0 && v12 === p) notBegun(v2, p, 29);
+    if (v22 < 0) break L0;
+    v23 = r_data(s, v22);
+    if (v23 < 0 && v22 > p) v23 = stopped(82, v22, p);
+    if (v23 < 0 && v22 === p) notBegun(v2, p, 29);
+    v0 = v23;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(29);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1658,47 +1765,54 @@ function r_dataurl(s, p) {
 
 // mediatype: grammar/rfc2397.peggy:58
 function r_mediatype(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(51, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v4 = hookMark();
-    v3 = -1;
+    v5 = hookMark();
+    v6 = stopCount;
+    v4 = -1;
     L1: {
-      v5 = r_type(s, p);
-      if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E10); }
-      if (v6 < 0 && v5 > p) v6 = stopped(83, v5, p);
-      if (v6 < 0) break L1;
-      v7 = r_subtype(s, v6);
-      if (v7 < 0 && v6 > p) v7 = stopped(84, v6, p);
-      v3 = v7;
+      v7 = r_type(s, p);
+      if (v7 < 0 && p === p) notBegun(v6, p, 31);
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E10); }
+      if (v8 < 0 && v7 > p) v8 = stopped(83, v7, p);
+      if (v8 < 0 && v7 === p) notBegun(v6, p, 31);
+      if (v8 < 0) break L1;
+      v9 = r_subtype(s, v8);
+      if (v9 < 0 && v8 > p) v9 = stopped(84, v8, p);
+      if (v9 < 0 && v8 === p) notBegun(v6, p, 31);
+      v4 = v9;
     }
-    if (v3 < 0) hookRewind(v4);
-    if (v3 < 0) v3 = stopped(85, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v8 = v2;
+    if (v4 < 0) hookRewind(v5);
+    if (v4 >= 0 && p === watchPos) sequenceDone(31);
+    if (v4 < 0) v4 = stopped(85, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v10 = v3;
     for (;;) {
-      v10 = hookMark();
-      v9 = -1;
+      v12 = hookMark();
+      v11 = -1;
       L2: {
-        if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 59)))) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E3); }
-        if (v11 < 0) break L2;
-        v12 = r_parameter(s, v11);
-        if (v12 < 0 && v11 > v8) v12 = stopped(86, v11, p);
-        v9 = v12;
+        if ((v10 < s.length && (c = s.charCodeAt(v10), (c === 59)))) v13 = v10 + 1; else { v13 = -1; if (silent === 0) fail(v10, E3); }
+        if (v13 < 0) break L2;
+        v14 = r_parameter(s, v13);
+        if (v14 < 0 && v13 > v10) v14 = stopped(86, v13, p);
+        v11 = v14;
       }
-      if (v9 < 0) hookRewind(v10);
-      if (v9 < 0) v9 = stopped(87, v8, p);
-      if (v9 < 0) break;
-      if (v9 === v8) break;
-      v8 = v9;
+      if (v11 < 0) hookRewind(v12);
+      if (v11 < 0) v11 = stopped(87, v10, p);
+      if (v11 < 0) break;
+      if (v11 === v10) break;
+      v10 = v11;
     }
-    v0 = v8;
+    v0 = v10;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(30);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1723,21 +1837,26 @@ function r_data(s, p) {
 
 // parameter: grammar/rfc2397.peggy:78
 function r_parameter(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(53, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_attribute(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 61)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E6); }
-    if (v3 < 0 && v2 > p) v3 = stopped(89, v2, p);
+    v3 = r_attribute(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 32);
     if (v3 < 0) break L0;
-    v4 = r_value(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(90, v3, p);
-    v0 = v4;
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 61)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E6); }
+    if (v4 < 0 && v3 > p) v4 = stopped(89, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 32);
+    if (v4 < 0) break L0;
+    v5 = r_value(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(90, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 32);
+    v0 = v5;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(32);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

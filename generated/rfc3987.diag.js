@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_ipath_empty as fast_r_ipath_empty, r_ipchar as fast_r_ipchar, r_iunreserved as fast_r_iunreserved, r_ucschar as fast_r_ucschar, r_iprivate as fast_r_iprivate, r_IPv6address as fast_r_IPv6address, r_h16 as fast_r_h16, r_ls32 as fast_r_ls32, r_IPv4address as fast_r_IPv4address, r_dec_octet as fast_r_dec_octet, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG } from "./rfc3987.fast.js";
 
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
@@ -77,47 +77,52 @@ const E41 = "\"F\"";
 
 // IRI: grammar/rfc3987.peggy:40
 function r_IRI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   hookEnter(0, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
-    if (v3 < 0 && v2 > p) v3 = stopped(0, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 0);
     if (v3 < 0) break L0;
-    v4 = r_ihier_part(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(1, v3, p);
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+    if (v4 < 0 && v3 > p) v4 = stopped(0, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 0);
     if (v4 < 0) break L0;
-    v7 = hookMark();
-    v6 = -1;
-    L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
-      if (v8 < 0) break L1;
-      v9 = r_iquery(s, v8);
-      if (v9 < 0 && v8 > v4) v9 = stopped(2, v8, p);
-      v6 = v9;
-    }
-    if (v6 < 0) hookRewind(v7);
-    if (v6 < 0) v6 = stopped(3, v4, p);
-    v5 = v6 < 0 ? v4 : v6;
+    v5 = r_ihier_part(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(1, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 0);
     if (v5 < 0) break L0;
-    v12 = hookMark();
-    v11 = -1;
-    L2: {
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 35)))) v13 = v5 + 1; else { v13 = -1; if (silent === 0) fail(v5, E2); }
-      if (v13 < 0) break L2;
-      v14 = r_ifragment(s, v13);
-      if (v14 < 0 && v13 > v5) v14 = stopped(4, v13, p);
-      v11 = v14;
+    v8 = hookMark();
+    v7 = -1;
+    L1: {
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 63)))) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E1); }
+      if (v9 < 0) break L1;
+      v10 = r_iquery(s, v9);
+      if (v10 < 0 && v9 > v5) v10 = stopped(2, v9, p);
+      v7 = v10;
     }
-    if (v11 < 0) hookRewind(v12);
-    if (v11 < 0) v11 = stopped(5, v5, p);
-    v10 = v11 < 0 ? v5 : v11;
-    v0 = v10;
+    if (v7 < 0) hookRewind(v8);
+    if (v7 < 0) v7 = stopped(3, v5, p);
+    v6 = v7 < 0 ? v5 : v7;
+    if (v6 < 0) break L0;
+    v13 = hookMark();
+    v12 = -1;
+    L2: {
+      if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 35)))) v14 = v6 + 1; else { v14 = -1; if (silent === 0) fail(v6, E2); }
+      if (v14 < 0) break L2;
+      v15 = r_ifragment(s, v14);
+      if (v15 < 0 && v14 > v6) v15 = stopped(4, v14, p);
+      v12 = v15;
+    }
+    if (v12 < 0) hookRewind(v13);
+    if (v12 < 0) v12 = stopped(5, v6, p);
+    v11 = v12 < 0 ? v6 : v12;
+    v0 = v11;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -125,37 +130,42 @@ function r_IRI(s, p) {
 
 // ihier_part: grammar/rfc3987.peggy:50
 function r_ihier_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(1, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v4 = hookMark();
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
-        if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
-        v3 = v6;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E3); }
+        if (v6 < 0) break L2;
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 47)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
+        v4 = v7;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 < 0) break L1;
-      v7 = r_iauthority(s, v3);
-      if (v7 < 0 && v3 > p) v7 = stopped(6, v3, p);
-      if (v7 < 0) break L1;
-      v8 = r_ipath_abempty(s, v7);
-      if (v8 < 0 && v7 > p) v8 = stopped(7, v7, p);
-      v1 = v8;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0 && p === p) notBegun(v3, p, 1);
+      if (v4 < 0) break L1;
+      v8 = r_iauthority(s, v4);
+      if (v8 < 0 && v4 > p) v8 = stopped(6, v4, p);
+      if (v8 < 0 && v4 === p) notBegun(v3, p, 1);
+      if (v8 < 0) break L1;
+      v9 = r_ipath_abempty(s, v8);
+      if (v9 < 0 && v8 > p) v9 = stopped(7, v8, p);
+      if (v9 < 0 && v8 === p) notBegun(v3, p, 1);
+      v1 = v9;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(1);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v9 = r_ipath_absolute(s, p);
-    if (v9 >= 0) { v0 = v9; break L0; }
-    v10 = r_ipath_rootless(s, p);
+    v10 = r_ipath_absolute(s, p);
     if (v10 >= 0) { v0 = v10; break L0; }
-    v11 = r_ipath_empty(s, p);
-    v0 = v11;
+    v11 = r_ipath_rootless(s, p);
+    if (v11 >= 0) { v0 = v11; break L0; }
+    v12 = r_ipath_empty(s, p);
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -179,34 +189,39 @@ function r_IRI_reference(s, p) {
 
 // absolute_IRI: grammar/rfc3987.peggy:72
 function r_absolute_IRI(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(3, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_scheme(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E0); }
-    if (v3 < 0 && v2 > p) v3 = stopped(8, v2, p);
+    v3 = r_scheme(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 2);
     if (v3 < 0) break L0;
-    v4 = r_ihier_part(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(9, v3, p);
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
+    if (v4 < 0 && v3 > p) v4 = stopped(8, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 2);
     if (v4 < 0) break L0;
-    v7 = hookMark();
-    v6 = -1;
+    v5 = r_ihier_part(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(9, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 2);
+    if (v5 < 0) break L0;
+    v8 = hookMark();
+    v7 = -1;
     L1: {
-      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 63)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E1); }
-      if (v8 < 0) break L1;
-      v9 = r_iquery(s, v8);
-      if (v9 < 0 && v8 > v4) v9 = stopped(10, v8, p);
-      v6 = v9;
+      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 63)))) v9 = v5 + 1; else { v9 = -1; if (silent === 0) fail(v5, E1); }
+      if (v9 < 0) break L1;
+      v10 = r_iquery(s, v9);
+      if (v10 < 0 && v9 > v5) v10 = stopped(10, v9, p);
+      v7 = v10;
     }
-    if (v6 < 0) hookRewind(v7);
-    if (v6 < 0) v6 = stopped(11, v4, p);
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if (v7 < 0) hookRewind(v8);
+    if (v7 < 0) v7 = stopped(11, v5, p);
+    v6 = v7 < 0 ? v5 : v7;
+    v0 = v6;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(2);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -214,41 +229,44 @@ function r_absolute_IRI(s, p) {
 
 // irelative_ref: grammar/rfc3987.peggy:79
 function r_irelative_ref(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   hookEnter(4, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_irelative_part(s, p);
-    if (v2 < 0) break L0;
-    v5 = hookMark();
-    v4 = -1;
-    L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 63)))) v6 = v2 + 1; else { v6 = -1; if (silent === 0) fail(v2, E1); }
-      if (v6 < 0) break L1;
-      v7 = r_iquery(s, v6);
-      if (v7 < 0 && v6 > v2) v7 = stopped(12, v6, p);
-      v4 = v7;
-    }
-    if (v4 < 0) hookRewind(v5);
-    if (v4 < 0) v4 = stopped(13, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
+    v3 = r_irelative_part(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 3);
     if (v3 < 0) break L0;
-    v10 = hookMark();
-    v9 = -1;
-    L2: {
-      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 35)))) v11 = v3 + 1; else { v11 = -1; if (silent === 0) fail(v3, E2); }
-      if (v11 < 0) break L2;
-      v12 = r_ifragment(s, v11);
-      if (v12 < 0 && v11 > v3) v12 = stopped(14, v11, p);
-      v9 = v12;
+    v6 = hookMark();
+    v5 = -1;
+    L1: {
+      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 63)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E1); }
+      if (v7 < 0) break L1;
+      v8 = r_iquery(s, v7);
+      if (v8 < 0 && v7 > v3) v8 = stopped(12, v7, p);
+      v5 = v8;
     }
-    if (v9 < 0) hookRewind(v10);
-    if (v9 < 0) v9 = stopped(15, v3, p);
-    v8 = v9 < 0 ? v3 : v9;
-    v0 = v8;
+    if (v5 < 0) hookRewind(v6);
+    if (v5 < 0) v5 = stopped(13, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    if (v4 < 0) break L0;
+    v11 = hookMark();
+    v10 = -1;
+    L2: {
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 35)))) v12 = v4 + 1; else { v12 = -1; if (silent === 0) fail(v4, E2); }
+      if (v12 < 0) break L2;
+      v13 = r_ifragment(s, v12);
+      if (v13 < 0 && v12 > v4) v13 = stopped(14, v12, p);
+      v10 = v13;
+    }
+    if (v10 < 0) hookRewind(v11);
+    if (v10 < 0) v10 = stopped(15, v4, p);
+    v9 = v10 < 0 ? v4 : v10;
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(3);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -256,37 +274,42 @@ function r_irelative_ref(s, p) {
 
 // irelative_part: grammar/rfc3987.peggy:87
 function r_irelative_part(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(5, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v4 = hookMark();
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
-        if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 47)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E3); }
-        v3 = v6;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E3); }
+        if (v6 < 0) break L2;
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 47)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E3); }
+        v4 = v7;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 < 0) break L1;
-      v7 = r_iauthority(s, v3);
-      if (v7 < 0 && v3 > p) v7 = stopped(16, v3, p);
-      if (v7 < 0) break L1;
-      v8 = r_ipath_abempty(s, v7);
-      if (v8 < 0 && v7 > p) v8 = stopped(17, v7, p);
-      v1 = v8;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0 && p === p) notBegun(v3, p, 4);
+      if (v4 < 0) break L1;
+      v8 = r_iauthority(s, v4);
+      if (v8 < 0 && v4 > p) v8 = stopped(16, v4, p);
+      if (v8 < 0 && v4 === p) notBegun(v3, p, 4);
+      if (v8 < 0) break L1;
+      v9 = r_ipath_abempty(s, v8);
+      if (v9 < 0 && v8 > p) v9 = stopped(17, v8, p);
+      if (v9 < 0 && v8 === p) notBegun(v3, p, 4);
+      v1 = v9;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(4);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v9 = r_ipath_absolute(s, p);
-    if (v9 >= 0) { v0 = v9; break L0; }
-    v10 = r_ipath_noscheme(s, p);
+    v10 = r_ipath_absolute(s, p);
     if (v10 >= 0) { v0 = v10; break L0; }
-    v11 = r_ipath_empty(s, p);
-    v0 = v11;
+    v11 = r_ipath_noscheme(s, p);
+    if (v11 >= 0) { v0 = v11; break L0; }
+    v12 = r_ipath_empty(s, p);
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -295,42 +318,49 @@ function r_irelative_part(s, p) {
 
 // iauthority: grammar/rfc3987.peggy:98
 function r_iauthority(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   hookEnter(6, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v4 = hookMark();
-    v3 = -1;
+    v5 = hookMark();
+    v6 = stopCount;
+    v4 = -1;
     L1: {
-      v5 = r_iuserinfo(s, p);
-      if (v5 < 0) break L1;
-      if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 64)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E4); }
-      if (v6 < 0 && v5 > p) v6 = stopped(18, v5, p);
-      v3 = v6;
+      v7 = r_iuserinfo(s, p);
+      if (v7 < 0 && p === p) notBegun(v6, p, 6);
+      if (v7 < 0) break L1;
+      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 64)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E4); }
+      if (v8 < 0 && v7 > p) v8 = stopped(18, v7, p);
+      if (v8 < 0 && v7 === p) notBegun(v6, p, 6);
+      v4 = v8;
     }
-    if (v3 < 0) hookRewind(v4);
-    if (v3 < 0) v3 = stopped(19, p, p);
-    v2 = v3 < 0 ? p : v3;
-    if (v2 < 0) break L0;
-    v7 = r_ihost(s, v2);
-    if (v7 < 0 && v2 > p) v7 = stopped(20, v2, p);
-    if (v7 < 0) break L0;
-    v10 = hookMark();
-    v9 = -1;
+    if (v4 < 0) hookRewind(v5);
+    if (v4 >= 0 && p === watchPos) sequenceDone(6);
+    if (v4 < 0) v4 = stopped(19, p, p);
+    v3 = v4 < 0 ? p : v4;
+    if (v3 < 0) break L0;
+    v9 = r_ihost(s, v3);
+    if (v9 < 0 && v3 > p) v9 = stopped(20, v3, p);
+    if (v9 < 0 && v3 === p) notBegun(v2, p, 5);
+    if (v9 < 0) break L0;
+    v12 = hookMark();
+    v11 = -1;
     L2: {
-      if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v11 = v7 + 1; else { v11 = -1; if (silent === 0) fail(v7, E0); }
-      if (v11 < 0) break L2;
-      v12 = r_port(s, v11);
-      if (v12 < 0 && v11 > v7) v12 = stopped(21, v11, p);
-      v9 = v12;
+      if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v13 = v9 + 1; else { v13 = -1; if (silent === 0) fail(v9, E0); }
+      if (v13 < 0) break L2;
+      v14 = r_port(s, v13);
+      if (v14 < 0 && v13 > v9) v14 = stopped(21, v13, p);
+      v11 = v14;
     }
-    if (v9 < 0) hookRewind(v10);
-    if (v9 < 0) v9 = stopped(22, v7, p);
-    v8 = v9 < 0 ? v7 : v9;
-    v0 = v8;
+    if (v11 < 0) hookRewind(v12);
+    if (v11 < 0) v11 = stopped(22, v9, p);
+    v10 = v11 < 0 ? v9 : v11;
+    v0 = v10;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(5);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -364,36 +394,40 @@ function r_iuserinfo(s, p) {
 
 // ihost: grammar/rfc3987.peggy:116
 function r_ihost(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(8, p);
   L0: {
     v1 = r_IP_literal(s, p);
     if (v1 >= 0) { v0 = v1; break L0; }
     v3 = hookMark();
+    v4 = stopCount;
     v2 = -1;
     L1: {
-      v4 = r_IPv4address(s, p);
-      if (v4 < 0) break L1;
-      v6 = hookMark();
+      v5 = r_IPv4address(s, p);
+      if (v5 < 0 && p === p) notBegun(v4, p, 7);
+      if (v5 < 0) break L1;
+      v7 = hookMark();
       silence(1);
       L2: {
-        v8 = r_iunreserved(s, v4);
-        if (v8 >= 0) { v7 = v8; break L2; }
-        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 37)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E5); }
-        if (v9 >= 0) { v7 = v9; break L2; }
-        v10 = r_sub_delims(s, v4);
-        v7 = v10;
+        v9 = r_iunreserved(s, v5);
+        if (v9 >= 0) { v8 = v9; break L2; }
+        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 37)))) v10 = v5 + 1; else { v10 = -1; if (silent === 0) fail(v5, E5); }
+        if (v10 >= 0) { v8 = v10; break L2; }
+        v11 = r_sub_delims(s, v5);
+        v8 = v11;
       }
       silence(-1);
-      hookRewind(v6);
-      v5 = v7 < 0 ? v4 : -1;
-      if (v5 < 0 && v4 > p) v5 = stopped(24, v4, p);
-      v2 = v5;
+      hookRewind(v7);
+      v6 = v8 < 0 ? v5 : -1;
+      if (v6 < 0 && v5 > p) v6 = stopped(24, v5, p);
+      if (v6 < 0 && v5 === p) notBegun(v4, p, 7);
+      v2 = v6;
     }
     if (v2 < 0) hookRewind(v3);
+    if (v2 >= 0 && p === watchPos) sequenceDone(7);
     if (v2 >= 0) { v0 = v2; break L0; }
-    v11 = r_ireg_name(s, p);
-    v0 = v11;
+    v12 = r_ireg_name(s, p);
+    v0 = v12;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -426,29 +460,33 @@ function r_ireg_name(s, p) {
 
 // ipath: grammar/rfc3987.peggy:145
 function r_ipath(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   hookEnter(10, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v4 = hookMark();
+      v5 = hookMark();
       silence(1);
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E3); }
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E3); }
       silence(-1);
-      hookRewind(v4);
-      v3 = v5 >= 0 ? p : -1;
-      if (v3 < 0) break L1;
-      v6 = r_ipath_abempty(s, v3);
-      if (v6 < 0 && v3 > p) v6 = stopped(26, v3, p);
-      v1 = v6;
+      hookRewind(v5);
+      v4 = v6 >= 0 ? p : -1;
+      if (v4 < 0 && p === p) notBegun(v3, p, 8);
+      if (v4 < 0) break L1;
+      v7 = r_ipath_abempty(s, v4);
+      if (v7 < 0 && v4 > p) v7 = stopped(26, v4, p);
+      if (v7 < 0 && v4 === p) notBegun(v3, p, 8);
+      v1 = v7;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(8);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v7 = r_ipath_rootless(s, p);
-    if (v7 >= 0) { v0 = v7; break L0; }
-    v8 = r_ipath_empty(s, p);
-    v0 = v8;
+    v8 = r_ipath_rootless(s, p);
+    if (v8 >= 0) { v0 = v8; break L0; }
+    v9 = r_ipath_empty(s, p);
+    v0 = v9;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -483,7 +521,7 @@ function r_ipath_abempty(s, p) {
 
 // ipath_absolute: grammar/rfc3987.peggy:158
 function r_ipath_absolute(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   hookEnter(12, p);
   v1 = hookMark();
   v0 = -1;
@@ -491,30 +529,33 @@ function r_ipath_absolute(s, p) {
     if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) v2 = p + 1; else { v2 = -1; if (silent === 0) fail(p, E3); }
     if (v2 < 0) break L0;
     v5 = hookMark();
+    v6 = stopCount;
     v4 = -1;
     L1: {
-      v6 = r_isegment_nz(s, v2);
-      if (v6 < 0) break L1;
-      v7 = v6;
+      v7 = r_isegment_nz(s, v2);
+      if (v7 < 0 && v2 === v2) notBegun(v6, v2, 9);
+      if (v7 < 0) break L1;
+      v8 = v7;
       for (;;) {
-        v9 = hookMark();
-        v8 = -1;
+        v10 = hookMark();
+        v9 = -1;
         L2: {
-          if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 47)))) v10 = v7 + 1; else { v10 = -1; if (silent === 0) fail(v7, E3); }
-          if (v10 < 0) break L2;
-          v11 = r_isegment(s, v10);
-          if (v11 < 0 && v10 > v7) v11 = stopped(29, v10, p);
-          v8 = v11;
+          if ((v8 < s.length && (c = s.charCodeAt(v8), (c === 47)))) v11 = v8 + 1; else { v11 = -1; if (silent === 0) fail(v8, E3); }
+          if (v11 < 0) break L2;
+          v12 = r_isegment(s, v11);
+          if (v12 < 0 && v11 > v8) v12 = stopped(29, v11, p);
+          v9 = v12;
         }
-        if (v8 < 0) hookRewind(v9);
-        if (v8 < 0) v8 = stopped(30, v7, p);
-        if (v8 < 0) break;
-        if (v8 === v7) break;
-        v7 = v8;
+        if (v9 < 0) hookRewind(v10);
+        if (v9 < 0) v9 = stopped(30, v8, p);
+        if (v9 < 0) break;
+        if (v9 === v8) break;
+        v8 = v9;
       }
-      v4 = v7;
+      v4 = v8;
     }
     if (v4 < 0) hookRewind(v5);
+    if (v4 >= 0 && v2 === watchPos) sequenceDone(9);
     if (v4 < 0) v4 = stopped(31, v2, p);
     v3 = v4 < 0 ? v2 : v4;
     v0 = v3;
@@ -527,33 +568,36 @@ function r_ipath_absolute(s, p) {
 
 // ipath_noscheme: grammar/rfc3987.peggy:163
 function r_ipath_noscheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(13, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_isegment_nz_nc(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_isegment_nz_nc(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 10);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
-        if (v6 < 0) break L1;
-        v7 = r_isegment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(32, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
+        if (v7 < 0) break L1;
+        v8 = r_isegment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(32, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(33, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(33, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(10);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -561,33 +605,36 @@ function r_ipath_noscheme(s, p) {
 
 // ipath_rootless: grammar/rfc3987.peggy:167
 function r_ipath_rootless(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(14, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_isegment_nz(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_isegment_nz(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 11);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 47)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E3); }
-        if (v6 < 0) break L1;
-        v7 = r_isegment(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(34, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 47)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E3); }
+        if (v7 < 0) break L1;
+        v8 = r_isegment(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(34, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(35, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(35, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(11);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -794,35 +841,38 @@ function r_iprivate(s, p) {
 
 // scheme: grammar/rfc3987.peggy:260
 function r_scheme(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(25, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_ALPHA(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_ALPHA(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 12);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
       L1: {
-        v5 = r_ALPHA(s, v3);
-        if (v5 >= 0) { v4 = v5; break L1; }
-        v6 = r_DIGIT(s, v3);
-        if (v6 >= 0) { v4 = v6; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 43)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E14); }
-        if (v7 >= 0) { v4 = v7; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 45)))) v8 = v3 + 1; else { v8 = -1; if (silent === 0) fail(v3, E6); }
-        if (v8 >= 0) { v4 = v8; break L1; }
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v9 = v3 + 1; else { v9 = -1; if (silent === 0) fail(v3, E7); }
-        v4 = v9;
+        v6 = r_ALPHA(s, v4);
+        if (v6 >= 0) { v5 = v6; break L1; }
+        v7 = r_DIGIT(s, v4);
+        if (v7 >= 0) { v5 = v7; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 43)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E14); }
+        if (v8 >= 0) { v5 = v8; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 45)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E6); }
+        if (v9 >= 0) { v5 = v9; break L1; }
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v10 = v4 + 1; else { v10 = -1; if (silent === 0) fail(v4, E7); }
+        v5 = v10;
       }
-      if (v4 < 0) v4 = stopped(41, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) v5 = stopped(41, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(12);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -926,474 +976,553 @@ function r_IPvFuture(s, p) {
 
 // IPv6address: grammar/rfc3987.peggy:299
 function r_IPv6address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0, v147 = 0, v148 = 0, v149 = 0, v150 = 0, v151 = 0, v152 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0, v103 = 0, v104 = 0, v105 = 0, v106 = 0, v107 = 0, v108 = 0, v109 = 0, v110 = 0, v111 = 0, v112 = 0, v113 = 0, v114 = 0, v115 = 0, v116 = 0, v117 = 0, v118 = 0, v119 = 0, v120 = 0, v121 = 0, v122 = 0, v123 = 0, v124 = 0, v125 = 0, v126 = 0, v127 = 0, v128 = 0, v129 = 0, v130 = 0, v131 = 0, v132 = 0, v133 = 0, v134 = 0, v135 = 0, v136 = 0, v137 = 0, v138 = 0, v139 = 0, v140 = 0, v141 = 0, v142 = 0, v143 = 0, v144 = 0, v145 = 0, v146 = 0, v147 = 0, v148 = 0, v149 = 0, v150 = 0, v151 = 0, v152 = 0, v153 = 0, v154 = 0, v155 = 0, v156 = 0, v157 = 0, v158 = 0, v159 = 0, v160 = 0, v161 = 0, v162 = 0, v163 = 0, v164 = 0, v165 = 0, v166 = 0, v167 = 0, v168 = 0, v169 = 0, v170 = 0, v171 = 0, v172 = 0;
   if (p + 46 <= fastBelow) return fast_r_IPv6address(s, p);
   hookEnter(29, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = p;
-      v4 = 0;
+      v4 = p;
+      v5 = 0;
       for (;;) {
-        if (v4 >= 6) break;
-        v6 = hookMark();
-        v5 = -1;
+        if (v5 >= 6) break;
+        v7 = hookMark();
+        v8 = stopCount;
+        v6 = -1;
         L2: {
-          v7 = r_h16(s, v3);
-          if (v7 < 0) break L2;
-          if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 58)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E0); }
-          if (v8 < 0 && v7 > v3) v8 = stopped(50, v7, p);
-          v5 = v8;
+          v9 = r_h16(s, v4);
+          if (v9 < 0 && v4 === v4) notBegun(v8, v4, 14);
+          if (v9 < 0) break L2;
+          if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 58)))) v10 = v9 + 1; else { v10 = -1; if (silent === 0) fail(v9, E0); }
+          if (v10 < 0 && v9 > v4) v10 = stopped(50, v9, p);
+          if (v10 < 0 && v9 === v4) notBegun(v8, v4, 14);
+          v6 = v10;
         }
-        if (v5 < 0) hookRewind(v6);
-        if (v5 < 0) v5 = stopped(51, v3, p);
-        if (v5 < 0) break;
-        v4++;
-        v3 = v5;
+        if (v6 < 0) hookRewind(v7);
+        if (v6 >= 0 && v4 === watchPos) sequenceDone(14);
+        if (v6 < 0) v6 = stopped(51, v4, p);
+        if (v6 < 0) break;
+        v5++;
+        v4 = v6;
       }
-      if (v4 < 6) v3 = -1;
-      if (v3 < 0) break L1;
-      v9 = r_ls32(s, v3);
-      if (v9 < 0 && v3 > p) v9 = stopped(52, v3, p);
-      v1 = v9;
+      if (v5 < 6) v4 = -1;
+      if (v4 < 0 && p === p) notBegun(v3, p, 13);
+      if (v4 < 0) break L1;
+      v11 = r_ls32(s, v4);
+      if (v11 < 0 && v4 > p) v11 = stopped(52, v4, p);
+      if (v11 < 0 && v4 === p) notBegun(v3, p, 13);
+      v1 = v11;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(13);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v11 = hookMark();
-    v10 = -1;
+    v13 = hookMark();
+    v14 = stopCount;
+    v12 = -1;
     L3: {
-      v13 = hookMark();
-      v12 = -1;
+      v16 = hookMark();
+      v15 = -1;
       L4: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v14 = p + 1; else { v14 = -1; if (silent === 0) fail(p, E0); }
-        if (v14 < 0) break L4;
-        if ((v14 < s.length && (c = s.charCodeAt(v14), (c === 58)))) v15 = v14 + 1; else { v15 = -1; if (silent === 0) fail(v14, E0); }
-        v12 = v15;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) v17 = p + 1; else { v17 = -1; if (silent === 0) fail(p, E0); }
+        if (v17 < 0) break L4;
+        if ((v17 < s.length && (c = s.charCodeAt(v17), (c === 58)))) v18 = v17 + 1; else { v18 = -1; if (silent === 0) fail(v17, E0); }
+        v15 = v18;
       }
-      if (v12 < 0) hookRewind(v13);
-      if (v12 < 0) break L3;
-      v16 = v12;
-      v17 = 0;
+      if (v15 < 0) hookRewind(v16);
+      if (v15 < 0 && p === p) notBegun(v14, p, 15);
+      if (v15 < 0) break L3;
+      v19 = v15;
+      v20 = 0;
       for (;;) {
-        if (v17 >= 5) break;
-        v19 = hookMark();
-        v18 = -1;
+        if (v20 >= 5) break;
+        v22 = hookMark();
+        v23 = stopCount;
+        v21 = -1;
         L5: {
-          v20 = r_h16(s, v16);
-          if (v20 < 0) break L5;
-          if ((v20 < s.length && (c = s.charCodeAt(v20), (c === 58)))) v21 = v20 + 1; else { v21 = -1; if (silent === 0) fail(v20, E0); }
-          if (v21 < 0 && v20 > v16) v21 = stopped(53, v20, p);
-          v18 = v21;
+          v24 = r_h16(s, v19);
+          if (v24 < 0 && v19 === v19) notBegun(v23, v19, 16);
+          if (v24 < 0) break L5;
+          if ((v24 < s.length && (c = s.charCodeAt(v24), (c === 58)))) v25 = v24 + 1; else { v25 = -1; if (silent === 0) fail(v24, E0); }
+          if (v25 < 0 && v24 > v19) v25 = stopped(53, v24, p);
+          if (v25 < 0 && v24 === v19) notBegun(v23, v19, 16);
+          v21 = v25;
         }
-        if (v18 < 0) hookRewind(v19);
-        if (v18 < 0) v18 = stopped(54, v16, p);
-        if (v18 < 0) break;
-        v17++;
-        v16 = v18;
+        if (v21 < 0) hookRewind(v22);
+        if (v21 >= 0 && v19 === watchPos) sequenceDone(16);
+        if (v21 < 0) v21 = stopped(54, v19, p);
+        if (v21 < 0) break;
+        v20++;
+        v19 = v21;
       }
-      if (v17 < 5) v16 = -1;
-      if (v16 < 0 && v12 > p) v16 = stopped(55, v12, p);
-      if (v16 < 0) break L3;
-      v22 = r_ls32(s, v16);
-      if (v22 < 0 && v16 > p) v22 = stopped(56, v16, p);
-      v10 = v22;
+      if (v20 < 5) v19 = -1;
+      if (v19 < 0 && v15 > p) v19 = stopped(55, v15, p);
+      if (v19 < 0 && v15 === p) notBegun(v14, p, 15);
+      if (v19 < 0) break L3;
+      v26 = r_ls32(s, v19);
+      if (v26 < 0 && v19 > p) v26 = stopped(56, v19, p);
+      if (v26 < 0 && v19 === p) notBegun(v14, p, 15);
+      v12 = v26;
     }
-    if (v10 < 0) hookRewind(v11);
-    if (v10 >= 0) { v0 = v10; break L0; }
-    v24 = hookMark();
-    v23 = -1;
+    if (v12 < 0) hookRewind(v13);
+    if (v12 >= 0 && p === watchPos) sequenceDone(15);
+    if (v12 >= 0) { v0 = v12; break L0; }
+    v28 = hookMark();
+    v29 = stopCount;
+    v27 = -1;
     L6: {
-      v26 = r_h16(s, p);
-      if (v26 < 0) v26 = stopped(57, p, p);
-      v25 = v26 < 0 ? p : v26;
-      if (v25 < 0) break L6;
-      v28 = hookMark();
-      v27 = -1;
+      v31 = r_h16(s, p);
+      if (v31 < 0) v31 = stopped(57, p, p);
+      v30 = v31 < 0 ? p : v31;
+      if (v30 < 0) break L6;
+      v33 = hookMark();
+      v32 = -1;
       L7: {
-        if ((v25 < s.length && (c = s.charCodeAt(v25), (c === 58)))) v29 = v25 + 1; else { v29 = -1; if (silent === 0) fail(v25, E0); }
-        if (v29 < 0) break L7;
-        if ((v29 < s.length && (c = s.charCodeAt(v29), (c === 58)))) v30 = v29 + 1; else { v30 = -1; if (silent === 0) fail(v29, E0); }
-        v27 = v30;
+        if ((v30 < s.length && (c = s.charCodeAt(v30), (c === 58)))) v34 = v30 + 1; else { v34 = -1; if (silent === 0) fail(v30, E0); }
+        if (v34 < 0) break L7;
+        if ((v34 < s.length && (c = s.charCodeAt(v34), (c === 58)))) v35 = v34 + 1; else { v35 = -1; if (silent === 0) fail(v34, E0); }
+        v32 = v35;
       }
-      if (v27 < 0) hookRewind(v28);
-      if (v27 < 0 && v25 > p) v27 = stopped(58, v25, p);
-      if (v27 < 0) break L6;
-      v31 = v27;
-      v32 = 0;
+      if (v32 < 0) hookRewind(v33);
+      if (v32 < 0 && v30 > p) v32 = stopped(58, v30, p);
+      if (v32 < 0 && v30 === p) notBegun(v29, p, 17);
+      if (v32 < 0) break L6;
+      v36 = v32;
+      v37 = 0;
       for (;;) {
-        if (v32 >= 4) break;
-        v34 = hookMark();
-        v33 = -1;
+        if (v37 >= 4) break;
+        v39 = hookMark();
+        v40 = stopCount;
+        v38 = -1;
         L8: {
-          v35 = r_h16(s, v31);
-          if (v35 < 0) break L8;
-          if ((v35 < s.length && (c = s.charCodeAt(v35), (c === 58)))) v36 = v35 + 1; else { v36 = -1; if (silent === 0) fail(v35, E0); }
-          if (v36 < 0 && v35 > v31) v36 = stopped(59, v35, p);
-          v33 = v36;
+          v41 = r_h16(s, v36);
+          if (v41 < 0 && v36 === v36) notBegun(v40, v36, 18);
+          if (v41 < 0) break L8;
+          if ((v41 < s.length && (c = s.charCodeAt(v41), (c === 58)))) v42 = v41 + 1; else { v42 = -1; if (silent === 0) fail(v41, E0); }
+          if (v42 < 0 && v41 > v36) v42 = stopped(59, v41, p);
+          if (v42 < 0 && v41 === v36) notBegun(v40, v36, 18);
+          v38 = v42;
         }
-        if (v33 < 0) hookRewind(v34);
-        if (v33 < 0) v33 = stopped(60, v31, p);
-        if (v33 < 0) break;
-        v32++;
-        v31 = v33;
+        if (v38 < 0) hookRewind(v39);
+        if (v38 >= 0 && v36 === watchPos) sequenceDone(18);
+        if (v38 < 0) v38 = stopped(60, v36, p);
+        if (v38 < 0) break;
+        v37++;
+        v36 = v38;
       }
-      if (v32 < 4) v31 = -1;
-      if (v31 < 0 && v27 > p) v31 = stopped(61, v27, p);
-      if (v31 < 0) break L6;
-      v37 = r_ls32(s, v31);
-      if (v37 < 0 && v31 > p) v37 = stopped(62, v31, p);
-      v23 = v37;
+      if (v37 < 4) v36 = -1;
+      if (v36 < 0 && v32 > p) v36 = stopped(61, v32, p);
+      if (v36 < 0 && v32 === p) notBegun(v29, p, 17);
+      if (v36 < 0) break L6;
+      v43 = r_ls32(s, v36);
+      if (v43 < 0 && v36 > p) v43 = stopped(62, v36, p);
+      if (v43 < 0 && v36 === p) notBegun(v29, p, 17);
+      v27 = v43;
     }
-    if (v23 < 0) hookRewind(v24);
-    if (v23 >= 0) { v0 = v23; break L0; }
-    v39 = hookMark();
-    v38 = -1;
+    if (v27 < 0) hookRewind(v28);
+    if (v27 >= 0 && p === watchPos) sequenceDone(17);
+    if (v27 >= 0) { v0 = v27; break L0; }
+    v45 = hookMark();
+    v46 = stopCount;
+    v44 = -1;
     L9: {
-      v42 = hookMark();
-      v41 = -1;
+      v49 = hookMark();
+      v50 = stopCount;
+      v48 = -1;
       L10: {
-        v43 = r_h16(s, p);
-        if (v43 < 0) break L10;
-        v44 = v43;
-        v45 = 0;
+        v51 = r_h16(s, p);
+        if (v51 < 0 && p === p) notBegun(v50, p, 20);
+        if (v51 < 0) break L10;
+        v52 = v51;
+        v53 = 0;
         for (;;) {
-          if (v45 >= 1) break;
-          v47 = hookMark();
-          v46 = -1;
+          if (v53 >= 1) break;
+          v55 = hookMark();
+          v54 = -1;
           L11: {
-            if ((v44 < s.length && (c = s.charCodeAt(v44), (c === 58)))) v48 = v44 + 1; else { v48 = -1; if (silent === 0) fail(v44, E0); }
-            if (v48 < 0) break L11;
-            v49 = r_h16(s, v48);
-            if (v49 < 0 && v48 > v44) v49 = stopped(63, v48, p);
-            v46 = v49;
+            if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 58)))) v56 = v52 + 1; else { v56 = -1; if (silent === 0) fail(v52, E0); }
+            if (v56 < 0) break L11;
+            v57 = r_h16(s, v56);
+            if (v57 < 0 && v56 > v52) v57 = stopped(63, v56, p);
+            v54 = v57;
           }
-          if (v46 < 0) hookRewind(v47);
-          if (v46 < 0) v46 = stopped(64, v44, p);
-          if (v46 < 0) break;
-          v45++;
-          v44 = v46;
+          if (v54 < 0) hookRewind(v55);
+          if (v54 < 0) v54 = stopped(64, v52, p);
+          if (v54 < 0) break;
+          v53++;
+          v52 = v54;
         }
-        v41 = v44;
+        v48 = v52;
       }
-      if (v41 < 0) hookRewind(v42);
-      if (v41 < 0) v41 = stopped(65, p, p);
-      v40 = v41 < 0 ? p : v41;
-      if (v40 < 0) break L9;
-      v51 = hookMark();
-      v50 = -1;
+      if (v48 < 0) hookRewind(v49);
+      if (v48 >= 0 && p === watchPos) sequenceDone(20);
+      if (v48 < 0) v48 = stopped(65, p, p);
+      v47 = v48 < 0 ? p : v48;
+      if (v47 < 0) break L9;
+      v59 = hookMark();
+      v58 = -1;
       L12: {
-        if ((v40 < s.length && (c = s.charCodeAt(v40), (c === 58)))) v52 = v40 + 1; else { v52 = -1; if (silent === 0) fail(v40, E0); }
-        if (v52 < 0) break L12;
-        if ((v52 < s.length && (c = s.charCodeAt(v52), (c === 58)))) v53 = v52 + 1; else { v53 = -1; if (silent === 0) fail(v52, E0); }
-        v50 = v53;
+        if ((v47 < s.length && (c = s.charCodeAt(v47), (c === 58)))) v60 = v47 + 1; else { v60 = -1; if (silent === 0) fail(v47, E0); }
+        if (v60 < 0) break L12;
+        if ((v60 < s.length && (c = s.charCodeAt(v60), (c === 58)))) v61 = v60 + 1; else { v61 = -1; if (silent === 0) fail(v60, E0); }
+        v58 = v61;
       }
-      if (v50 < 0) hookRewind(v51);
-      if (v50 < 0 && v40 > p) v50 = stopped(66, v40, p);
-      if (v50 < 0) break L9;
-      v54 = v50;
-      v55 = 0;
+      if (v58 < 0) hookRewind(v59);
+      if (v58 < 0 && v47 > p) v58 = stopped(66, v47, p);
+      if (v58 < 0 && v47 === p) notBegun(v46, p, 19);
+      if (v58 < 0) break L9;
+      v62 = v58;
+      v63 = 0;
       for (;;) {
-        if (v55 >= 3) break;
-        v57 = hookMark();
-        v56 = -1;
+        if (v63 >= 3) break;
+        v65 = hookMark();
+        v66 = stopCount;
+        v64 = -1;
         L13: {
-          v58 = r_h16(s, v54);
-          if (v58 < 0) break L13;
-          if ((v58 < s.length && (c = s.charCodeAt(v58), (c === 58)))) v59 = v58 + 1; else { v59 = -1; if (silent === 0) fail(v58, E0); }
-          if (v59 < 0 && v58 > v54) v59 = stopped(67, v58, p);
-          v56 = v59;
+          v67 = r_h16(s, v62);
+          if (v67 < 0 && v62 === v62) notBegun(v66, v62, 21);
+          if (v67 < 0) break L13;
+          if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 58)))) v68 = v67 + 1; else { v68 = -1; if (silent === 0) fail(v67, E0); }
+          if (v68 < 0 && v67 > v62) v68 = stopped(67, v67, p);
+          if (v68 < 0 && v67 === v62) notBegun(v66, v62, 21);
+          v64 = v68;
         }
-        if (v56 < 0) hookRewind(v57);
-        if (v56 < 0) v56 = stopped(68, v54, p);
-        if (v56 < 0) break;
-        v55++;
-        v54 = v56;
+        if (v64 < 0) hookRewind(v65);
+        if (v64 >= 0 && v62 === watchPos) sequenceDone(21);
+        if (v64 < 0) v64 = stopped(68, v62, p);
+        if (v64 < 0) break;
+        v63++;
+        v62 = v64;
       }
-      if (v55 < 3) v54 = -1;
-      if (v54 < 0 && v50 > p) v54 = stopped(69, v50, p);
-      if (v54 < 0) break L9;
-      v60 = r_ls32(s, v54);
-      if (v60 < 0 && v54 > p) v60 = stopped(70, v54, p);
-      v38 = v60;
+      if (v63 < 3) v62 = -1;
+      if (v62 < 0 && v58 > p) v62 = stopped(69, v58, p);
+      if (v62 < 0 && v58 === p) notBegun(v46, p, 19);
+      if (v62 < 0) break L9;
+      v69 = r_ls32(s, v62);
+      if (v69 < 0 && v62 > p) v69 = stopped(70, v62, p);
+      if (v69 < 0 && v62 === p) notBegun(v46, p, 19);
+      v44 = v69;
     }
-    if (v38 < 0) hookRewind(v39);
-    if (v38 >= 0) { v0 = v38; break L0; }
-    v62 = hookMark();
-    v61 = -1;
+    if (v44 < 0) hookRewind(v45);
+    if (v44 >= 0 && p === watchPos) sequenceDone(19);
+    if (v44 >= 0) { v0 = v44; break L0; }
+    v71 = hookMark();
+    v72 = stopCount;
+    v70 = -1;
     L14: {
-      v65 = hookMark();
-      v64 = -1;
+      v75 = hookMark();
+      v76 = stopCount;
+      v74 = -1;
       L15: {
-        v66 = r_h16(s, p);
-        if (v66 < 0) break L15;
-        v67 = v66;
-        v68 = 0;
+        v77 = r_h16(s, p);
+        if (v77 < 0 && p === p) notBegun(v76, p, 23);
+        if (v77 < 0) break L15;
+        v78 = v77;
+        v79 = 0;
         for (;;) {
-          if (v68 >= 2) break;
-          v70 = hookMark();
-          v69 = -1;
+          if (v79 >= 2) break;
+          v81 = hookMark();
+          v80 = -1;
           L16: {
-            if ((v67 < s.length && (c = s.charCodeAt(v67), (c === 58)))) v71 = v67 + 1; else { v71 = -1; if (silent === 0) fail(v67, E0); }
-            if (v71 < 0) break L16;
-            v72 = r_h16(s, v71);
-            if (v72 < 0 && v71 > v67) v72 = stopped(71, v71, p);
-            v69 = v72;
+            if ((v78 < s.length && (c = s.charCodeAt(v78), (c === 58)))) v82 = v78 + 1; else { v82 = -1; if (silent === 0) fail(v78, E0); }
+            if (v82 < 0) break L16;
+            v83 = r_h16(s, v82);
+            if (v83 < 0 && v82 > v78) v83 = stopped(71, v82, p);
+            v80 = v83;
           }
-          if (v69 < 0) hookRewind(v70);
-          if (v69 < 0) v69 = stopped(72, v67, p);
-          if (v69 < 0) break;
-          v68++;
-          v67 = v69;
+          if (v80 < 0) hookRewind(v81);
+          if (v80 < 0) v80 = stopped(72, v78, p);
+          if (v80 < 0) break;
+          v79++;
+          v78 = v80;
         }
-        v64 = v67;
+        v74 = v78;
       }
-      if (v64 < 0) hookRewind(v65);
-      if (v64 < 0) v64 = stopped(73, p, p);
-      v63 = v64 < 0 ? p : v64;
-      if (v63 < 0) break L14;
-      v74 = hookMark();
-      v73 = -1;
-      L17: {
-        if ((v63 < s.length && (c = s.charCodeAt(v63), (c === 58)))) v75 = v63 + 1; else { v75 = -1; if (silent === 0) fail(v63, E0); }
-        if (v75 < 0) break L17;
-        if ((v75 < s.length && (c = s.charCodeAt(v75), (c === 58)))) v76 = v75 + 1; else { v76 = -1; if (silent === 0) fail(v75, E0); }
-        v73 = v76;
-      }
-      if (v73 < 0) hookRewind(v74);
-      if (v73 < 0 && v63 > p) v73 = stopped(74, v63, p);
+      if (v74 < 0) hookRewind(v75);
+      if (v74 >= 0 && p === watchPos) sequenceDone(23);
+      if (v74 < 0) v74 = stopped(73, p, p);
+      v73 = v74 < 0 ? p : v74;
       if (v73 < 0) break L14;
-      v77 = v73;
-      v78 = 0;
+      v85 = hookMark();
+      v84 = -1;
+      L17: {
+        if ((v73 < s.length && (c = s.charCodeAt(v73), (c === 58)))) v86 = v73 + 1; else { v86 = -1; if (silent === 0) fail(v73, E0); }
+        if (v86 < 0) break L17;
+        if ((v86 < s.length && (c = s.charCodeAt(v86), (c === 58)))) v87 = v86 + 1; else { v87 = -1; if (silent === 0) fail(v86, E0); }
+        v84 = v87;
+      }
+      if (v84 < 0) hookRewind(v85);
+      if (v84 < 0 && v73 > p) v84 = stopped(74, v73, p);
+      if (v84 < 0 && v73 === p) notBegun(v72, p, 22);
+      if (v84 < 0) break L14;
+      v88 = v84;
+      v89 = 0;
       for (;;) {
-        if (v78 >= 2) break;
-        v80 = hookMark();
-        v79 = -1;
+        if (v89 >= 2) break;
+        v91 = hookMark();
+        v92 = stopCount;
+        v90 = -1;
         L18: {
-          v81 = r_h16(s, v77);
-          if (v81 < 0) break L18;
-          if ((v81 < s.length && (c = s.charCodeAt(v81), (c === 58)))) v82 = v81 + 1; else { v82 = -1; if (silent === 0) fail(v81, E0); }
-          if (v82 < 0 && v81 > v77) v82 = stopped(75, v81, p);
-          v79 = v82;
+          v93 = r_h16(s, v88);
+          if (v93 < 0 && v88 === v88) notBegun(v92, v88, 24);
+          if (v93 < 0) break L18;
+          if ((v93 < s.length && (c = s.charCodeAt(v93), (c === 58)))) v94 = v93 + 1; else { v94 = -1; if (silent === 0) fail(v93, E0); }
+          if (v94 < 0 && v93 > v88) v94 = stopped(75, v93, p);
+          if (v94 < 0 && v93 === v88) notBegun(v92, v88, 24);
+          v90 = v94;
         }
-        if (v79 < 0) hookRewind(v80);
-        if (v79 < 0) v79 = stopped(76, v77, p);
-        if (v79 < 0) break;
-        v78++;
-        v77 = v79;
+        if (v90 < 0) hookRewind(v91);
+        if (v90 >= 0 && v88 === watchPos) sequenceDone(24);
+        if (v90 < 0) v90 = stopped(76, v88, p);
+        if (v90 < 0) break;
+        v89++;
+        v88 = v90;
       }
-      if (v78 < 2) v77 = -1;
-      if (v77 < 0 && v73 > p) v77 = stopped(77, v73, p);
-      if (v77 < 0) break L14;
-      v83 = r_ls32(s, v77);
-      if (v83 < 0 && v77 > p) v83 = stopped(78, v77, p);
-      v61 = v83;
+      if (v89 < 2) v88 = -1;
+      if (v88 < 0 && v84 > p) v88 = stopped(77, v84, p);
+      if (v88 < 0 && v84 === p) notBegun(v72, p, 22);
+      if (v88 < 0) break L14;
+      v95 = r_ls32(s, v88);
+      if (v95 < 0 && v88 > p) v95 = stopped(78, v88, p);
+      if (v95 < 0 && v88 === p) notBegun(v72, p, 22);
+      v70 = v95;
     }
-    if (v61 < 0) hookRewind(v62);
-    if (v61 >= 0) { v0 = v61; break L0; }
-    v85 = hookMark();
-    v84 = -1;
+    if (v70 < 0) hookRewind(v71);
+    if (v70 >= 0 && p === watchPos) sequenceDone(22);
+    if (v70 >= 0) { v0 = v70; break L0; }
+    v97 = hookMark();
+    v98 = stopCount;
+    v96 = -1;
     L19: {
-      v88 = hookMark();
-      v87 = -1;
+      v101 = hookMark();
+      v102 = stopCount;
+      v100 = -1;
       L20: {
-        v89 = r_h16(s, p);
-        if (v89 < 0) break L20;
-        v90 = v89;
-        v91 = 0;
+        v103 = r_h16(s, p);
+        if (v103 < 0 && p === p) notBegun(v102, p, 26);
+        if (v103 < 0) break L20;
+        v104 = v103;
+        v105 = 0;
         for (;;) {
-          if (v91 >= 3) break;
-          v93 = hookMark();
-          v92 = -1;
+          if (v105 >= 3) break;
+          v107 = hookMark();
+          v106 = -1;
           L21: {
-            if ((v90 < s.length && (c = s.charCodeAt(v90), (c === 58)))) v94 = v90 + 1; else { v94 = -1; if (silent === 0) fail(v90, E0); }
-            if (v94 < 0) break L21;
-            v95 = r_h16(s, v94);
-            if (v95 < 0 && v94 > v90) v95 = stopped(79, v94, p);
-            v92 = v95;
+            if ((v104 < s.length && (c = s.charCodeAt(v104), (c === 58)))) v108 = v104 + 1; else { v108 = -1; if (silent === 0) fail(v104, E0); }
+            if (v108 < 0) break L21;
+            v109 = r_h16(s, v108);
+            if (v109 < 0 && v108 > v104) v109 = stopped(79, v108, p);
+            v106 = v109;
           }
-          if (v92 < 0) hookRewind(v93);
-          if (v92 < 0) v92 = stopped(80, v90, p);
-          if (v92 < 0) break;
-          v91++;
-          v90 = v92;
+          if (v106 < 0) hookRewind(v107);
+          if (v106 < 0) v106 = stopped(80, v104, p);
+          if (v106 < 0) break;
+          v105++;
+          v104 = v106;
         }
-        v87 = v90;
+        v100 = v104;
       }
-      if (v87 < 0) hookRewind(v88);
-      if (v87 < 0) v87 = stopped(81, p, p);
-      v86 = v87 < 0 ? p : v87;
-      if (v86 < 0) break L19;
-      v97 = hookMark();
-      v96 = -1;
+      if (v100 < 0) hookRewind(v101);
+      if (v100 >= 0 && p === watchPos) sequenceDone(26);
+      if (v100 < 0) v100 = stopped(81, p, p);
+      v99 = v100 < 0 ? p : v100;
+      if (v99 < 0) break L19;
+      v111 = hookMark();
+      v110 = -1;
       L22: {
-        if ((v86 < s.length && (c = s.charCodeAt(v86), (c === 58)))) v98 = v86 + 1; else { v98 = -1; if (silent === 0) fail(v86, E0); }
-        if (v98 < 0) break L22;
-        if ((v98 < s.length && (c = s.charCodeAt(v98), (c === 58)))) v99 = v98 + 1; else { v99 = -1; if (silent === 0) fail(v98, E0); }
-        v96 = v99;
+        if ((v99 < s.length && (c = s.charCodeAt(v99), (c === 58)))) v112 = v99 + 1; else { v112 = -1; if (silent === 0) fail(v99, E0); }
+        if (v112 < 0) break L22;
+        if ((v112 < s.length && (c = s.charCodeAt(v112), (c === 58)))) v113 = v112 + 1; else { v113 = -1; if (silent === 0) fail(v112, E0); }
+        v110 = v113;
       }
-      if (v96 < 0) hookRewind(v97);
-      if (v96 < 0 && v86 > p) v96 = stopped(82, v86, p);
-      if (v96 < 0) break L19;
-      v100 = r_h16(s, v96);
-      if (v100 < 0 && v96 > p) v100 = stopped(83, v96, p);
-      if (v100 < 0) break L19;
-      if ((v100 < s.length && (c = s.charCodeAt(v100), (c === 58)))) v101 = v100 + 1; else { v101 = -1; if (silent === 0) fail(v100, E0); }
-      if (v101 < 0 && v100 > p) v101 = stopped(84, v100, p);
-      if (v101 < 0) break L19;
-      v102 = r_ls32(s, v101);
-      if (v102 < 0 && v101 > p) v102 = stopped(85, v101, p);
-      v84 = v102;
+      if (v110 < 0) hookRewind(v111);
+      if (v110 < 0 && v99 > p) v110 = stopped(82, v99, p);
+      if (v110 < 0 && v99 === p) notBegun(v98, p, 25);
+      if (v110 < 0) break L19;
+      v114 = r_h16(s, v110);
+      if (v114 < 0 && v110 > p) v114 = stopped(83, v110, p);
+      if (v114 < 0 && v110 === p) notBegun(v98, p, 25);
+      if (v114 < 0) break L19;
+      if ((v114 < s.length && (c = s.charCodeAt(v114), (c === 58)))) v115 = v114 + 1; else { v115 = -1; if (silent === 0) fail(v114, E0); }
+      if (v115 < 0 && v114 > p) v115 = stopped(84, v114, p);
+      if (v115 < 0 && v114 === p) notBegun(v98, p, 25);
+      if (v115 < 0) break L19;
+      v116 = r_ls32(s, v115);
+      if (v116 < 0 && v115 > p) v116 = stopped(85, v115, p);
+      if (v116 < 0 && v115 === p) notBegun(v98, p, 25);
+      v96 = v116;
     }
-    if (v84 < 0) hookRewind(v85);
-    if (v84 >= 0) { v0 = v84; break L0; }
-    v104 = hookMark();
-    v103 = -1;
+    if (v96 < 0) hookRewind(v97);
+    if (v96 >= 0 && p === watchPos) sequenceDone(25);
+    if (v96 >= 0) { v0 = v96; break L0; }
+    v118 = hookMark();
+    v119 = stopCount;
+    v117 = -1;
     L23: {
-      v107 = hookMark();
-      v106 = -1;
+      v122 = hookMark();
+      v123 = stopCount;
+      v121 = -1;
       L24: {
-        v108 = r_h16(s, p);
-        if (v108 < 0) break L24;
-        v109 = v108;
-        v110 = 0;
+        v124 = r_h16(s, p);
+        if (v124 < 0 && p === p) notBegun(v123, p, 28);
+        if (v124 < 0) break L24;
+        v125 = v124;
+        v126 = 0;
         for (;;) {
-          if (v110 >= 4) break;
-          v112 = hookMark();
-          v111 = -1;
+          if (v126 >= 4) break;
+          v128 = hookMark();
+          v127 = -1;
           L25: {
-            if ((v109 < s.length && (c = s.charCodeAt(v109), (c === 58)))) v113 = v109 + 1; else { v113 = -1; if (silent === 0) fail(v109, E0); }
-            if (v113 < 0) break L25;
-            v114 = r_h16(s, v113);
-            if (v114 < 0 && v113 > v109) v114 = stopped(86, v113, p);
-            v111 = v114;
+            if ((v125 < s.length && (c = s.charCodeAt(v125), (c === 58)))) v129 = v125 + 1; else { v129 = -1; if (silent === 0) fail(v125, E0); }
+            if (v129 < 0) break L25;
+            v130 = r_h16(s, v129);
+            if (v130 < 0 && v129 > v125) v130 = stopped(86, v129, p);
+            v127 = v130;
           }
-          if (v111 < 0) hookRewind(v112);
-          if (v111 < 0) v111 = stopped(87, v109, p);
-          if (v111 < 0) break;
-          v110++;
-          v109 = v111;
+          if (v127 < 0) hookRewind(v128);
+          if (v127 < 0) v127 = stopped(87, v125, p);
+          if (v127 < 0) break;
+          v126++;
+          v125 = v127;
         }
-        v106 = v109;
+        v121 = v125;
       }
-      if (v106 < 0) hookRewind(v107);
-      if (v106 < 0) v106 = stopped(88, p, p);
-      v105 = v106 < 0 ? p : v106;
-      if (v105 < 0) break L23;
-      v116 = hookMark();
-      v115 = -1;
+      if (v121 < 0) hookRewind(v122);
+      if (v121 >= 0 && p === watchPos) sequenceDone(28);
+      if (v121 < 0) v121 = stopped(88, p, p);
+      v120 = v121 < 0 ? p : v121;
+      if (v120 < 0) break L23;
+      v132 = hookMark();
+      v131 = -1;
       L26: {
-        if ((v105 < s.length && (c = s.charCodeAt(v105), (c === 58)))) v117 = v105 + 1; else { v117 = -1; if (silent === 0) fail(v105, E0); }
-        if (v117 < 0) break L26;
-        if ((v117 < s.length && (c = s.charCodeAt(v117), (c === 58)))) v118 = v117 + 1; else { v118 = -1; if (silent === 0) fail(v117, E0); }
-        v115 = v118;
+        if ((v120 < s.length && (c = s.charCodeAt(v120), (c === 58)))) v133 = v120 + 1; else { v133 = -1; if (silent === 0) fail(v120, E0); }
+        if (v133 < 0) break L26;
+        if ((v133 < s.length && (c = s.charCodeAt(v133), (c === 58)))) v134 = v133 + 1; else { v134 = -1; if (silent === 0) fail(v133, E0); }
+        v131 = v134;
       }
-      if (v115 < 0) hookRewind(v116);
-      if (v115 < 0 && v105 > p) v115 = stopped(89, v105, p);
-      if (v115 < 0) break L23;
-      v119 = r_ls32(s, v115);
-      if (v119 < 0 && v115 > p) v119 = stopped(90, v115, p);
-      v103 = v119;
+      if (v131 < 0) hookRewind(v132);
+      if (v131 < 0 && v120 > p) v131 = stopped(89, v120, p);
+      if (v131 < 0 && v120 === p) notBegun(v119, p, 27);
+      if (v131 < 0) break L23;
+      v135 = r_ls32(s, v131);
+      if (v135 < 0 && v131 > p) v135 = stopped(90, v131, p);
+      if (v135 < 0 && v131 === p) notBegun(v119, p, 27);
+      v117 = v135;
     }
-    if (v103 < 0) hookRewind(v104);
-    if (v103 >= 0) { v0 = v103; break L0; }
-    v121 = hookMark();
-    v120 = -1;
+    if (v117 < 0) hookRewind(v118);
+    if (v117 >= 0 && p === watchPos) sequenceDone(27);
+    if (v117 >= 0) { v0 = v117; break L0; }
+    v137 = hookMark();
+    v138 = stopCount;
+    v136 = -1;
     L27: {
-      v124 = hookMark();
-      v123 = -1;
-      L28: {
-        v125 = r_h16(s, p);
-        if (v125 < 0) break L28;
-        v126 = v125;
-        v127 = 0;
-        for (;;) {
-          if (v127 >= 5) break;
-          v129 = hookMark();
-          v128 = -1;
-          L29: {
-            if ((v126 < s.length && (c = s.charCodeAt(v126), (c === 58)))) v130 = v126 + 1; else { v130 = -1; if (silent === 0) fail(v126, E0); }
-            if (v130 < 0) break L29;
-            v131 = r_h16(s, v130);
-            if (v131 < 0 && v130 > v126) v131 = stopped(91, v130, p);
-            v128 = v131;
-          }
-          if (v128 < 0) hookRewind(v129);
-          if (v128 < 0) v128 = stopped(92, v126, p);
-          if (v128 < 0) break;
-          v127++;
-          v126 = v128;
-        }
-        v123 = v126;
-      }
-      if (v123 < 0) hookRewind(v124);
-      if (v123 < 0) v123 = stopped(93, p, p);
-      v122 = v123 < 0 ? p : v123;
-      if (v122 < 0) break L27;
-      v133 = hookMark();
-      v132 = -1;
-      L30: {
-        if ((v122 < s.length && (c = s.charCodeAt(v122), (c === 58)))) v134 = v122 + 1; else { v134 = -1; if (silent === 0) fail(v122, E0); }
-        if (v134 < 0) break L30;
-        if ((v134 < s.length && (c = s.charCodeAt(v134), (c === 58)))) v135 = v134 + 1; else { v135 = -1; if (silent === 0) fail(v134, E0); }
-        v132 = v135;
-      }
-      if (v132 < 0) hookRewind(v133);
-      if (v132 < 0 && v122 > p) v132 = stopped(94, v122, p);
-      if (v132 < 0) break L27;
-      v136 = r_h16(s, v132);
-      if (v136 < 0 && v132 > p) v136 = stopped(95, v132, p);
-      v120 = v136;
-    }
-    if (v120 < 0) hookRewind(v121);
-    if (v120 >= 0) { v0 = v120; break L0; }
-    v138 = hookMark();
-    v137 = -1;
-    L31: {
       v141 = hookMark();
+      v142 = stopCount;
       v140 = -1;
-      L32: {
-        v142 = r_h16(s, p);
-        if (v142 < 0) break L32;
-        v143 = v142;
-        v144 = 0;
+      L28: {
+        v143 = r_h16(s, p);
+        if (v143 < 0 && p === p) notBegun(v142, p, 30);
+        if (v143 < 0) break L28;
+        v144 = v143;
+        v145 = 0;
         for (;;) {
-          if (v144 >= 6) break;
-          v146 = hookMark();
-          v145 = -1;
-          L33: {
-            if ((v143 < s.length && (c = s.charCodeAt(v143), (c === 58)))) v147 = v143 + 1; else { v147 = -1; if (silent === 0) fail(v143, E0); }
-            if (v147 < 0) break L33;
-            v148 = r_h16(s, v147);
-            if (v148 < 0 && v147 > v143) v148 = stopped(96, v147, p);
-            v145 = v148;
+          if (v145 >= 5) break;
+          v147 = hookMark();
+          v146 = -1;
+          L29: {
+            if ((v144 < s.length && (c = s.charCodeAt(v144), (c === 58)))) v148 = v144 + 1; else { v148 = -1; if (silent === 0) fail(v144, E0); }
+            if (v148 < 0) break L29;
+            v149 = r_h16(s, v148);
+            if (v149 < 0 && v148 > v144) v149 = stopped(91, v148, p);
+            v146 = v149;
           }
-          if (v145 < 0) hookRewind(v146);
-          if (v145 < 0) v145 = stopped(97, v143, p);
-          if (v145 < 0) break;
-          v144++;
-          v143 = v145;
+          if (v146 < 0) hookRewind(v147);
+          if (v146 < 0) v146 = stopped(92, v144, p);
+          if (v146 < 0) break;
+          v145++;
+          v144 = v146;
         }
-        v140 = v143;
+        v140 = v144;
       }
       if (v140 < 0) hookRewind(v141);
-      if (v140 < 0) v140 = stopped(98, p, p);
+      if (v140 >= 0 && p === watchPos) sequenceDone(30);
+      if (v140 < 0) v140 = stopped(93, p, p);
       v139 = v140 < 0 ? p : v140;
-      if (v139 < 0) break L31;
-      v150 = hookMark();
-      v149 = -1;
-      L34: {
-        if ((v139 < s.length && (c = s.charCodeAt(v139), (c === 58)))) v151 = v139 + 1; else { v151 = -1; if (silent === 0) fail(v139, E0); }
-        if (v151 < 0) break L34;
-        if ((v151 < s.length && (c = s.charCodeAt(v151), (c === 58)))) v152 = v151 + 1; else { v152 = -1; if (silent === 0) fail(v151, E0); }
-        v149 = v152;
+      if (v139 < 0) break L27;
+      v151 = hookMark();
+      v150 = -1;
+      L30: {
+        if ((v139 < s.length && (c = s.charCodeAt(v139), (c === 58)))) v152 = v139 + 1; else { v152 = -1; if (silent === 0) fail(v139, E0); }
+        if (v152 < 0) break L30;
+        if ((v152 < s.length && (c = s.charCodeAt(v152), (c === 58)))) v153 = v152 + 1; else { v153 = -1; if (silent === 0) fail(v152, E0); }
+        v150 = v153;
       }
-      if (v149 < 0) hookRewind(v150);
-      if (v149 < 0 && v139 > p) v149 = stopped(99, v139, p);
-      v137 = v149;
+      if (v150 < 0) hookRewind(v151);
+      if (v150 < 0 && v139 > p) v150 = stopped(94, v139, p);
+      if (v150 < 0 && v139 === p) notBegun(v138, p, 29);
+      if (v150 < 0) break L27;
+      v154 = r_h16(s, v150);
+      if (v154 < 0 && v150 > p) v154 = stopped(95, v150, p);
+      if (v154 < 0 && v150 === p) notBegun(v138, p, 29);
+      v136 = v154;
     }
-    if (v137 < 0) hookRewind(v138);
-    v0 = v137;
+    if (v136 < 0) hookRewind(v137);
+    if (v136 >= 0 && p === watchPos) sequenceDone(29);
+    if (v136 >= 0) { v0 = v136; break L0; }
+    v156 = hookMark();
+    v157 = stopCount;
+    v155 = -1;
+    L31: {
+      v160 = hookMark();
+      v161 = stopCount;
+      v159 = -1;
+      L32: {
+        v162 = r_h16(s, p);
+        if (v162 < 0 && p === p) notBegun(v161, p, 32);
+        if (v162 < 0) break L32;
+        v163 = v162;
+        v164 = 0;
+        for (;;) {
+          if (v164 >= 6) break;
+          v166 = hookMark();
+          v165 = -1;
+          L33: {
+            if ((v163 < s.length && (c = s.charCodeAt(v163), (c === 58)))) v167 = v163 + 1; else { v167 = -1; if (silent === 0) fail(v163, E0); }
+            if (v167 < 0) break L33;
+            v168 = r_h16(s, v167);
+            if (v168 < 0 && v167 > v163) v168 = stopped(96, v167, p);
+            v165 = v168;
+          }
+          if (v165 < 0) hookRewind(v166);
+          if (v165 < 0) v165 = stopped(97, v163, p);
+          if (v165 < 0) break;
+          v164++;
+          v163 = v165;
+        }
+        v159 = v163;
+      }
+      if (v159 < 0) hookRewind(v160);
+      if (v159 >= 0 && p === watchPos) sequenceDone(32);
+      if (v159 < 0) v159 = stopped(98, p, p);
+      v158 = v159 < 0 ? p : v159;
+      if (v158 < 0) break L31;
+      v170 = hookMark();
+      v169 = -1;
+      L34: {
+        if ((v158 < s.length && (c = s.charCodeAt(v158), (c === 58)))) v171 = v158 + 1; else { v171 = -1; if (silent === 0) fail(v158, E0); }
+        if (v171 < 0) break L34;
+        if ((v171 < s.length && (c = s.charCodeAt(v171), (c === 58)))) v172 = v171 + 1; else { v172 = -1; if (silent === 0) fail(v171, E0); }
+        v169 = v172;
+      }
+      if (v169 < 0) hookRewind(v170);
+      if (v169 < 0 && v158 > p) v169 = stopped(99, v158, p);
+      if (v169 < 0 && v158 === p) notBegun(v157, p, 31);
+      v155 = v169;
+    }
+    if (v155 < 0) hookRewind(v156);
+    if (v155 >= 0 && p === watchPos) sequenceDone(31);
+    v0 = v155;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1423,26 +1552,31 @@ function r_h16(s, p) {
 
 // ls32: grammar/rfc3987.peggy:318
 function r_ls32(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   if (p + 16 <= fastBelow) return fast_r_ls32(s, p);
   hookEnter(31, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v3 = r_h16(s, p);
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 58)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E0); }
-      if (v4 < 0 && v3 > p) v4 = stopped(101, v3, p);
+      v4 = r_h16(s, p);
+      if (v4 < 0 && p === p) notBegun(v3, p, 33);
       if (v4 < 0) break L1;
-      v5 = r_h16(s, v4);
-      if (v5 < 0 && v4 > p) v5 = stopped(102, v4, p);
-      v1 = v5;
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 58)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E0); }
+      if (v5 < 0 && v4 > p) v5 = stopped(101, v4, p);
+      if (v5 < 0 && v4 === p) notBegun(v3, p, 33);
+      if (v5 < 0) break L1;
+      v6 = r_h16(s, v5);
+      if (v6 < 0 && v5 > p) v6 = stopped(102, v5, p);
+      if (v6 < 0 && v5 === p) notBegun(v3, p, 33);
+      v1 = v6;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(33);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v6 = r_IPv4address(s, p);
-    v0 = v6;
+    v7 = r_IPv4address(s, p);
+    v0 = v7;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
@@ -1451,34 +1585,43 @@ function r_ls32(s, p) {
 
 // IPv4address: grammar/rfc3987.peggy:325
 function r_IPv4address(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   if (p + 16 <= fastBelow) return fast_r_IPv4address(s, p);
   hookEnter(32, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_dec_octet(s, p);
-    if (v2 < 0) break L0;
-    if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 46)))) v3 = v2 + 1; else { v3 = -1; if (silent === 0) fail(v2, E7); }
-    if (v3 < 0 && v2 > p) v3 = stopped(103, v2, p);
+    v3 = r_dec_octet(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 34);
     if (v3 < 0) break L0;
-    v4 = r_dec_octet(s, v3);
-    if (v4 < 0 && v3 > p) v4 = stopped(104, v3, p);
+    if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v4 = v3 + 1; else { v4 = -1; if (silent === 0) fail(v3, E7); }
+    if (v4 < 0 && v3 > p) v4 = stopped(103, v3, p);
+    if (v4 < 0 && v3 === p) notBegun(v2, p, 34);
     if (v4 < 0) break L0;
-    if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v5 = v4 + 1; else { v5 = -1; if (silent === 0) fail(v4, E7); }
-    if (v5 < 0 && v4 > p) v5 = stopped(105, v4, p);
+    v5 = r_dec_octet(s, v4);
+    if (v5 < 0 && v4 > p) v5 = stopped(104, v4, p);
+    if (v5 < 0 && v4 === p) notBegun(v2, p, 34);
     if (v5 < 0) break L0;
-    v6 = r_dec_octet(s, v5);
-    if (v6 < 0 && v5 > p) v6 = stopped(106, v5, p);
+    if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 46)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E7); }
+    if (v6 < 0 && v5 > p) v6 = stopped(105, v5, p);
+    if (v6 < 0 && v5 === p) notBegun(v2, p, 34);
     if (v6 < 0) break L0;
-    if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 46)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E7); }
-    if (v7 < 0 && v6 > p) v7 = stopped(107, v6, p);
+    v7 = r_dec_octet(s, v6);
+    if (v7 < 0 && v6 > p) v7 = stopped(106, v6, p);
+    if (v7 < 0 && v6 === p) notBegun(v2, p, 34);
     if (v7 < 0) break L0;
-    v8 = r_dec_octet(s, v7);
-    if (v8 < 0 && v7 > p) v8 = stopped(108, v7, p);
-    v0 = v8;
+    if ((v7 < s.length && (c = s.charCodeAt(v7), (c === 46)))) v8 = v7 + 1; else { v8 = -1; if (silent === 0) fail(v7, E7); }
+    if (v8 < 0 && v7 > p) v8 = stopped(107, v7, p);
+    if (v8 < 0 && v7 === p) notBegun(v2, p, 34);
+    if (v8 < 0) break L0;
+    v9 = r_dec_octet(s, v8);
+    if (v9 < 0 && v8 > p) v9 = stopped(108, v8, p);
+    if (v9 < 0 && v8 === p) notBegun(v2, p, 34);
+    v0 = v9;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(34);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -1486,77 +1629,81 @@ function r_IPv4address(s, p) {
 
 // dec_octet: grammar/rfc3987.peggy:339
 function r_dec_octet(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0;
   if (p + 4 <= fastBelow) return fast_r_dec_octet(s, p);
   hookEnter(33, p);
   L0: {
     v2 = hookMark();
+    v3 = stopCount;
     v1 = -1;
     L1: {
-      v4 = hookMark();
-      v3 = -1;
+      v5 = hookMark();
+      v4 = -1;
       L2: {
-        if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v5 = p + 1; else { v5 = -1; if (silent === 0) fail(p, E18); }
-        if (v5 < 0) break L2;
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c === 53)))) v6 = v5 + 1; else { v6 = -1; if (silent === 0) fail(v5, E19); }
-        v3 = v6;
+        if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v6 = p + 1; else { v6 = -1; if (silent === 0) fail(p, E18); }
+        if (v6 < 0) break L2;
+        if ((v6 < s.length && (c = s.charCodeAt(v6), (c === 53)))) v7 = v6 + 1; else { v7 = -1; if (silent === 0) fail(v6, E19); }
+        v4 = v7;
       }
-      if (v3 < 0) hookRewind(v4);
-      if (v3 < 0) break L1;
-      if ((v3 < s.length && (c = s.charCodeAt(v3), (c >= 48 && c <= 53)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E20); }
-      if (v7 < 0 && v3 > p) v7 = stopped(109, v3, p);
-      v1 = v7;
+      if (v4 < 0) hookRewind(v5);
+      if (v4 < 0 && p === p) notBegun(v3, p, 35);
+      if (v4 < 0) break L1;
+      if ((v4 < s.length && (c = s.charCodeAt(v4), (c >= 48 && c <= 53)))) v8 = v4 + 1; else { v8 = -1; if (silent === 0) fail(v4, E20); }
+      if (v8 < 0 && v4 > p) v8 = stopped(109, v4, p);
+      if (v8 < 0 && v4 === p) notBegun(v3, p, 35);
+      v1 = v8;
     }
     if (v1 < 0) hookRewind(v2);
+    if (v1 >= 0 && p === watchPos) sequenceDone(35);
     if (v1 >= 0) { v0 = v1; break L0; }
-    v9 = hookMark();
-    v8 = -1;
+    v10 = hookMark();
+    v9 = -1;
     L3: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v10 = p + 1; else { v10 = -1; if (silent === 0) fail(p, E18); }
-      if (v10 < 0) break L3;
-      if ((v10 < s.length && (c = s.charCodeAt(v10), (c >= 48 && c <= 52)))) v11 = v10 + 1; else { v11 = -1; if (silent === 0) fail(v10, E21); }
-      if (v11 < 0 && v10 > p) v11 = stopped(110, v10, p);
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) v11 = p + 1; else { v11 = -1; if (silent === 0) fail(p, E18); }
       if (v11 < 0) break L3;
-      v12 = r_DIGIT(s, v11);
-      if (v12 < 0 && v11 > p) v12 = stopped(111, v11, p);
-      v8 = v12;
+      if ((v11 < s.length && (c = s.charCodeAt(v11), (c >= 48 && c <= 52)))) v12 = v11 + 1; else { v12 = -1; if (silent === 0) fail(v11, E21); }
+      if (v12 < 0 && v11 > p) v12 = stopped(110, v11, p);
+      if (v12 < 0) break L3;
+      v13 = r_DIGIT(s, v12);
+      if (v13 < 0 && v12 > p) v13 = stopped(111, v12, p);
+      v9 = v13;
     }
-    if (v8 < 0) hookRewind(v9);
-    if (v8 >= 0) { v0 = v8; break L0; }
-    v14 = hookMark();
-    v13 = -1;
+    if (v9 < 0) hookRewind(v10);
+    if (v9 >= 0) { v0 = v9; break L0; }
+    v15 = hookMark();
+    v14 = -1;
     L4: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 49)))) v15 = p + 1; else { v15 = -1; if (silent === 0) fail(p, E22); }
-      if (v15 < 0) break L4;
-      v16 = v15;
-      v17 = 0;
+      if ((p < s.length && (c = s.charCodeAt(p), (c === 49)))) v16 = p + 1; else { v16 = -1; if (silent === 0) fail(p, E22); }
+      if (v16 < 0) break L4;
+      v17 = v16;
+      v18 = 0;
       for (;;) {
-        if (v17 >= 2) break;
-        v18 = r_DIGIT(s, v16);
-        if (v18 < 0) v18 = stopped(112, v16, p);
-        if (v18 < 0) break;
-        v17++;
-        v16 = v18;
+        if (v18 >= 2) break;
+        v19 = r_DIGIT(s, v17);
+        if (v19 < 0) v19 = stopped(112, v17, p);
+        if (v19 < 0) break;
+        v18++;
+        v17 = v19;
       }
-      if (v17 < 2) v16 = -1;
-      if (v16 < 0 && v15 > p) v16 = stopped(113, v15, p);
-      v13 = v16;
+      if (v18 < 2) v17 = -1;
+      if (v17 < 0 && v16 > p) v17 = stopped(113, v16, p);
+      v14 = v17;
     }
-    if (v13 < 0) hookRewind(v14);
-    if (v13 >= 0) { v0 = v13; break L0; }
-    v20 = hookMark();
-    v19 = -1;
+    if (v14 < 0) hookRewind(v15);
+    if (v14 >= 0) { v0 = v14; break L0; }
+    v21 = hookMark();
+    v20 = -1;
     L5: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57)))) v21 = p + 1; else { v21 = -1; if (silent === 0) fail(p, E23); }
-      if (v21 < 0) break L5;
-      v22 = r_DIGIT(s, v21);
-      if (v22 < 0 && v21 > p) v22 = stopped(114, v21, p);
-      v19 = v22;
+      if ((p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57)))) v22 = p + 1; else { v22 = -1; if (silent === 0) fail(p, E23); }
+      if (v22 < 0) break L5;
+      v23 = r_DIGIT(s, v22);
+      if (v23 < 0 && v22 > p) v23 = stopped(114, v22, p);
+      v20 = v23;
     }
-    if (v19 < 0) hookRewind(v20);
-    if (v19 >= 0) { v0 = v19; break L0; }
-    v23 = r_DIGIT(s, p);
-    v0 = v23;
+    if (v20 < 0) hookRewind(v21);
+    if (v20 >= 0) { v0 = v20; break L0; }
+    v24 = r_DIGIT(s, p);
+    v0 = v24;
   }
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);

@@ -2,7 +2,7 @@
 // The traced recognizer for the diagnosis: Peggy's failure bookkeeping and the recorder's
 // hooks around each spec rule, no result values (src/diagnose.ts, issue 8).
 
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';
+import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';
 import { r_ALPHA as fast_r_ALPHA, r_DIGIT as fast_r_DIGIT, r_HEXDIG as fast_r_HEXDIG, r_pct_encoded as fast_r_pct_encoded, r_unreserved as fast_r_unreserved, r_reserved as fast_r_reserved, r_gen_delims as fast_r_gen_delims, r_sub_delims as fast_r_sub_delims, r_ucschar as fast_r_ucschar, r_iprivate as fast_r_iprivate, r_literals as fast_r_literals, r_operator as fast_r_operator, r_op_level2 as fast_r_op_level2, r_op_level3 as fast_r_op_level3, r_op_reserve as fast_r_op_reserve, r_varchar as fast_r_varchar, r_modifier_level4 as fast_r_modifier_level4, r_prefix as fast_r_prefix, r_max_length as fast_r_max_length, r_explode as fast_r_explode } from "./rfc6570.fast.js";
 
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
@@ -440,33 +440,36 @@ function r_op_reserve(s, p) {
 
 // variable_list: grammar/rfc6570.peggy:169
 function r_variable_list(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   hookEnter(17, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_varspec(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_varspec(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 0);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 44)))) v6 = v3 + 1; else { v6 = -1; if (silent === 0) fail(v3, E28); }
-        if (v6 < 0) break L1;
-        v7 = r_varspec(s, v6);
-        if (v7 < 0 && v6 > v3) v7 = stopped(6, v6, p);
-        v4 = v7;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 44)))) v7 = v4 + 1; else { v7 = -1; if (silent === 0) fail(v4, E28); }
+        if (v7 < 0) break L1;
+        v8 = r_varspec(s, v7);
+        if (v8 < 0 && v7 > v4) v8 = stopped(6, v7, p);
+        v5 = v8;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(7, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 < 0) v5 = stopped(7, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(0);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -474,19 +477,22 @@ function r_variable_list(s, p) {
 
 // varspec: grammar/rfc6570.peggy:176
 function r_varspec(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   hookEnter(18, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_varname(s, p);
-    if (v2 < 0) break L0;
-    v4 = r_modifier_level4(s, v2);
-    if (v4 < 0) v4 = stopped(8, v2, p);
-    v3 = v4 < 0 ? v2 : v4;
-    v0 = v3;
+    v3 = r_varname(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 1);
+    if (v3 < 0) break L0;
+    v5 = r_modifier_level4(s, v3);
+    if (v5 < 0) v5 = stopped(8, v3, p);
+    v4 = v5 < 0 ? v3 : v5;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(1);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;
@@ -494,35 +500,41 @@ function r_varspec(s, p) {
 
 // varname: grammar/rfc6570.peggy:186
 function r_varname(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   hookEnter(19, p);
   v1 = hookMark();
+  v2 = stopCount;
   v0 = -1;
   L0: {
-    v2 = r_varchar(s, p);
-    if (v2 < 0) break L0;
-    v3 = v2;
+    v3 = r_varchar(s, p);
+    if (v3 < 0 && p === p) notBegun(v2, p, 2);
+    if (v3 < 0) break L0;
+    v4 = v3;
     for (;;) {
-      v5 = hookMark();
-      v4 = -1;
+      v6 = hookMark();
+      v7 = stopCount;
+      v5 = -1;
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 46)))) v7 = v3 + 1; else { v7 = -1; if (silent === 0) fail(v3, E10); }
-        if (v7 < 0) v7 = stopped(9, v3, p);
-        v6 = v7 < 0 ? v3 : v7;
-        if (v6 < 0) break L1;
-        v8 = r_varchar(s, v6);
-        if (v8 < 0 && v6 > v3) v8 = stopped(10, v6, p);
-        v4 = v8;
+        if ((v4 < s.length && (c = s.charCodeAt(v4), (c === 46)))) v9 = v4 + 1; else { v9 = -1; if (silent === 0) fail(v4, E10); }
+        if (v9 < 0) v9 = stopped(9, v4, p);
+        v8 = v9 < 0 ? v4 : v9;
+        if (v8 < 0) break L1;
+        v10 = r_varchar(s, v8);
+        if (v10 < 0 && v8 > v4) v10 = stopped(10, v8, p);
+        if (v10 < 0 && v8 === v4) notBegun(v7, v4, 3);
+        v5 = v10;
       }
-      if (v4 < 0) hookRewind(v5);
-      if (v4 < 0) v4 = stopped(11, v3, p);
-      if (v4 < 0) break;
-      if (v4 === v3) break;
-      v3 = v4;
+      if (v5 < 0) hookRewind(v6);
+      if (v5 >= 0 && v4 === watchPos) sequenceDone(3);
+      if (v5 < 0) v5 = stopped(11, v4, p);
+      if (v5 < 0) break;
+      if (v5 === v4) break;
+      v4 = v5;
     }
-    v0 = v3;
+    v0 = v4;
   }
   if (v0 < 0) hookRewind(v1);
+  if (v0 >= 0 && p === watchPos) sequenceDone(2);
   if (v0 >= 0) hookLeave(v0);
   else hookFail(p);
   return v0;

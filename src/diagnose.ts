@@ -140,7 +140,9 @@ function rootNode(rule: RuleMeta, offset: number, root: Frame | null): Derivatio
  * furthest failure of that counterfactual run, or Infinity when it matches the whole input.
  */
 function reach(era: Era, startId: string, input: string, c: Candidate, offset: number): number {
-  const r = era.diag.reach(input, startId, { construct: c.id, ruleStart: c.start, pos: offset });
+  const grant = c.notBegunIn < 0 ? { construct: c.id, ruleStart: c.start, pos: offset } : { construct: c.id, ruleStart: c.start, pos: offset, sequence: c.notBegunIn };
+  const r = era.diag.reach(input, startId, grant);
+  if (r.completed === false) return -1;
   if (r.end < 0) return r.furthest;
   return r.end === input.length ? Infinity : Math.max(r.end, r.furthest);
 }

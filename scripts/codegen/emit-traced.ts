@@ -95,10 +95,38 @@ export class TracedEmitter extends Emitter {
    * for the diagnosis (split-literals.ts): it breaks as the literal fails, in the rule holding
    * it, which the diagnosis names anyway.
    */
-  protected afterElement(seq: Node & { type: 'sequence' }, i: number, before: string, cur: string, p: string, fn: FnState): void {
+  protected afterElement(seq: Node & { type: 'sequence' }, i: number, before: string, cur: string, p: string, fn: FnState, mark: string | null): void {
     const e = seq.elements[i]!;
     const literalOnly = seq.elements.every((x) => unwrap(x).type === 'literal');
     if (i > 0 && !literalOnly && !neverFails(e)) fn.line(`if (${cur} < 0 && ${before} > ${p}) ${cur} = stopped(${this.stopId(e)}, ${before}, p);`);
+    if (mark && !neverFails(e)) fn.line(`if (${cur} < 0 && ${before} === ${p}) notBegun(${mark}, ${p}, ${this.sequences.get(seq)});`);
+  }
+
+  /** The number of each sequence that can hold a construct not begun (sequenceMark). */
+  private readonly sequences = new Map<Node, number>();
+
+  /**
+   * A sequence may fail where it starts, the elements before the failing one having matched
+   * nothing: the constructs that stopped inside it there were not begun (notBegun in
+   * ./runtime/trace.ts), and count only when, accepting `found`, they complete it
+   * (sequenceDone): `user` in RFC 2396 draft's `user [ ":" password ] "@"` at the "[" of
+   * `http://[::1]/` (no "@" follows), `digits` in draft-ietf-uri-url-03's `hostnumber` (no "."
+   * follows "["). The count of reports at its start, when its first element can hold a
+   * construct that stops.
+   */
+  protected override sequenceMark(seq: Node & { type: 'sequence' }, fn: FnState): string | null {
+    if (seq.elements.length < 2 || seq.elements.every((x) => unwrap(x).type === 'literal')) return null;
+    const first = unwrap(seq.elements[0]!).type;
+    if (first === 'literal' || first === 'class' || first === 'any') return null;
+    if (!this.sequences.has(seq)) this.sequences.set(seq, this.sequences.size);
+    const mark = fn.fresh();
+    fn.line(`${mark} = stopCount;`);
+    return mark;
+  }
+
+  /** A counterfactual run asks whether a sequence not begun completes (sequenceDone). */
+  protected override sequenceEnd(seq: Node & { type: 'sequence' }, mark: string | null, p: string, out: string, fn: FnState): void {
+    if (mark) fn.line(`if (${out} >= 0 && ${p} === watchPos) sequenceDone(${this.sequences.get(seq)});`);
   }
 
   protected choiceItems(node: Node & { type: 'choice' }): ChoiceItem[] {
@@ -174,7 +202,7 @@ export class TracedEmitter extends Emitter {
 
   protected override imports(): string[] {
     const runtime =
-      "import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, reach as reachFrom, silence, silent, stopped, trace as traceFrom } from './runtime/trace.js';";
+      "import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';";
     if (!this.fast || this.handed.length === 0) return [runtime];
     const names = this.handed.map((n) => `${ruleFn(n)} as fast_${ruleFn(n)}`);
     return [runtime, `import { ${names.join(', ')} } from ${JSON.stringify(this.fast.module)};`];

@@ -17,6 +17,15 @@
 // stop at 7; with the host accepting the non-ASCII letters the parse ends, with the userinfo
 // it still misses its "@": `reg-name`.
 //
+// A construct inside a sequence that failed where it started, its elements before the failing
+// one having matched nothing, was not begun (TraceListener.notBegun): nothing of that sequence
+// was written. It counts only when, accepting `found`, it completes that sequence: in RFC 2396
+// draft's `http://[::1]/` the `user` of `user [ ":" password ] "@"` would still miss its "@"
+// and the hostname and hostnumber readings stop at once, so `server` is named; in
+// draft-ietf-uri-url-03 `hostnumber = digits "." ...` is not begun at "[" and `hostport` is
+// named, not `digits`; in RFC 1808's `http://a/~u` the path's `fsegment` completes `path` and
+// stands.
+//
 // A literal cannot accept another character: a sequence broken at a literal (a delimiter such
 // as the "@" after `userinfo`) counts only when no rule could accept `found` (contract: in
 // `http://a:8x/` the error is in `userinfo`, expecting "@"). At the end of the input nothing
@@ -33,7 +42,10 @@
 import type { RuleMeta } from '../era.js';
 import type { Candidate, Recorder } from './recorder.js';
 
-/** How far the parse gets when one candidate accepts `found`: Infinity when it succeeds. */
+/**
+ * How far the parse gets when one candidate accepts `found`: Infinity when it succeeds; -1 when
+ * the candidate was not begun and the sequence it was not begun in does not complete.
+ */
 export type Scorer = (c: Candidate) => number;
 
 export interface Choice {
@@ -45,7 +57,17 @@ export interface Choice {
 export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
   const startOnly: Choice = { path: [start], from: null };
   if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
-  let candidates = rec.candidates;
+  // One counterfactual run per construct and rule start: what a run grants.
+  const scores = new Map<string, number>();
+  const scored = (c: Candidate): number => {
+    const key = `${c.id} ${c.start}`;
+    let s = scores.get(key);
+    if (s === undefined) scores.set(key, (s = score(c)));
+    return s;
+  };
+  // A construct not begun (inside a sequence that failed where it started, at the offset)
+  // counts only when accepting `found` completes that sequence (the scorer gives -1 otherwise).
+  let candidates = rec.candidates.filter((c) => c.notBegunIn < 0 || scored(c) >= 0);
   if (candidates.length === 0) {
     if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
     return rec.common && rec.common.length > 0 ? { path: rec.common, from: 'common' } : startOnly;
@@ -74,7 +96,7 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
     if (seen.size === 1 && ordered.every((o) => o.path.length === c.path.length && o.path[o.path.length - 1] === c.path[c.path.length - 1] && o.ruleStart === c.ruleStart)) break;
     // At the end of the input a repetition or an option accepts nothing: the parse is the one
     // that failed, which got to the offset.
-    const s = atEnd && c.repetition ? rec.offset : score(c);
+    const s = atEnd && c.repetition ? rec.offset : scored(c);
     if (s > bestScore) {
       best = c;
       bestScore = s;

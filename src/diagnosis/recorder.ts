@@ -56,6 +56,13 @@ export interface Candidate {
   frames: Frame[];
   /** The order in which candidates were recorded. */
   order: number;
+  /** Which report of stop() it came from (notBegun). */
+  report: number;
+  /**
+   * The sequence it was not begun in, which started and failed at the offset (-1: none,
+   * TraceListener.notBegun): a candidate only when accepting `found` completes it (./rank.ts).
+   */
+  notBegunIn: number;
   snapshot: FrameSnapshot[] | null;
 }
 
@@ -70,6 +77,8 @@ export class Recorder implements TraceListener {
   /** Each expectation at the offset and the stack it was recorded under, in attempt order. */
   private readonly attempts: Array<string | Frame[]> = [];
   readonly candidates: Candidate[] = [];
+  /** How many stop() reports have come. */
+  private reports = 0;
   /**
    * The ways forward at the offset: for each expectation there, the innermost spec rule it was
    * charged to (core rules left out; '' for the end of input after the start rule). At offset 0
@@ -132,6 +141,7 @@ export class Recorder implements TraceListener {
   /** A construct stopped at the furthest failure position. */
   stop(id: number, k: number, _pos: number, start: number, maxPos: number, maxExpected: readonly string[]): void {
     this.flush(maxPos, maxExpected);
+    const report = this.reports++;
     const frames = this.specFrames();
     if (frames.length === 0) return;
     const element = k >= 0 ? this.rules[k]! : null;
@@ -141,7 +151,12 @@ export class Recorder implements TraceListener {
     const snapshot = this.tree ? this.snapshot(frames) : null;
     if (snapshot && element && !element.core) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
     const ruleStart = element && !element.core ? maxPos : frames[frames.length - 1]!.start;
-    this.candidates.push({ id, start, path, ruleStart, literal: k === StopKind.literal, repetition: k === StopKind.option || k === StopKind.repetition, frames, order: this.candidates.length, snapshot });
+    this.candidates.push({ id, start, path, ruleStart, literal: k === StopKind.literal, repetition: k === StopKind.option || k === StopKind.repetition, frames, order: this.candidates.length, report, notBegunIn: -1, snapshot });
+  }
+
+  /** The last `count` reports of stop() were not begun (TraceListener.notBegun). */
+  notBegun(count: number, sequence: number): void {
+    for (let i = this.candidates.length - 1; i >= 0 && this.candidates[i]!.report >= this.reports - count; i--) this.candidates[i]!.notBegunIn = sequence;
   }
 
   // Around a sequence or a lookahead when a tree is built: mark() how many children the open

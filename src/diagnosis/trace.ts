@@ -39,6 +39,14 @@ export interface TraceListener {
    */
   stop(construct: number, kind: number, at: number, ruleStart: number, furthest: number, expected: readonly string[]): void;
   /**
+   * The last `count` constructs reported by stop() were not begun: they lie inside sequence
+   * number `sequence`, which started at the furthest failure `at` and failed there, its elements
+   * before the failing one having matched nothing. Such a construct is a candidate only when, in
+   * its counterfactual run, that sequence completes (Grant.sequence). A later report for the
+   * same constructs names a sequence around the earlier one.
+   */
+  notBegun?(count: number, sequence: number, at: number): void;
+  /**
    * For a derivation tree: a sequence that fails, or a lookahead, backtracks without a rule
    * boundary, so the rules it matched are no part of the derivation. `mark()` before it returns
    * how many rules the open rule has matched (-1: no tree is built); `rewind(mark)` after it
@@ -74,6 +82,8 @@ export interface Grant {
   construct: number;
   ruleStart: number;
   pos: number;
+  /** For a construct not begun: the sequence whose completion at `pos` to report (TraceRun.completed). */
+  sequence?: number;
 }
 
 /** How a run ended. */
@@ -83,6 +93,8 @@ export interface TraceRun {
   /** The furthest position where a terminal failed, and what was expected there, in attempt order. */
   furthest: number;
   expected: readonly string[];
+  /** With Grant.sequence: whether that sequence matched from the granted position. */
+  completed?: boolean;
 }
 
 /** What generated/<era>.diag.js exports. */

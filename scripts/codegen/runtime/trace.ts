@@ -116,7 +116,34 @@ export function stopped(id: number, q: number, start: number): number {
   if (mode === MEASURE || q !== maxFailPos || silent !== 0 || hooks === null) return -1;
   if (mode === FURTHEST) reveal();
   hooks.stop(id, k, q, start, maxFailPos, maxFailExpected);
+  stopCount++;
   return -1;
+}
+
+/** How many constructs have been reported stopped in this run. Read by the generated code. */
+export let stopCount = 0;
+
+/**
+ * A sequence (number `seq`) that started at `p` failed there, the elements before the failing
+ * one having matched nothing: the constructs reported stopped since its start (`mark`, the count
+ * then) lie inside it, at `p` when `p` is still the furthest failure, and were not begun
+ * (TraceListener.notBegun). When the furthest failure has moved on, the listener has dropped
+ * them already.
+ */
+export function notBegun(mark: number, p: number, seq: number): void {
+  if (stopCount > mark && p === maxFailPos && hooks !== null) hooks.notBegun?.(stopCount - mark, seq, p);
+}
+
+// A counterfactual run for a construct not begun (Grant.sequence): whether the sequence it was
+// not begun in completes at its start.
+/** Where the watched sequence starts (-1: none). Read by the generated code. */
+export let watchPos = -1;
+let watchSeq = -1;
+let watchDone = false;
+
+/** Sequence `seq` matched from watchPos. */
+export function sequenceDone(seq: number): void {
+  if (seq === watchSeq) watchDone = true;
 }
 
 /** A spec rule (hook index k) is tried at p. */
@@ -165,6 +192,9 @@ function startOf(rules: ReadonlyMap<string, RuleFn>, name: string): RuleFn {
 function reset(): void {
   hooks = null;
   subject = '';
+  stopCount = 0;
+  watchPos = -1;
+  watchSeq = -1;
   grantId = -1;
   fastBelow = -1;
   silent = 0;
@@ -231,6 +261,9 @@ export function reach(rules: ReadonlyMap<string, RuleFn>, table: readonly number
   grantPos = grant.pos;
   grantKind = kindAt(input, grant.pos);
   fastBelow = grant.pos;
+  watchSeq = grant.sequence ?? -1;
+  watchPos = grant.sequence === undefined ? -1 : grant.pos;
+  watchDone = false;
   maxFailPos = 0;
   try {
     let end = rule(input, 0);
@@ -239,9 +272,10 @@ export function reach(rules: ReadonlyMap<string, RuleFn>, table: readonly number
       // furthest failure. Run again, every call traced.
       fastBelow = -1;
       maxFailPos = 0;
+      watchDone = false;
       end = rule(input, 0);
     }
-    return { end, furthest: maxFailPos, expected: [] };
+    return grant.sequence === undefined ? { end, furthest: maxFailPos, expected: [] } : { end, furthest: maxFailPos, expected: [], completed: watchDone };
   } finally {
     reset();
   }
