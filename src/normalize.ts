@@ -4,6 +4,7 @@
 
 import type { ValidationError } from './diagnose.js';
 import { badOption } from './errors.js';
+import { didYouMean } from './suggest.js';
 import { parse } from './parse.js';
 import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
@@ -70,12 +71,13 @@ function upperTriplets(s: string): string {
  * ```
  */
 export function normalize(uri: string, options: NormalizeOptions = {}): NormalizeResult {
-  const spec = options.spec ?? DEFAULT_ERA;
+  // Spec ids match in any case, as validate's do (issue 19).
+  const spec = (options.spec?.toLowerCase() ?? DEFAULT_ERA) as NormalizingEra;
   const how = rowOf(spec)?.normalization;
   if (!how) {
     const eras = erasWith('normalization');
     const named = eras.map((id) => `${rowOf(id)?.normalization?.section} (${id})`).join(' or ');
-    throw badOption(`normalize follows ${named}, not ${options.spec}`, eras);
+    throw badOption(`normalize follows ${named}, not ${options.spec}${didYouMean(spec, eras)}`, eras);
   }
   const iri = how.iri === true;
   // A scheme profile normalizes each of its schemes by its rule (rfc9110: `https-URI` for https).

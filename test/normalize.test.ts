@@ -12,6 +12,12 @@ import { loadPrinted } from './oracle/printed-grammars.js';
 import { runInMemory } from './cli/cli-harness.js';
 
 describe('normalize', () => {
+  it('takes a spec id in any case, as validate does (issue 19)', () => {
+    const spec = 'RFC3987' as 'rfc3987';
+    expect(normalize('HTTP://A/%7e', { spec })).toEqual(normalize('HTTP://A/%7e', { spec: 'rfc3987' }));
+    expect(() => normalize('x', { spec: 'rfc3896' as 'rfc3986' })).toThrow('did you mean "rfc3986"?');
+  });
+
   it.each([
     ['HTTP://www.Example.COM:80/a/./b/../c/%7euser?%3d#F', 'http://www.example.com/a/c/~user?%3D#F', 'issue 5'],
     // §6.2.2: "example://a/b/c/%7Bfoo%7D" and "eXAMPLE://a/./b/../b/%63/%7bfoo%7d" are equivalent.

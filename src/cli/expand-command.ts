@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { expand, specs, UsageError, validate, type ValidationResult, type Variables } from '../index.js';
 import { formatResult } from '../format.js';
 import { badOption } from '../errors.js';
+import { didYouMean } from '../suggest.js';
 import { parseCommandArgs, CommandLineError, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
@@ -82,7 +83,7 @@ export async function expandCommand(args: string[], io: CliIO): Promise<number> 
   if (typeof values.vars !== 'string') throw new CommandLineError('expand needs --vars FILE.json (a JSON object of the variables)');
   const specId = typeof values.spec === 'string' ? values.spec.toLowerCase() : REFERENCE_SPECS[0]!;
   const known = REFERENCE_SPECS.filter((id) => specs().some((s) => s.id === id));
-  if (!known.includes(specId)) throw badOption(`--spec ${values.spec}: an expansion is checked as a reference of ${known.join(' or ')}`, known);
+  if (!known.includes(specId)) throw badOption(`--spec ${values.spec}: an expansion is checked as a reference of ${known.join(' or ')}${didYouMean(specId, known)}`, known);
   const template = positionals[0]!;
   const variables = await readVariables(values.vars, io);
   const json = values.json === true;

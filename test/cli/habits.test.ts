@@ -56,6 +56,8 @@ describe('did you mean', () => {
     { argv: ['validate', '--rule', 'URI-refrence', 'x'], suggestion: 'did you mean "URI-reference"?' },
     { argv: ['validate', '--color=alway', 'x'], suggestion: 'did you mean "always"?' },
     { argv: ['completion', 'bsh'], suggestion: 'did you mean "bash"?' },
+    { argv: ['normalize', '--spec', 'rfc3896', 'x'], suggestion: 'did you mean "rfc3986"?' },
+    { argv: ['expand', '--spec', 'rfc3897', '--vars', 'vars.json', '{x}'], suggestion: 'did you mean "rfc3987"?' },
   ];
   it.each(rows)('$argv: $suggestion (exit 2)', async ({ argv, suggestion }) => {
     const { status, stderr, stdout } = await runInMemory(argv);
