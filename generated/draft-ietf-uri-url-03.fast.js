@@ -23,8 +23,8 @@ const T7 = table([48, 57, 65, 70, 97, 102]);
 const T8 = table([32, 32, 34, 34, 36, 36, 38, 41, 43, 46, 48, 58, 64, 90, 95, 95, 97, 122]);
 const T9 = table([33, 33, 35, 39, 42, 43, 45, 45, 47, 57, 61, 61, 63, 63, 65, 90, 94, 126]);
 const T10 = table([0, 33, 35, 91, 93, 127]);
-const T11 = table([9, 9, 13, 13, 32, 32]);
-const T12 = table([0, 8, 10, 12, 14, 31, 33, 33, 35, 91, 93, 127]);
+const T11 = table([0, 8, 10, 12, 14, 31, 33, 33, 35, 91, 93, 127]);
+const T12 = table([9, 9, 13, 13, 32, 32]);
 const T13 = table([0, 8, 10, 12, 14, 31, 33, 90, 94, 127]);
 
 // prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
@@ -1283,7 +1283,8 @@ function r_quoted_string(s, p) {
 function r_qtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
       v1 = p;
       v2 = 0;
       for (;;) {
@@ -1301,9 +1302,8 @@ function r_qtext(s, p) {
         v1 = v3;
       }
       if (v2 < 1) v1 = -1;
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
+      v0 = v1;
+    } else v0 = -1;
   }
   return v0;
 }
@@ -1312,7 +1312,8 @@ function r_qtext(s, p) {
 function r_dtext(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
       v1 = p;
       v2 = 0;
       for (;;) {
@@ -1330,9 +1331,8 @@ function r_dtext(s, p) {
         v1 = v3;
       }
       if (v2 < 1) v1 = -1;
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1))) ? p + 1 : -1;
+      v0 = v1;
+    } else v0 = -1;
   }
   return v0;
 }

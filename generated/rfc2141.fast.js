@@ -31,11 +31,12 @@ function ic(s, p, lower, n) {
 
 const T0 = table([48, 57, 65, 90, 97, 122]);
 const T1 = table([45, 45, 48, 57, 65, 90, 97, 122]);
-const T2 = table([48, 57, 65, 70, 97, 102]);
-const T3 = table([33, 33, 35, 37, 39, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
-const T4 = table([33, 33, 36, 36, 39, 46, 58, 59, 61, 61, 64, 64, 95, 95]);
-const T5 = table([35, 35, 37, 37, 47, 47, 63, 63]);
-const T6 = table([1, 32, 34, 34, 38, 38, 60, 60, 62, 62, 91, 94, 96, 96, 123, 127]);
+const T2 = table([33, 33, 35, 36, 39, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T3 = table([48, 57, 65, 70, 97, 102]);
+const T4 = table([33, 33, 35, 37, 39, 59, 61, 61, 63, 90, 95, 95, 97, 122]);
+const T5 = table([33, 33, 36, 36, 39, 46, 58, 59, 61, 61, 64, 64, 95, 95]);
+const T6 = table([35, 35, 37, 37, 47, 47, 63, 63]);
+const T7 = table([1, 32, 34, 34, 38, 38, 60, 60, 62, 62, 91, 94, 96, 96, 123, 127]);
 
 // URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
@@ -114,46 +115,48 @@ function r_number(s, p) {
 
 // NSS: grammar/rfc2141.peggy:140
 function r_NSS(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = p;
-  v1 = 0;
-  for (;;) {
-    v2 = r_URN_chars(s, v0);
-    if (v2 < 0) break;
-    v1++;
-    if (v2 === v0) break;
-    v0 = v2;
+  while (v0 < s.length) {
+    c = s.charCodeAt(v0);
+    if ((c < 128 && T2[c] === 1)) { v0++; continue; }
+    L0: {
+      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+        v2 = -1;
+        L1: {
+          v3 = (v0 < s.length && (c = s.charCodeAt(v0), (c === 37))) ? v0 + 1 : -1;
+          if (v3 < 0) break L1;
+          v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T3[c] === 1))) ? v3 + 1 : -1;
+          if (v4 < 0) break L1;
+          v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T3[c] === 1))) ? v4 + 1 : -1;
+          v2 = v5;
+        }
+        v1 = v2;
+      } else v1 = -1;
+    }
+    if (v1 <= v0) break;
+    v0 = v1;
   }
-  if (v1 < 1) v0 = -1;
+  if (v0 === p) v0 = -1;
   return v0;
 }
 
 // URN_chars: grammar/rfc2141.peggy:159
 function r_URN_chars(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
+    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1)))) { v0 = p + 1; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
       v1 = -1;
       L1: {
         v2 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T2[c] === 1))) ? v2 + 1 : -1;
+        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T3[c] === 1))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T2[c] === 1))) ? v3 + 1 : -1;
+        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T3[c] === 1))) ? v3 + 1 : -1;
         v1 = v4;
       }
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
-      v5 = -1;
-      L2: {
-        v7 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
-        v6 = v7 < 0 ? p : -1;
-        if (v6 < 0) break L2;
-        v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c < 128 && T3[c] === 1))) ? v6 + 1 : -1;
-        v5 = v8;
-      }
-      v0 = v5;
+      v0 = v1;
     } else v0 = -1;
   }
   return v0;
@@ -162,35 +165,35 @@ function r_URN_chars(s, p) {
 // trans: grammar/rfc2141.peggy:173
 function r_trans(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // hex: grammar/rfc2141.peggy:184
 function r_hex(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // other: grammar/rfc2141.peggy:198
 function r_other(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc2141.peggy:212
 function r_reserved(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // excluded: grammar/rfc2141.peggy:235
 function r_excluded(s, p) {
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T6[c] === 1 : (c >= 128 && c <= 255)))) ? p + 1 : -1;
+  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T7[c] === 1 : (c >= 128 && c <= 255)))) ? p + 1 : -1;
   return v0;
 }
 

@@ -295,11 +295,11 @@ function r_varchar(s, p) {
 function r_modifier_level4(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   L0: {
+    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) { v0 = p + 1; break L0; }
     if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
       v1 = r_prefix(s, p);
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    v0 = (p < s.length && (c = s.charCodeAt(p), (c === 42))) ? p + 1 : -1;
+      v0 = v1;
+    } else v0 = -1;
   }
   return v0;
 }

@@ -17,7 +17,7 @@ import { FAST_ACCEPTS } from './runtime-text.js';
 export class FastEmitter extends Emitter {
   /** A single-character set is one lookup, whatever node spells it. */
   protected shortcut(node: Node, p: string, out: string, fn: FnState): boolean {
-    const set = this.analyses.sets.of(node);
+    const set = this.analyses.exactness.setOf(node);
     if (!set) return false;
     fn.line(set.codePoints ? `${out} = ${this.setEnd(set, p)};` : `${out} = ${this.setTest(set, p)} ? ${p} + 1 : -1;`);
     return true;
@@ -45,7 +45,7 @@ export class FastEmitter extends Emitter {
 
   protected hotLoop(e: Node, delimiter: Node | null, min: number, max: number | null, p: string, out: string, fn: FnState): boolean {
     const emit = (line: string): void => fn.line(line);
-    const set = delimiter ? null : this.analyses.sets.of(e);
+    const set = delimiter ? null : this.analyses.exactness.setOf(e);
     if (set?.codePoints && max === null) {
       // The hot loop of a code-point set: a table lookup per ASCII character, cpEnd above.
       // More than one required character: counted, since a character may be two code units.

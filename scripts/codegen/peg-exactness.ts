@@ -56,13 +56,14 @@ export class PegExactness {
     splice(node.alternatives);
     const items: ChoiceItem[] = [];
     for (const alt of flat) {
-      const set = this.sets.of(alt);
+      const set = this.setOf(alt);
       if (!set) {
         items.push({ node: alt });
         continue;
       }
       let merged = false;
-      for (let i = items.length - 1; i >= 0; i--) {
+      let i = items.length - 1;
+      for (; i >= 0; i--) {
         const item = items[i]!;
         if ('set' in item) {
           const both = union(item.set, set);
@@ -72,8 +73,27 @@ export class PegExactness {
         }
         if (!this.exclusive(set, item.node)) break;
       }
-      if (!merged) items.push({ set });
+      // Exclusive of every alternative before it: tried first, as one lookup (URN_chars).
+      if (!merged) items.splice(i < 0 ? 0 : items.length, 0, { set });
     }
     return items;
+  }
+
+  /**
+   * A node that consumes exactly one character of a set, for the fast recognizer: a set
+   * (./char-sets.ts), or a negative lookahead of a set followed by a set (RFC 2141's
+   * `!"%" trans`), which is their difference when the lookahead's set has no character above
+   * 127 (below 128 both test the same one code unit; above, the lookahead never matches).
+   */
+  setOf(node: Node): CharSet | null {
+    const set = this.sets.of(node);
+    const n = unwrap(node);
+    if (set || n.type !== 'sequence' || n.elements.length !== 2) return set;
+    const [not, then] = n.elements.map(unwrap) as [Node, Node];
+    if (not.type !== 'simple_not') return null;
+    const x = this.sets.of(not.expression);
+    const y = this.sets.of(then);
+    if (!x || !y || x.codePoints || x.ranges.length > 0 || x.regexps.length > 0 || x.lowered.length > 0) return null;
+    return { ...y, ascii: y.ascii.map((v, i) => v && !x.ascii[i]) };
   }
 }
