@@ -43,9 +43,14 @@ export function hintContext(era: Era, startRule: string, input: string, e: HintF
   return { era, row: rowOf(era.id) ?? {}, startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose };
 }
 
+const UTF8 = new TextEncoder();
+const pctByte = (b: number): string => '%' + b.toString(16).toUpperCase().padStart(2, '0');
+
 /** The UTF-8 bytes of `ch` percent-encoded (RFC 3986 §2.1, §2.5; RFC 6570 §3.1): `é` → `%C3%A9`. */
 export function percentEncoded(ch: string): string {
-  return [...new TextEncoder().encode(ch)].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+  // An ASCII character is its own one byte (the common case: a space, a "|").
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return pctByte(ch.charCodeAt(0));
+  return [...UTF8.encode(ch)].map(pctByte).join('');
 }
 
 export const isSpace = (ch: string | null): boolean => ch !== null && /^\s$/u.test(ch);
@@ -70,8 +75,15 @@ export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n)
 export const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;
 export const registered = (id: string): boolean => isKnownEra(id);
 
+/** Whether each era has IP literals: asked by several hint rows of every diagnosis, fixed per era. */
+const IP_LITERAL_OF = new WeakMap<Era, boolean>();
+
 /** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2). */
-export const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);
+export function hasIpLiteral(era: Era): boolean {
+  let has = IP_LITERAL_OF.get(era);
+  if (has === undefined) IP_LITERAL_OF.set(era, (has = hasRule(era, ...IP_LITERAL_RULES)));
+  return has;
+}
 
 /** The authority after "//" up to the offset's component, if the input has one. */
 export function authorityOf(input: string): { start: number; text: string } | null {
