@@ -6,8 +6,9 @@
 import { badOption } from './errors.js';
 import { equivalent, normalize } from './normalize.js';
 import { parse, type Components } from './parse.js';
-import { ruleForScheme } from './profiles/of-era.js';
-import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra } from './eras/table.js';
+import { ruleForScheme, schemeOf } from './profiles/of-era.js';
+import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra, type UrnSyntax } from './eras/table.js';
+import { OPTIONAL_COMPONENTS, urnParts } from './urn/parts.js';
 
 export interface EquivalenceOptions {
   /** An era whose normalization is defined (`urispec normalize --spec`); default `rfc3986`. */
@@ -89,6 +90,72 @@ function remains(part: string, x: string | undefined, y: string | undefined, sec
   return `${part} ${shown(x)} and ${shown(y)} after normalization (${words})`;
 }
 
+/** Identical strings (RFC 3986 §6.2.1). */
+const SAME = 'the same characters (RFC 3986 §6.2.1: "If two URIs, when considered as character strings, are identical, then it is safe to conclude that they are equivalent")';
+
+/** The words of a URN era's equivalence (RFC 8141 §3.1, RFC 2141 §5), by its section. */
+interface UrnWords {
+  scheme: string;
+  NID: string;
+  percentCase: string;
+  ignored?: string;
+  octets: string;
+  noDecoding: string;
+  caseSensitive: string;
+}
+
+const URN_WORDS: Readonly<Record<string, UrnWords>> = {
+  'RFC 8141 §3': {
+    scheme: '"the URI scheme "urn", by conversion to lower case"',
+    NID: '"the NID, by conversion to lower case"',
+    percentCase: '"any percent-encoded characters in the NSS ... by conversion to upper case for the digits A-F"',
+    ignored: '"If an r-component, q-component, or f-component (or any combination thereof) is included in a URN, it MUST be ignored for purposes of determining URN-equivalence"',
+    octets: '"Two URNs are URN-equivalent if their assigned-name portions are octet-by-octet equal after applying case normalization"',
+    noDecoding: '"Percent-encoded characters MUST NOT be decoded"',
+    caseSensitive: '§3.2: "characters in the NSS other than percent-encoded sequences are treated in a case-sensitive manner"',
+  },
+  'RFC 2141 §5': {
+    scheme: '"1. normalize the case of the leading "urn:" token"',
+    NID: '"2. normalize the case of the NID"',
+    percentCase: '"3. normalizing the case of any %-escaping"',
+    octets: '"Two URNs are lexically equivalent if they are octet-by-octet equal after the following preprocessing"',
+    noDecoding: '"Note that %-escaping MUST NOT be removed"',
+    caseSensitive: '"Some namespaces may define additional lexical equivalences, such as case-insensitivity of the NSS"',
+  },
+};
+
+/** Every percent-encoded octet decoded (only to tell that a difference is one of encoding). */
+const decoded = (s: string): string => s.replace(/%([0-9A-Fa-f]{2})/g, (_t, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * The reasons of a URN era's verdict: RFC 8141 §3.1 / RFC 2141 §5 set aside the case of "urn",
+ * of the NID and of percent-encodings' hex digits (and RFC 8141 the r-, q- and f-components);
+ * anything else in the NSS remains, a percent-encoding against its character included.
+ */
+function urnReasons(a: string, b: string, na: string, nb: string, equal: boolean, syntax: UrnSyntax, section: string): string[] {
+  const w = URN_WORDS[section]!;
+  const because: string[] = [];
+  const quoted = (x: string | undefined, y: string | undefined) => `${x === undefined ? 'none' : `"${x}"`} and ${y === undefined ? 'none' : `"${y}"`}`;
+  if (equal) {
+    const [pa, pb] = [urnParts(a, syntax), urnParts(b, syntax)];
+    if (pa.scheme.value !== pb.scheme.value) because.push(`"${pa.scheme.value}" and "${pb.scheme.value}": case only (${section}: ${w.scheme})`);
+    if (pa.NID.value !== pb.NID.value) because.push(`NID ${quoted(pa.NID.value, pb.NID.value)}: case only (${section}: ${w.NID})`);
+    if (pa.NSS.value !== pb.NSS.value) because.push(`NSS ${quoted(pa.NSS.value, pb.NSS.value)}: the case of percent-encodings' hex digits only (${section}: ${w.percentCase})`);
+    for (const c of OPTIONAL_COMPONENTS) {
+      if (pa[c]?.value !== pb[c]?.value) because.push(`${c} ${quoted(pa[c]?.value, pb[c]?.value)}: ignored (${section}: ${w.ignored})`);
+    }
+    return because;
+  }
+  const [pa, pb] = [urnParts(na, syntax), urnParts(nb, syntax)];
+  if (pa.NID.value !== pb.NID.value) because.push(`NID ${quoted(pa.NID.value, pb.NID.value)} after normalization (${section}: ${w.octets})`);
+  const [x, y] = [pa.NSS.value, pb.NSS.value];
+  if (x !== y) {
+    const why = decoded(x) === decoded(y) ? `; ${w.noDecoding}` : x.toLowerCase() === y.toLowerCase() ? `; ${w.caseSensitive}` : '';
+    because.push(`NSS ${quoted(x, y)} after normalization (${section}: ${w.octets}${why})`);
+  }
+  return because;
+}
+
 /**
  * Whether `a` and `b` are equivalent by the era's normalization, with the reasons.
  *
@@ -112,14 +179,21 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
     const because = [na, nb].flatMap((n) => (n.error ? [`${JSON.stringify(n.input)} is not valid: ${n.error.message}`] : []));
     return { ...record, equivalent: false, because };
   }
+  // The verdict is equivalent()'s, which for IRIs aligns percent-encoding (RFC 3987 §5.3.2.3)
+  // and for RFC 8141 URNs compares the assigned names.
+  const equal = equivalent(a, b, { spec });
+  const urn = rowOf(spec)?.urn;
+  if (urn !== undefined) {
+    const because = urnReasons(a, b, na.normalized, nb.normalized, equal, urn, section);
+    if (equal && because.length === 0) because.push(SAME);
+    return { ...record, equivalent: equal, because };
+  }
   const parts = (s: string): Components | undefined => {
     const p = parse(s, { spec, rule: ruleForScheme(spec, s) ?? rowOf(spec)?.normalization?.rule });
     return p.valid ? p.components : undefined;
   };
   const [ra, rb, fa, fb] = [parts(a), parts(b), parts(na.normalized), parts(nb.normalized)];
   const because: string[] = [];
-  // The verdict is equivalent()'s, which for IRIs aligns percent-encoding (RFC 3987 §5.3.2.3).
-  const equal = equivalent(a, b, { spec });
   for (const part of PARTS) {
     const [x, y, nx, ny] = [ra?.[part]?.value, rb?.[part]?.value, fa?.[part]?.value, fb?.[part]?.value];
     if (equal && x !== y) because.push(setAside(part, x, y, section));
@@ -128,8 +202,7 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
   if (equal && na.normalized !== nb.normalized) {
     because.push(`"${na.normalized}" and "${nb.normalized}" once both are URIs (RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned; for example, by converting both IRIs to URIs")`);
   }
-  // RFC 3986 §6.2.1: "If two URIs, when considered as character strings, are identical, then it is safe to conclude that they are equivalent".
-  if (equal && because.length === 0) because.push('the same characters (RFC 3986 §6.2.1: "If two URIs, when considered as character strings, are identical, then it is safe to conclude that they are equivalent")');
+  if (equal && because.length === 0) because.push(SAME);
   return { ...record, equivalent: equal, because };
 }
 
@@ -142,8 +215,9 @@ export interface EquivalenceComparison {
 
 /**
  * Whether `a` and `b` are equivalent under each era that defines normalization (or the ones
- * named), with the reasons: RFC 3986 §6 for every URI, RFC 3987 §5.3 for IRIs, and each scheme
- * profile's own rule (RFC 9110 §4.2.3 for http and https, where it says more than RFC 3986).
+ * named), with the reasons: RFC 3986 §6 for every URI, RFC 3987 §5.3 for IRIs, and the own rule
+ * of each scheme profile of A's or B's scheme (RFC 9110 §4.2.3 for http and https; RFC 8141 §3
+ * and RFC 2141 §5 for urn).
  *
  * @throws {UsageError} for an era without normalization, before comparing anything.
  * @example
@@ -153,7 +227,13 @@ export interface EquivalenceComparison {
  * ```
  */
 export function compareEquivalence(a: string, b: string, options: { specs?: readonly string[] } = {}): EquivalenceComparison {
-  const ids = options.specs ?? erasWith('normalization');
+  // By default a scheme profile's era only where it profiles the scheme of A or B.
+  const schemes = [schemeOf(a), schemeOf(b)];
+  const applies = (id: string) => {
+    const profile = rowOf(id)?.profile;
+    return profile === undefined || schemes.some((x) => x !== undefined && profile.schemes.includes(x));
+  };
+  const ids = options.specs ?? erasWith('normalization').filter(applies);
   for (const id of ids) equivalence('', '', { spec: id as NormalizingEra }); // an era without normalization: a usage error first
   return { a, b, results: ids.map((id) => equivalence(a, b, { spec: id as NormalizingEra })) };
 }

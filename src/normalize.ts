@@ -10,6 +10,7 @@ import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
 import { DEFAULT_ERA, erasWith, rowOf, uriNormalizationEra, type NormalizingEra } from './eras/table.js';
 import { ruleForScheme } from './profiles/of-era.js';
+import { urnCompared, urnNormalized } from './urn/normalize.js';
 
 export interface NormalizeOptions {
   /**
@@ -17,7 +18,10 @@ export interface NormalizeOptions {
    * which are RFC 3986 §6.2.2 and §6.2.3 but for two points: a host holding non-ASCII
    * characters keeps its case ("US-ASCII only host are case insensitive", §5.3.2.1), and no
    * character normalization is applied (§5.3.2.2: comparison "MUST rely on the assumption that
-   * IRIs are appropriately pre-character-normalized").
+   * IRIs are appropriately pre-character-normalized"). A scheme profile's era normalizes its
+   * schemes by its own rule: `rfc9110` (RFC 9110 §4.2.3), `rfc8141` (RFC 8141 §3.1) and
+   * `rfc2141` (RFC 2141 §5), whose URN normal form changes case only ("urn", the NID, the hex
+   * digits of percent-encodings) and never decodes.
    */
   spec?: NormalizingEra;
   /** §6.2.2.1: scheme and host to lower case, hex digits of percent-encodings to upper case. Default true. */
@@ -83,6 +87,9 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   // A scheme profile normalizes each of its schemes by its rule (rfc9110: `https-URI` for https).
   const p = parse(uri, { spec, rule: ruleForScheme(spec, uri) ?? how.rule });
   if (!p.valid) return { input: uri, error: p.error };
+  // A URN era: its own equivalence's normal form (RFC 8141 §3.1, RFC 2141 §5), case only.
+  const urn = rowOf(spec)?.urn;
+  if (urn !== undefined) return { input: uri, normalized: urnNormalized(uri, urn, options.case !== false) };
   const c = p.components;
   const doCase = options.case !== false;
   const doPct = options.percentEncoding !== false;
@@ -148,7 +155,10 @@ export function equivalent(a: string, b: string, options?: NormalizeOptions): bo
     const uri = toURI(n).uri;
     return uri === undefined ? undefined : normalize(uri, { ...options, spec: uriNormalizationEra() }).normalized;
   };
-  const x = form(a);
-  const y = form(b);
+  // RFC 8141 §3.1: the r-, q- and f-components "MUST be ignored" (RFC 2141 §5 compares all).
+  const urn = rowOf(options?.spec ?? DEFAULT_ERA)?.urn;
+  const compared = (s: string | undefined) => (s === undefined || urn === undefined ? s : urnCompared(s, urn));
+  const x = compared(form(a));
+  const y = compared(form(b));
   return x !== undefined && x === y;
 }

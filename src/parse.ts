@@ -111,7 +111,10 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  * user, password, host, port, path, query, fragment; `rfc1738` the parts of each scheme's rule
  * (user, password, host, port, urlpath, fpath, ftptype, hpath, search, gtype, selector,
  * group, article, database, ...); `rfc8089` scheme, host (kind `localhost`, or the host's form;
- * empty in `file:///a`, absent in `file:/a`: both local, RFC 8089 §3), path.
+ * empty in `file:///a`, absent in `file:/a`: both local, RFC 8089 §3), path; `rfc9110` RFC
+ * 3986's but the fragment, plus scheme and `effective port` (the default, kind `default`, when
+ * the port is empty or not given); `rfc8141` NID, NSS, r-component, q-component, f-component
+ * (the r-component ends at the first "?=", §2.3.1); `rfc2141` NID, NSS.
  *
  * @throws {UsageError} for an unknown spec or rule, or a spec without a component table; never
  * for any input string.
@@ -143,7 +146,23 @@ export function parse(input: string, options?: ParseOptions): ParseResult {
   const refused = prose && proseVerdict(prose, x.spec, input, x.rule).error;
   if (refused) return { input, spec: x.spec, rule: x.rule, valid: false, error: refused };
   const extra = prose?.components?.(input, x.rule);
-  return { input, spec: x.spec, rule: x.rule, valid: true, components: extra ? { ...extra, ...components } : components };
+  return { input, spec: x.spec, rule: x.rule, valid: true, components: extra ? withProse(x.spec, components, extra) : components };
+}
+
+/**
+ * The derivation's components with a profile's: those the table does not list first (http's
+ * scheme and effective port), then the table's in its order, the profile's value where it gives
+ * one (RFC 8141 §2.3.1's r-component ends at "?=", the derivation's runs to "#").
+ */
+function withProse(spec: SpecId, tree: Components, prose: Components): Components {
+  const listed = componentNames(spec);
+  const out: Components = {};
+  for (const [name, c] of Object.entries(prose)) if (!listed.includes(name)) out[name] = c;
+  for (const name of listed) {
+    const c = prose[name] ?? tree[name];
+    if (c !== undefined) out[name] = c;
+  }
+  return out;
 }
 
 /**

@@ -35,7 +35,7 @@ export const normalizeOptions: OptionSpecs = {
 
 export const normalizeHelp = commandHelp({
   synopsis: `urispec normalize [--spec ${erasWith('normalization').join('|')}] [--json] [--no-case] [--no-percent-encoding] [--no-path-segments] [--no-scheme-based] [URI...]`,
-  summary: 'Normalize each RFC 3986 URI reference (§6.2.2 syntax-based, §6.2.3 scheme-based for http and https).',
+  summary: 'Normalize each RFC 3986 URI reference (§6.2.2 syntax-based, §6.2.3 scheme-based for http and https), or by a scheme profile\'s rule (--spec).',
   options: normalizeOptions,
   details: [
     'Every step is on by default. An invalid URI gets the diagnosis of `urispec validate`.',

@@ -201,6 +201,26 @@ export const RFC6874: readonly ComponentRule[] = [...RFC3986.slice(0, 4), { name
  */
 export const RFC9110: readonly ComponentRule[] = RFC3986.filter((c) => c.name !== 'scheme' && c.name !== 'fragment');
 
+/**
+ * RFC 8141 §2 and §2.3: `assigned-name = "urn" ":" NID ":" NSS` and the optional components.
+ * The r-component "ends with a "?=" sequence (which begins a q-component)" (§2.3.1), but the
+ * printed `r-component` takes "?" and "=" and so runs to "#": the profile (src/profiles/urn.ts)
+ * gives the r- and q-component split there, and parse takes its values over the derivation's.
+ */
+export const RFC8141: readonly ComponentRule[] = [
+  { name: 'NID', rules: ['NID'] },
+  { name: 'NSS', rules: ['NSS'] },
+  { name: 'r-component', rules: ['r-component'] },
+  { name: 'q-component', rules: ['q-component'] },
+  { name: 'f-component', rules: ['f-component'] },
+];
+
+/** RFC 2141 §2: `<URN> ::= "urn:" <NID> ":" <NSS>`; "/", "?" and "#" are NSS characters (§2.3.2). */
+export const RFC2141: readonly ComponentRule[] = [
+  { name: 'NID', rules: ['NID'] },
+  { name: 'NSS', rules: ['NSS'] },
+];
+
 /** The lists by the name an era's row of the table gives (`components: 'RFC3986'`). */
 const LISTS = {
   RFC3986,
@@ -214,6 +234,8 @@ const LISTS = {
   URL03,
   RFC8089,
   RFC9110,
+  RFC8141,
+  RFC2141,
 } as const satisfies Readonly<Record<string, readonly ComponentRule[]>>;
 
 /** The name of a list, as an era's row of the table gives it. */
