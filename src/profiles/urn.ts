@@ -66,36 +66,21 @@ export const URN2141_PROSE: SchemeProse = {
         says: 'To avoid confusion with the "urn:" identifier, the NID "urn" is reserved and MUST NOT be used',
       });
     }
+    /** A warning about the NSS at `at` (an index into it). */
+    const inNss = (section: string, at: number, holds: string, says: string): ProseFinding => ({ level: 'warning', section, rule: 'NSS', rulePath: [rule, 'NSS'], offset: NSS.start + at, holds, says });
     // §2.3.2: "/", "?" and "#" "are RESERVED for future developments. Namespace developers SHOULD
     // NOT use these characters in unencoded form, but rather use the appropriate %-encoding for
     // each character": a SHOULD NOT, so a warning, at the first one.
     const first = NSS.value.search(/[/?#]/);
     if (first >= 0) {
       const used = [...new Set(NSS.value.match(/[/?#]/g))];
-      findings.push({
-        level: 'warning',
-        section: 'RFC 2141 §2.3.2',
-        rule: 'NSS',
-        rulePath: [rule, 'NSS'],
-        offset: NSS.start + first,
-        holds: 'RFC 2141 §2.2 and §2.3: <trans> includes <reserved>',
-        says: `${used.map((c) => `"${c}"`).join(', ')} unencoded in the NSS: "these characters are RESERVED for future developments. Namespace developers SHOULD NOT use these characters in unencoded form, but rather use the appropriate %-encoding for each character" (${used.map((c) => RESERVED_2141[c]).join(', ')})`,
-      });
+      const says = `${used.map((c) => `"${c}"`).join(', ')} unencoded in the NSS: "these characters are RESERVED for future developments. Namespace developers SHOULD NOT use these characters in unencoded form, but rather use the appropriate %-encoding for each character" (${used.map((c) => RESERVED_2141[c]).join(', ')})`;
+      findings.push(inNss('RFC 2141 §2.3.2', first, 'RFC 2141 §2.2 and §2.3: <trans> includes <reserved>', says));
     }
     // §2.4: "octet 0 (0 hex) should NEVER be used, in either unencoded or %-encoded form"; the
     // grammar refuses it unencoded. A lower-case "should": a warning.
     const nul = NSS.value.indexOf('%00');
-    if (nul >= 0) {
-      findings.push({
-        level: 'warning',
-        section: 'RFC 2141 §2.4',
-        rule: 'NSS',
-        rulePath: [rule, 'NSS'],
-        offset: NSS.start + nul,
-        holds: 'RFC 2141 §2.2, "%" <hex> <hex>',
-        says: 'octet 0 "should NEVER be used, in either unencoded or %-encoded form"',
-      });
-    }
+    if (nul >= 0) findings.push(inNss('RFC 2141 §2.4', nul, 'RFC 2141 §2.2, "%" <hex> <hex>', 'octet 0 "should NEVER be used, in either unencoded or %-encoded form"'));
     return findings;
   },
 };
