@@ -48,10 +48,11 @@ export interface Profile {
   /** The URI schemes the profile defines (`http`, `https`), lower case. */
   schemes: readonly string[];
   /**
-   * The era whose grammar it builds on. Under `--spec auto` (src/profiles/auto.ts), a URI of
-   * that era whose scheme is one of `schemes` is also checked by this era. Absent: the grammar
-   * is its own, on no other era's (RFC 2141's BNF of 1997, before RFC 3986), so `--spec auto`
-   * does not pick it.
+   * The era whose grammar it builds on (its `// @extends`). Under `--spec auto`
+   * (src/profiles/auto.ts), an input RFC 3986 checks is also checked by the profile of its
+   * scheme, whatever era that builds on (RFC 2397's data URLs build on RFC 2396). Absent: the
+   * grammar is its own, on no other era's (RFC 2141's BNF of 1997, before RFC 3986), so
+   * `--spec auto` does not pick it.
    */
   on?: EraId;
   /**
@@ -222,7 +223,7 @@ export const ERA_TABLE = {
     resolution: {
       none: "RFC 8089 defines no resolution of its own: a reference against a file URI resolves by RFC 3986 §5 (spec rfc3986); Appendix E.2.1's drive-letter reading is nonstandard",
     },
-    profile: { schemes: ['file'], on: 'rfc3986' },
+    profile: { schemes: ['file'], on: 'rfc3986', prose: 'file' },
     example: 'file:///path/to/file',
   },
   rfc9110: {
@@ -270,7 +271,7 @@ export const ERA_TABLE = {
     about: 'data URLs',
     grammar: '§3, with the RFC 2045 tokens and RFC 2396 rules it imports',
     resolution: { none: 'RFC 2397 §2: "The "data" URL scheme has no relative URL forms."' },
-    profile: { schemes: ['data'], on: 'rfc2396' },
+    profile: { schemes: ['data'], on: 'rfc2396', prose: 'data' },
     example: 'data:text/plain;charset=iso-8859-7,%be%be',
   },
 } as const satisfies EraTable;

@@ -1,9 +1,12 @@
 // `spec: 'auto'` (library) and `--spec auto` (CLI): an input is validated by RFC 3986 and,
 // when its scheme is one a scheme profile defines, by that profile's era too (issue 25). The
-// era table says which era profiles which scheme (`profile.schemes`, `profile.on`); the
-// profile's prose names the rule for each of its schemes (`https` is checked as `https-URI`).
+// era table says which era profiles which scheme (`profile.schemes`; the first row that names
+// it and builds on some era, so RFC 8141 for urn, not RFC 2141 with its own BNF); the profile's
+// prose names the rule for each of its schemes (`https` is checked as `https-URI`). Which era
+// a profile builds on does not matter: a data URL is checked by RFC 3986 and by RFC 2397,
+// which builds on RFC 2396.
 
-import { DEFAULT_ERA, erasWith, rowOf, type EraId } from '../eras/table.js';
+import { erasWith, rowOf, type EraId } from '../eras/table.js';
 import { profileProse, schemeOf } from './of-era.js';
 
 /** The spec id that asks for this: RFC 3986, and the profile of the input's scheme. */
@@ -25,15 +28,15 @@ export function isAuto(spec: string | undefined): boolean {
 }
 
 /**
- * The era that profiles the input's scheme on RFC 3986, with the rule its URIs are checked by
- * (the era's default rule when its prose names none), or undefined: no scheme, or no profile.
+ * The era that profiles the input's scheme, with the rule its URIs are checked by (the era's
+ * default rule when its prose names none), or undefined: no scheme, or no profile.
  */
 export function profileFor(input: string): { spec: EraId; rule?: string } | undefined {
   const scheme = schemeOf(input);
   if (scheme === undefined) return undefined;
   for (const id of erasWith('profile')) {
     const profile = rowOf(id)?.profile;
-    if (profile?.on !== DEFAULT_ERA || !profile.schemes.includes(scheme)) continue;
+    if (profile?.on === undefined || !profile.schemes.includes(scheme)) continue;
     const rule = profileProse(id)?.rules[scheme];
     return rule === undefined ? { spec: id } : { spec: id, rule };
   }

@@ -8,6 +8,8 @@
 // src/eras/table.ts (`profile: { schemes, on, prose: '<key>' }`).
 
 import { rowOf } from '../eras/table.js';
+import { DATA_PROSE } from './data.js';
+import { FILE_PROSE } from './file.js';
 import { HTTP_PROSE } from './http.js';
 import { MAILTO_PROSE } from './mailto.js';
 import { URN2141_PROSE, URN8141_PROSE } from './urn.js';
@@ -19,6 +21,8 @@ const PROSE_MODULES = {
   mailto: MAILTO_PROSE,
   urn: URN8141_PROSE,
   urn2141: URN2141_PROSE,
+  file: FILE_PROSE,
+  data: DATA_PROSE,
 } as const satisfies Readonly<Record<string, SchemeProse>>;
 
 /** The key of a profile's prose, as an era's row of the table names it. */

@@ -4,7 +4,9 @@
 import { validate } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
 import { percentDecoded, percentOctets } from './percent.js';
+import { base64Length } from './base64.js';
 import { profileEraOf } from '../eras/table.js';
+import { dataUrlParts } from '../profiles/data.js';
 
 /** The era of the data scheme's RFC (the era table's profile row). */
 const ERA = profileEraOf('data');
@@ -24,7 +26,8 @@ export interface DataUrlFields {
   data: string;
   /**
    * Octets of the data: the percent-decoded octets, or with base64 the octets the base64 text
-   * (after percent-decoding) stands for; null when that text is not base64 (RFC 2045 §6.8).
+   * (after percent-decoding) stands for, characters outside the alphabet ignored; null when that
+   * text is not base64 (RFC 2045 §6.8, src/schemes/base64.ts).
    */
   length: number | null;
 }
@@ -33,33 +36,12 @@ export type DataUrlResult = DataUrlFields | { valid: false; input: string; error
 
 const DEFAULT_TYPE = 'text/plain';
 
-const BASE64 = /^[A-Za-z0-9+/]$/;
-
-/**
- * Octets that base64 text (RFC 2045 §6.8: groups of four characters of its alphabet, the last
- * group padded with "=") stands for, or null when the text is not base64.
- */
-function base64Length(octets: Uint8Array): number | null {
-  let pad = 0;
-  for (const [i, b] of octets.entries()) {
-    const c = String.fromCharCode(b);
-    if (c === '=' && i >= octets.length - 2) pad++;
-    else if (pad > 0 || !BASE64.test(c)) return null;
-  }
-  if (octets.length % 4 !== 0) return null;
-  return (octets.length / 4) * 3 - pad;
-}
-
 /** The components of a data URL valid in rfc2397; the diagnosis of `validate` when it is not valid. */
 export function dataUrlFields(input: string): DataUrlResult {
   const result = validate(input, { spec: ERA, rule: 'dataurl' });
   if (!result.valid) return { valid: false, input, error: result.error };
-  // No "," in a type, subtype, attribute or value (RFC 2045 tspecials), so the first "," ends the header.
-  const comma = input.indexOf(',');
-  const header = input.slice('data:'.length, comma);
-  const data = input.slice(comma + 1);
-  const base64 = header.endsWith(';base64');
-  const parts = (base64 ? header.slice(0, -';base64'.length) : header).split(';');
+  const { mediatype, base64, data: { value: data } } = dataUrlParts(input);
+  const parts = mediatype.value.split(';');
   const typed = parts[0] !== '';
   const parameters = parts.slice(1).map((p) => {
     const eq = p.indexOf('=');

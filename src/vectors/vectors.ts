@@ -15,7 +15,7 @@
  */
 import { allEras, eraOf, ruleOf, type Era, type RuleMeta } from '../registry.js';
 import { badOption } from '../errors.js';
-import { validate, type SpecId } from '../validate.js';
+import { isValid, validate, type SpecId } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
 import { altKey, derive, type Derivation, type Target } from './derive.js';
 import { grammarModel, renderExpression, type GrammarModel } from './grammar.js';
@@ -329,11 +329,14 @@ class VectorMaker {
           const rule = this.counterpart(e, root.rule);
           return rule ? [{ era: e, rule }] : [];
         });
+    // The other era's verdict is its `isValid`: a scheme profile's prose (src/profiles/) may
+    // refuse what its grammar accepts (RFC 6068 §2's rule 1), so the recognizer alone is not it.
+    const accepts = (era: Era, rule: RuleMeta, text: string) => isValid(text, { spec: era.id, rule: rule.name });
     for (let attempt = 0; attempt < 12; attempt++) {
       if (forward) {
         const found = this.validDerivation(false);
-        if (!found) continue;
-        const others = othersFor(found.root).filter((o) => !o.era.fast.accepts(found.d.text, o.rule.id));
+        if (!found || !accepts(this.era, found.root.rule, found.d.text)) continue;
+        const others = othersFor(found.root).filter((o) => !accepts(o.era, o.rule, found.d.text));
         if (others.length === 0) continue;
         const other = this.rng.pick(others);
         this.record(found.d);
@@ -344,8 +347,8 @@ class VectorMaker {
       if (others.length === 0) continue;
       const other = this.rng.pick(others);
       const d = derive(grammarModel(other.era), other.rule.id, this.rng);
-      if (d.text.length > MAX_VECTOR_LENGTH || !other.era.fast.accepts(d.text, other.rule.id)) continue;
-      if (this.era.fast.accepts(d.text, root.rule.id)) continue;
+      if (d.text.length > MAX_VECTOR_LENGTH || !accepts(other.era, other.rule, d.text)) continue;
+      if (accepts(this.era, root.rule, d.text)) continue;
       return this.label(d.text, root.rule, 'contrast', { spec: other.era.id, rule: other.rule.name, valid: true });
     }
     return undefined;

@@ -1,0 +1,41 @@
+// RFC 8089 §2 to §4: what the text of the 'file' URI scheme says in prose about the strings
+// `file-URI` accepts. Its only MUST is on "transport-related handling" (retain the case), not on
+// the URI; §4's SHOULD on the encoding of names is a warning. The interface is ./profile.ts's;
+// the decisions are in docs/decisions.md ("rfc8089").
+
+import { percentDecoded } from '../schemes/percent.js';
+import type { SchemeProse } from './profile.js';
+
+/**
+ * Where the path of a file URI begins: after "file:" for a local-path, after the authority for
+ * "//" auth-path (RFC 3986's host holds no "/"); Appendix E's forms read the same way.
+ */
+export function filePathStart(input: string): number {
+  const start = 'file:'.length;
+  if (input.slice(start, start + 2) !== '//') return start;
+  const slash = input.indexOf('/', start + 2);
+  return slash < 0 ? input.length : slash;
+}
+
+export const FILE_PROSE: SchemeProse = {
+  document: 'RFC 8089',
+  rules: { file: 'file-URI' },
+  check(input, rule) {
+    const start = filePathStart(input);
+    // §4: "When a file URI is produced that represents textual data consisting of characters
+    // from the Unicode Standard coded character set [UNICODE], the data SHOULD be encoded as
+    // octets according to the UTF-8 character encoding scheme [STD63] before percent-encoding
+    // is applied"; "A decision not to use percent-encoded UTF-8 is outside the scope of this
+    // specification": a warning, not a refusal.
+    if (percentDecoded(input.slice(start)) !== null) return [];
+    return [{
+      level: 'warning',
+      section: 'RFC 8089 §4',
+      rule: 'path-absolute',
+      rulePath: [rule, 'file-hier-part', 'path-absolute'],
+      offset: start,
+      holds: 'RFC 3986 §3.3 pct-encoded',
+      says: 'the percent-encoded octets of the path are not UTF-8: a file name of Unicode characters SHOULD be encoded as UTF-8 before percent-encoding',
+    }];
+  },
+};
