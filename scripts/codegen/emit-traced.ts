@@ -1,17 +1,27 @@
 // The traced recognizer's emitter (generated/<era>.diag.js), run only after the fast recognizer
-// rejected an input (src/diagnose.ts): the same rule functions, trying every alternative in
-// Peggy's order (the failures of the ones before a match are expectations too), keeping Peggy's
+// rejected an input (src/diagnose.ts): the same rules, trying every alternative in Peggy's order
+// (the failures of the ones before a match are expectations too), keeping Peggy's
 // furthest-failure state, with hooks around each spec rule, marks around whatever backtracks
-// without a rule boundary, and a report at every construct that can stop at a failure. The
-// state and the hooks are ./runtime/trace.ts (generated/runtime/trace.js), which reports
-// through urispec's trace protocol (src/diagnosis/trace.ts).
+// without a rule boundary, and a report at every construct that can stop at a failure.
+//
+// It writes the grammar as data, one rule a line (./runtime/traced.ts, TracedProgram, says what
+// each node does), which ./runtime/traced.ts turns into rule functions when a run first needs
+// them (issue 16: emitted as code, the traced recognizers were 965 kB of the package; as data
+// they are a fraction of that). Everything a run needs that the grammar does not say is decided
+// here: the single-character sets (./char-sets.ts), the expectation of each terminal
+// (./expectation.ts), the stop id and kind of each construct that can stop (numbered in the
+// order the code emitter numbered them), each rule's hook index, and how far each rule can look
+// (./reach.ts), below which a call runs in the fast recognizer. The run's state and hooks are
+// ./runtime/trace.ts, which reports through urispec's trace protocol (src/diagnosis/trace.ts).
 
 import { StopKind } from '../../src/diagnosis/trace.js';
-import { type Node, type Rule, unwrap } from './ast.js';
-import { Emitter, ruleFn, type Analyses, type Constants, type FnState } from './emit.js';
+import { type Boundary, type Node, type Rule, Unsupported, unwrap } from './ast.js';
+import { type CharSet, classAscii, classRegExp } from './char-sets.js';
+import type { Analyses, Constants } from './emit.js';
 import { describeExpectation } from './expectation.js';
-import type { ChoiceItem } from './peg-exactness.js';
 import type { Reach } from './reach.js';
+import { helperSource } from './runtime-text.js';
+import { Op } from './runtime/traced.js';
 
 /** An option or a repetition that may match nothing: it never fails. */
 function neverFails(n: Node): boolean {
@@ -20,12 +30,31 @@ function neverFails(n: Node): boolean {
   return u.type === 'repeated' && (u.min ? u.min.type === 'constant' && u.min.value === 0 : false);
 }
 
-export class TracedEmitter extends Emitter {
-  /** What each construct that can stop at a failure is (stopId). */
-  private readonly stops: number[] = [];
+/** The inclusive ranges of the code units an ASCII table holds: `lo, hi, lo, hi, ...`. */
+function asciiRanges(ascii: boolean[]): number[] {
+  const ranges: number[] = [];
+  ascii.forEach((x, c) => {
+    if (!x) return;
+    if (ranges.length > 0 && ranges[ranges.length - 1] === c - 1) ranges[ranges.length - 1] = c;
+    else ranges.push(c, c);
+  });
+  return ranges;
+}
 
-  /** The rules handed to the fast recognizer below `fastBelow` (fastRule). */
+type Data = unknown[];
+
+export class TracedEmitter {
+  /** What each construct that can stop is (stopId). */
+  private readonly stops: number[] = [];
+  /** The sets (TracedSet), as JSON, deduplicated, by index. */
+  private readonly sets = new Map<string, number>();
+  /** The RegExp constants the sets and classes test with (constant names), by index. */
+  private readonly regexps = new Map<string, number>();
+  /** The helpers the data's tests use (./helpers.ts). */
+  private readonly helpers = new Set<string>();
+  /** The rules handed to the fast recognizer below `fastBelow`. */
   private readonly handed: string[] = [];
+  private readonly index: Map<string, number>;
 
   /**
    * @param trace the hook index of every rule that reports to the recorder (the spec rules, by
@@ -34,12 +63,12 @@ export class TracedEmitter extends Emitter {
    *   a call of a rule whose reach ends at or before `fastBelow` runs there instead (issue 17)
    */
   constructor(
-    analyses: Analyses,
-    constants: Constants,
+    private readonly analyses: Analyses,
+    private readonly constants: Constants,
     private readonly trace: ReadonlyMap<string, number>,
     private readonly fast: { module: string; reach: Reach } | null = null,
   ) {
-    super(analyses, constants);
+    this.index = new Map(analyses.grammar.rules.map((r, i) => [r.name, i]));
   }
 
   /**
@@ -72,38 +101,111 @@ export class TracedEmitter extends Emitter {
     return this.analyses.sets.ofRule(name) !== null && alts.every((a) => a.type === 'rule_ref');
   }
 
-  protected shortcut(): boolean {
-    return false;
+  private regexp(name: string): number {
+    let i = this.regexps.get(name);
+    if (i === undefined) this.regexps.set(name, (i = this.regexps.size));
+    return i;
   }
 
-  /** What a terminal expects, described as the grammar writes it, as a module constant. */
-  protected expectation(node: Node): string {
-    return this.constants.name('E', JSON.stringify(describeExpectation(node)));
+  /** A set's index in SETS (TracedSet). */
+  private set(set: CharSet): number {
+    if (set.codePoints && set.ranges.length > 0) this.helpers.add('cpEnd');
+    const key = JSON.stringify([asciiRanges(set.ascii), set.ranges.flat(), set.regexps.map((r) => this.regexp(r)), set.lowered, set.codePoints ? 1 : 0]);
+    let i = this.sets.get(key);
+    if (i === undefined) this.sets.set(key, (i = this.sets.size));
+    return i;
   }
 
-  /** A sequence that fails, or a lookahead, leaves no node in the derivation tree (hookRewind). */
-  protected backtrackMark(fn: FnState): string {
-    const mark = fn.fresh();
-    fn.line(`${mark} = hookMark();`);
-    return mark;
+  /** A node as data (TracedNode), its constructs numbered in the order the code emitter did. */
+  private node(node: Node): Data {
+    switch (node.type) {
+      case 'literal': {
+        const v = node.value;
+        if (v.length === 0) return [Op.EMPTY];
+        const expected = describeExpectation(node);
+        const one = this.analyses.sets.of(node);
+        if (one) return [Op.SET, this.set(one), expected];
+        if (!node.ignoreCase) return [Op.STRING, v, expected];
+        if (/^[\x00-\x7f]*$/.test(v.toLowerCase()) && v.toLowerCase().length === v.length) {
+          this.helpers.add('ic');
+          return [Op.FOLDED, v.toLowerCase(), v.length, expected];
+        }
+        // Lower-casing changes the literal's length or leaves it non-ASCII: Peggy's test as is.
+        return [Op.LOWERED, v.toLowerCase(), v.length, expected];
+      }
+      case 'class': {
+        const expected = describeExpectation(node);
+        const one = this.analyses.sets.of(node);
+        if (one) return [Op.SET, this.set(one), expected];
+        // A unicode class consumes one code point (Peggy's peg$getUnicode), one or two units.
+        this.helpers.add('codePoint');
+        return [Op.CLASS, asciiRanges(classAscii(node)), this.regexp(this.constants.name('R', classRegExp(node))), expected];
+      }
+      case 'any':
+        return [Op.ANY, describeExpectation(node)];
+      case 'rule_ref':
+        return [Op.RULE, this.index.get(node.name)!];
+      case 'sequence': {
+        if (node.elements.length === 0) return [Op.EMPTY];
+        // An element that fails where it starts, after the sequence has consumed something, is
+        // where the sequence breaks (a candidate for the diagnosis's rule). Elements that cannot
+        // fail (an option, a repetition from 0) never break it. A sequence of literals only is
+        // one literal split for the diagnosis (split-literals.ts): it breaks as the literal
+        // fails, in the rule holding it, which the diagnosis names anyway.
+        const literalOnly = node.elements.every((x) => unwrap(x).type === 'literal');
+        const seq = this.sequenceNumber(node);
+        const elements: Data[] = [];
+        const stops: number[] = [];
+        node.elements.forEach((e, i) => {
+          elements.push(this.node(e));
+          stops.push(i > 0 && !literalOnly && !neverFails(e) ? this.stopId(e) : -1);
+        });
+        if (seq < 0) return [Op.SEQUENCE, elements, stops];
+        return [Op.SEQUENCE, elements, stops, seq, node.elements.map((e) => (neverFails(e) ? 0 : 1))];
+      }
+      case 'choice':
+        return [Op.CHOICE, node.alternatives.map((a) => this.node(a))];
+      case 'optional': {
+        // An option whose expression fails where it starts stops there (a candidate).
+        const inner = this.node(node.expression);
+        return [Op.OPTION, inner, this.stopId('option')];
+      }
+      case 'zero_or_more':
+      case 'one_or_more':
+        return this.repeat(node.expression, null, node.type === 'one_or_more' ? 1 : 0, null);
+      case 'repeated': {
+        const b = (x: Boundary | null | undefined, what: string): number | null => {
+          if (!x) return null;
+          if (x.type !== 'constant') throw new Unsupported(`a ${what} repetition count that is not a constant`, node);
+          return x.value ?? null;
+        };
+        const max = b(node.max, 'maximum');
+        const min = node.min ? b(node.min, 'minimum')! : max!;
+        if (max === 0) throw new Unsupported('a repetition with a maximum of 0', node);
+        return this.repeat(node.expression, node.delimiter ?? null, min, max);
+      }
+      case 'simple_and':
+      case 'simple_not': {
+        const not = node.type === 'simple_not' ? 1 : 0;
+        if (node.expression.type === 'any') return [Op.END, not];
+        return [Op.LOOKAHEAD, not, this.node(node.expression)];
+      }
+      case 'named':
+        // Peggy: the inner failures are silent; the rule fails as "name" at its start.
+        return [Op.NAMED, this.node(node.expression), node.name];
+      case 'group':
+      case 'labeled':
+      case 'text':
+        return this.node(node.expression);
+      case 'action':
+        throw new Unsupported('an action (the grammars only recognise: docs/grammar-conventions.md)', node);
+      case 'semantic_and':
+      case 'semantic_not':
+        throw new Unsupported('a semantic predicate (its code cannot run without Peggy)', node);
+      default:
+        throw new Unsupported(`a "${node.type}" expression`, node);
+    }
   }
-
-  /**
-   * An element that fails where it starts, after the sequence has consumed something, is where
-   * the sequence breaks (a candidate for the diagnosis's rule). Elements that cannot fail (an
-   * option, a repetition from 0) never break it. A sequence of literals only is one literal split
-   * for the diagnosis (split-literals.ts): it breaks as the literal fails, in the rule holding
-   * it, which the diagnosis names anyway.
-   */
-  protected afterElement(seq: Node & { type: 'sequence' }, i: number, before: string, cur: string, p: string, fn: FnState, mark: string | null): void {
-    const e = seq.elements[i]!;
-    const literalOnly = seq.elements.every((x) => unwrap(x).type === 'literal');
-    if (i > 0 && !literalOnly && !neverFails(e)) fn.line(`if (${cur} < 0 && ${before} > ${p}) ${cur} = stopped(${this.stopId(e)}, ${before}, p);`);
-    if (mark && !neverFails(e)) fn.line(`if (${cur} < 0 && ${before} === ${p}) notBegun(${mark}, ${p}, ${this.sequences.get(seq)});`);
-  }
-
-  /** The number of each sequence that can hold a construct not begun (sequenceMark). */
-  private readonly sequences = new Map<Node, number>();
 
   /**
    * A sequence may fail where it starts, the elements before the failing one having matched
@@ -111,118 +213,73 @@ export class TracedEmitter extends Emitter {
    * ./runtime/trace.ts), and count only when, accepting `found`, they complete it
    * (sequenceDone): `user` in RFC 2396 draft's `user [ ":" password ] "@"` at the "[" of
    * `http://[::1]/` (no "@" follows), `digits` in draft-ietf-uri-url-03's `hostnumber` (no "."
-   * follows "["). The count of reports at its start, when its first element can hold a
-   * construct that stops.
+   * follows "["). Such a sequence, when its first element can hold a construct that stops, gets
+   * a number (in the order the code emitter numbered them), else -1.
    */
-  protected override sequenceMark(seq: Node & { type: 'sequence' }, fn: FnState): string | null {
-    if (seq.elements.length < 2 || seq.elements.every((x) => unwrap(x).type === 'literal')) return null;
+  private sequenceNumber(seq: Node & { type: 'sequence' }): number {
+    if (seq.elements.length < 2 || seq.elements.every((x) => unwrap(x).type === 'literal')) return -1;
     const first = unwrap(seq.elements[0]!).type;
-    if (first === 'literal' || first === 'class' || first === 'any') return null;
-    if (!this.sequences.has(seq)) this.sequences.set(seq, this.sequences.size);
-    const mark = fn.fresh();
-    fn.line(`${mark} = stopCount;`);
-    return mark;
+    if (first === 'literal' || first === 'class' || first === 'any') return -1;
+    return this.sequences++;
   }
 
-  /** A counterfactual run asks whether a sequence not begun completes (sequenceDone). */
-  protected override sequenceEnd(seq: Node & { type: 'sequence' }, mark: string | null, p: string, out: string, fn: FnState): void {
-    if (mark) fn.line(`if (${out} >= 0 && ${p} === watchPos) sequenceDone(${this.sequences.get(seq)});`);
-  }
-
-  protected choiceItems(node: Node & { type: 'choice' }): ChoiceItem[] {
-    return node.alternatives.map((n) => ({ node: n }));
-  }
-
-  protected guard(): null {
-    return null;
-  }
-
-  /** An option whose expression fails where it starts stops there (a candidate). */
-  protected afterOption(r: string, p: string, fn: FnState): void {
-    fn.line(`if (${r} < 0) ${r} = stopped(${this.stopId('option')}, ${p}, p);`);
-  }
-
-  protected hotLoop(): boolean {
-    return false;
-  }
+  /** How many sequences have a number (sequenceNumber). */
+  private sequences = 0;
 
   /** A repetition whose element fails where it starts stops there (a candidate). */
-  protected afterRepetitionElement(r: string, at: string, fn: FnState): void {
-    fn.line(`if (${r} < 0) ${r} = stopped(${this.stopId('repetition')}, ${at}, p);`);
+  private repeat(e: Node, delimiter: Node | null, min: number, max: number | null): Data {
+    const d = delimiter ? this.node(delimiter) : null;
+    const element = this.node(e);
+    return [Op.REPEAT, element, d, min, max, this.stopId('repetition')];
   }
 
-  /**
-   * Peggy records no expectation inside a lookahead (peg$silentFails), and a lookahead consumes
-   * nothing, so what it matched is no part of the derivation tree (hookRewind).
-   */
-  protected enterLookahead(fn: FnState): string {
-    const mark = this.backtrackMark(fn);
-    fn.line('silence(1);');
-    return mark;
-  }
-
-  protected leaveLookahead(mark: string, fn: FnState): void {
-    fn.line('silence(-1);');
-    fn.line(`hookRewind(${mark});`);
-  }
-
-  /** Peggy: the inner failures are silent; the rule fails as "name" at its start. */
-  protected named(node: Node & { type: 'named' }, p: string, out: string, fn: FnState): string {
-    const expected = this.constants.name('E', JSON.stringify(node.name));
-    fn.line('silence(1);');
-    const r = this.gen(node.expression, p, fn);
-    fn.line('silence(-1);');
-    fn.line(`${out} = ${r};`);
-    fn.line(`if (${out} < 0 && silent === 0) fail(${p}, ${expected});`);
-    return out;
-  }
-
-  /**
-   * The hooks of an instrumented rule: enter at its start, then leave at its end or fail. First,
-   * a call that cannot look as far as `fastBelow` (the furthest failure, or a lower bound of it,
-   * that the run is after) is the fast recognizer's: it gives the same end, and every failure it
-   * could record, every construct that could stop in it, lies before that position, where the
-   * run keeps nothing (fastBelow in ./runtime/trace.ts).
-   */
-  protected ruleEntry(rule: Rule): string {
-    const k = this.trace.get(rule.name);
+  /** A rule (TracedRule): a call that cannot look as far as `fastBelow` is the fast recognizer's. */
+  private rule(rule: Rule): Data {
     const reach = this.fast ? this.fast.reach.ofRule(rule.name) : Infinity;
-    let entry = '';
-    if (Number.isFinite(reach)) {
-      this.handed.push(rule.name);
-      entry = `  if (p + ${reach} <= fastBelow) return fast_${ruleFn(rule.name)}(s, p);\n`;
+    if (Number.isFinite(reach)) this.handed.push(rule.name);
+    let body: Data;
+    try {
+      body = this.node(rule.expression);
+    } catch (e) {
+      if (e instanceof Unsupported) throw Object.assign(e, { rule: rule.name });
+      throw e;
     }
-    return k === undefined ? entry : `${entry}  hookEnter(${k}, p);\n`;
+    return [rule.name, this.trace.get(rule.name) ?? -1, Number.isFinite(reach) ? reach : -1, body];
   }
 
-  protected ruleExit(rule: Rule, result: string): string {
-    const k = this.trace.get(rule.name);
-    return k === undefined ? '' : `\n  if (${result} >= 0) hookLeave(${result});\n  else hookFail(p);`;
-  }
-
-  protected override imports(): string[] {
-    const runtime =
-      "import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos } from './runtime/trace.js';";
-    if (!this.fast || this.handed.length === 0) return [runtime];
-    const names = this.handed.map((n) => `${ruleFn(n)} as fast_${ruleFn(n)}`);
-    return [runtime, `import { ${names.join(', ')} } from ${JSON.stringify(this.fast.module)};`];
-  }
-
-  protected runtime(): string[] {
+  module(header: string): string {
+    const grammar = this.analyses.grammar;
+    const rules = grammar.rules.map((r) => `  // ${r.name}: ${grammar.originOf(r)}\n  ${JSON.stringify(this.rule(r))},\n`);
+    const imports = ["import { program } from './runtime/traced.js';"];
+    if (this.fast && this.handed.length > 0) imports.push(`import { ${this.handed.map((n) => `r_${n}`).join(', ')} } from ${JSON.stringify(this.fast.module)};`);
+    const helpers = ['ic', 'codePoint', 'cpEnd'].filter((h) => this.helpers.has(h));
     return [
-      `/** What each construct that can stop is (TracedEmitter.stopId, StopKind). */\nconst STOPS = [${this.stops.join(', ')}];\n`,
-    ];
-  }
-
-  protected exports(): string {
-    return `/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */
-export function trace(input, startRule, listener, options) {
-  return traceFrom(START, STOPS, input, startRule, listener, options);
-}
-
-export function reach(input, startRule, grant) {
-  return reachFrom(START, STOPS, input, startRule, grant);
-}
-`;
+      header,
+      '',
+      ...imports,
+      '',
+      ...helpers.map(helperSource),
+      ...this.constants.code,
+      '',
+      '/** The single-character sets (TracedSet in ./runtime/traced.js). */',
+      `const SETS = [\n${[...this.sets.keys()].map((k) => `  ${k},\n`).join('')}];`,
+      '',
+      '/** What each construct that can stop is (StopKind, or a spec rule\'s hook index), by stop id. */',
+      `const STOPS = [${this.stops.join(', ')}];`,
+      '',
+      '/** The rules (TracedRule: Peggy id, hook index, reach, body; TracedNode says what a body does). */',
+      `const RULES = [\n${rules.join('')}];`,
+      '',
+      "/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */",
+      'export const { StartRules, trace, reach } = /* @__PURE__ */ program({',
+      '  rules: RULES,',
+      '  sets: SETS,',
+      '  stops: STOPS,',
+      `  regexps: [${[...this.regexps.keys()].join(', ')}],`,
+      `  fast: { ${this.handed.map((n) => `${n}: r_${n}`).join(', ')} },`,
+      `  helpers: { ${helpers.join(', ')} },`,
+      '});',
+      '',
+    ].join('\n');
   }
 }

@@ -1,0 +1,328 @@
+// The traced recognizer, interpreted: each generated/<era>.diag.js is the era's grammar as data
+// (scripts/codegen/emit-traced.ts) that this module turns into rule functions once, when the
+// module loads, one closure a node, each doing what the node's code did when the traced
+// recognizer was emitted as code (issue 16: the package under 1.2 MB; the diagnosis runs only
+// after the fast recognizer rejected an input, so it is not the hot path). The run's state and
+// the hooks are ./trace.ts's, as before; the stop ids, expectations and hook indexes are
+// computed when the data is generated, in the order the emitter numbered them.
+
+import {
+  fail,
+  fastBelow,
+  hookEnter,
+  hookFail,
+  hookLeave,
+  hookMark,
+  hookRewind,
+  notBegun,
+  type RuleFn,
+  reach as reachFrom,
+  sequenceDone,
+  silence,
+  silent,
+  stopCount,
+  stopped,
+  trace as traceFrom,
+  watchPos,
+} from './trace.js';
+import type { Grant, TraceListener, TraceOptions, TraceRun } from '../../../src/diagnosis/trace.js';
+
+/** A node of the data: its op (Op) first. */
+export type TracedNode = readonly [number, ...unknown[]];
+
+/**
+ * What a node does (the emitter's node types, as the traced build emitted them):
+ *   [EMPTY]                              matches nothing, at p (an empty literal or sequence)
+ *   [SET, set, e]                        one character of set `set` (SETS), else fails expecting `e`
+ *   [STRING, value, e]                   the literal, code unit by code unit
+ *   [FOLDED, lower, n, e]                a case-insensitive literal, ASCII lower-case (ic)
+ *   [LOWERED, lower, n, e]               a case-insensitive literal, by Peggy's own test
+ *   [CLASS, ascii, regexp, e]            a `u` class Peggy tests by its RegExp (codePoint)
+ *   [ANY, e]                             one code unit
+ *   [RULE, index]                        a rule (RULES[index])
+ *   [SEQUENCE, elements, stops, seq?, fails?]   each element from where the one before ended;
+ *                                        stops[i] >= 0: the element breaks the sequence there
+ *                                        (stopped); seq: the sequence's number when what stops
+ *                                        in it at its start was not begun (notBegun, when
+ *                                        fails[i] says element i can fail; sequenceDone)
+ *   [CHOICE, alternatives]               the first that matches
+ *   [OPTION, node, stop]
+ *   [REPEAT, node, delimiter, min, max, stop]   (delimiter, max: null for none)
+ *   [END, not]                           `!.` (not = 1) or `&.`
+ *   [LOOKAHEAD, not, node]               `!e` (not = 1) or `&e`, silent, rewound
+ *   [NAMED, node, name]                  the inner failures silent; fails expecting `name`
+ */
+export const Op = {
+  EMPTY: 0,
+  SET: 1,
+  STRING: 2,
+  FOLDED: 3,
+  LOWERED: 4,
+  CLASS: 5,
+  ANY: 6,
+  RULE: 7,
+  SEQUENCE: 8,
+  CHOICE: 9,
+  OPTION: 10,
+  REPEAT: 11,
+  END: 12,
+  LOOKAHEAD: 13,
+  NAMED: 14,
+} as const;
+
+/**
+ * A single-character set (scripts/codegen/char-sets.ts, CharSet): its ASCII members as inclusive
+ * ranges, the ranges above 127, the indexes of Peggy's RegExps for a code unit, Peggy's
+ * lower-cased one-character literals, and 1 when a character is a code point.
+ */
+export type TracedSet = readonly [ascii: readonly number[], ranges: readonly number[], regexps: readonly number[], lowered: readonly string[], codePoints: 0 | 1];
+
+/** A rule: its Peggy id, its hook index (-1: none), its reach (-1: unbounded), its body. */
+export type TracedRule = readonly [name: string, hook: number, reach: number, body: TracedNode];
+
+export interface TracedProgram {
+  rules: readonly TracedRule[];
+  sets: readonly TracedSet[];
+  /** What each construct that can stop is (StopKind or a hook index), by stop id. */
+  stops: readonly number[];
+  regexps: readonly RegExp[];
+  /** The fast recognizer's rule functions, by Peggy id: a call that cannot reach fastBelow. */
+  fast: Readonly<Record<string, RuleFn>>;
+  /** The helpers the data's tests use (scripts/codegen/helpers.ts), carried by the module. */
+  helpers: {
+    ic?: (s: string, p: number, lower: string, n: number) => boolean;
+    codePoint?: (s: string, p: number, re: RegExp) => number;
+    cpEnd?: (s: string, p: number, c: number, ranges: Int32Array) => number;
+  };
+}
+
+/** A compiled node: the end of its match of `s` at `p` (`r`: where its rule started), or -1. */
+type Fn = (s: string, p: number, r: number) => number;
+
+function table(ranges: readonly number[]): Uint8Array {
+  const t = new Uint8Array(128);
+  for (let i = 0; i < ranges.length; i += 2) t.fill(1, ranges[i]!, ranges[i + 1]! + 1);
+  return t;
+}
+
+/** A set's test: the end of the character at p when it is in the set, else -1 (emit.ts, setEnd). */
+function setEnd(set: TracedSet, program: TracedProgram): (s: string, p: number) => number {
+  const [asciiRanges, ranges, regexpIndexes, lowered, codePoints] = set;
+  const ascii = table(asciiRanges);
+  const regexps = regexpIndexes.map((i) => program.regexps[i]!);
+  const lower = lowered.length > 0 ? new Set(lowered) : null;
+  /** Peggy's own one-code-unit tests above 127 (emit.ts, unitTests). */
+  const unit = (s: string, p: number): boolean => {
+    for (const re of regexps) if (re.test(s.charAt(p))) return true;
+    return lower?.has(s.charAt(p).toLowerCase()) === true;
+  };
+  if (!codePoints) {
+    return (s, p) => {
+      if (p >= s.length) return -1;
+      const c = s.charCodeAt(p);
+      if (c < 128) return ascii[c] === 1 ? p + 1 : -1;
+      for (let i = 0; i < ranges.length; i += 2) if (c >= ranges[i]! && c <= ranges[i + 1]!) return p + 1;
+      return unit(s, p) ? p + 1 : -1;
+    };
+  }
+  const searched = ranges.length > 0 ? new Int32Array(ranges) : null;
+  const cpEnd = program.helpers.cpEnd!;
+  return (s, p) => {
+    if (p >= s.length) return -1;
+    const c = s.charCodeAt(p);
+    if (c < 128) return ascii[c] === 1 ? p + 1 : -1;
+    if (unit(s, p)) return p + 1;
+    return searched ? cpEnd(s, p, c, searched) : -1;
+  };
+}
+
+/** A terminal: `end` its end or -1; a failure records `expected` unless silent. */
+function terminal(end: (s: string, p: number) => number, expected: string): Fn {
+  return (s, p) => {
+    const q = end(s, p);
+    if (q < 0 && silent === 0) fail(p, expected);
+    return q;
+  };
+}
+
+/**
+ * The trace protocol over a program (TracedRecognizer in src/diagnosis/trace.ts); its rule
+ * functions are made on the first run.
+ */
+export function program(data: TracedProgram): {
+  StartRules: string[];
+  trace(input: string, startRule: string, listener: TraceListener | null, options?: TraceOptions): TraceRun;
+  reach(input: string, startRule: string, grant: Grant): TraceRun;
+} {
+  let start: ReadonlyMap<string, RuleFn> | null = null;
+  return {
+    StartRules: data.rules.map(([name]) => name),
+    trace: (input, startRule, listener, options) => traceFrom((start ??= ruleFunctions(data)), data.stops, input, startRule, listener, options),
+    reach: (input, startRule, grant) => reachFrom((start ??= ruleFunctions(data)), data.stops, input, startRule, grant),
+  };
+}
+
+/** The rule functions of a program, by Peggy id. */
+function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
+  const rules: RuleFn[] = [];
+  const sets = data.sets.map((set) => setEnd(set, data));
+  const { ic, codePoint } = data.helpers;
+
+  const compile = (node: TracedNode): Fn => {
+    const n = node as readonly unknown[];
+    switch (node[0]) {
+      case Op.EMPTY:
+        return (_s, p) => p;
+      case Op.SET:
+        return terminal(sets[n[1] as number]!, n[2] as string);
+      case Op.STRING: {
+        const v = n[1] as string;
+        return terminal((s, p) => (s.startsWith(v, p) ? p + v.length : -1), n[2] as string);
+      }
+      case Op.FOLDED: {
+        const [, lower, len] = n as [number, string, number];
+        return terminal((s, p) => (p + len <= s.length && ic!(s, p, lower, len) ? p + len : -1), n[3] as string);
+      }
+      case Op.LOWERED: {
+        const [, lower, len] = n as [number, string, number];
+        return terminal((s, p) => (s.substr(p, len).toLowerCase() === lower ? p + len : -1), n[3] as string);
+      }
+      case Op.CLASS: {
+        const ascii = table(n[1] as number[]);
+        const re = data.regexps[n[2] as number]!;
+        return terminal((s, p) => {
+          if (p >= s.length) return -1;
+          const c = s.charCodeAt(p);
+          return c < 128 ? (ascii[c] === 1 ? p + 1 : -1) : codePoint!(s, p, re);
+        }, n[3] as string);
+      }
+      case Op.ANY:
+        return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1] as string);
+      case Op.RULE: {
+        const index = n[1] as number;
+        return (s, p) => rules[index]!(s, p);
+      }
+      case Op.SEQUENCE:
+        return sequence((n[1] as TracedNode[]).map(compile), n[2] as number[], (n[3] as number | undefined) ?? -1, (n[4] as number[] | undefined) ?? []);
+      case Op.CHOICE: {
+        const alternatives = (n[1] as TracedNode[]).map(compile);
+        return (s, p, r) => {
+          let q = -1;
+          for (const alternative of alternatives) if ((q = alternative(s, p, r)) >= 0) return q;
+          return q;
+        };
+      }
+      case Op.OPTION: {
+        const inner = compile(n[1] as TracedNode);
+        const stop = n[2] as number;
+        return (s, p, r) => {
+          let q = inner(s, p, r);
+          if (q < 0) q = stopped(stop, p, r);
+          return q < 0 ? p : q;
+        };
+      }
+      case Op.REPEAT: {
+        const [, e, d, min, max, stop] = n as [number, TracedNode, TracedNode | null, number, number | null, number];
+        return repeat(compile(e), d ? compile(d) : null, min, max, stop);
+      }
+      case Op.END:
+        return n[1] ? (s, p) => (p >= s.length ? p : -1) : (s, p) => (p < s.length ? p : -1);
+      case Op.LOOKAHEAD: {
+        const not = n[1] === 1;
+        const inner = compile(n[2] as TracedNode);
+        // Peggy records no expectation inside a lookahead, and what it matched is no part of the
+        // derivation tree.
+        return (s, p, r) => {
+          const mark = hookMark();
+          silence(1);
+          const q = inner(s, p, r);
+          silence(-1);
+          hookRewind(mark);
+          return (not ? q < 0 : q >= 0) ? p : -1;
+        };
+      }
+      case Op.NAMED: {
+        const inner = compile(n[1] as TracedNode);
+        const name = n[2] as string;
+        return (s, p, r) => {
+          silence(1);
+          const q = inner(s, p, r);
+          silence(-1);
+          if (q < 0 && silent === 0) fail(p, name);
+          return q;
+        };
+      }
+      default:
+        throw new Error(`no traced node of op ${String(node[0])}`);
+    }
+  };
+
+  for (const [name, hook, reach, body] of data.rules) rules.push(rule(compile(body), hook, reach, data.fast[name]));
+  return new Map(data.rules.map(([name], i) => [name, rules[i]!]));
+}
+
+/**
+ * A rule function: handed to the fast recognizer when its reach ends at or before fastBelow,
+ * else its hooks (a spec rule's) around its body.
+ */
+function rule(body: Fn, hook: number, reach: number, fast: RuleFn | undefined): RuleFn {
+  const handed = reach >= 0 && fast !== undefined;
+  if (hook < 0) return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : body(s, p, p)) : (s, p) => body(s, p, p);
+  return (s, p) => {
+    if (handed && p + reach <= fastBelow) return fast(s, p);
+    hookEnter(hook, p);
+    const q = body(s, p, p);
+    if (q >= 0) hookLeave(q);
+    else hookFail(p);
+    return q;
+  };
+}
+
+/**
+ * A sequence: an element that fails where it starts, after the sequence consumed something, is
+ * where the sequence breaks (stops[i] >= 0); a sequence that fails leaves no node in the
+ * derivation tree. A numbered one (`seq` >= 0) that fails where it starts reports what stopped
+ * inside it as not begun, and, matching from watchPos, that it completed.
+ */
+function sequence(elements: Fn[], stops: readonly number[], seq: number, fails: readonly number[]): Fn {
+  if (elements.length === 0) return (_s, p) => p;
+  return (s, p, r) => {
+    const mark = hookMark();
+    const count = stopCount;
+    let q = p;
+    for (let i = 0; i < elements.length; i++) {
+      const before = q;
+      q = elements[i]!(s, q, r);
+      if (q < 0 && stops[i]! >= 0 && before > p) q = stopped(stops[i]!, before, r);
+      if (q < 0 && seq >= 0 && fails[i] === 1 && before === p) notBegun(count, p, seq);
+      if (q < 0) break;
+    }
+    if (q < 0) hookRewind(mark);
+    if (seq >= 0 && q >= 0 && p === watchPos) sequenceDone(seq);
+    return q;
+  };
+}
+
+/**
+ * Peggy's repetition: greedy, never gives back, `min` to `max` matches, a delimiter between
+ * them; an element that fails where it starts stops there (a candidate).
+ */
+function repeat(element: Fn, delimiter: Fn | null, min: number, max: number | null, stop: number): Fn {
+  return (s, p, r) => {
+    let end = p;
+    let n = 0;
+    for (;;) {
+      if (max !== null && n >= max) break;
+      let at = end;
+      if (delimiter && n > 0) at = delimiter(s, end, r);
+      if (at < 0) break;
+      let q = element(s, at, r);
+      if (q < 0) q = stopped(stop, at, r);
+      if (q < 0) break;
+      n++;
+      if (max === null && q === end) break;
+      end = q;
+    }
+    return n < min ? -1 : end;
+  };
+}
