@@ -4,10 +4,12 @@
 // 1. tsc compiles src/ to dist/src/ (JavaScript and declarations).
 // 2. The JavaScript of dist/src/ loses its comments (esbuild, not minified: the code stays
 //    readable in a stack trace); the declarations keep theirs, which editors show.
-// 3. generated/ is copied to dist/generated/ with its recognizers minified. The committed
-//    generated/ stays as scripts/build-grammars.ts writes it, readable and reviewable (each rule
-//    function names its grammar line); only the shipped copy is compact, and it is the same
-//    program (esbuild's minifier renames and reformats, it does not change what runs).
+// 3. generated/ is copied to dist/generated/ with its recognizers minified, and its data
+//    modules (<era>.rules.js, <era>.grammar.js) built by calls instead of written out
+//    (packData). The committed generated/ stays as scripts/build-grammars.ts writes it, readable
+//    and reviewable (each rule names its grammar line); only the shipped copy is compact, and it
+//    is the same program (esbuild's minifier renames and reformats, it does not change what
+//    runs; packData checks that the data is the same).
 // 4. What dist/src/ imports as `#generated` (package.json "imports", generated/index.js for the
 //    sources in development) becomes the relative path of dist/generated/index.js, and the
 //    per-era entries' `../../dist/src/` becomes `../../src/`, so the package needs nothing
@@ -17,7 +19,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -53,10 +55,41 @@ for (const path of files(src).filter((p) => js(p) || dts(p))) {
   writeFileSync(file, text);
 }
 
+/**
+ * A data module (`export default <JSON>`: generated/<era>.rules.js and .grammar.js) as a module
+ * that builds the same value with less text: each object of two or more keys is a call of a
+ * function made once per key list (`a("literal", ":", false)` for `{"type": "literal",
+ * "value": ":", "ignoreCase": false}`), keys in the same order. The value is checked equal, key
+ * order included, before it is written.
+ */
+async function packData(path, text) {
+  const value = (await import(pathToFileURL(path).href)).default;
+  const shapes = new Map();
+  const encode = (v) => {
+    if (v === null || typeof v !== 'object') return JSON.stringify(v);
+    if (Array.isArray(v)) return `[${v.map(encode).join(',')}]`;
+    const keys = Object.keys(v);
+    if (keys.length < 2) return `{${keys.map((k) => `${JSON.stringify(k)}:${encode(v[k])}`).join(',')}}`;
+    const signature = JSON.stringify(keys);
+    if (!shapes.has(signature)) shapes.set(signature, `o${shapes.size}`);
+    return `${shapes.get(signature)}(${keys.map((k) => encode(v[k])).join(',')})`;
+  };
+  const body = encode(value);
+  const makers = [...shapes].map(([signature, name]) => {
+    const keys = JSON.parse(signature);
+    return `const ${name} = (${keys.map((_, i) => `p${i}`).join(',')}) => ({${keys.map((k, i) => `${JSON.stringify(k)}:p${i}`).join(',')}});`;
+  });
+  const packed = `${makers.join('\n')}\nexport default ${body};\n`;
+  const again = (await import(`data:text/javascript,${encodeURIComponent(packed)}`)).default;
+  if (JSON.stringify(again) !== JSON.stringify(value)) throw new Error(`${path}: the packed data differs`);
+  return text.length > packed.length ? packed : text;
+}
+
 const generated = join(root, 'generated');
 for (const path of files(generated).filter((p) => js(p) || dts(p))) {
   let text = readFileSync(join(generated, path), 'utf8');
   if (path.startsWith('entries/')) text = text.replaceAll("'../../dist/src/", "'../../src/");
+  if (/\.(rules|grammar)\.js$/.test(path)) text = await packData(join(generated, path), text);
   // The entries are a few lines each, kept as written: their `/* @__PURE__ */` annotations are
   // what lets a bundler drop what is not imported, and the minifier drops them.
   if (js(path) && !path.startsWith('entries/')) text = transformSync(text, { ...options, minify: true }).code;

@@ -38,11 +38,11 @@ describe('the published files', () => {
   });
 
   // Issue 16: the package under 1.2 MB unpacked. What ships is dist/ (scripts/build.mjs): the
-  // compiled sources without comments (declarations keep theirs) and generated/ minified (the
-  // traced recognizers as data: scripts/codegen/emit-traced.ts), no
-  // grammar/ (nothing at run time reads it). The budget is where the package stands, so that it
-  // cannot grow back (`npm pack --dry-run` prints the same figure).
-  const BUDGET = 1.25e6;
+  // compiled sources without comments (declarations keep theirs), generated/ minified (the
+  // traced recognizers as data: scripts/codegen/emit-traced.ts; the rule metadata and grammar
+  // data packed), no grammar/ (nothing at run time reads it). `npm pack --dry-run` prints the
+  // same figure.
+  const BUDGET = 1.2e6;
   it(`are at most ${(BUDGET / 1e6).toFixed(2)} MB unpacked`, () => {
     console.log(`unpacked: ${pack.unpackedSize} bytes in ${packed.length} files`);
     expect(pack.unpackedSize).toBeLessThanOrEqual(BUDGET);
