@@ -376,18 +376,21 @@ const START = new Map([
 /** Every rule is a start rule, as in the Peggy builds. */
 export const StartRules = [...START.keys()];
 
-/** Whether the rule `startRule` matches all of `input` (Peggy: a result, and at the end). */
-export function accepts(input, startRule) {
+/** The function of rule `startRule`, `(input, p) => end | -1`: for a caller that asks about one rule many times. */
+export function ruleOf(startRule) {
   const rule = START.get(startRule);
   if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
-  return rule(input, 0) === input.length;
+  return rule;
+}
+
+/** Whether the rule `startRule` matches all of `input` (Peggy: a result, and at the end). */
+export function accepts(input, startRule) {
+  return ruleOf(startRule)(input, 0) === input.length;
 }
 
 /** Where the rule `startRule` stops matching `input` from its start, or -1. */
 export function matchEnd(input, startRule) {
-  const rule = START.get(startRule);
-  if (rule === undefined) throw new Error(`Can't start parsing from rule "${startRule}".`);
-  return rule(input, 0);
+  return ruleOf(startRule)(input, 0);
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */

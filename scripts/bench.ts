@@ -24,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastUri from 'fast-uri';
 import uriJs from 'uri-js';
 import { isValid, specs, validate } from '../dist/src/index.js';
+import { proseOf } from '../dist/src/profiles/of-era.js';
 import { loadPrinted } from '../test/oracle/printed-grammars.js';
 import { compileRule } from '../test/oracle/regex.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
@@ -395,19 +396,27 @@ interface EraResult {
 function perEra(): EraResult[] {
   console.log(`\n## Per era: the default rule on ${fmt(10_000)} lines of its own (derived from the printed grammar, 35 % made near misses)\n`);
   console.log(`Ratios to that era's anchored RegExp compiled from its printed grammar, ${ERA_ROUNDS} interleaved rounds, each piece of ${CHUNK} lines at its best round.\n`);
-  console.log('| era, rule | invalid | RegExp URIs/s | isValid | validate | URL.canParse | disagreements |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `isValid and validate check the grammar alone (grammarOnly), the RegExp's language; the last column times isValid with the ` +
+      `era's scheme profile (src/profiles/: the RFC's prose checked after the grammar), where it has one.\n`,
+  );
+  console.log('| era, rule | invalid | RegExp URIs/s | isValid | validate | URL.canParse | disagreements | isValid with the profile |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   const results: EraResult[] = [];
   for (const spec of specs()) {
     const rule = spec.defaultRule;
     const oracle = printedOracle(spec.id, rule);
     const lines = oracle && eraCorpus(spec.id, rule, oracle);
     if (!lines || !oracle) {
-      console.log(`| ${spec.id} ${rule} | | no printed RegExp | | | | |`);
+      console.log(`| ${spec.id} ${rule} | | no printed RegExp | | | | | |`);
       results.push({ spec: spec.id, invalidShare: 0, disagreements: 0 });
       continue;
     }
-    const options = { spec: spec.id, rule };
+    // The grammar alone, the language of the RegExp it is compared with; an era with a scheme
+    // profile (src/profiles/) is also timed with its prose, in a column of its own.
+    const options = { spec: spec.id, rule, grammarOnly: true };
+    const withProse = { spec: spec.id, rule };
+    const profiled = proseOf(spec.id, rule) !== undefined;
     const invalid = lines.filter((s) => !oracle(s)).length;
     const wrong = disagreements(lines, spec.id, rule, oracle);
     const era: Row[] = [
@@ -415,6 +424,7 @@ function perEra(): EraResult[] {
       { name: 'isValid', check: (s) => isValid(s, options), best: Infinity, accepted: 0 },
       { name: 'validate', check: (s) => validate(s, options).valid, best: Infinity, accepted: 0 },
       { name: 'URL.canParse', check: (s) => URL.canParse(s), best: Infinity, accepted: 0 },
+      ...(profiled ? [{ name: 'isValid with the prose', check: (s: string) => isValid(s, withProse), best: Infinity, accepted: 0 }] : []),
     ];
     for (const row of era) pass(row, lines);
     for (const row of era) row.pieces = undefined; // the warm-up round is not timed
@@ -424,7 +434,7 @@ function perEra(): EraResult[] {
     results.push(result);
     console.log(
       `| ${spec.id} ${rule} | ${(result.invalidShare * 100).toFixed(1)} % | ${fmt((lines.length / era[0]!.best) * 1000)} | ` +
-        `${result.isValid.toFixed(2)} | ${result.validate.toFixed(2)} | ${ratio(era[3]!).toFixed(2)} | ${wrong} |`,
+        `${result.isValid.toFixed(2)} | ${result.validate.toFixed(2)} | ${ratio(era[3]!).toFixed(2)} | ${wrong} | ${era[4] ? ratio(era[4]).toFixed(2) : ''} |`,
     );
   }
   return results;

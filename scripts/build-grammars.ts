@@ -268,6 +268,8 @@ export interface GeneratedRecognizer {
   accepts(input: string, startRule: string): boolean;
   /** Where the rule stops matching the input from its start, or -1; throws only for an unknown rule. */
   matchEnd(input: string, startRule: string): number;
+  /** The rule's function: where it stops matching the input from position p, or -1; throws only for an unknown rule. */
+  ruleOf(startRule: string): (input: string, p: number) => number;
 }
 /** A rule's expression as data (generated/<era>.grammar.js): what the grammar says, no code. */
 export type GeneratedExpression =

@@ -14,6 +14,12 @@ export interface Target {
   era: Era;
   rule: RuleMeta;
   startId: string;
+  /**
+   * The start rule's function in the era's fast recognizer, looked up once: a batch asks about
+   * one target for every line, and the lookup by name cost a share of a short line's check
+   * (issue 17).
+   */
+  match: (input: string, p: number) => number;
   /** The scheme profile's prose for this rule (src/profiles/), checked unless `grammarOnly`. */
   prose?: SchemeProse;
   /**
@@ -44,7 +50,8 @@ export interface AfterGrammar {
  */
 export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, after: AfterGrammar = {}, grammarOnly = false): Target {
   const meta = ruleOf(era, rule);
-  const target: Target = { era, rule: meta, startId: startId(era, meta, reading) };
+  const id = startId(era, meta, reading);
+  const target: Target = { era, rule: meta, startId: id, match: era.fast.ruleOf(id) };
   const found = after.prose?.(era.id, meta.name);
   if (found) {
     target.explains = found;
@@ -61,7 +68,7 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
  * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
  */
 export function acceptsIn(t: Target, input: string): boolean {
-  return t.era.fast.accepts(input, t.startId) && (t.prose === undefined || proseAccepts(t.prose, input, t.rule.name));
+  return t.match(input, 0) === input.length && (t.prose === undefined || proseAccepts(t.prose, input, t.rule.name));
 }
 
 /**
@@ -71,7 +78,7 @@ export function acceptsIn(t: Target, input: string): boolean {
 export function validateIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
-  if (!t.era.fast.accepts(input, t.startId)) {
+  if (t.match(input, 0) !== input.length) {
     const error = diagnose(t.era, t.rule, t.startId, input, t.explains);
     return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
   }
