@@ -30,6 +30,19 @@ export interface Component {
    * stands in, in RFC 1808 and the 1996 draft).
    */
   kind?: string;
+  /**
+   * A scheme profile's reading (src/profiles/, `components`), where its text says the value
+   * stands for something else: the value percent-decoded as UTF-8, null when those octets are
+   * not UTF-8 (RFC 6068 §2's addresses and header fields, RFC 2397's parameter values, RFC 8089
+   * §4's path), or the value the text gives (RFC 2397 §2's media type, lower-cased).
+   */
+  decoded?: string | null;
+  /** The octets it stands for, decoded (RFC 2397's data; with ";base64", null if it is no base64). */
+  octets?: number | null;
+  /** A component that is a list, its members in order: RFC 6068's addr-specs and hfields, RFC 2397's parameters. */
+  items?: Component[];
+  /** The named parts of a member: an hfield's `hfname` and `hfvalue`, an addr-spec's `local-part` and `domain`. */
+  parts?: Record<string, Component>;
 }
 
 /** The components an era names, by the era's names; an absent component is not a key. */
@@ -114,7 +127,10 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  * empty in `file:///a`, absent in `file:/a`: both local, RFC 8089 §3), path; `rfc9110` RFC
  * 3986's but the fragment, plus scheme and `effective port` (the default, kind `default`, when
  * the port is empty or not given); `rfc8141` NID, NSS, r-component, q-component, f-component
- * (the r-component ends at the first "?=", §2.3.1); `rfc2141` NID, NSS.
+ * (the r-component ends at the first "?=", §2.3.1); `rfc2141` NID, NSS; `rfc6068` to and hfields
+ * (items: each addr-spec, parts local-part and domain; each hfield, parts hfname and hfvalue;
+ * each `decoded`); `rfc2397` mediatype (`decoded` the type, items its parameters), base64 (where
+ * ";base64" appears), data (`octets`); `rfc8089`'s path with `decoded`.
  *
  * @throws {UsageError} for an unknown spec or rule, or a spec without a component table; never
  * for any input string.

@@ -6,7 +6,7 @@
  * URIs from the arguments or, when there are none, from standard input, one a line, streamed.
  * Exit status 0 when every URI is valid, 1 when any is invalid, 2 for a usage error.
  */
-import { componentNames, parse, specs, type ParseResult } from '../index.js';
+import { componentNames, parse, specs, type Component, type ParseResult } from '../index.js';
 import { escapeInput, formatResult, renderInput } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp, eraLines } from './help.js';
@@ -94,16 +94,25 @@ export function parseLines(lines: readonly string[], settings: ParseSettings): B
   return { text, allValid };
 }
 
+/**
+ * A component's row, then its members' (`to[1]`) and their parts' (`to[1].domain`), as a scheme
+ * profile gives them; the last column says its kind and what the profile reads it as.
+ */
+function rowsOf(name: string, c: Component): string[][] {
+  const notes = [c.kind, c.decoded === undefined || c.decoded === c.value ? undefined : `decoded ${c.decoded === null ? '(not UTF-8)' : JSON.stringify(c.decoded)}`, c.octets === undefined ? undefined : `${c.octets ?? 'no'} octets`];
+  const row = ['', name, c.value === '' ? '(empty)' : renderInput(c.value), notes.filter((n) => n !== undefined).join('; ')];
+  const items = (c.items ?? []).flatMap((item, i) => rowsOf(`${name}[${i}]`, item));
+  const parts = Object.entries(c.parts ?? {}).flatMap(([part, p]) => rowsOf(`${name}.${part}`, p));
+  return [row, ...items, ...parts];
+}
+
 /** The verdict line, then one row a component present, in the era's order. */
 function render(r: ParseResult, color: boolean): string {
   if (!r.valid) return formatResult(r, { color });
   const head = formatResult({ valid: true, input: r.input, spec: r.spec, rule: r.rule }, { color });
   const rows = componentNames(r.spec)
     .filter((name) => name in r.components)
-    .map((name) => {
-      const c = r.components[name]!;
-      return ['', name, c.value === '' ? '(empty)' : renderInput(c.value), c.kind ?? ''];
-    });
+    .flatMap((name) => rowsOf(name, r.components[name]!));
   if (rows.length === 0) return `${head}\n  ${escapeInput('(no components)')}`;
   return `${head}\n${table(['', 'component', 'value', 'kind'], rows, color)}`;
 }

@@ -221,6 +221,27 @@ export const RFC2141: readonly ComponentRule[] = [
   { name: 'NSS', rules: ['NSS'] },
 ];
 
+/**
+ * RFC 6068 §2: `mailtoURI = "mailto:" [ to ] [ hfields ]`. The profile (src/profiles/mailto.ts)
+ * gives both, the grammar's split: `to` with an item a decoded addr-spec (its local-part and
+ * domain as parts), `hfields` with an item an hfield (its hfname and hfvalue, decoded).
+ */
+export const RFC6068: readonly ComponentRule[] = [
+  { name: 'to', rules: ['to'] },
+  { name: 'hfields', rules: ['hfields'] },
+];
+
+/**
+ * RFC 2397 §3: `dataurl := "data:" [ mediatype ] [ ";base64" ] "," data`. The profile
+ * (src/profiles/data.ts) gives the media type §2 reads (with its parameters as items), the
+ * ";base64" literal where it appears (no rule carries it) and the data's octets.
+ */
+export const RFC2397: readonly ComponentRule[] = [
+  { name: 'mediatype', rules: ['mediatype'] },
+  { name: 'base64', rules: [] },
+  { name: 'data', rules: ['data'] },
+];
+
 /** The lists by the name an era's row of the table gives (`components: 'RFC3986'`). */
 const LISTS = {
   RFC3986,
@@ -236,6 +257,8 @@ const LISTS = {
   RFC9110,
   RFC8141,
   RFC2141,
+  RFC6068,
+  RFC2397,
 } as const satisfies Readonly<Record<string, readonly ComponentRule[]>>;
 
 /** The name of a list, as an era's row of the table gives it. */

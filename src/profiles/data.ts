@@ -4,8 +4,8 @@
 // ./profile.ts's; the decisions are in docs/decisions.md ("rfc2397").
 
 import { base64Length } from '../schemes/base64.js';
-import { percentOctets } from '../schemes/percent.js';
-import type { SchemeProse } from './profile.js';
+import { percentDecoded, percentOctets } from '../schemes/percent.js';
+import type { ProseComponent, SchemeProse } from './profile.js';
 
 /** A data URL taken apart: the media type as written, whether ";base64" follows it, the data. */
 export interface DataUrlParts {
@@ -33,6 +33,50 @@ export function dataUrlParts(input: string): DataUrlParts {
   };
 }
 
+/** §2: "If <mediatype> is omitted, it defaults to text/plain;charset=US-ASCII". */
+const DEFAULT_TYPE = 'text/plain';
+const DEFAULT_CHARSET = 'US-ASCII';
+
+const span = (value: string, start: number, rule: string): ProseComponent => ({ value, start, end: start + value.length, rule });
+
+/** A token of the URL in "URL escaped encoding" (§3), decoded; itself where it is not UTF-8. */
+const unescaped = (token: string): string => percentDecoded(token) ?? token;
+
+/**
+ * The components §2 names: the media type (`decoded`: type "/" subtype lower-cased, RFC 2045
+ * §5.1: "Matching of media type and subtype is ALWAYS case-insensitive"; `text/plain` with kind
+ * `default` where it is omitted), its parameters (attribute and value, decoded; the default
+ * `charset=US-ASCII` where neither a type nor a charset is given: "As a shorthand, "text/plain"
+ * can be omitted but the charset parameter supplied"), ";base64" where it appears, and the data
+ * with the number of octets it stands for (base64 by RFC 2045 §6.8, else percent-decoded).
+ */
+export function dataComponents(input: string): Record<string, ProseComponent> {
+  const p = dataUrlParts(input);
+  const [typed = '', ...params] = p.mediatype.value.split(';');
+  let at = p.mediatype.start + typed.length;
+  const items: ProseComponent[] = params.map((param) => {
+    const eq = param.indexOf('=');
+    const item = span(param, at + 1, 'parameter');
+    item.parts = {
+      attribute: { ...span(param.slice(0, eq), at + 1, 'attribute'), decoded: unescaped(param.slice(0, eq)).toLowerCase() },
+      value: { ...span(param.slice(eq + 1), at + 2 + eq, 'value'), decoded: percentDecoded(param.slice(eq + 1)) },
+    };
+    at += param.length + 1;
+    return item;
+  });
+  if (typed === '' && !items.some((i) => i.parts?.attribute?.decoded === 'charset')) {
+    const charset = { value: '', start: at, end: at, rule: 'parameter', kind: 'default' };
+    items.push({ ...charset, parts: { attribute: { ...charset, rule: 'attribute', decoded: 'charset' }, value: { ...charset, rule: 'value', decoded: DEFAULT_CHARSET } } });
+  }
+  const mediatype: ProseComponent = { ...span(p.mediatype.value, p.mediatype.start, 'mediatype'), decoded: typed === '' ? DEFAULT_TYPE : unescaped(typed).toLowerCase(), items };
+  if (typed === '') mediatype.kind = 'default';
+  const octets = percentOctets(p.data.value);
+  const out: Record<string, ProseComponent> = { mediatype };
+  if (p.base64) out.base64 = span(';base64', p.data.start - ';base64,'.length, 'dataurl');
+  out.data = { ...span(p.data.value, p.data.start, 'data'), octets: p.base64 ? base64Length(octets) : octets.length };
+  return out;
+}
+
 export const DATA_PROSE: SchemeProse = {
   document: 'RFC 2397',
   rules: { data: 'dataurl' },
@@ -49,4 +93,5 @@ export const DATA_PROSE: SchemeProse = {
       says: 'with ";base64" "the data is encoded as base64", and this is no base64 (RFC 2045 §6.8: groups of four characters of the alphabet, "=" only as the last padding)',
     }];
   },
+  components: dataComponents,
 };

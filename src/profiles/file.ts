@@ -38,4 +38,11 @@ export const FILE_PROSE: SchemeProse = {
       says: 'the percent-encoded octets of the path are not UTF-8: a file name of Unicode characters SHOULD be encoded as UTF-8 before percent-encoding',
     }];
   },
+  // §2: "The path component represents the absolute path to the file in the file system"; §4:
+  // its names are UTF-8 before percent-encoding, so the path decoded (null: not UTF-8).
+  components(input) {
+    const start = filePathStart(input);
+    const value = input.slice(start);
+    return { path: { value, start, end: input.length, rule: 'path-absolute', decoded: percentDecoded(value) } };
+  },
 };

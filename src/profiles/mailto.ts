@@ -5,7 +5,7 @@
 // docs/decisions.md ("rfc6068", "The prose of §2").
 
 import { percentDecoded } from '../schemes/percent.js';
-import type { ProseFinding, SchemeProse } from './profile.js';
+import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
 
 /** A part of the input: its text and where it starts. */
 export interface Span {
@@ -205,11 +205,55 @@ function hfieldFindings(parts: MailtoParts): ProseFinding[] {
   return findings;
 }
 
+/** A span as a component of `rule`, with what it stands for percent-decoded (UTF-8; null: not). */
+const decodedSpan = (span: Span, rule: string, kind?: string): ProseComponent => ({
+  value: span.value,
+  start: span.start,
+  end: span.start + span.value.length,
+  rule,
+  ...(kind === undefined ? {} : { kind }),
+  decoded: percentDecoded(span.value),
+});
+
+/** The span from the first to the last of `items`, or undefined when there is none. */
+function listOf(input: string, rule: string, items: ProseComponent[], from = items[0]?.start): ProseComponent | undefined {
+  if (from === undefined || items.length === 0) return undefined;
+  const end = items[items.length - 1]!.end;
+  return { value: input.slice(from, end), start: from, end, rule, items };
+}
+
 export const MAILTO_PROSE: SchemeProse = {
   document: 'RFC 6068',
   rules: { mailto: 'mailtoURI' },
   check(input) {
     const parts = mailtoParts(input);
     return [...parts.to.flatMap(addrFindings), ...hfieldFindings(parts)].sort((a, b) => a.offset - b.offset);
+  },
+  // §2: the addresses of `to` and the header fields, each as written and percent-decoded
+  // ("<addr-spec> is a mail address as specified in [RFC5322]", written percent-encoded by
+  // rule 1; "<hfname> and <hfvalue> are encodings of an [RFC5322] header field name and value").
+  components(input) {
+    const parts = mailtoParts(input);
+    const to = parts.to.map((a) => ({
+      ...decodedSpan(a, 'addr-spec'),
+      parts: {
+        'local-part': decodedSpan(a.local, 'local-part', a.local.quoted ? 'quoted-string' : 'dot-atom-text'),
+        domain: decodedSpan(a.domain, 'domain', a.domain.literal ? 'domain-literal' : 'dot-atom-text'),
+      },
+    }));
+    const hfields = parts.hfields.map(({ name, value }) => ({
+      value: input.slice(name.start, value.start + value.value.length),
+      start: name.start,
+      end: value.start + value.value.length,
+      rule: 'hfield',
+      parts: { hfname: decodedSpan(name, 'hfname'), hfvalue: decodedSpan(value, 'hfvalue') },
+    }));
+    const out: Record<string, ProseComponent> = {};
+    const toList = listOf(input, 'to', to);
+    // hfields = "?" hfield *( "&" hfield ): the "?" is its first character.
+    const hfList = listOf(input, 'hfields', hfields, (hfields[0]?.start ?? 0) - 1);
+    if (toList) out.to = toList;
+    if (hfList) out.hfields = hfList;
+    return out;
   },
 };

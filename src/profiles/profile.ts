@@ -25,6 +25,8 @@
 // The option `grammarOnly: true` (CLI `--grammar-only`) skips the checks: the grammar's
 // language alone.
 
+import type { Component } from '../parse.js';
+
 /** One rule of the scheme's prose that the input breaks. */
 export interface ProseFinding {
   level: 'error' | 'warning';
@@ -43,13 +45,7 @@ export interface ProseFinding {
 }
 
 /** A component as src/parse.ts gives it; `kind: 'default'` when the text gives it, not the input. */
-export interface ProseComponent {
-  value: string;
-  start: number;
-  end: number;
-  rule: string;
-  kind?: string;
-}
+export type ProseComponent = Component;
 
 /** The prose rules of one scheme RFC, for the eras whose table row names it. */
 export interface SchemeProse {

@@ -3,10 +3,8 @@
 
 import { validate } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
-import { percentDecoded, percentOctets } from './percent.js';
-import { base64Length } from './base64.js';
 import { profileEraOf } from '../eras/table.js';
-import { dataUrlParts } from '../profiles/data.js';
+import { dataComponents } from '../profiles/data.js';
 
 /** The era of the data scheme's RFC (the era table's profile row). */
 const ERA = profileEraOf('data');
@@ -34,29 +32,19 @@ export interface DataUrlFields {
 
 export type DataUrlResult = DataUrlFields | { valid: false; input: string; error: ValidationError };
 
-const DEFAULT_TYPE = 'text/plain';
-
 /** The components of a data URL valid in rfc2397; the diagnosis of `validate` when it is not valid. */
 export function dataUrlFields(input: string): DataUrlResult {
   const result = validate(input, { spec: ERA, rule: 'dataurl' });
   if (!result.valid) return { valid: false, input, error: result.error };
-  const { mediatype, base64, data: { value: data } } = dataUrlParts(input);
-  const parts = mediatype.value.split(';');
-  const typed = parts[0] !== '';
-  const parameters = parts.slice(1).map((p) => {
-    const eq = p.indexOf('=');
-    return { attribute: (percentDecoded(p.slice(0, eq)) ?? p.slice(0, eq)).toLowerCase(), value: percentDecoded(p.slice(eq + 1)) };
-  });
-  if (!typed && !parameters.some((p) => p.attribute === 'charset')) parameters.push({ attribute: 'charset', value: 'US-ASCII' });
-  const octets = percentOctets(data);
+  const { mediatype, base64, data } = dataComponents(input);
   return {
     valid: true,
     input,
-    mediaType: typed ? (percentDecoded(parts[0]!) ?? parts[0]!).toLowerCase() : DEFAULT_TYPE,
-    mediaTypeDefaulted: !typed,
-    parameters,
-    base64,
-    data,
-    length: base64 ? base64Length(octets) : octets.length,
+    mediaType: mediatype!.decoded!,
+    mediaTypeDefaulted: mediatype!.kind === 'default',
+    parameters: (mediatype!.items ?? []).map((p) => ({ attribute: p.parts!.attribute!.decoded!, value: p.parts!.value!.decoded ?? null })),
+    base64: base64 !== undefined,
+    data: data!.value,
+    length: data!.octets ?? null,
   };
 }

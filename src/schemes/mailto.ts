@@ -1,14 +1,13 @@
 // The components of a mailto URI (RFC 6068 §2, issue 25 point 4): its addresses and its header
-// fields, as written and decoded. The split is the grammar's, made by the scheme's profile
-// (src/profiles/mailto.ts, `mailtoParts`; docs/decisions.md "rfc6068"): the hfields begin at
+// fields, as written and decoded: the profile's components (src/profiles/mailto.ts, the ones
+// `parse` gives), whose split is the grammar's (docs/decisions.md "rfc6068"): the hfields begin at
 // the last "?" when hfields run from it to the end (§2: "?", "=" and "&" are "reserved, serving
 // as delimiters"); an addr-spec ends at "," outside a quoted-string and a domain literal.
 
 import { validate } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
-import { percentDecoded } from './percent.js';
 import { profileEraOf } from '../eras/table.js';
-import { mailtoParts } from '../profiles/mailto.js';
+import { MAILTO_PROSE } from '../profiles/mailto.js';
 
 /** The era of the mailto scheme's RFC (the era table's profile row). */
 const ERA = profileEraOf('mailto');
@@ -41,13 +40,13 @@ export type MailtoFields =
 export function mailtoFields(input: string): MailtoFields {
   const result = validate(input, { spec: ERA, rule: 'mailtoURI' });
   if (!result.valid) return { valid: false, input, error: result.error };
-  const parts = mailtoParts(input);
-  const to = parts.to.map(({ value: raw }) => ({ raw, decoded: percentDecoded(raw) }));
-  const headers = parts.hfields.map(({ name, value }) => ({
-    rawName: name.value,
-    rawValue: value.value,
-    name: percentDecoded(name.value)?.toLowerCase() ?? null,
-    value: percentDecoded(value.value),
+  const { to: list, hfields } = MAILTO_PROSE.components!(input, 'mailtoURI');
+  const to = (list?.items ?? []).map(({ value: raw, decoded }) => ({ raw, decoded: decoded ?? null }));
+  const headers = (hfields?.items ?? []).map(({ parts }) => ({
+    rawName: parts!.hfname!.value,
+    rawValue: parts!.hfvalue!.value,
+    name: parts!.hfname!.decoded?.toLowerCase() ?? null,
+    value: parts!.hfvalue!.decoded ?? null,
   }));
   return { valid: true, input, to, headers };
 }
