@@ -122,15 +122,44 @@ function ruleFunctions(data) {
         switch (node[0]) {
             case Op.EMPTY:
                 return (_s, p) => p;
-            case Op.SET:
-                return terminal(sets[n[1]], n[2]);
+            case Op.SET: {
+                const set = data.sets[n[1]];
+                const expected = n[2];
+                if (set[4] === 1 || set[1].length > 0 || set[2].length > 0 || set[3].length > 0)
+                    return terminal(sets[n[1]], expected);
+                // An ASCII set, the common case: one lookup, no call.
+                const ascii = table(set[0]);
+                return (s, p) => {
+                    if (p < s.length) {
+                        const c = s.charCodeAt(p);
+                        if (c < 128 && ascii[c] === 1)
+                            return p + 1;
+                    }
+                    if (silent === 0)
+                        fail(p, expected);
+                    return -1;
+                };
+            }
             case Op.STRING: {
-                const v = n[1];
-                return terminal((s, p) => (s.startsWith(v, p) ? p + v.length : -1), n[2]);
+                const [, v, expected] = n;
+                return (s, p) => {
+                    if (s.startsWith(v, p))
+                        return p + v.length;
+                    if (silent === 0)
+                        fail(p, expected);
+                    return -1;
+                };
             }
             case Op.FOLDED: {
-                const [, lower, len] = n;
-                return terminal((s, p) => (p + len <= s.length && ic(s, p, lower, len) ? p + len : -1), n[3]);
+                const [, lower, len, expected] = n;
+                const folded = ic;
+                return (s, p) => {
+                    if (p + len <= s.length && folded(s, p, lower, len))
+                        return p + len;
+                    if (silent === 0)
+                        fail(p, expected);
+                    return -1;
+                };
             }
             case Op.LOWERED: {
                 const [, lower, len] = n;
@@ -148,18 +177,16 @@ function ruleFunctions(data) {
             }
             case Op.ANY:
                 return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1]);
-            case Op.RULE: {
-                const index = n[1];
-                return (s, p) => rules[index](s, p);
-            }
+            case Op.RULE:
+                return rules[n[1]];
             case Op.SEQUENCE:
                 return sequence(n[1].map(compile), n[2], n[3] ?? -1, n[4] ?? []);
             case Op.CHOICE: {
                 const alternatives = n[1].map(compile);
                 return (s, p, r) => {
                     let q = -1;
-                    for (const alternative of alternatives)
-                        if ((q = alternative(s, p, r)) >= 0)
+                    for (let i = 0; i < alternatives.length; i++)
+                        if ((q = alternatives[i](s, p, r)) >= 0)
                             return q;
                     return q;
                 };
@@ -210,23 +237,28 @@ function ruleFunctions(data) {
                 throw new Error(`no traced node of op ${String(node[0])}`);
         }
     };
-    for (const [name, hook, reach, body] of data.rules)
-        rules.push(rule(compile(body), hook, reach, data.fast[name]));
+    // Every rule function first, its body compiled after, so that a reference is the function.
+    const bodies = [];
+    data.rules.forEach(([name, hook, reach], i) => {
+        rules.push(rule(bodies, i, hook, reach, data.fast[name]));
+    });
+    for (const [, , , body] of data.rules)
+        bodies.push(compile(body));
     return new Map(data.rules.map(([name], i) => [name, rules[i]]));
 }
 /**
- * A rule function: handed to the fast recognizer when its reach ends at or before fastBelow,
- * else its hooks (a spec rule's) around its body.
+ * A rule function (its body `bodies[i]`): handed to the fast recognizer when its reach ends at
+ * or before fastBelow, else its hooks (a spec rule's) around its body.
  */
-function rule(body, hook, reach, fast) {
+function rule(bodies, i, hook, reach, fast) {
     const handed = reach >= 0 && fast !== undefined;
     if (hook < 0)
-        return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : body(s, p, p)) : (s, p) => body(s, p, p);
+        return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : bodies[i](s, p, p)) : (s, p) => bodies[i](s, p, p);
     return (s, p) => {
         if (handed && p + reach <= fastBelow)
             return fast(s, p);
         hookEnter(hook, p);
-        const q = body(s, p, p);
+        const q = bodies[i](s, p, p);
         if (q >= 0)
             hookLeave(q);
         else
@@ -243,6 +275,18 @@ function rule(body, hook, reach, fast) {
 function sequence(elements, stops, seq, fails) {
     if (elements.length === 0)
         return (_s, p) => p;
+    if (seq < 0 && stops.every((x) => x < 0)) {
+        // Nothing in it stops: its elements one after the other.
+        return (s, p, r) => {
+            const mark = hookMark();
+            let q = p;
+            for (let i = 0; i < elements.length && q >= 0; i++)
+                q = elements[i](s, q, r);
+            if (q < 0)
+                hookRewind(mark);
+            return q;
+        };
+    }
     return (s, p, r) => {
         const mark = hookMark();
         const count = stopCount;

@@ -173,15 +173,37 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
     switch (node[0]) {
       case Op.EMPTY:
         return (_s, p) => p;
-      case Op.SET:
-        return terminal(sets[n[1] as number]!, n[2] as string);
+      case Op.SET: {
+        const set = data.sets[n[1] as number]!;
+        const expected = n[2] as string;
+        if (set[4] === 1 || set[1].length > 0 || set[2].length > 0 || set[3].length > 0) return terminal(sets[n[1] as number]!, expected);
+        // An ASCII set, the common case: one lookup, no call.
+        const ascii = table(set[0]);
+        return (s, p) => {
+          if (p < s.length) {
+            const c = s.charCodeAt(p);
+            if (c < 128 && ascii[c] === 1) return p + 1;
+          }
+          if (silent === 0) fail(p, expected);
+          return -1;
+        };
+      }
       case Op.STRING: {
-        const v = n[1] as string;
-        return terminal((s, p) => (s.startsWith(v, p) ? p + v.length : -1), n[2] as string);
+        const [, v, expected] = n as [number, string, string];
+        return (s, p) => {
+          if (s.startsWith(v, p)) return p + v.length;
+          if (silent === 0) fail(p, expected);
+          return -1;
+        };
       }
       case Op.FOLDED: {
-        const [, lower, len] = n as [number, string, number];
-        return terminal((s, p) => (p + len <= s.length && ic!(s, p, lower, len) ? p + len : -1), n[3] as string);
+        const [, lower, len, expected] = n as [number, string, number, string];
+        const folded = ic!;
+        return (s, p) => {
+          if (p + len <= s.length && folded(s, p, lower, len)) return p + len;
+          if (silent === 0) fail(p, expected);
+          return -1;
+        };
       }
       case Op.LOWERED: {
         const [, lower, len] = n as [number, string, number];
@@ -198,17 +220,15 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
       }
       case Op.ANY:
         return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1] as string);
-      case Op.RULE: {
-        const index = n[1] as number;
-        return (s, p) => rules[index]!(s, p);
-      }
+      case Op.RULE:
+        return rules[n[1] as number]!;
       case Op.SEQUENCE:
         return sequence((n[1] as TracedNode[]).map(compile), n[2] as number[], (n[3] as number | undefined) ?? -1, (n[4] as number[] | undefined) ?? []);
       case Op.CHOICE: {
         const alternatives = (n[1] as TracedNode[]).map(compile);
         return (s, p, r) => {
           let q = -1;
-          for (const alternative of alternatives) if ((q = alternative(s, p, r)) >= 0) return q;
+          for (let i = 0; i < alternatives.length; i++) if ((q = alternatives[i]!(s, p, r)) >= 0) return q;
           return q;
         };
       }
@@ -257,21 +277,26 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
     }
   };
 
-  for (const [name, hook, reach, body] of data.rules) rules.push(rule(compile(body), hook, reach, data.fast[name]));
+  // Every rule function first, its body compiled after, so that a reference is the function.
+  const bodies: Fn[] = [];
+  data.rules.forEach(([name, hook, reach], i) => {
+    rules.push(rule(bodies, i, hook, reach, data.fast[name]));
+  });
+  for (const [, , , body] of data.rules) bodies.push(compile(body));
   return new Map(data.rules.map(([name], i) => [name, rules[i]!]));
 }
 
 /**
- * A rule function: handed to the fast recognizer when its reach ends at or before fastBelow,
- * else its hooks (a spec rule's) around its body.
+ * A rule function (its body `bodies[i]`): handed to the fast recognizer when its reach ends at
+ * or before fastBelow, else its hooks (a spec rule's) around its body.
  */
-function rule(body: Fn, hook: number, reach: number, fast: RuleFn | undefined): RuleFn {
+function rule(bodies: readonly Fn[], i: number, hook: number, reach: number, fast: RuleFn | undefined): RuleFn {
   const handed = reach >= 0 && fast !== undefined;
-  if (hook < 0) return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : body(s, p, p)) : (s, p) => body(s, p, p);
+  if (hook < 0) return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : bodies[i]!(s, p, p)) : (s, p) => bodies[i]!(s, p, p);
   return (s, p) => {
     if (handed && p + reach <= fastBelow) return fast(s, p);
     hookEnter(hook, p);
-    const q = body(s, p, p);
+    const q = bodies[i]!(s, p, p);
     if (q >= 0) hookLeave(q);
     else hookFail(p);
     return q;
@@ -286,6 +311,16 @@ function rule(body: Fn, hook: number, reach: number, fast: RuleFn | undefined): 
  */
 function sequence(elements: Fn[], stops: readonly number[], seq: number, fails: readonly number[]): Fn {
   if (elements.length === 0) return (_s, p) => p;
+  if (seq < 0 && stops.every((x) => x < 0)) {
+    // Nothing in it stops: its elements one after the other.
+    return (s, p, r) => {
+      const mark = hookMark();
+      let q = p;
+      for (let i = 0; i < elements.length && q >= 0; i++) q = elements[i]!(s, q, r);
+      if (q < 0) hookRewind(mark);
+      return q;
+    };
+  }
   return (s, p, r) => {
     const mark = hookMark();
     const count = stopCount;
