@@ -9,6 +9,8 @@ export interface GeneratedGrammarMeta {
   extends?: string; status?: string;
   rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string }>;
 }
+/** generated/<era>.meta.js, what a per-era entry point loads: the rules without definitions and examples. */
+export type GeneratedLeanMeta = Omit<GeneratedGrammarMeta, 'rules'> & { rules: Array<Omit<GeneratedRuleMeta, 'text' | 'matches' | 'rejects'>> };
 /**
  * The traced recognizer (scripts/codegen/emit-traced.ts, generated/<era>.diag.js): it reports
  * through urispec's trace protocol, TracedRecognizer in src/diagnosis/trace.ts, the type that

@@ -15,8 +15,8 @@ export interface EraOptions {
 
 /**
  * `isValid` of one era: its fast recognizer, no diagnosis; and a scheme profile's prose where
- * `after.prose` is given (the entry point of an era built on another passes src/profiles/of-era.ts's
- * lookup: every profile is one, src/eras/table.ts `Profile.on`).
+ * `after.profiles` is given (the entry point of an era whose row of the era table names a
+ * profile's prose passes src/profiles/of-era.ts's `PROFILES`).
  */
 export function isValidFor(parts: EraParts, after?: AfterGrammar): (input: string, options?: EraOptions) => boolean {
   const era = eraFrom(parts);

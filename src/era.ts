@@ -2,7 +2,7 @@
 // apart from the registry (./registry.ts, which loads every era) so that a per-era entry point
 // (`urispec/rfc3986`, generated/entries/) loads its own era's files and nothing else.
 
-import type { GeneratedEra, GeneratedGrammarMeta, GeneratedRuleMeta } from '#generated';
+import type { GeneratedEra, GeneratedGrammarMeta, GeneratedLeanMeta, GeneratedRuleMeta } from '#generated';
 import type { TracedRecognizer } from './diagnosis/trace.js';
 import { unknownRule, badOption } from './errors.js';
 
@@ -18,17 +18,26 @@ export interface Era extends Omit<GeneratedEra, 'diag'> {
   helperIds: Set<string>;
 }
 
-/** An era's generated parts: what an entry point loads (the fast recognizer at least). */
-export type EraParts = Pick<GeneratedEra, 'meta' | 'fast'> & Partial<Omit<GeneratedEra, 'meta' | 'fast'>>;
+/**
+ * An era's generated parts: what an entry point loads (the fast recognizer at least). A per-era
+ * entry point loads the lean rule metadata (generated/<era>.meta.js: no printed definitions or
+ * examples, which validation never reads); the registry the whole (generated/<era>.rules.js).
+ */
+export type EraParts = { meta: GeneratedLeanMeta | GeneratedGrammarMeta } & Pick<GeneratedEra, 'fast'> & Partial<Omit<GeneratedEra, 'meta' | 'fast'>>;
 
-/** The era of its generated parts; the parts an entry point did not load are absent. */
+/**
+ * The era of its generated parts; the parts an entry point did not load are absent, as are the
+ * rules' definitions and examples of a per-era entry point's era (only `specs()`, `grammar-diff`
+ * and the vectors read those, through the registry).
+ */
 export function eraFrom(parts: EraParts): Era {
+  const whole = parts as GeneratedEra;
   return {
-    ...(parts as GeneratedEra),
+    ...whole,
     // Generated JavaScript, typed loosely by generated/index.d.ts: its protocol is ours.
     diag: parts.diag as unknown as TracedRecognizer,
     id: parts.meta.spec,
-    byName: new Map(parts.meta.rules.map((r) => [r.name.toLowerCase(), r])),
+    byName: new Map(whole.meta.rules.map((r) => [r.name.toLowerCase(), r])),
     helperIds: new Set(parts.meta.helpers.map((h) => h.id)),
   };
 }

@@ -6,8 +6,7 @@ import { diagnose, type ValidationError } from './diagnose.js';
 import { ruleOf, startIdOf, type Era, type ReadingOptions, type RuleMeta } from './era.js';
 import type { NotesLookup, TemplateLevel } from './template/notes.js';
 import type { SchemeProse } from './profiles/profile.js';
-import { proseAccepts, proseVerdict } from './profiles/run.js';
-import type { ProseLookup } from './profiles/of-era.js';
+import type { Profiles } from './profiles/of-era.js';
 
 /** The era, the rule asked for, the Peggy rule that implements it, and the prose checked after it. */
 export interface Target {
@@ -22,6 +21,8 @@ export interface Target {
   match: (input: string, p: number) => number;
   /** The scheme profile's prose for this rule (src/profiles/), checked unless `grammarOnly`. */
   prose?: SchemeProse;
+  /** The runner of `prose` (src/profiles/run.ts), given with it. */
+  run?: Profiles;
   /**
    * The profile's prose whose text explains a grammar failure (its `hint`), also under
    * `grammarOnly`: the scheme's RFC still says why its grammar refuses the string.
@@ -38,8 +39,8 @@ export interface Target {
  * (issue 19's budgets). Nothing here imports them.
  */
 export interface AfterGrammar {
-  /** A scheme profile's prose, checked after the grammar (src/profiles/of-era.ts `proseOf`). */
-  prose?: ProseLookup;
+  /** The scheme profiles' prose, checked after the grammar, and its runner (src/profiles/of-era.ts `PROFILES`). */
+  profiles?: Profiles;
   /** RFC 6570's level and reserved-operator warnings (src/template/notes.ts `notesOf`). */
   notes?: NotesLookup;
 }
@@ -52,10 +53,13 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
   const meta = ruleOf(era, rule);
   const id = startId(era, meta, reading);
   const target: Target = { era, rule: meta, startId: id, match: era.fast.ruleOf(id) };
-  const found = after.prose?.(era.id, meta.name);
+  const found = after.profiles?.proseOf(era.id, meta.name);
   if (found) {
     target.explains = found;
-    if (!grammarOnly) target.prose = found;
+    if (!grammarOnly) {
+      target.prose = found;
+      target.run = after.profiles;
+    }
   }
   const notes = after.notes?.(era.id);
   if (notes) target.notes = notes;
@@ -68,7 +72,7 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
  * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
  */
 export function acceptsIn(t: Target, input: string): boolean {
-  return t.match(input, 0) === input.length && (t.prose === undefined || proseAccepts(t.prose, input, t.rule.name));
+  return t.match(input, 0) === input.length && (t.prose === undefined || t.run!.accepts(t.prose, input, t.rule.name));
 }
 
 /**
@@ -86,7 +90,7 @@ export function validateIn(t: Target, input: string): AnyValidationResult {
     if (t.notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
     return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...t.notes(t.rule.name, input) };
   }
-  const { error, warnings } = proseVerdict(t.prose, t.era.id, input, t.rule.name);
+  const { error, warnings } = t.run!.verdict(t.prose, t.era.id, input, t.rule.name);
   const base = { input, spec: t.era.id, rule: t.rule.name };
   const noted = warnings.length > 0 ? { warnings } : {};
   return error ? { valid: false, ...base, error, ...noted } : { valid: true, ...base, ...noted };

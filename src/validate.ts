@@ -5,10 +5,10 @@ import { acceptsIn, targetIn, validateIn, type AfterGrammar, type Target, type V
 import { notesOf, type TemplateLevel } from './template/notes.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
-import { proseOf } from './profiles/of-era.js';
+import { PROFILES } from './profiles/of-era.js';
 
 /** What the main entry point, which loads every era, checks and notes after a grammar. */
-const AFTER: AfterGrammar = { prose: proseOf, notes: notesOf };
+const AFTER: AfterGrammar = { profiles: PROFILES, notes: notesOf };
 
 export type { ValidationWarning };
 

@@ -14,6 +14,7 @@ import { HTTP_PROSE } from './http.js';
 import { MAILTO_PROSE } from './mailto.js';
 import { URN2141_PROSE, URN8141_PROSE } from './urn.js';
 import type { SchemeProse } from './profile.js';
+import { proseAccepts, proseVerdict } from './run.js';
 
 /** Every profile's prose, by the key an era's row names it by (`prose: 'http'`). */
 const PROSE_MODULES = {
@@ -42,6 +43,15 @@ export const proseOf: ProseLookup = (era, rule) => {
   const prose = profileProse(era);
   return prose !== undefined && Object.values(prose.rules).includes(rule) ? prose : undefined;
 };
+
+/**
+ * The profiles as src/validate-era.ts checks them (its `AfterGrammar.profiles`): the lookup with
+ * the runner (./run.ts), passed together by the main entry point and by the per-era entry points
+ * of eras with a profile, so that a bundle of an era without one holds neither.
+ */
+export const PROFILES = { proseOf, accepts: proseAccepts, verdict: proseVerdict } as const;
+
+export type Profiles = typeof PROFILES;
 
 /** RFC 3986 §3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, before the first ":". */
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/;
