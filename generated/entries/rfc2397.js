@@ -6,10 +6,10 @@ import * as fast from '../rfc2397.fast.js';
 import * as diag from '../rfc2397.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
-import { proseOf } from '../../dist/src/profiles/of-era.js';
+import { PROFILES } from '../../dist/src/profiles/of-era.js';
 
 export const spec = "rfc2397";
-export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, { prose: proseOf });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { prose: proseOf });
+export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, { profiles: PROFILES });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { profiles: PROFILES });
 export const parse = /* @__PURE__ */ parseFor("rfc2397");
 export const resolve = /* @__PURE__ */ resolveFor("rfc2397");
