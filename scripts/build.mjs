@@ -5,7 +5,7 @@
 // 2. The JavaScript of dist/src/ loses its comments (esbuild, not minified: the code stays
 //    readable in a stack trace); the declarations keep theirs, which editors show.
 // 3. generated/ is copied to dist/generated/ with its recognizers minified, and its data
-//    modules (<era>.rules.js, <era>.grammar.js) built by calls instead of written out
+//    modules (<era>.meta.js, <era>.printed.js, <era>.grammar.js) built by calls instead of written out
 //    (packData). The committed generated/ stays as scripts/build-grammars.ts writes it, readable
 //    and reviewable (each rule names its grammar line); only the shipped copy is compact, and it
 //    is the same program (esbuild's minifier renames and reformats, it does not change what
@@ -56,7 +56,7 @@ for (const path of files(src).filter((p) => js(p) || dts(p))) {
 }
 
 /**
- * A data module (`export default <JSON>`: generated/<era>.rules.js and .grammar.js) as a module
+ * A data module (`export default <JSON>`: generated/<era>.meta.js, .printed.js and .grammar.js) as a module
  * that builds the same value with less text: each object of two or more keys is a call of a
  * function made once per key list (`a("literal", ":", false)` for `{"type": "literal",
  * "value": ":", "ignoreCase": false}`), keys in the same order. The value is checked equal, key
@@ -89,7 +89,7 @@ const generated = join(root, 'generated');
 for (const path of files(generated).filter((p) => js(p) || dts(p))) {
   let text = readFileSync(join(generated, path), 'utf8');
   if (path.startsWith('entries/')) text = text.replaceAll("'../../dist/src/", "'../../src/");
-  if (/\.(rules|grammar)\.js$/.test(path)) text = await packData(join(generated, path), text);
+  if (/\.(meta|printed|grammar)\.js$/.test(path)) text = await packData(join(generated, path), text);
   // The entries are a few lines each, kept as written: their `/* @__PURE__ */` annotations are
   // what lets a bundler drop what is not imported, and the minifier drops them.
   if (js(path) && !path.startsWith('entries/')) text = transformSync(text, { ...options, minify: true }).code;
