@@ -69,6 +69,11 @@ describe('RFC 9110 §4.2.5: no fragment in http-URI', () => {
     expect(!r.valid && r.error).toMatchObject({ layer: 'grammar', offset: 9 });
     expect(!r.valid && r.error.hint).toContain('RFC 9110 §4.2.5');
   });
+  it('a "#" before the "//" is no fragment: the scheme is unfinished, so §4.2.5 is not the hint', () => {
+    const r = validate('HTTP#s', { spec: 'rfc9110' });
+    expect(!r.valid && r.error).toMatchObject({ offset: 4, found: '#' });
+    expect(!r.valid && (r.error.hint ?? '')).not.toContain('§4.2.5');
+  });
 });
 
 describe('the per-era entry point urispec/rfc9110 checks the prose too', () => {

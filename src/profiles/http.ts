@@ -103,8 +103,10 @@ export const HTTP_PROSE: SchemeProse = {
   // §4.2.5: "The fragment identifier component is not part of the scheme definition for a URI
   // scheme ..., thus does not appear in the ABNF definitions for the "http" and "https" URI
   // schemes": a "#" after the path or the query is a reference's fragment (RFC 3986 §3.5).
-  hint(startRule, _input, e) {
+  hint(startRule, input, e) {
     if (e.found !== '#' || !Object.values(HTTP_PROSE.rules).includes(startRule)) return undefined;
+    // Only a "#" after the authority's "//" ends a hier-part: in "http#x" the scheme is unfinished.
+    if (!/^https?:\/\//i.test(input.slice(0, e.offset))) return undefined;
     return `an ${startRule} has no fragment (RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"): check the part before the "#" as one; with its fragment the reference is checked by RFC 3986 (spec rfc3986)`;
   },
 };
