@@ -15,6 +15,7 @@ import { isValid } from './validate.js';
 import { escapeUnsafe } from './format.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { fileDifferences } from './whatwg-file.js';
+import { dataDifferences } from './whatwg-data.js';
 
 /** A validation error of the URL Standard, as the Standard names it. */
 export interface WhatwgError {
@@ -301,6 +302,8 @@ export interface WhatwgColumn extends WhatwgResult {
   summary: string;
   /** A file URL: where the URL Standard parts from RFC 8089 (its host and drive letters), named. */
   file?: string[];
+  /** A data URL: where Fetch's data: URL processor parts from RFC 2397, named (src/whatwg-data.ts). */
+  data?: string[];
 }
 
 /**
@@ -321,6 +324,7 @@ export function whatwgColumn(input: string, base?: string): WhatwgColumn {
     ? `-> ${escapeUnsafe(w.href!)}${names.length ? `  (${names.join(', ')})` : ''}`
     : `failure: ${names.join(', ')}`;
   const file = fileDifferences(input, w.href);
-  const summary = `WHATWG vs RFC 3986: ${escapeUnsafe(d)}${file.length ? `\nWHATWG vs RFC 8089: ${escapeUnsafe(file.join('; '))}` : ''}`;
-  return { ...w, divergence: d, row: [w.valid ? '✓' : '✗', 'whatwg', 'living', 'URL', outcome], summary, ...(file.length ? { file } : {}) };
+  const data = dataDifferences(input, w.href);
+  const summary = `WHATWG vs RFC 3986: ${escapeUnsafe(d)}${file.length ? `\nWHATWG vs RFC 8089: ${escapeUnsafe(file.join('; '))}` : ''}${data.length ? `\nWHATWG (Fetch) vs RFC 2397: ${escapeUnsafe(data.join('; '))}` : ''}`;
+  return { ...w, divergence: d, row: [w.valid ? '✓' : '✗', 'whatwg', 'living', 'URL', outcome], summary, ...(file.length ? { file } : {}), ...(data.length ? { data } : {}) };
 }
