@@ -57,10 +57,10 @@ export interface Choice {
 export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
   const startOnly: Choice = { path: [start], from: null };
   if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
-  // One counterfactual run per construct and rule start: what a run grants.
+  // One counterfactual run per construct, rule start and sequence not begun: what a run grants.
   const scores = new Map<string, number>();
   const scored = (c: Candidate): number => {
-    const key = `${c.id} ${c.start}`;
+    const key = `${c.id} ${c.start} ${c.notBegunIn}`;
     let s = scores.get(key);
     if (s === undefined) scores.set(key, (s = score(c)));
     return s;
@@ -104,6 +104,15 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
       if (s === Infinity) break;
     } else if (s === bestScore) tied.push(c);
   }
+  // Inside a bracketed literal closed later (`http://[::1/x]`, `http://[1.2.3.4]/`), a rule that
+  // accepts `found` and gets the parse past the "]" is named; when none does, the one address
+  // between the brackets is wrong as a whole, and the rule of what the literal holds is named
+  // (`IPv6address` in `IP-literal` or in RFC 2732's `ipv6reference`), not the `dec-octet` or
+  // `h16` that could take one more character. (A template expression's "{...}" holds a list,
+  // each part with its own rules.) One rule named by every candidate was not scored (bestScore
+  // -1); a literal that broke a sequence says what the address misses at the offset.
+  const bracket = atEnd || bestScore === Infinity || best.literal ? null : bracketAround(best, input, rec.offset);
+  if (bracket && (bestScore < 0 ? scored(best) : bestScore) <= bracket.close) return { path: best.path.slice(0, bracket.depth + 2), from: best };
   // Rules in different alternatives of a choice that started at the offset and that get equally
   // far (RFC 1738's `host = hostname | hostnumber`, both stopped at "["): the rule holding the
   // choice, never its last alternative.
@@ -133,6 +142,28 @@ function closesBracket(rec: Recorder, c: Candidate, input: string): boolean {
   const frame = c.frames[c.frames.length - 1]!;
   const close = BRACKETS[input[frame.start] ?? ''];
   return close !== undefined && frame.start < rec.offset && !input.includes(close, rec.offset) && rec.expectedIn(frame, JSON.stringify(close));
+}
+
+/**
+ * The innermost rule around a candidate that is a bracketed literal: its definition opens with
+ * "[" (`IP-literal = "[" ...`, `ipv6reference = "[" ...`), its instance began with it before the
+ * offset, and a "]" occurs after the offset. Its index in the candidate's path, and where that
+ * "]" is.
+ */
+function bracketAround(c: Candidate, input: string, offset: number): { depth: number; close: number } | null {
+  for (let i = c.frames.length - 1; i >= 0; i--) {
+    const f = c.frames[i]!;
+    if (input[f.start] !== '[' || f.start >= offset || !opensWith(f.rule, '[')) continue;
+    const at = input.indexOf(']', offset + 1);
+    return at < 0 ? null : { depth: i, close: at };
+  }
+  return null;
+}
+
+/** Whether a rule's definition, as the spec prints it, begins with the literal `open`. */
+function opensWith(rule: RuleMeta, open: string): boolean {
+  const eq = rule.text.search(/::=|:=|=/);
+  return eq >= 0 && rule.text.slice(eq).replace(/^(::=|:=|=)\s*/, '').startsWith(JSON.stringify(open));
 }
 
 /** Whether `a`'s rule instance is an ancestor of `b`'s (its frames a proper prefix of b's). */

@@ -99,6 +99,33 @@ export function openBracket(input: string, limit: number): number {
   return close === -1 || close >= limit ? open : -1;
 }
 
+/** The closing bracket of each opening one that a construct of some era begins with. */
+const CLOSING: Readonly<Record<string, string>> = { '[': ']', '{': '}' };
+
+/**
+ * `found` closes a construct left open before the offset: the "]" of an IP literal (RFC 3986
+ * §3.2.2, RFC 2732 §3) or of a domain literal (RFC 6068 §2), the "}" of a template expression
+ * (RFC 6570 §2.2). Percent-encoding it would leave the construct open, so the generic advice to
+ * encode it does not apply: what is missing is inside the construct.
+ */
+export function closesOpen(c: HintContext): boolean {
+  for (const [open, close] of Object.entries(CLOSING)) {
+    if (c.found !== close) continue;
+    const at = c.input.lastIndexOf(open, c.offset - 1);
+    if (at >= 0 && !c.input.slice(at + 1, c.offset).includes(close)) return true;
+  }
+  return false;
+}
+
+/** The bracketed content of the IP literal the failure is in (between its "[" and "]"), or null. */
+export function ipLiteralText(c: HintContext): string | null {
+  if (!inIpLiteral(c)) return null;
+  const open = c.input.lastIndexOf('[', c.offset);
+  if (open < 0) return null;
+  const close = c.input.indexOf(']', open);
+  return c.input.slice(open + 1, close < 0 ? undefined : close);
+}
+
 /** The zone identifier in the IP literal open at the offset: `%25eth0` (`encoded`) or `%eth0`. */
 export function zoneAt(c: HintContext): { zone: string; encoded: boolean } | null {
   const open = openBracket(c.input, c.offset + 1);

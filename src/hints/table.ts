@@ -14,9 +14,11 @@ import { TEMPLATE_RULES } from '../template/syntax.js';
 import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
 import {
   authorityOf,
+  closesOpen,
   escapable,
   hasIpLiteral,
   hasRule,
+  ipLiteralText,
   isLoneSurrogate,
   isSpace,
   nidOf,
@@ -303,6 +305,19 @@ export const HINTS: readonly HintRow[] = [
     },
   },
   {
+    // RFC 3986 §3.2.2: IP-literal = "[" ( IPv6address / IPvFuture ) "]", and "the host is
+    // identified by an IPv4 literal address" written as IPv4address, without brackets; RFC 2732
+    // §3: ipv6reference = "[" IPv6address "]".
+    id: 'IPv4 address in brackets',
+    section: 'RFC 3986 §3.2.2',
+    give: (c) => {
+      const text = ipLiteralText(c);
+      if (text === null || !/^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(text)) return null;
+      const future = hasRule(c.era, 'IPvFuture') ? ' (or an IPvFuture)' : '';
+      return `an IPv4 address is written without brackets: ${text}; the brackets of an IP literal hold an IPv6 address${future}, such as ::ffff:${text}`;
+    },
+  },
+  {
     id: 'percent sign without two hex digits',
     section: 'RFC 3986 §2.1',
     give: (c) => {
@@ -361,6 +376,19 @@ export const HINTS: readonly HintRow[] = [
       const text = a.text.slice(colon + 1);
       return `read as host "${host}" and port "${text}", the port must be digits only${where}; read as userinfo, "@" and a host must follow`;
     },
+  },
+  {
+    // RFC 1738 §2.2: "#" is unsafe, "used in World Wide Web and in other systems to delimit a URL
+    // from a fragment/anchor identifier that might follow it", and "must be encoded within
+    // URLs"; §3.3 (httpurl) and §5 have no fragment. The URL eras before RFC 1808 (which added
+    // `fragment`): a grammar with no fragment rule, not a URN, template or scheme profile.
+    id: 'fragment before RFC 1808',
+    section: 'RFC 1738 §2.2, §3.3',
+    eras: (row) => row.urn === undefined && row.template === undefined && row.profile === undefined,
+    give: (c) =>
+      c.found === '#' && c.offset > 0 && !hasRule(c.era, 'fragment', 'ifragment')
+        ? 'a URL has no fragment in this era: "#" delimits a URL from a fragment that might follow it and is no part of the URL (RFC 1738 §2.2); write "%23" for a "#" inside the URL, or leave the fragment out'
+        : null,
   },
   {
     id: 'second number sign',
@@ -433,7 +461,8 @@ export const HINTS: readonly HintRow[] = [
     id: 'other character outside the grammar',
     section: 'RFC 3986 §2.1',
     give: (c) => {
-      if (c.found === null || !escapable(c)) return null;
+      // Not a "]" or "}" that closes an open construct: encoded, it would leave it open.
+      if (c.found === null || !escapable(c) || closesOpen(c)) return null;
       const code = c.found.codePointAt(0)!;
       if (code >= 0x80) return null;
       const what = code < 0x20 || code === 0x7f ? `the control character ${shown(c.found)}` : shown(c.found);

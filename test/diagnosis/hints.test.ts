@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compare, explain, specs, validate } from '../../src/index.js';
 import { HINTS, firstHint } from '../../src/hints/table.js';
-import { hintContext, percentEncoded } from '../../src/hints/context.js';
+import { closesOpen, hintContext, percentEncoded } from '../../src/hints/context.js';
 import { ERA_TABLE, TABLE_IDS } from '../../src/eras/table.js';
 import { eraOf } from '../../src/registry.js';
 import { proseOf } from '../../src/profiles/of-era.js';
@@ -54,6 +54,8 @@ const rows: Row[] = [
   { hint: 'leading whitespace', spec: 'rfc1738', input: '\thttp://a/', says: ['whitespace at the start'], source: 'RFC 1738 Appendix (APPENDIX: Recommendations for URLs in Context)' },
   { hint: 'trailing whitespace', spec: 'rfc3986', input: 'http://a/ ', says: ['whitespace at the end'], source: 'RFC 3986 Appendix C' },
   { hint: 'zone identifier', spec: 'rfc3986', input: 'http://[fe80::1%eth0]/', says: ['RFC 6874', '%25eth0'], source: 'RFC 6874 §2' },
+  { hint: 'IPv4 address in brackets', spec: 'rfc3986', input: 'http://[1.2.3.4]/', says: ['without brackets: 1.2.3.4', 'IPv6 address', 'IPvFuture'], source: 'RFC 3986 §3.2.2 (IP-literal, IPv4address)' },
+  { hint: 'IPv4 address in brackets', spec: 'rfc2396', input: 'http://[1.2.3.4]/', says: ['without brackets: 1.2.3.4', '::ffff:1.2.3.4'], source: 'RFC 2732 §3 (ipv6reference)' },
   { hint: 'percent sign without two hex digits', spec: 'rfc3986', input: 'http://a/%4', says: ['two hex digits', '%25'], source: 'RFC 3986 §2.1' },
   { hint: 'percent sign without two hex digits', spec: 'rfc1808', input: 'http://a/%zz', says: ['two hex digits'], source: 'RFC 1808 §2.2 (escape)' },
   { hint: 'unclosed bracket', spec: 'rfc3986', input: 'http://[::1/', says: ['"[" at offset 7 is not closed'], source: 'RFC 3986 §3.2.2 (IP-literal)' },
@@ -69,6 +71,9 @@ const rows: Row[] = [
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://[::1]:8x/', says: ['a port is digits only'], source: 'RFC 3986 §3.2.3' },
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://a.com:80:80/', says: ['host "a.com" and port "80:80"'], source: 'RFC 3986 §3.2.2 (reg-name has no ":"), §3.2.3' },
   { hint: 'port not digits', spec: 'rfc1738', input: 'http://a:8x/', says: ['a port is digits only', 'RFC 1738 §5'], source: 'RFC 1738 §5 (port = digits)' },
+  { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a#b#c', says: ['no fragment', '%23', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2 ("#" is unsafe), §3.3 (httpurl)' },
+  { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a/b#c', says: ['no fragment', '%23'], source: 'RFC 1738 §2.2, §5 (hpath)' },
+  { hint: 'fragment before RFC 1808', spec: 'draft-ietf-uri-url-03', input: 'http://a#b', says: ['no fragment'], source: 'draft-ietf-uri-url-03 (httpaddress has no fragment)' },
   { hint: 'second number sign', spec: 'rfc3986', input: 'a#b#c', says: ['%23'], source: 'RFC 3986 §3.5' },
   { hint: 'backslash', spec: 'rfc3986', input: 'http://a/b\\c', says: ['"/"', '%5C'], source: 'RFC 3986 §3.3' },
   { hint: 'non-ASCII host', spec: 'rfc3986', input: 'http://例え.jp/', says: ['IDNA', percentEncodedByBuffer('例')], source: 'RFC 3986 §3.2.2' },
@@ -129,6 +134,26 @@ describe('hints for common mistakes (issue 14)', () => {
     const r = validate('http://[::1]:8x/', { rule: 'IPv6address' });
     expect(r.valid).toBe(false);
     if (!r.valid) expect(r.error).not.toHaveProperty('hint');
+  });
+
+  it('the generic advice to percent-encode stays silent for a "]" or "}" that closes an open construct', () => {
+    // Encoded, the "]" of an IP or domain literal (RFC 3986 §3.2.2, RFC 6068 §2) or the "}" of a
+    // template expression (RFC 6570 §2.2) would leave the construct open. The fields are those of
+    // a record where "%" may come at the offset, so only the closing bracket decides.
+    const era = eraOf('rfc3986');
+    const at = (input: string, found: string) =>
+      hintContext(era, 'URI-reference', input, { offset: input.lastIndexOf(found), found, rule: 'segment', rulePath: ['URI-reference', 'segment'], expected: ['"%"', 'pchar'] });
+    for (const [input, found] of [['a[b]', ']'], ['a{b}', '}'], ['x[y:z]', ']']] as const) {
+      expect(closesOpen(at(input, found)), input).toBe(true);
+      expect(firstHint(at(input, found))?.row.id, input).not.toBe('other character outside the grammar');
+    }
+    // Nothing open before it (or closed already): the generic row answers, "%5D" / "%7D".
+    for (const [input, found, code] of [['a]', ']', '%5D'], ['a}', '}', '%7D'], ['[a]b]', ']', '%5D']] as const) {
+      expect(closesOpen(at(input, found)), input).toBe(false);
+      const h = firstHint(at(input, found));
+      expect(h?.row.id, input).toBe('other character outside the grammar');
+      expect(h?.text).toContain(code);
+    }
   });
 
   it('percentEncoded is UTF-8 as Node encodes it', () => {
