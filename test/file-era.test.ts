@@ -134,7 +134,8 @@ describe('rfc8089 components (issue 25, point 4): the host, or local, and the pa
     expect(components('file://localhost/etc/fstab')).toEqual({
       scheme: { value: 'file', start: 0, end: 4, rule: 'file-scheme' },
       host: { value: 'localhost', start: 7, end: 16, rule: 'file-auth', kind: 'localhost' },
-      path: { value: '/etc/fstab', start: 16, end: 26, rule: 'path-absolute' },
+      // §4: names UTF-8 before percent-encoding, so the path decoded (src/profiles/file.ts).
+      path: { value: '/etc/fstab', start: 16, end: 26, rule: 'path-absolute', decoded: '/etc/fstab' },
     });
     expect(components('file://LocalHost/a').host?.kind).toBe('localhost');
     // A reg-name that begins with localhost is a host of its own (PEG note of file-auth).
@@ -147,7 +148,7 @@ describe('rfc8089 components (issue 25, point 4): the host, or local, and the pa
     expect(components('file:///path/to/file').path?.value).toBe('/path/to/file');
     expect(components('file:/path/to/file')).toEqual({
       scheme: { value: 'file', start: 0, end: 4, rule: 'file-scheme' },
-      path: { value: '/path/to/file', start: 5, end: 18, rule: 'path-absolute' },
+      path: { value: '/path/to/file', start: 5, end: 18, rule: 'path-absolute', decoded: '/path/to/file' },
     });
     expect(components('file:///c:/path/to/file').path?.value).toBe('/c:/path/to/file');
   });
