@@ -17,6 +17,12 @@ export interface RuleMeta {
   core: boolean;
   /** Its body is one character class: a failure inside it is described by its name. */
   charRule: boolean;
+  /**
+   * The literal its printed definition begins with ("[" of RFC 3986's IP-literal), when it
+   * begins with one: the diagnosis reads it (src/diagnosis/rank.ts), also in a per-era entry
+   * point, which loads no definition text.
+   */
+  opens?: string;
   /** `//+` examples: must match with this rule as start rule. */
   matches: string[];
   /** `//-` examples: must not match. */
@@ -151,6 +157,7 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
       text: specLines.map((l) => l.replace(/^\/\/\s?/, '')).join('\n'),
       core: block.some((l) => /^\/\/\s*@core\b/.test(l)),
       charRule: rule.expression.type === 'class',
+      ...opensOf(specLines.map((l) => l.replace(/^\/\/\s?/, '')).join('\n')),
       matches: examples('+'),
       rejects: examples('-'),
     });
@@ -163,4 +170,12 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
   }
   if (!names.has(meta.defaultRule)) fail(1, `default rule ${meta.defaultRule} is not a rule of the grammar`);
   return meta;
+}
+
+/** `{ opens }` when a printed definition's right-hand side begins with a quoted literal. */
+function opensOf(text: string): { opens?: string } {
+  const eq = text.search(/::=|:=|=/);
+  if (eq < 0) return {};
+  const m = /^"([^"]+)"/.exec(text.slice(eq).replace(/^(::=|:=|=)\s*/, ''));
+  return m ? { opens: m[1]! } : {};
 }

@@ -160,10 +160,13 @@ function bracketAround(c: Candidate, input: string, offset: number): { depth: nu
   return null;
 }
 
-/** Whether a rule's definition, as the spec prints it, begins with the literal `open`. */
+/**
+ * Whether a rule's definition, as the spec prints it, begins with the literal `open`: the
+ * generated meta's `opens` (scripts/grammar-meta.ts), which a per-era entry point also loads
+ * (it has no definition text).
+ */
 function opensWith(rule: RuleMeta, open: string): boolean {
-  const eq = rule.text.search(/::=|:=|=/);
-  return eq >= 0 && rule.text.slice(eq).replace(/^(::=|:=|=)\s*/, '').startsWith(JSON.stringify(open));
+  return rule.opens === open;
 }
 
 /** Whether `a`'s rule instance is an ancestor of `b`'s (its frames a proper prefix of b's). */
