@@ -31,8 +31,6 @@ export class FastEmitter extends Emitter {
     return null;
   }
 
-  protected afterElement(): void {}
-
   protected choiceItems(node: Node & { type: 'choice' }): ChoiceItem[] {
     return this.analyses.exactness.choiceItems(node);
   }

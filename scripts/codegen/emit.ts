@@ -101,17 +101,6 @@ export abstract class Emitter {
   protected abstract expectation(node: Node): string | null;
   /** Before something that may backtrack without a rule boundary: a mark, or null. */
   protected abstract backtrackMark(fn: FnState): string | null;
-  /**
-   * After element `i` of a sequence (`cur` its end, `before` its start); `mark` what
-   * sequenceMark emitted for the sequence.
-   */
-  protected abstract afterElement(seq: Node & { type: 'sequence' }, i: number, before: string, cur: string, p: string, fn: FnState, mark: string | null): void;
-  /** At the start of a sequence: a variable for afterElement and sequenceEnd, or null. */
-  protected sequenceMark(_seq: Node & { type: 'sequence' }, _fn: FnState): string | null {
-    return null;
-  }
-  /** After a sequence, `out` its end, `p` its start, `mark` what sequenceMark emitted. */
-  protected sequenceEnd(_seq: Node & { type: 'sequence' }, _mark: string | null, _p: string, _out: string, _fn: FnState): void {}
   /** The alternatives of a choice in the order they are tried. */
   protected abstract choiceItems(node: Node & { type: 'choice' }): ChoiceItem[];
   /** A set test that skips an alternative, or null. */
@@ -307,22 +296,18 @@ export abstract class Emitter {
         }
         const label = fn.label();
         const mark = this.backtrackMark(fn);
-        const seqMark = this.sequenceMark(node, fn);
         emit(`${out} = -1;`);
         emit(`${label}: {`);
         fn.indent++;
         let cur = p;
         els.forEach((e, i) => {
-          const before = cur;
           cur = this.gen(e, cur, fn);
-          this.afterElement(node, i, before, cur, p, fn, seqMark);
           if (i < els.length - 1) emit(`if (${cur} < 0) break ${label};`);
         });
         emit(`${out} = ${cur};`);
         fn.indent--;
         emit('}');
         if (mark) emit(`if (${out} < 0) hookRewind(${mark});`);
-        this.sequenceEnd(node, seqMark, p, out, fn);
         return out;
       }
       case 'choice':
