@@ -17,7 +17,8 @@
 import { StopKind } from '../../src/diagnosis/trace.js';
 import { type Boundary, type Node, type Rule, Unsupported, unwrap } from './ast.js';
 import { type CharSet, classAscii, classRegExp } from './char-sets.js';
-import type { Analyses, Constants } from './emit.js';
+import type { Analyses } from './analyses.js';
+import type { Constants } from './constants.js';
 import { describeExpectation } from './expectation.js';
 import type { Reach } from './reach.js';
 import { helperSource } from './runtime-text.js';

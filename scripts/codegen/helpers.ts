@@ -1,5 +1,5 @@
 // The recognizers' helpers: what the generated rule functions of generated/<era>.fast.js and
-// generated/<era>.diag.js call besides their own code (./emit.ts). Each recognizer carries a
+// generated/<era>.diag.js call besides their own code (./emit-fast.ts, ./emit-traced.ts). Each recognizer carries a
 // copy of the ones it uses, transpiled from this module (./runtime-text.ts, helperSource): an
 // imported helper is not inlined in a hot loop (measured: rfc3987's fast recognizer, which
 // calls cpEnd per non-ASCII character, ran 2.3 to 2.8 times slower importing it). Each is

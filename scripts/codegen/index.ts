@@ -9,8 +9,9 @@
 //             ./first-sets.ts    which code units a node can start with
 //             ./peg-exactness.ts when alternatives may leave Peggy's order
 //             ./reach.ts         how far past its start a rule can look
-//   emitters  ./emit.ts          what both emitters share
-//             ./emit-fast.ts     generated/<era>.fast.js: a verdict
+//             ./analyses.ts      runs the first four in order
+//   shared    ./constants.ts     a module's constants, interned (Peggy's lib/compiler/intern.js)
+//   emitters  ./emit-fast.ts     generated/<era>.fast.js: a verdict, as code
 //             ./emit-traced.ts   generated/<era>.diag.js: the diagnosis's reports, as data
 //             ./expectation.ts   what a terminal expects, described for the diagnosis
 //   runtime   ./runtime/*.ts     what the generated modules import (generated/runtime/*.js)
@@ -18,13 +19,10 @@
 
 import type peggy from 'peggy';
 import { Grammar, type Rule, Unsupported } from './ast.js';
-import { CharSets } from './char-sets.js';
-import { Constants } from './emit.js';
+import { analyse } from './analyses.js';
+import { Constants } from './constants.js';
 import { FastEmitter } from './emit-fast.js';
 import { TracedEmitter } from './emit-traced.js';
-import { FirstSets } from './first-sets.js';
-import { Nullable } from './nullable.js';
-import { PegExactness } from './peg-exactness.js';
 import { Reach } from './reach.js';
 
 /** The recognizer's source for a grammar AST (after Peggy's check and transform passes). */
@@ -38,9 +36,7 @@ export function recognizerSource(
 ): string {
   const grammar = new Grammar(rules, file, origins);
   const constants = new Constants();
-  const sets = new CharSets(grammar, (source) => constants.name('R', source));
-  const firsts = new FirstSets(grammar, new Nullable(grammar));
-  const analyses = { grammar, sets, firsts, exactness: new PegExactness(grammar, sets, firsts) };
+  const analyses = analyse(grammar, constants);
   const fast = fastModule ? { module: fastModule, reach: new Reach(grammar) } : null;
   const emitter = trace ? new TracedEmitter(analyses, constants, trace, fast) : new FastEmitter(analyses, constants);
   return emitter.module(header);
