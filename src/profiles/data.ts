@@ -3,7 +3,7 @@
 // what ";base64" means, and data that is no base64 contradicts it: a warning. The interface is
 // ./profile.ts's; the decisions are in docs/decisions.md ("rfc2397").
 
-import { base64Length } from '../schemes/base64.js';
+import { base64Length, base64LengthIn } from '../schemes/base64.js';
 import { percentDecoded, percentOctets } from '../schemes/percent.js';
 import type { ProseComponent, SchemeProse } from './profile.js';
 
@@ -24,13 +24,17 @@ export interface DataUrlParts {
 export function dataUrlParts(input: string): DataUrlParts {
   const start = 'data:'.length;
   const comma = input.indexOf(',');
-  const header = input.slice(start, comma);
-  const base64 = header.endsWith(';base64');
+  const base64 = base64Before(input, comma);
   return {
-    mediatype: { value: base64 ? header.slice(0, -';base64'.length) : header, start },
+    mediatype: { value: input.slice(start, base64 ? comma - ';base64'.length : comma), start },
     base64,
     data: { value: input.slice(comma + 1), start: comma + 1 },
   };
+}
+
+/** Whether ";base64" ends the header that the "," at `comma` ends (after "data:"). */
+function base64Before(input: string, comma: number): boolean {
+  return comma >= 'data:;base64'.length && input.startsWith(';base64', comma - ';base64'.length);
 }
 
 /** §2: "If <mediatype> is omitted, it defaults to text/plain;charset=US-ASCII". */
@@ -81,14 +85,16 @@ export const DATA_PROSE: SchemeProse = {
   document: 'RFC 2397',
   rules: { data: 'dataurl' },
   check(input) {
-    const p = dataUrlParts(input);
-    if (!p.base64 || base64Length(percentOctets(p.data.value)) !== null) return [];
+    // On every accepted line, so read in place (issue 17): the "," that ends the media type
+    // (dataUrlParts), ";base64" right before it, and the data's octets as base64.
+    const comma = input.indexOf(',');
+    if (!base64Before(input, comma) || base64LengthIn(input, comma + 1) !== null) return [];
     return [{
       level: 'warning',
       section: 'RFC 2397 §2',
       rule: 'data',
       rulePath: ['dataurl', 'data'],
-      offset: p.data.start,
+      offset: comma + 1,
       holds: 'RFC 2397 §3 data := *urlchar',
       says: 'with ";base64" "the data is encoded as base64", and this is no base64 (RFC 2045 §6.8: groups of four characters of the alphabet, "=" only as the last padding)',
     }];

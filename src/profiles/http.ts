@@ -23,12 +23,10 @@ export interface HttpParts {
  */
 export function httpParts(input: string): HttpParts {
   const colon = input.indexOf(':');
-  const aStart = colon + 3;
-  let aEnd = aStart;
-  while (aEnd < input.length && input[aEnd] !== '/' && input[aEnd] !== '?') aEnd++;
+  const a = authorityOf(input);
+  const [aStart, aEnd, hStart] = [a.start, a.end, hostStart(a)];
   const authority = input.slice(aStart, aEnd);
-  const at = authority.indexOf('@');
-  const hStart = aStart + at + 1;
+  const at = a.at < 0 ? -1 : a.at - aStart;
   const hostport = authority.slice(at + 1);
   const hostLength = hostport.startsWith('[') ? hostport.indexOf(']') + 1 : (hostport.indexOf(':') + 1 || hostport.length + 1) - 1;
   const q = input.indexOf('?', aEnd);
@@ -45,6 +43,39 @@ export function httpParts(input: string): HttpParts {
   return parts;
 }
 
+/** Where the authority begins (after "://") and ends (the first "/" or "?"), and its first "@" (-1: none). */
+interface Authority {
+  start: number;
+  end: number;
+  at: number;
+}
+
+function authorityOf(input: string): Authority {
+  const start = input.indexOf(':') + 3;
+  let end = start;
+  let at = -1;
+  for (let c = input.charCodeAt(end); end < input.length && c !== 0x2f && c !== 0x3f; c = input.charCodeAt(++end)) {
+    if (c === 0x40 && at < 0) at = end;
+  }
+  return { start, end, at };
+}
+
+/** Where the host begins: after the userinfo's "@", if any. */
+const hostStart = (a: Authority): number => (a.at < 0 ? a.start : a.at + 1);
+
+/**
+ * Whether the host of an authority (`httpParts`' host) is empty: what follows the userinfo's
+ * "@" is the end of the authority or the port's ":", or an IP-literal's "[" without its "]".
+ */
+function hostEmpty(input: string, a: Authority): boolean {
+  const h = hostStart(a);
+  if (h === a.end) return true;
+  const c = input.charCodeAt(h);
+  if (c !== 0x5b) return c === 0x3a;
+  const close = input.indexOf(']', h);
+  return close < 0 || close >= a.end;
+}
+
 /** §4.2.1 and §4.2.2: "If the port subcomponent is empty or not given", the scheme's default. */
 export const DEFAULT_PORT: Readonly<Record<string, string>> = { http: '80', https: '443' };
 
@@ -55,19 +86,23 @@ export const HTTP_PROSE: SchemeProse = {
   document: 'RFC 9110',
   rules: { http: 'http-URI', https: 'https-URI' },
   check(input, rule) {
-    const p = httpParts(input);
-    const scheme = p.scheme.toLowerCase();
+    // On every accepted line: the authority's bounds alone, and the rest only for a finding
+    // (issue 17).
+    const a = authorityOf(input);
+    const emptyHost = hostEmpty(input, a);
+    if (!emptyHost && a.at < 0) return [];
+    const scheme = input.slice(0, input.indexOf(':')).toLowerCase();
     const findings: ProseFinding[] = [];
     // §4.2.1/§4.2.2: "A sender MUST NOT generate an "http" URI with an empty host identifier.
     // A recipient that processes such a URI reference MUST reject it as invalid." RFC 3986's
     // reg-name may be empty (§3.2.2: "a URI containing an authority with an empty host").
-    if (p.host.value === '') {
+    if (emptyHost) {
       findings.push({
         level: 'error',
         section: SECTION[scheme] ?? SECTION.http!,
         rule: 'host',
         rulePath: [rule, 'authority', 'host'],
-        offset: p.host.start,
+        offset: hostStart(a),
         holds: 'RFC 3986 §3.2.2',
         says: `an ${scheme} URI with an empty host MUST be rejected`,
       });
@@ -75,13 +110,13 @@ export const HTTP_PROSE: SchemeProse = {
     // §4.2.4: "the use of the format "user:password" is deprecated", "A sender MUST NOT
     // generate the userinfo subcomponent", a recipient "SHOULD parse for userinfo and treat its
     // presence as an error": a SHOULD of the recipient, so a warning and not a refusal.
-    if (p.userinfo !== undefined) {
+    if (a.at >= 0) {
       findings.push({
         level: 'warning',
         section: 'RFC 9110 §4.2.4',
         rule: 'userinfo',
         rulePath: [rule, 'authority', 'userinfo'],
-        offset: p.userinfo.start,
+        offset: a.start,
         holds: 'RFC 3986 §3.2.1',
         says: `userinfo in an ${scheme} URI is deprecated: a sender MUST NOT generate it, and a recipient SHOULD treat its presence as an error`,
       });

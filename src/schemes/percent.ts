@@ -4,13 +4,32 @@
 
 const encoder = new TextEncoder();
 
+/** The value of a hexadecimal digit's code unit (RFC 3986 §2.1 `HEXDIG`, either case), or -1. */
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20; // a letter in lower case
+  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
+
+/** The octet of a `%XX` triplet at `i` of `text`, or -1 where none begins there. */
+export function tripletAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x25) return -1;
+  // Past the end charCodeAt gives NaN, no digit.
+  const hi = hexValue(text.charCodeAt(i + 1));
+  const lo = hi < 0 ? -1 : hexValue(text.charCodeAt(i + 2));
+  return lo < 0 ? -1 : (hi << 4) | lo;
+}
+
 /** The octets of a string of characters and `%XX` triplets (each character below U+0080 an octet). */
 export function percentOctets(text: string): Uint8Array {
   const out: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    if (text[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(text.slice(i + 1, i + 3))) {
-      out.push(Number.parseInt(text.slice(i + 1, i + 3), 16));
+    const octet = tripletAt(text, i);
+    if (octet >= 0) {
+      out.push(octet);
       i += 2;
+    } else if (text.charCodeAt(i) < 0x80) {
+      out.push(text.charCodeAt(i));
     } else {
       for (const b of encoder.encode(text[i]!)) out.push(b);
     }
@@ -18,13 +37,55 @@ export function percentOctets(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
+/**
+ * Whether the octets of `text` from `start` to `end` (`percentOctets`) are UTF-8, read as the
+ * fatal decoder below reads them (the WHATWG Encoding Standard's UTF-8 decoder: no overlong
+ * form, no surrogate, nothing past U+10FFFF), without building them. A character as written
+ * encodes to octets that are UTF-8 and begin with no continuation octet, so only the runs of
+ * triplets can break it, and a character inside a sequence they begin ends it unfinished.
+ */
+export function percentUtf8(text: string, start = 0, end = text.length): boolean {
+  let i = text.indexOf('%', start);
+  if (i < 0 || i >= end) return true;
+  /** Continuation octets still due, and the range the next one must be in. */
+  let due = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  for (; i < end; i++) {
+    const b = i + 2 < end ? tripletAt(text, i) : -1;
+    if (b < 0) {
+      if (due > 0) return false; // a character (or "%" as written) inside a sequence
+      const next = text.indexOf('%', i + 1);
+      if (next < 0 || next >= end) return true;
+      i = next - 1;
+      continue;
+    }
+    i += 2;
+    if (due > 0) {
+      if (b < lower || b > upper) return false;
+      due--;
+      lower = 0x80;
+      upper = 0xbf;
+    } else if (b >= 0xc2 && b <= 0xdf) {
+      due = 1;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      due = 2;
+      if (b === 0xe0) lower = 0xa0;
+      if (b === 0xed) upper = 0x9f;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      due = 3;
+      if (b === 0xf0) lower = 0x90;
+      if (b === 0xf4) upper = 0x8f;
+    } else if (b >= 0x80) {
+      return false;
+    }
+  }
+  return due === 0;
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The decoded text, or null when the octets are not UTF-8. */
 export function percentDecoded(text: string): string | null {
-  try {
-    return utf8.decode(percentOctets(text));
-  } catch {
-    return null;
-  }
+  return percentUtf8(text) ? utf8.decode(percentOctets(text)) : null;
 }
