@@ -3,7 +3,7 @@
 
 /**
  * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
- * (the code units below 128 that Peggy's test accepts, emit.ts's table()).
+ * (the code units below 128 that Peggy's test accepts).
  */
 function table(ranges) {
     const t = new Uint8Array(128);

@@ -52,13 +52,13 @@ function table(ranges) {
         t.fill(1, ranges[i], ranges[i + 1] + 1);
     return t;
 }
-/** A set's test: the end of the character at p when it is in the set, else -1 (emit.ts, setEnd). */
+/** A set's test: the end of the character at p when it is in the set, else -1 (emit-fast.ts, setEnd). */
 function setEnd(set, program) {
     const [asciiRanges, ranges, regexpIndexes, lowered, codePoints] = set;
     const ascii = table(asciiRanges);
     const regexps = regexpIndexes.map((i) => program.regexps[i]);
     const lower = lowered.length > 0 ? new Set(lowered) : null;
-    /** Peggy's own one-code-unit tests above 127 (emit.ts, unitTests). */
+    /** Peggy's own one-code-unit tests above 127 (emit-fast.ts, unitTests). */
     const unit = (s, p) => {
         for (const re of regexps)
             if (re.test(s.charAt(p)))

@@ -1,7 +1,7 @@
 // What a terminal of the traced recognizer expects, described once, when the recognizer is
 // generated, as the diagnosis lists it (contract: `expected`, "described as the grammar writes
 // them"): a literal as a JSON string, a class in ABNF notation (`%x41-5A / %x61-7A`), any
-// character. A named rule's expectation is its name (TracedEmitter.named). The traced recognizer
+// character. A named rule's expectation is its name (TracedEmitter.node, `named`). The traced recognizer
 // reports these strings (src/diagnosis/trace.ts); src/diagnosis/recorder.ts names an expectation
 // by its core rule instead when one was tried there (`ALPHA`).
 
