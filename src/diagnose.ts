@@ -124,7 +124,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
   const grouped = rec.grouped(choice.path, (r) => isNullable(era, r));
-  const error = errorRecord(era, rule, input, rec.offset, [...rec.expected].sort(), grouped, choice.path, prose);
+  const error = errorRecord(era, rule, input, rec.offset, rec.sortedExpected(), grouped, choice.path, prose);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.
   const partial = tree ? partialTree(rec.snapshotOf(choice.from)?.slice(0, choice.path.length) ?? null, error.offset) : null;

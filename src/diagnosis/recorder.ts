@@ -73,33 +73,31 @@ export class Recorder implements TraceListener {
   private seenPos = 0;
   private seenLen = 0;
   offset = 0;
-  readonly expected = new Set<string>();
-  /** Each expectation at the offset and the stack it was recorded under, in attempt order. */
-  private readonly attempts: Array<string | Frame[]> = [];
-  readonly candidates: Candidate[] = [];
+  /**
+   * Each expectation at the offset as the traced recognizer described it, and the stack it was
+   * recorded under, in attempt order. What the diagnosis reads of them (the expected set, the
+   * ways forward, the common and last paths) is worked out once, when first asked (settle()):
+   * most expectations a run records are superseded by a further one before the run ends.
+   */
+  private attempts: Array<string | Frame[]> = [];
+  candidates: Candidate[] = [];
   /** How many stop() reports have come. */
   private reports = 0;
-  /**
-   * The ways forward at the offset: for each expectation there, the innermost spec rule it was
-   * charged to (core rules left out; '' for the end of input after the start rule). At offset 0
-   * the start rule is named unless there is only one (contract).
-   */
-  readonly ways = new Set<string>();
-  private commonFrames: Frame[] | null = null;
-  private commonLength = 0;
+  /** What settle() worked out of `attempts`; null when it has grown since. */
+  private settled: Settled | null = null;
   private commonSnapshot: FrameSnapshot[] | null = null;
-  private lastFrames: Frame[] | null = null;
   private lastSnapshot: FrameSnapshot[] | null = null;
   /** The derivation's top node, once the start rule has matched. */
   top: DerivationNode | null = null;
-  /** Children arrays that a snapshot still reads: copied before truncation. */
-  private readonly frozen = new WeakSet<DerivationNode[]>();
+  /** Children arrays that a snapshot still reads: copied before truncation (only with a tree). */
+  private readonly frozen: WeakSet<DerivationNode[]> | null;
 
   constructor(
     private readonly rules: readonly RuleMeta[],
     readonly root: Frame | null,
     private readonly tree: boolean,
   ) {
+    this.frozen = tree ? new WeakSet() : null;
     if (root) this.push(root);
   }
 
@@ -170,7 +168,7 @@ export class Recorder implements TraceListener {
   rewind(mark: number): void {
     const top = this.stack[this.stack.length - 1];
     if (top?.children && top.children.length > mark) {
-      if (this.frozen.has(top.children)) top.children = top.children.slice(0, mark);
+      if (this.frozen?.has(top.children)) top.children = top.children.slice(0, mark);
       else top.children.length = mark;
     }
   }
@@ -182,57 +180,103 @@ export class Recorder implements TraceListener {
     if (maxPos !== this.seenPos || maxExpected.length < this.seenLen) {
       // Peggy started a new, further list: everything recorded before is superseded.
       from = 0;
-      this.expected.clear();
-      this.attempts.length = 0;
-      this.candidates.length = 0;
-      this.ways.clear();
-      this.commonFrames = null;
+      this.attempts = [];
+      this.candidates = [];
+      this.settled = null;
       this.commonSnapshot = null;
-      this.lastFrames = null;
       this.lastSnapshot = null;
     }
     this.offset = maxPos;
     if (maxExpected.length > from) {
       const stack = this.stack.slice();
-      for (let i = from; i < maxExpected.length; i++) {
-        const text = this.describe(maxExpected[i]!, maxPos);
-        this.expected.add(text);
-        this.attempts.push(text, stack);
+      for (let i = from; i < maxExpected.length; i++) this.attempts.push(maxExpected[i]!, stack);
+      this.settled = null;
+      // The partial tree reads what each rule of the path had matched when it was charged.
+      if (this.tree && this.spec.length > 0) {
+        this.lastSnapshot = this.snapshot(this.spec);
+        this.commonSnapshot ??= this.lastSnapshot;
       }
-      this.charge();
     }
     this.seenPos = maxPos;
     this.seenLen = maxExpected.length;
   }
 
-  /** The expectations just added were recorded under the current stack. */
-  private charge(): void {
-    const frames = this.spec;
-    this.ways.add(frames[frames.length - 1]?.rule.name ?? '');
-    if (frames.length === 0) return; // the end-of-input check, after the start rule: its own
-    this.lastFrames = frames.slice();
-    const snapshot = this.tree ? this.snapshot(frames) : null;
-    this.lastSnapshot = snapshot;
-    if (this.commonFrames === null) {
-      this.commonFrames = this.lastFrames;
-      this.commonLength = frames.length;
-      this.commonSnapshot = snapshot;
-      return;
+  /**
+   * What the expectations at the offset say, worked out once: each described (describe()), the
+   * set of them, the ways forward, and the spec rules of the first and last stacks with spec
+   * rules on them and how long a prefix all of those share.
+   */
+  private settle(): Settled {
+    if (this.settled) return this.settled;
+    const texts: string[] = [];
+    const expected = new Set<string>();
+    const ways = new Set<string>();
+    let common: Frame[] | null = null;
+    let commonLength = 0;
+    let last: Frame[] | null = null;
+    let previous: Frame[] | null = null;
+    for (let i = 0; i < this.attempts.length; i += 2) {
+      const stack = this.attempts[i + 1] as Frame[];
+      const text = describe(this.attempts[i] as string, stack, this.offset);
+      texts.push(text);
+      expected.add(text);
+      if (stack === previous) continue;
+      previous = stack;
+      // The expectations of one report share its stack: they are charged to it once.
+      const frames = stack.filter((f) => !f.rule.core);
+      ways.add(frames[frames.length - 1]?.rule.name ?? '');
+      if (frames.length === 0) continue; // the end-of-input check, after the start rule: its own
+      last = frames;
+      if (common === null) {
+        common = frames;
+        commonLength = frames.length;
+        continue;
+      }
+      let n = 0;
+      while (n < commonLength && n < frames.length && common[n]!.rule === frames[n]!.rule) n++;
+      commonLength = n;
     }
-    let n = 0;
-    while (n < this.commonLength && n < frames.length && this.commonFrames[n]!.rule === frames[n]!.rule) n++;
-    this.commonLength = n;
+    return (this.settled = { texts, expected, ways, common, commonLength, last });
+  }
+
+  /** The expected set at the offset: what each expectation there was described as. */
+  get expected(): ReadonlySet<string> {
+    return this.settle().expected;
+  }
+
+  /**
+   * The ways forward at the offset: for each expectation there, the innermost spec rule it was
+   * charged to (core rules left out; '' for the end of input after the start rule). At offset 0
+   * the start rule is named unless there is only one (contract).
+   */
+  get ways(): ReadonlySet<string> {
+    return this.settle().ways;
+  }
+
+  /** The expected set, sorted by code unit (as Array.prototype.sort sorts strings). */
+  sortedExpected(): string[] {
+    const out = [...this.settle().expected];
+    // Insertion sort: a few dozen distinct strings, where it is the fastest.
+    for (let i = 1; i < out.length; i++) {
+      const v = out[i]!;
+      let j = i - 1;
+      for (; j >= 0 && out[j]! > v; j--) out[j + 1] = out[j]!;
+      out[j + 1] = v;
+    }
+    return out;
   }
 
   /** The spec rules every expectation at the offset was charged under (their common path). */
   get common(): RuleMeta[] | null {
-    return this.commonFrames?.slice(0, this.commonLength).map((f) => f.rule) ?? null;
+    const { common, commonLength } = this.settle();
+    return common?.slice(0, commonLength).map((f) => f.rule) ?? null;
   }
 
   /** Whether `text` was expected at the offset with `frame` the innermost spec rule then open. */
   expectedIn(frame: Frame, text: string): boolean {
+    const { texts } = this.settle();
     for (let i = 0; i < this.attempts.length; i += 2) {
-      if (this.attempts[i] !== text) continue;
+      if (texts[i >> 1] !== text) continue;
       const stack = this.attempts[i + 1] as Frame[];
       let j = stack.length - 1;
       while (j >= 0 && stack[j]!.rule.core) j--;
@@ -243,7 +287,7 @@ export class Recorder implements TraceListener {
 
   /** The path of the last expectation charged at the offset. */
   get last(): RuleMeta[] | null {
-    return this.lastFrames?.map((f) => f.rule) ?? null;
+    return this.settle().last?.map((f) => f.rule) ?? null;
   }
 
   /** The spec rules on the stack, core rules left out. */
@@ -254,7 +298,7 @@ export class Recorder implements TraceListener {
   private snapshot(path: Frame[]): FrameSnapshot[] {
     return path.map((f) => {
       const children = f.children!;
-      this.frozen.add(children);
+      this.frozen!.add(children);
       return { rule: f.rule, start: f.start, children, length: children.length };
     });
   }
@@ -267,9 +311,10 @@ export class Recorder implements TraceListener {
    */
   grouped(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string[] {
     const out = new Set<string>();
+    const { texts } = this.settle();
     let end = false;
     for (let i = 0; i < this.attempts.length; i += 2) {
-      const text = this.attempts[i] as string;
+      const text = texts[i >> 1]!;
       const stack = this.attempts[i + 1] as Frame[];
       let j = 0;
       while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
@@ -289,26 +334,39 @@ export class Recorder implements TraceListener {
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
   snapshotOf(chosen: Candidate | 'common' | 'last' | null): FrameSnapshot[] | null {
-    if (chosen === 'common') return this.commonSnapshot?.slice(0, this.commonLength) ?? null;
+    if (chosen === 'common') return this.commonSnapshot?.slice(0, this.settle().commonLength) ?? null;
     if (chosen === 'last') return this.lastSnapshot;
     return chosen?.snapshot ?? null;
   }
 
-  /**
-   * Expectations inside a core or single-class rule that started at the offset are named by
-   * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
-   * Others as the traced recognizer describes them, as the grammar writes them: literals as
-   * JSON strings, classes in ABNF notation (scripts/codegen/expectation.ts).
-   */
-  private describe(e: string, offset: number): string {
-    let named: RuleMeta | null = null;
-    for (let i = this.stack.length - 1; i >= 0; i--) {
-      const f = this.stack[i]!;
-      if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
-      named = f.rule;
-    }
-    return named ? named.name : e;
+}
+
+/** What Recorder.settle() works out of the expectations at the offset. */
+interface Settled {
+  /** Each expectation as describe() names it, in attempt order. */
+  texts: string[];
+  expected: Set<string>;
+  ways: Set<string>;
+  common: Frame[] | null;
+  commonLength: number;
+  last: Frame[] | null;
+}
+
+/**
+ * Expectations inside a core or single-class rule that started at the offset are named by
+ * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
+ * Others as the traced recognizer describes them, as the grammar writes them: literals as
+ * JSON strings, classes in ABNF notation (scripts/codegen/expectation.ts). `stack`: the rules
+ * open when it was recorded.
+ */
+function describe(e: string, stack: readonly Frame[], offset: number): string {
+  let named: RuleMeta | null = null;
+  for (let i = stack.length - 1; i >= 0; i--) {
+    const f = stack[i]!;
+    if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
+    named = f.rule;
   }
+  return named ? named.name : e;
 }
 
 /** The derivation up to the failure: the path to the named rule, each rule with what it had matched. */
