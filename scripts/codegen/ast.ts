@@ -27,6 +27,36 @@ export function unwrap(n: Node): Node {
   return n;
 }
 
+/** Why the recognizers cannot evaluate a node: an action, a semantic predicate, or a new kind. */
+export function unsupported(node: Node): Unsupported {
+  switch (node.type) {
+    case 'action':
+      return new Unsupported('an action (the grammars only recognise: docs/grammar-conventions.md)', node);
+    case 'semantic_and':
+    case 'semantic_not':
+      return new Unsupported('a semantic predicate (its code cannot run without Peggy)', node);
+    default:
+      return new Unsupported(`a "${node.type}" expression`, node);
+  }
+}
+
+/**
+ * A repetition's counts (`x|2..5|`, `x|3|`, `x|2..|`, `x|..5|`, with a delimiter or not): `max`
+ * null when unbounded. The recognizers take constant counts only; a count from a label or a
+ * code block is known only as Peggy's parser runs.
+ */
+export function repetitionCounts(node: Node & { type: 'repeated' }): { min: number; max: number | null } {
+  const count = (x: Boundary | null | undefined, what: string): number | null => {
+    if (!x) return null;
+    if (x.type !== 'constant') throw new Unsupported(`a ${what} repetition count that is not a constant`, node);
+    return x.value ?? null;
+  };
+  const max = count(node.max, 'maximum');
+  const min = node.min ? count(node.min, 'minimum')! : max!;
+  if (max === 0) throw new Unsupported('a repetition with a maximum of 0', node);
+  return { min, max };
+}
+
 /** The rules of one grammar, by Peggy id. */
 export class Grammar {
   private readonly byName = new Map<string, Rule>();

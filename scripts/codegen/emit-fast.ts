@@ -20,7 +20,7 @@
 // ./peg-exactness.ts. test/recognizer.test.ts checks the verdicts against the Peggy parser and
 // `validate`.
 
-import { type Boundary, type Node, Unsupported, unwrap } from './ast.js';
+import { type Node, repetitionCounts, Unsupported, unsupported, unwrap } from './ast.js';
 import type { Analyses } from './analyses.js';
 import { type CharSet, classAscii, classRegExp, MAX_UNIT } from './char-sets.js';
 import type { Constants } from './constants.js';
@@ -240,14 +240,7 @@ export class FastEmitter {
       case 'one_or_more':
         return this.loop(node.expression, null, node.type === 'one_or_more' ? 1 : 0, null, p, out, fn);
       case 'repeated': {
-        const b = (x: Boundary | null | undefined, what: string): number | null => {
-          if (!x) return null;
-          if (x.type !== 'constant') throw new Unsupported(`a ${what} repetition count that is not a constant`, node);
-          return x.value ?? null;
-        };
-        const max = b(node.max, 'maximum');
-        const min = node.min ? b(node.min, 'minimum')! : max!;
-        if (max === 0) throw new Unsupported('a repetition with a maximum of 0', node);
+        const { min, max } = repetitionCounts(node);
         return this.loop(node.expression, node.delimiter ?? null, min, max, p, out, fn);
       }
       case 'simple_and':
@@ -268,13 +261,8 @@ export class FastEmitter {
       case 'text':
         fn.release(out);
         return this.gen(node.expression, p, fn);
-      case 'action':
-        throw new Unsupported('an action (the grammars only recognise: docs/grammar-conventions.md)', node);
-      case 'semantic_and':
-      case 'semantic_not':
-        throw new Unsupported('a semantic predicate (its code cannot run without Peggy)', node);
       default:
-        throw new Unsupported(`a "${node.type}" expression`, node);
+        throw unsupported(node);
     }
   }
 

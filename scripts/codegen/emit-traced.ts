@@ -15,7 +15,7 @@
 // ./runtime/trace.ts, which reports through urispec's trace protocol (src/diagnosis/trace.ts).
 
 import { StopKind } from '../../src/diagnosis/trace.js';
-import { type Boundary, type Node, type Rule, Unsupported, unwrap } from './ast.js';
+import { type Node, type Rule, repetitionCounts, Unsupported, unsupported, unwrap } from './ast.js';
 import { type CharSet, classAscii, classRegExp } from './char-sets.js';
 import type { Analyses } from './analyses.js';
 import type { Constants } from './constants.js';
@@ -175,14 +175,7 @@ export class TracedEmitter {
       case 'one_or_more':
         return this.repeat(node.expression, null, node.type === 'one_or_more' ? 1 : 0, null);
       case 'repeated': {
-        const b = (x: Boundary | null | undefined, what: string): number | null => {
-          if (!x) return null;
-          if (x.type !== 'constant') throw new Unsupported(`a ${what} repetition count that is not a constant`, node);
-          return x.value ?? null;
-        };
-        const max = b(node.max, 'maximum');
-        const min = node.min ? b(node.min, 'minimum')! : max!;
-        if (max === 0) throw new Unsupported('a repetition with a maximum of 0', node);
+        const { min, max } = repetitionCounts(node);
         return this.repeat(node.expression, node.delimiter ?? null, min, max);
       }
       case 'simple_and':
@@ -198,13 +191,8 @@ export class TracedEmitter {
       case 'labeled':
       case 'text':
         return this.node(node.expression);
-      case 'action':
-        throw new Unsupported('an action (the grammars only recognise: docs/grammar-conventions.md)', node);
-      case 'semantic_and':
-      case 'semantic_not':
-        throw new Unsupported('a semantic predicate (its code cannot run without Peggy)', node);
       default:
-        throw new Unsupported(`a "${node.type}" expression`, node);
+        throw unsupported(node);
     }
   }
 
