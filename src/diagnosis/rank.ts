@@ -33,6 +33,13 @@
 // makes every candidate equal in kind, so `http://[::1` names `IP-literal`, whose "]" is
 // missing, not the `h16` or `dec-octet` that could have gone on.
 //
+// A reading that committed is not outrun by a later one that merely stopped: when the best is a
+// repetition deep in a later alternative of a choice, and an earlier alternative consumed text and
+// then broke at a spec rule it requires (the draft's `http://a@[::1]/`: `hostport` after
+// `user "@"`, against `segment` reading "//a@" as a path), the required rule is named. Inside a
+// bracketed literal, a failure in a smaller rule that is itself an alternative of the literal
+// names that rule (RFC 6874's `IPv6address`, inside `IPv6addrz`, when the address is wrong).
+//
 // At offset 0 the start rule is named, unless every expectation there was recorded in one
 // rule, the only way forward (`1http://a` as `URI` → `scheme`; RFC 2396's `absoluteURI`, whose
 // two alternatives both begin with `scheme`). When no construct stopped at the offset (the
@@ -104,6 +111,21 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
       if (s === Infinity) break;
     } else if (s === bestScore) tied.push(c);
   }
+  // A reading that committed wins over a later one that merely stopped: when a choice's earlier
+  // alternative consumed text and then broke at a spec rule it requires there (`hostport` after
+  // the draft's `user "@"`), and the best is a repetition in a later alternative of that choice
+  // (its `segment`, reading "//a@" as a path), the required rule is what a reader fixes: the
+  // ordered choice tried that reading first, as the spec's text reads the input (the draft's
+  // §4.3.1: after "//" comes the server component), and a repetition could have ended anywhere.
+  if (best.repetition && best.ruleStart < rec.offset && !atEnd) {
+    const same = candidates.filter((c) => c.id === best.id && c.start === best.start);
+    const committed = candidates.find((c) => requiredRule(c) && c.order < best.order && same.every((b) => alternativesOf(c, b, rec.offset)));
+    if (committed) {
+      best = committed;
+      bestScore = scored(committed);
+      tied = [];
+    }
+  }
   // Inside a bracketed literal closed later (`http://[::1/x]`, `http://[1.2.3.4]/`), a rule that
   // accepts `found` and gets the parse past the "]" is named; when none does, the one address
   // between the brackets is wrong as a whole, and the rule of what the literal holds is named
@@ -112,7 +134,7 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   // each part with its own rules.) One rule named by every candidate was not scored (bestScore
   // -1); a literal that broke a sequence says what the address misses at the offset.
   const bracket = atEnd || bestScore === Infinity || best.literal ? null : bracketAround(best, input, rec.offset);
-  if (bracket && (bestScore < 0 ? scored(best) : bestScore) <= bracket.close) return { path: best.path.slice(0, bracket.depth + 2), from: best };
+  if (bracket && (bestScore < 0 ? scored(best) : bestScore) <= bracket.close) return heldAddress(rec.candidates, best, bracket.depth);
   // Rules in different alternatives of a choice that started at the offset and that get equally
   // far (RFC 1738's `host = hostname | hostnumber`, both stopped at "["): the rule holding the
   // choice, never its last alternative.
@@ -126,6 +148,19 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   // Only alternatives: the rule they part under started at the offset itself.
   if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
   return { path: best.path.slice(0, n), from: best };
+}
+
+/**
+ * The rule a bracketed literal holds, on the path of `best` (the literal's rule at `depth`): its
+ * alternative that `best` failed in, unless that alternative failed inside a smaller one that is
+ * itself an alternative of the literal, tried there too: RFC 6874's `IPv6addrz = IPv6address "%25"
+ * ZoneID` failing in its address names `IPv6address`, the address being wrong and no zone begun.
+ */
+function heldAddress(all: readonly Candidate[], best: Candidate, depth: number): Choice {
+  const inner = best.path[depth + 2];
+  const literal = best.frames[depth];
+  const other = inner && all.find((c) => c.frames[depth] === literal && c.path[depth + 1] === inner);
+  return other ? { path: other.path.slice(0, depth + 2), from: other } : { path: best.path.slice(0, depth + 2), from: best };
 }
 
 /** The closing bracket of each opening one. */
@@ -174,4 +209,24 @@ function holds(a: Candidate, b: Candidate): boolean {
   if (a.frames.length >= b.frames.length) return false;
   for (let i = 0; i < a.frames.length; i++) if (a.frames[i] !== b.frames[i]) return false;
   return true;
+}
+
+/** A sequence broken at a spec rule it requires, after consuming something (`"@" hostport`). */
+function requiredRule(c: Candidate): boolean {
+  return !c.repetition && !c.literal && c.notBegunIn < 0 && c.path.length > c.frames.length;
+}
+
+/**
+ * Whether two candidates lie in different alternatives of one choice: their rule instances part
+ * at two rules that started at the same position, before the offset (the choice tried both there),
+ * and `b` lies below its alternative (the draft's `segment` in `abs_path`). A repetition of the
+ * alternative itself (RFC 3986's `reg-name`, the host read as a name once no `IPv4address`
+ * matched) is the same component read another way: it competes by reach, as every candidate.
+ */
+function alternativesOf(a: Candidate, b: Candidate, offset: number): boolean {
+  let i = 0;
+  while (i < a.frames.length && i < b.frames.length && a.frames[i] === b.frames[i]) i++;
+  const x = a.frames[i];
+  const y = b.frames[i];
+  return x !== undefined && y !== undefined && x.start === y.start && x.start < offset && i < b.frames.length - 1;
 }
