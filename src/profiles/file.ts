@@ -20,7 +20,8 @@ export function filePathStart(input: string): number {
 export const FILE_PROSE: SchemeProse = {
   document: 'RFC 8089',
   rules: { file: 'file-URI' },
-  check(input, rule) {
+  check(input, rule, warnings = true) {
+    if (!warnings) return []; // the prose holds warnings only
     const start = filePathStart(input);
     // §4: "When a file URI is produced that represents textual data consisting of characters
     // from the Unicode Standard coded character set [UNICODE], the data SHOULD be encoded as

@@ -85,12 +85,13 @@ const SECTION: Readonly<Record<string, string>> = { http: 'RFC 9110 §4.2.1', ht
 export const HTTP_PROSE: SchemeProse = {
   document: 'RFC 9110',
   rules: { http: 'http-URI', https: 'https-URI' },
-  check(input, rule) {
+  check(input, rule, warnings = true) {
     // On every accepted line: the authority's bounds alone, and the rest only for a finding
     // (issue 17).
     const a = authorityOf(input);
     const emptyHost = hostEmpty(input, a);
-    if (!emptyHost && a.at < 0) return [];
+    const userinfo = warnings && a.at >= 0;
+    if (!emptyHost && !userinfo) return [];
     const scheme = input.slice(0, input.indexOf(':')).toLowerCase();
     const findings: ProseFinding[] = [];
     // §4.2.1/§4.2.2: "A sender MUST NOT generate an "http" URI with an empty host identifier.
@@ -110,7 +111,7 @@ export const HTTP_PROSE: SchemeProse = {
     // §4.2.4: "the use of the format "user:password" is deprecated", "A sender MUST NOT
     // generate the userinfo subcomponent", a recipient "SHOULD parse for userinfo and treat its
     // presence as an error": a SHOULD of the recipient, so a warning and not a refusal.
-    if (a.at >= 0) {
+    if (userinfo) {
       findings.push({
         level: 'warning',
         section: 'RFC 9110 §4.2.4',

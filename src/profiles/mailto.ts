@@ -4,7 +4,7 @@
 // decoded address may not hold. The interface is ./profile.ts's; the decisions are in
 // docs/decisions.md ("rfc6068", "The prose of §2").
 
-import { percentDecoded } from '../schemes/percent.js';
+import { percentDecoded, percentUtf8, tripletAt } from '../schemes/percent.js';
 import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
 
 /** A part of the input: its text and where it starts. */
@@ -27,8 +27,10 @@ export interface MailtoParts {
 
 // RFC 6068 §2's rules as the grammar reads them (grammar/rfc6068.peggy), on a string the grammar
 // has accepted: they find where the hfields begin. `qchar = unreserved / pct-encoded / some-delims`.
+// Sticky and read where they stand (no copy of the line; issue 17): HFIELDS from a "?" to the
+// end, TO from after "mailto:" up to the last "?" (what follows that "?" holds none).
 const QCHAR = String.raw`(?:[A-Za-z0-9\-._~!$'()*+,;:@]|%[0-9A-Fa-f]{2})`;
-const HFIELDS = new RegExp(String.raw`^\?${QCHAR}*=${QCHAR}*(?:&${QCHAR}*=${QCHAR}*)*$`);
+const HFIELDS = new RegExp(String.raw`\?${QCHAR}*=${QCHAR}*(?:&${QCHAR}*=${QCHAR}*)*$`, 'y');
 
 // RFC 5322 §3.2.3 `atext` (with, in the decoded address, the non-ASCII characters §2's rules 4
 // and 5 let a percent-encoded UTF-8 sequence stand for), `dot-atom-text`; §3.2.4 `quoted-string`
@@ -40,7 +42,13 @@ const LITERAL = String.raw`\[[\x21-\x5A\x5E-\x7E]*\]`;
 const LOCAL_PART = new RegExp(`^(?:${DOT_ATOM}|${QUOTED})$`);
 const DOMAIN = new RegExp(`^(?:${DOT_ATOM}|${LITERAL})$`);
 const ADDR = `(?:${DOT_ATOM}|${QUOTED})@(?:${DOT_ATOM}|${LITERAL})`;
-const TO = new RegExp(`^${ADDR}(?:,${ADDR})*$`);
+const TO = new RegExp(`${ADDR}(?:,${ADDR})*(?=\\?[^?]*$)`, 'y');
+
+/** Whether `re` (sticky) matches `input` at `at`. */
+function matchesAt(re: RegExp, input: string, at: number): boolean {
+  re.lastIndex = at;
+  return re.test(input);
+}
 
 /**
  * The parts of a string that `mailtoURI` accepts, split as the grammar derives it: the hfields
@@ -51,58 +59,63 @@ const TO = new RegExp(`^${ADDR}(?:,${ADDR})*$`);
  */
 export function mailtoParts(input: string): MailtoParts {
   const base = 'mailto:'.length;
-  const rest = input.slice(base);
-  const q = rest.lastIndexOf('?');
-  const split = q >= 0 && HFIELDS.test(rest.slice(q)) && (q === 0 || TO.test(rest.slice(0, q)));
-  const toEnd = base + (split ? q : rest.length);
+  const q = input.lastIndexOf('?');
+  const split = q >= base && matchesAt(HFIELDS, input, q) && (q === base || matchesAt(TO, input, base));
+  const toEnd = split ? q : input.length;
   const to: AddrSpan[] = [];
   for (let i = base; i < toEnd; ) {
     const start = i;
-    const quoted = input[i] === '"';
+    const quoted = input.charCodeAt(i) === 0x22; // '"'
     if (quoted) {
-      for (i++; i < toEnd && input[i] !== '"'; i++) if (input[i] === '\\') i++;
+      for (i++; i < toEnd && input.charCodeAt(i) !== 0x22; i++) if (input.charCodeAt(i) === 0x5c) i++; // "\\"
       i++;
     } else {
-      while (i < toEnd && input[i] !== '@') i++;
+      while (i < toEnd && input.charCodeAt(i) !== 0x40) i++; // "@"
     }
     const local = { value: input.slice(start, i), start, quoted };
     const dStart = ++i;
-    const literal = input[i] === '[';
+    const literal = input.charCodeAt(i) === 0x5b; // "["
     const end = input.indexOf(literal ? ']' : ',', i);
     i = end < 0 || end >= toEnd ? toEnd : literal ? end + 1 : end;
     to.push({ value: input.slice(start, i), start, local, domain: { value: input.slice(dStart, i), start: dStart, literal } });
     i++; // the "," between addr-specs
   }
   const hfields: MailtoParts['hfields'] = [];
-  if (split) {
-    let start = toEnd + 1;
-    for (const field of input.slice(start).split('&')) {
-      const eq = field.indexOf('=');
-      hfields.push({ name: { value: field.slice(0, eq), start }, value: { value: field.slice(eq + 1), start: start + eq + 1 } });
-      start += field.length + 1;
-    }
+  // HFIELDS holds one "=" in each field between the "&"s.
+  for (let start = toEnd + 1; split && start <= input.length; ) {
+    const eq = input.indexOf('=', start);
+    const amp = input.indexOf('&', eq);
+    const end = amp < 0 ? input.length : amp;
+    hfields.push({ name: { value: input.slice(start, eq), start }, value: { value: input.slice(eq + 1, end), start: eq + 1 } });
+    start = end + 1;
   }
   return { to, hfields };
 }
-
-const HEX = /^[0-9A-Fa-f]{2}$/;
 
 /**
  * Characters an addr-spec may hold as they are (§2, rule 1): not "the characters that cannot
  * appear in a URI according to [STD66]", not "%", not "/", "?", "#", "[", "]" ("all the
  * characters in gen-delims except "@" and ":""), not "&", ";", "=" (sub-delims that "also have
- * to be percent-encoded"): RFC 3986's unreserved, the other sub-delims, ":" and "@".
+ * to be percent-encoded"): RFC 3986's unreserved, the other sub-delims, ":" and "@". By code
+ * unit, read on every accepted line (issue 17).
  */
-const AS_IS = /^[A-Za-z0-9\-._~!$'()*+,:@]$/;
+const AS_IS = new Uint8Array(0x80);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*+,:@") AS_IS[c.charCodeAt(0)] = 1;
 
-/** The first character of `part` that rule 1 requires percent-encoded, and its offset. */
-function unencoded(part: Span): { char: string; offset: number } | undefined {
-  for (let i = 0; i < part.value.length; i++) {
-    const c = part.value[i]!;
-    if (c === '%' && HEX.test(part.value.slice(i + 1, i + 3))) i += 2;
-    else if (!AS_IS.test(c)) return { char: c, offset: part.start + i };
+/** The offset of the first character of `part` that rule 1 requires percent-encoded, or -1; whether it holds a triplet. */
+function unencoded(input: string, part: Span): { offset: number; triplets: boolean } {
+  let triplets = false;
+  for (let i = part.start, end = part.start + part.value.length; i < end; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x80 && AS_IS[c] === 1) continue;
+    if (i + 2 < end && tripletAt(input, i) >= 0) {
+      triplets = true;
+      i += 2;
+    } else {
+      return { offset: i, triplets };
+    }
   }
-  return undefined;
+  return { offset: -1, triplets };
 }
 
 const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
@@ -125,27 +138,32 @@ const ONCE = new Set(['date', 'from', 'sender', 'reply-to', 'cc', 'bcc', 'messag
 const PATH = ['mailtoURI', 'to', 'addr-spec'];
 const SECTION = 'RFC 6068 §2';
 
-function addrFindings(a: AddrSpan): ProseFinding[] {
-  const findings: ProseFinding[] = [];
+/** An error of §2 about the local-part or the domain `part` of an addr-spec. */
+function addrError(part: AddrSpan['local'] | AddrSpan['domain'], rule: 'local-part' | 'domain', offset: number, says: string, decoded = false): ProseFinding {
+  const holds = 'quoted' in part
+    ? part.quoted ? 'RFC 5322 §3.2.4 quoted-string' : 'RFC 5322 §3.2.3 atext'
+    : part.literal ? 'RFC 6068 §2 dtext-no-obs' : 'RFC 5322 §3.2.3 atext';
+  return { level: 'error', section: SECTION, rule, rulePath: [...PATH, rule], offset, holds: decoded ? `${holds}, with pct-encoded octets` : holds, says };
+}
+
+/** The errors of an addr-spec's local-part and domain, added to `findings`; whether there were none. */
+function addrFindings(input: string, a: AddrSpan, findings: ProseFinding[]): boolean {
+  const before = findings.length;
   for (const [part, rule] of [[a.local, 'local-part'], [a.domain, 'domain']] as const) {
-    const holds = 'quoted' in part
-      ? part.quoted ? 'RFC 5322 §3.2.4 quoted-string' : 'RFC 5322 §3.2.3 atext'
-      : part.literal ? 'RFC 6068 §2 dtext-no-obs' : 'RFC 5322 §3.2.3 atext';
-    const at = (offset: number, says: string, grammar = holds): ProseFinding =>
-      ({ level: 'error', section: SECTION, rule, rulePath: [...PATH, rule], offset, holds: grammar, says });
     // Rule 1: "A number of characters that can appear in <addr-spec> MUST be percent-encoded."
-    const bad = unencoded(part);
-    if (bad !== undefined) {
-      findings.push(at(bad.offset, `rule 1: ${why(bad.char)} in an addr-spec MUST be percent-encoded, as ${hex(bad.char)}`));
+    const bad = unencoded(input, part);
+    if (bad.offset >= 0) {
+      const c = input[bad.offset]!;
+      findings.push(addrError(part, rule, bad.offset, `rule 1: ${why(c)} in an addr-spec MUST be percent-encoded, as ${hex(c)}`));
       continue;
     }
     // Rules 4 and 5: non-ASCII characters "MUST first be encoded according to UTF-8"; in the
     // local-part "Any other percent-encoding of non-ASCII characters is prohibited", in the
     // domain percent-encoding MUST NOT be used "unless it is used to represent a UTF-8
-    // character sequence".
-    const decoded = percentDecoded(part.value);
-    if (decoded === null) {
-      findings.push(at(part.start, rule === 'domain'
+    // character sequence". Without a triplet the text is its own decoding (rule 1's characters
+    // are ASCII).
+    if (bad.triplets && !percentUtf8(input, part.start, part.start + part.value.length)) {
+      findings.push(addrError(part, rule, part.start, rule === 'domain'
         ? 'rule 4: percent-encoding in a domain MUST represent a UTF-8 character sequence; these octets are not UTF-8'
         : 'rule 5: percent-encoded non-ASCII octets in a local-part MUST be UTF-8 ("Any other percent-encoding of non-ASCII characters is prohibited"); these are not'));
       continue;
@@ -154,20 +172,21 @@ function addrFindings(a: AddrSpan): ProseFinding[] {
     // "<obs-local-part> and <NO-WS-CTL> ... MUST NOT be used"; rule 3: "Whitespace and comments
     // within <local-part> and <domain> MUST NOT be used". The grammar holds the URI's text; what
     // the percent-encoding stands for must be that address too.
+    const decoded = bad.triplets ? percentDecoded(part.value)! : part.value;
     if (!(rule === 'domain' ? DOMAIN : LOCAL_PART).test(decoded)) {
-      findings.push(at(part.start, `rules 2 and 3: the ${rule} decoded, ${JSON.stringify(decoded)}, is no RFC 5322 ${rule} without comments, whitespace, obs-local-part or NO-WS-CTL`, `${holds}, with pct-encoded octets`));
+      findings.push(addrError(part, rule, part.start, `rules 2 and 3: the ${rule} decoded, ${JSON.stringify(decoded)}, is no RFC 5322 ${rule} without comments, whitespace, obs-local-part or NO-WS-CTL`, true));
     }
   }
-  return findings;
+  return findings.length === before;
 }
 
-function hfieldFindings(parts: MailtoParts): ProseFinding[] {
-  const findings: ProseFinding[] = [];
+/** The findings of the hfields, added to `findings` (with `warnings` false, its errors only). */
+function hfieldFindings(parts: MailtoParts, findings: ProseFinding[], warnings: boolean): void {
   const seen = new Set<string>();
   for (const { name, value } of parts.hfields) {
     // "Percent-encoding is needed for the same characters as listed above for <addr-spec>": of
     // rule 1's list, the ABNF's `some-delims` still admits ";" (no BCP 14 keyword: a warning).
-    for (const [part, rule] of [[name, 'hfname'], [value, 'hfvalue']] as const) {
+    for (const [part, rule] of warnings ? ([[name, 'hfname'], [value, 'hfvalue']] as const) : []) {
       const semi = part.value.indexOf(';');
       if (semi >= 0) {
         findings.push({
@@ -177,9 +196,10 @@ function hfieldFindings(parts: MailtoParts): ProseFinding[] {
         });
       }
     }
-    const key = percentDecoded(name.value)?.toLowerCase();
+    // An hfname is *qchar, ASCII: without a "%" it is its own decoding.
+    const key = (name.value.includes('%') ? percentDecoded(name.value) ?? undefined : name.value)?.toLowerCase();
     if (key === undefined) continue;
-    if (seen.has(key)) {
+    if (seen.has(key) && (warnings || ONCE.has(key))) {
       // "creators of 'mailto' URIs MUST NOT include other message header fields multiple times
       // if these header fields can only be used once in a message"; "creators of 'mailto' URIs
       // SHOULD NOT use the same <hfname> multiple times in the same URI".
@@ -194,7 +214,7 @@ function hfieldFindings(parts: MailtoParts): ProseFinding[] {
     }
     seen.add(key);
     // "<mailto:addr1@an.example?to=addr2@an.example> ... the latter form is NOT RECOMMENDED".
-    if (key === 'to' && parts.to.length > 0) {
+    if (warnings && key === 'to' && parts.to.length > 0) {
       findings.push({
         level: 'warning', section: SECTION, rule: 'hfname', rulePath: ['mailtoURI', 'hfields', 'hfield', 'hfname'], offset: name.start,
         holds: 'RFC 6068 §2 hfields',
@@ -202,7 +222,6 @@ function hfieldFindings(parts: MailtoParts): ProseFinding[] {
       });
     }
   }
-  return findings;
 }
 
 /** A span as a component of `rule`, with what it stands for percent-decoded (UTF-8; null: not). */
@@ -225,9 +244,12 @@ function listOf(input: string, rule: string, items: ProseComponent[], from = ite
 export const MAILTO_PROSE: SchemeProse = {
   document: 'RFC 6068',
   rules: { mailto: 'mailtoURI' },
-  check(input) {
+  check(input, _rule, warnings = true) {
     const parts = mailtoParts(input);
-    return [...parts.to.flatMap(addrFindings), ...hfieldFindings(parts)].sort((a, b) => a.offset - b.offset);
+    const findings: ProseFinding[] = [];
+    for (const a of parts.to) if (!addrFindings(input, a, findings) && !warnings) return findings;
+    hfieldFindings(parts, findings, warnings);
+    return findings.length > 1 ? findings.sort((a, b) => a.offset - b.offset) : findings;
   },
   // §2: the addresses of `to` and the header fields, each as written and percent-decoded
   // ("<addr-spec> is a mail address as specified in [RFC5322]", written percent-encoded by

@@ -56,8 +56,12 @@ export interface SchemeProse {
    * `{ http: 'http-URI', https: 'https-URI' }`. `check` runs for these rules only.
    */
   rules: Readonly<Record<string, string>>;
-  /** The findings on `input`, which the grammar accepts as `rule`; none when it keeps every rule. */
-  check(input: string, rule: string): ProseFinding[];
+  /**
+   * The findings on `input`, which the grammar accepts as `rule`; none when it keeps every rule.
+   * With `warnings` false (`isValid`, which reads only the errors) it may leave the warnings
+   * out: they run on every accepted line, and some cost more than the errors (issue 17).
+   */
+  check(input: string, rule: string, warnings?: boolean): ProseFinding[];
   /**
    * Optional: components of a valid `input` that its derivation tree does not carry (src/parse.ts
    * adds them to the table's): http's scheme, a literal of `http-URI`, and its effective port.

@@ -8,7 +8,8 @@ import type { ProseFinding, SchemeProse } from './profile.js';
 
 /** Whether `input`, which the grammar accepts as `rule`, keeps every MUST of the prose. */
 export function proseAccepts(prose: SchemeProse, input: string, rule: string): boolean {
-  return !prose.check(input, rule).some((f) => f.level === 'error');
+  for (const f of prose.check(input, rule, false)) if (f.level === 'error') return false;
+  return true;
 }
 
 /** What the prose says of a string the grammar accepts: its first error, and its warnings. */

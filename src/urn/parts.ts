@@ -45,20 +45,44 @@ export function urnParts(input: string, syntax: UrnSyntax): UrnParts {
   const part = (start: number, end: number): UrnPart => ({ value: input.slice(start, end), start });
   const parts: UrnParts = { scheme: part(0, c1), NID: part(c1 + 1, c2), NSS: part(c2 + 1, input.length) };
   if (syntax === 'RFC 2141 §2') return parts;
+  const b = componentBounds(input, c2);
+  parts.NSS = part(c2 + 1, b.nssEnd);
+  if (b.r !== undefined) parts['r-component'] = part(b.r, b.rEnd);
+  if (b.q !== undefined) parts['q-component'] = part(b.q, b.hashAt);
+  if (b.hashAt < input.length) parts['f-component'] = part(b.hashAt + 1, input.length);
+  return parts;
+}
+
+/** Where RFC 8141 §2.3's components of a namestring begin (after "?+", "?=", "#"), as offsets. */
+export interface ComponentBounds {
+  /** Where the NSS ends: its first "?", or the "#", or the end. */
+  nssEnd: number;
+  /** The r-component's first character, if there is one, and where it ends: at the "?=" of a q-component, or the "#". */
+  r: number | undefined;
+  rEnd: number;
+  /** The q-component's first character, if there is one (it ends at the "#"). */
+  q: number | undefined;
+  /** The "#" of the f-component, or the input's length where there is none. */
+  hashAt: number;
+}
+
+/**
+ * urnParts' split of an RFC 8141 namestring after the NSS, as offsets into it (`c2`: the ":"
+ * before the NSS): what the profile's prose reads on every accepted line (issue 17), without
+ * the parts' strings.
+ */
+export function componentBounds(input: string, c2: number): ComponentBounds {
   const hash = input.indexOf('#', c2 + 1);
   const end = hash < 0 ? input.length : hash;
-  let at = c2 + 1;
-  while (at < end && input[at] !== '?') at++;
-  parts.NSS = part(c2 + 1, at);
+  let at = input.indexOf('?', c2 + 1);
+  if (at < 0 || at > end) at = end;
+  const b: ComponentBounds = { nssEnd: at, r: undefined, rEnd: at, q: undefined, hashAt: end };
   if (input.startsWith('?+', at)) {
+    b.r = at + 2;
     const eq = input.indexOf('?=', at + 2);
-    const rEnd = eq >= 0 && eq < end ? eq : end;
-    parts['r-component'] = part(at + 2, rEnd);
-    at = rEnd;
+    at = eq >= 0 && eq < end ? eq : end;
+    b.rEnd = at;
   }
-  if (input.startsWith('?=', at) && at < end) {
-    parts['q-component'] = part(at + 2, end);
-  }
-  if (hash >= 0) parts['f-component'] = part(hash + 1, input.length);
-  return parts;
+  if (input.startsWith('?=', at) && at < end) b.q = at + 2;
+  return b;
 }
