@@ -76,15 +76,16 @@ export class Recorder implements TraceListener {
   /**
    * Each expectation at the offset as the traced recognizer described it, and the stack it was
    * recorded under, in attempt order. What the diagnosis reads of them (the expected set, the
-   * ways forward, the common and last paths) is worked out once, when first asked (settle()):
+   * ways forward, the common and last paths) is worked out when first asked (described(), paths()):
    * most expectations a run records are superseded by a further one before the run ends.
    */
   private attempts: Array<string | Frame[]> = [];
   candidates: Candidate[] = [];
   /** How many stop() reports have come. */
   private reports = 0;
-  /** What settle() worked out of `attempts`; null when it has grown since. */
-  private settled: Settled | null = null;
+  /** What described() and paths() worked out of `attempts`; null when it has grown since. */
+  private texts: string[] | null = null;
+  private charged: Paths | null = null;
   private commonSnapshot: FrameSnapshot[] | null = null;
   private lastSnapshot: FrameSnapshot[] | null = null;
   /** The derivation's top node, once the start rule has matched. */
@@ -182,7 +183,8 @@ export class Recorder implements TraceListener {
       from = 0;
       this.attempts = [];
       this.candidates = [];
-      this.settled = null;
+      this.texts = null;
+      this.charged = null;
       this.commonSnapshot = null;
       this.lastSnapshot = null;
     }
@@ -190,7 +192,8 @@ export class Recorder implements TraceListener {
     if (maxExpected.length > from) {
       const stack = this.stack.slice();
       for (let i = from; i < maxExpected.length; i++) this.attempts.push(maxExpected[i]!, stack);
-      this.settled = null;
+      this.texts = null;
+      this.charged = null;
       // The partial tree reads what each rule of the path had matched when it was charged.
       if (this.tree && this.spec.length > 0) {
         this.lastSnapshot = this.snapshot(this.spec);
@@ -201,30 +204,30 @@ export class Recorder implements TraceListener {
     this.seenLen = maxExpected.length;
   }
 
-  /**
-   * What the expectations at the offset say, worked out once: each described (describe()), the
-   * set of them, the ways forward, and the spec rules of the first and last stacks with spec
-   * rules on them and how long a prefix all of those share.
-   */
-  private settle(): Settled {
-    if (this.settled) return this.settled;
+  /** Each expectation at the offset as describe() names it, in attempt order: worked out once. */
+  private described(): string[] {
+    if (this.texts) return this.texts;
     const texts: string[] = [];
-    const expected = new Set<string>();
-    const ways = new Set<string>();
+    for (let i = 0; i < this.attempts.length; i += 2) texts.push(describe(this.attempts[i] as string, this.attempts[i + 1] as Frame[], this.offset));
+    return (this.texts = texts);
+  }
+
+  /**
+   * The spec rules of the first and the last stack with spec rules on them that expectations at
+   * the offset were charged under, and how long a prefix all of those share: worked out once.
+   */
+  private paths(): Paths {
+    if (this.charged) return this.charged;
     let common: Frame[] | null = null;
     let commonLength = 0;
     let last: Frame[] | null = null;
     let previous: Frame[] | null = null;
-    for (let i = 0; i < this.attempts.length; i += 2) {
-      const stack = this.attempts[i + 1] as Frame[];
-      const text = describe(this.attempts[i] as string, stack, this.offset);
-      texts.push(text);
-      expected.add(text);
+    for (let i = 1; i < this.attempts.length; i += 2) {
+      const stack = this.attempts[i] as Frame[];
+      // The expectations of one report share its stack: they are charged to it once.
       if (stack === previous) continue;
       previous = stack;
-      // The expectations of one report share its stack: they are charged to it once.
       const frames = stack.filter((f) => !f.rule.core);
-      ways.add(frames[frames.length - 1]?.rule.name ?? '');
       if (frames.length === 0) continue; // the end-of-input check, after the start rule: its own
       last = frames;
       if (common === null) {
@@ -236,12 +239,7 @@ export class Recorder implements TraceListener {
       while (n < commonLength && n < frames.length && common[n]!.rule === frames[n]!.rule) n++;
       commonLength = n;
     }
-    return (this.settled = { texts, expected, ways, common, commonLength, last });
-  }
-
-  /** The expected set at the offset: what each expectation there was described as. */
-  get expected(): ReadonlySet<string> {
-    return this.settle().expected;
+    return (this.charged = { common, commonLength, last });
   }
 
   /**
@@ -250,16 +248,26 @@ export class Recorder implements TraceListener {
    * the start rule is named unless there is only one (contract).
    */
   get ways(): ReadonlySet<string> {
-    return this.settle().ways;
+    const ways = new Set<string>();
+    for (let i = 1; i < this.attempts.length; i += 2) {
+      const stack = this.attempts[i] as Frame[];
+      let j = stack.length - 1;
+      while (j >= 0 && stack[j]!.rule.core) j--;
+      ways.add(stack[j]?.rule.name ?? '');
+    }
+    return ways;
   }
 
-  /** The expected set, sorted by code unit (as Array.prototype.sort sorts strings). */
+  /**
+   * The expected set at the offset (what each expectation there was described as), sorted by
+   * code unit as Array.prototype.sort sorts strings. A few dozen at most: an array scanned and
+   * sorted by insertion, the fastest for so few.
+   */
   sortedExpected(): string[] {
-    const out = [...this.settle().expected];
-    // Insertion sort: a few dozen distinct strings, where it is the fastest.
-    for (let i = 1; i < out.length; i++) {
-      const v = out[i]!;
-      let j = i - 1;
+    const out: string[] = [];
+    for (const v of this.described()) {
+      if (out.includes(v)) continue;
+      let j = out.length - 1;
       for (; j >= 0 && out[j]! > v; j--) out[j + 1] = out[j]!;
       out[j + 1] = v;
     }
@@ -268,13 +276,13 @@ export class Recorder implements TraceListener {
 
   /** The spec rules every expectation at the offset was charged under (their common path). */
   get common(): RuleMeta[] | null {
-    const { common, commonLength } = this.settle();
+    const { common, commonLength } = this.paths();
     return common?.slice(0, commonLength).map((f) => f.rule) ?? null;
   }
 
   /** Whether `text` was expected at the offset with `frame` the innermost spec rule then open. */
   expectedIn(frame: Frame, text: string): boolean {
-    const { texts } = this.settle();
+    const texts = this.described();
     for (let i = 0; i < this.attempts.length; i += 2) {
       if (texts[i >> 1] !== text) continue;
       const stack = this.attempts[i + 1] as Frame[];
@@ -287,7 +295,7 @@ export class Recorder implements TraceListener {
 
   /** The path of the last expectation charged at the offset. */
   get last(): RuleMeta[] | null {
-    return this.settle().last?.map((f) => f.rule) ?? null;
+    return this.paths().last?.map((f) => f.rule) ?? null;
   }
 
   /** The spec rules on the stack, core rules left out. */
@@ -310,43 +318,47 @@ export class Recorder implements TraceListener {
    * that started before the offset, `end of input`). In attempt order, `end of input` last.
    */
   grouped(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string[] {
-    const out = new Set<string>();
-    const { texts } = this.settle();
+    const out: string[] = [];
+    const texts = this.described();
     let end = false;
+    let previous: Frame[] | null = null;
+    /** The rule naming the expectations of `previous` (null: each is named as it is). */
+    let named: string | null = null;
     for (let i = 0; i < this.attempts.length; i += 2) {
-      const text = texts[i >> 1]!;
       const stack = this.attempts[i + 1] as Frame[];
-      let j = 0;
-      while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
-      let name = text;
-      for (; j < stack.length; j++) {
-        const f = stack[j]!;
-        if (f.start === this.offset && !nullable(f.rule)) {
-          name = f.rule.name;
-          break;
+      // The expectations of one report share its stack, and so the rule that names them.
+      if (stack !== previous) {
+        previous = stack;
+        named = null;
+        let j = 0;
+        while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
+        for (; j < stack.length; j++) {
+          const f = stack[j]!;
+          if (f.start === this.offset && !nullable(f.rule)) {
+            named = f.rule.name;
+            break;
+          }
         }
       }
+      const name = named ?? texts[i >> 1]!;
       if (name === 'end of input') end = true;
-      else out.add(name);
+      else if (!out.includes(name)) out.push(name);
     }
-    return end ? [...out, 'end of input'] : [...out];
+    if (end) out.push('end of input');
+    return out;
   }
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
   snapshotOf(chosen: Candidate | 'common' | 'last' | null): FrameSnapshot[] | null {
-    if (chosen === 'common') return this.commonSnapshot?.slice(0, this.settle().commonLength) ?? null;
+    if (chosen === 'common') return this.commonSnapshot?.slice(0, this.paths().commonLength) ?? null;
     if (chosen === 'last') return this.lastSnapshot;
     return chosen?.snapshot ?? null;
   }
 
 }
 
-/** What Recorder.settle() works out of the expectations at the offset. */
-interface Settled {
-  /** Each expectation as describe() names it, in attempt order. */
-  texts: string[];
-  expected: Set<string>;
-  ways: Set<string>;
+/** What Recorder.paths() works out of the stacks the expectations at the offset were charged under. */
+interface Paths {
   common: Frame[] | null;
   commonLength: number;
   last: Frame[] | null;
