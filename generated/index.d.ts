@@ -54,6 +54,21 @@ export interface GeneratedEra {
   grammar: GeneratedGrammar;
 }
 export declare const eras: GeneratedEra[];
+/** A start rule's automaton (scripts/codegen/runtime/dfa.ts): the rule's verdict, read from tables. */
+export interface GeneratedAutomaton {
+  /** Whether the rule matches all of the input. */
+  accepts(input: string): boolean;
+  /** How many times its cache of states was emptied. */
+  readonly resets: number;
+}
+/**
+ * The automaton of a start rule of an era's grammar data, kept with it; null when the rule has
+ * none. `fallback` (the fast recognizer's verdict) serves a check that empties its cache twice;
+ * `maxStates` makes a new one with that cache size.
+ */
+export declare function automatonOf(
+  grammar: GeneratedGrammar, startId: string, fallback: (input: string) => boolean, maxStates?: number,
+): GeneratedAutomaton | null;
 /** A spec id: one of the grammars in grammar/. */
 export type EraId = "draft-ietf-uri-relative-url-01" | "draft-ietf-uri-url-03" | "rfc1738" | "rfc1808" | "rfc2141" | "rfc2396" | "rfc2396-draft" | "rfc2397" | "rfc3986" | "rfc3987" | "rfc6068" | "rfc6570" | "rfc6874" | "rfc8089" | "rfc8141" | "rfc9110";
 /** Each era's rule names, spelled as its spec prints them. */

@@ -82,3 +82,6 @@ export const eras = [
   { meta: rfc8141_meta, diag: rfc8141_diag, fast: rfc8141_fast, grammar: rfc8141_grammar },
   { meta: rfc9110_meta, diag: rfc9110_diag, fast: rfc9110_fast, grammar: rfc9110_grammar },
 ];
+
+// The start rules' automata over the grammar data (issue 17): isValid and validate test acceptance with them.
+export { automatonOf } from './runtime/dfa.js';

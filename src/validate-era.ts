@@ -7,6 +7,7 @@ import { ruleOf, startIdOf, type Era, type ReadingOptions, type RuleMeta } from 
 import type { NotesLookup, TemplateLevel } from './template/notes.js';
 import type { SchemeProse } from './profiles/profile.js';
 import type { Profiles } from './profiles/of-era.js';
+import type { GeneratedAutomaton, automatonOf } from '#generated';
 
 /** The era, the rule asked for, the Peggy rule that implements it, and the prose checked after it. */
 export interface Target {
@@ -19,6 +20,12 @@ export interface Target {
    * (issue 17).
    */
   match: (input: string, p: number) => number;
+  /**
+   * The start rule's automaton (scripts/codegen/runtime/dfa.ts), when the caller passes `AfterGrammar.automata` and the
+   * era's grammar data is loaded: what acceptance is tested with, reading each code unit once
+   * from tables (issue 17). The fast recognizer (`match`) otherwise.
+   */
+  automaton: GeneratedAutomaton | null;
   /** The scheme profile's prose for this rule (src/profiles/), checked unless `grammarOnly`. */
   prose?: SchemeProse;
   /** The runner of `prose` (src/profiles/run.ts), given with it. */
@@ -43,6 +50,12 @@ export interface AfterGrammar {
   profiles?: Profiles;
   /** RFC 6570's level and reserved-operator warnings (src/template/notes.ts `notesOf`). */
   notes?: NotesLookup;
+  /**
+   * The start rules' automata (`automatonOf` of generated/index.js), over the era's grammar data
+   * (generated/<era>.grammar.js): the main entry point passes it, a per-era entry point does not
+   * (its bundle carries neither the data nor the determinizer: issue 19's budgets).
+   */
+  automata?: typeof automatonOf;
 }
 
 /**
@@ -52,7 +65,10 @@ export interface AfterGrammar {
 export function targetIn(era: Era, rule: string | undefined, reading: ReadingOptions, startId = startIdOf, after: AfterGrammar = {}, grammarOnly = false): Target {
   const meta = ruleOf(era, rule);
   const id = startId(era, meta, reading);
-  const target: Target = { era, rule: meta, startId: id, match: era.fast.ruleOf(id) };
+  const match = era.fast.ruleOf(id);
+  const grammar = (era as Partial<Era>).grammar;
+  const automaton = after.automata && grammar ? after.automata(grammar, id, (input) => match(input, 0) === input.length) : null;
+  const target: Target = { era, rule: meta, startId: id, match, automaton };
   const found = after.profiles?.proseOf(era.id, meta.name);
   if (found) {
     target.explains = found;
@@ -72,7 +88,12 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
  * expectations, no exceptions. test/recognizer.test.ts holds its verdicts equal to Peggy's.
  */
 export function acceptsIn(t: Target, input: string): boolean {
-  return t.match(input, 0) === input.length && (t.prose === undefined || t.run!.accepts(t.prose, input, t.rule.name));
+  return grammarAccepts(t, input) && (t.prose === undefined || t.run!.accepts(t.prose, input, t.rule.name));
+}
+
+/** The grammar's verdict: the start rule's automaton where it has one, else the fast recognizer. */
+function grammarAccepts(t: Target, input: string): boolean {
+  return t.automaton !== null ? t.automaton.accepts(input) : t.match(input, 0) === input.length;
 }
 
 /**
@@ -82,7 +103,7 @@ export function acceptsIn(t: Target, input: string): boolean {
 export function validateIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
-  if (t.match(input, 0) !== input.length) {
+  if (!grammarAccepts(t, input)) {
     const error = diagnose(t.era, t.rule, t.startId, input, t.explains);
     return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
   }

@@ -6,9 +6,13 @@ import { notesOf, type TemplateLevel } from './template/notes.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
 import { PROFILES } from './profiles/of-era.js';
+import { automatonOf } from '#generated';
 
-/** What the main entry point, which loads every era, checks and notes after a grammar. */
-const AFTER: AfterGrammar = { profiles: PROFILES, notes: notesOf };
+/**
+ * What the main entry point, which loads every era, checks and notes after a grammar, and the
+ * start rules' automata it tests acceptance with (scripts/codegen/runtime/dfa.ts).
+ */
+const AFTER: AfterGrammar = { profiles: PROFILES, notes: notesOf, automata: automatonOf };
 
 export type { ValidationWarning };
 

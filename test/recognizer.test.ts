@@ -16,6 +16,7 @@ import { eras } from '#generated';
 import type peggy from 'peggy';
 import { referenceParser } from '../scripts/build-grammars.js';
 import { traced } from '../src/diagnose.js';
+import { automatonOf } from '../scripts/codegen/runtime/dfa.js';
 import { proseOf } from '../src/profiles/of-era.js';
 import { allEras, type Era } from '../src/registry.js';
 import type { TraceListener } from '../src/diagnosis/trace.js';
@@ -51,12 +52,18 @@ const TRICKY = ['\u212a', '\u0130', '\u017f', '\ud83d', '\ude00', '\ud83d\ude00'
 /** A listener that takes every report and keeps nothing: the traced recognizer's full path. */
 const IGNORED: TraceListener = { enter() {}, leave() {}, fail() {}, stop() {} };
 
-function verdicts(era: Era, reference: peggy.Parser, id: string, input: string): { fast: boolean; peggy: boolean; diag: boolean } {
+function verdicts(era: Era, reference: peggy.Parser, id: string, input: string): { fast: boolean; peggy: boolean; diag: boolean; dfa: boolean } {
   const r = reference.parse(input, { startRule: id, peg$library: true });
+  const fast = era.fast.accepts(input, id);
+  // The lazy DFA (scripts/codegen/runtime/dfa.ts), where the rule has one; its fallback would hide a disagreement.
+  const dfa = automatonOf(era.grammar, id, () => {
+    throw new Error(`the automaton of ${id} gave up on ${JSON.stringify(input)}`);
+  });
   return {
-    fast: era.fast.accepts(input, id),
+    fast,
     peggy: r.peg$result !== r.peg$FAILED && r.peg$currPos === input.length,
     diag: era.diag.trace(input, id, IGNORED).end === input.length,
+    dfa: dfa ? dfa.accepts(input) : fast,
   };
 }
 
@@ -139,8 +146,8 @@ describe.each(eras.map((e) => [e.meta.spec, e] as const))('%s: the fast recogniz
     inputs.forEach((input, i) => {
       const v = verdicts(libraryEra, reference, id, input);
       if (v.fast) accepted++;
-      if (v.fast !== v.peggy || v.fast !== v.diag) {
-        problems.push(`${JSON.stringify(input)}: fast=${v.fast}, Peggy=${v.peggy}, traced=${v.diag}`);
+      if (v.fast !== v.peggy || v.fast !== v.diag || v.dfa !== v.peggy) {
+        problems.push(`${JSON.stringify(input)}: fast=${v.fast}, Peggy=${v.peggy}, traced=${v.diag}, automaton=${v.dfa}`);
       } else if (name && i % LIBRARY_SHARE === 0) {
         // The library's own path: isValid and validate with the spec rule's printed name (the
         // grammar alone: a scheme profile's prose comes after the recognizer, src/profiles/).
