@@ -136,20 +136,34 @@ function rows(): Row[] {
   return out;
 }
 
-/** What the 1 MB inputs repeat, after a head that the era's default rule accepts (oneMb). */
-const SEGMENT = 'abc%20d/';
-/** Heads of the 1 MB inputs: the first that the era's rule accepts with segments after it (a URN era's, RFC 8089's file-URI). */
-const HEADS = ['http://a/', 'urn:ex:', 'file:///'];
+/**
+ * The 1 MB inputs: a head, then a segment repeated up to the size (cut there). Per era the first
+ * shape whose 1 MB and 100 KB inputs its default rule accepts (oneMb): an http URL; a URN
+ * (RFC 8141, RFC 2141); RFC 8089's file-URI; RFC 2397's dataurl ("data:" then ","); RFC 6068's
+ * mailtoURI, whose hfvalue is `*qchar` (no "/": the segment ends with "+", of `some-delims`,
+ * and the head's length puts neither cut inside a "%20").
+ */
+const SHAPES: ReadonlyArray<{ head: string; segment: string }> = [
+  { head: 'http://a/', segment: 'abc%20d/' },
+  { head: 'urn:ex:', segment: 'abc%20d/' },
+  { head: 'file:///', segment: 'abc%20d/' },
+  { head: 'data:,', segment: 'abc%20d/' },
+  { head: 'mailto:?subject=', segment: 'abc%20d+' },
+];
+
+/** A line of `size` UTF-16 units (fractional sizes cut down): `head`, then `segment` repeated. */
+const longLine = (head: string, segment: string, size: number): string =>
+  head + segment.repeat(Math.ceil((size - head.length) / segment.length)).slice(0, size - head.length);
 
 /** The child program of the 1 MB checks: prints one JSON line. */
 const ONE_MB_CHILD = `
-const [spec, rule, index, head] = process.argv.slice(1);
+const [spec, rule, index, head, segment] = process.argv.slice(1);
 const { isValid, validate } = await import(index);
-const segment = SEGMENT;
 // Flat strings, as a line read from a file is (repeat and slice build a rope that the first
 // charCodeAt would flatten inside the timing).
 const flat = (s) => JSON.parse(JSON.stringify(s));
-const longUri = (size) => flat(head + segment.repeat(Math.ceil((size - head.length) / segment.length)).slice(0, size - head.length));
+const longLine = LONG_LINE;
+const longUri = (size) => flat(longLine(head, segment, size));
 const opts = { spec, rule };
 const big = longUri(2 ** 20);
 const smalls = Array.from({ length: 10 }, () => longUri(2 ** 20 / 10));
@@ -202,10 +216,12 @@ interface OneMb {
 function oneMb(spec: string, rule: string): OneMb {
   const index = pathToFileURL(join(ROOT, 'dist/src/index.js')).href;
   // A URN era's rule, or RFC 8089's file-URI, takes no http URL: its input starts as one it takes.
-  const head = HEADS.find((h) => isValid(h + SEGMENT.repeat(4), { spec, rule })) ?? HEADS[0]!;
+  const accepted = (shape: { head: string; segment: string }): boolean =>
+    [2 ** 20, 2 ** 20 / 10].every((size) => isValid(longLine(shape.head, shape.segment, size), { spec, rule }));
+  const { head, segment } = SHAPES.find(accepted) ?? SHAPES[0]!;
   const r = spawnSync(
     process.execPath,
-    [`--max-heap-size=${HEAP_CAP_MB}`, '--input-type=module', '-e', ONE_MB_CHILD.replace('SEGMENT', JSON.stringify(SEGMENT)), spec, rule, index, head],
+    [`--max-heap-size=${HEAP_CAP_MB}`, '--input-type=module', '-e', ONE_MB_CHILD.replace('LONG_LINE', longLine.toString()), spec, rule, index, head, segment],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   const line = r.stdout.trim().split('\n').pop() ?? '';

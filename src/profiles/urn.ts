@@ -76,18 +76,16 @@ export const URN2141_PROSE: SchemeProse = {
     if (!warnings) return findings;
     // §2.3.2: "/", "?" and "#" "are RESERVED for future developments. Namespace developers SHOULD
     // NOT use these characters in unencoded form, but rather use the appropriate %-encoding for
-    // each character": a SHOULD NOT, so a warning, at the first one.
-    let first = nss;
-    for (let c = input.charCodeAt(first); first < input.length && c !== 0x2f && c !== 0x3f && c !== 0x23; c = input.charCodeAt(++first));
-    if (first < input.length) {
-      /** Which of them it uses, in the order they first appear. */
-      const used: string[] = [];
-      for (let i = first; i < input.length && used.length < 3; i++) {
-        const c = input[i]!;
-        if (c in RESERVED_2141 && !used.includes(c)) used.push(c);
-      }
+    // each character": a SHOULD NOT, so a warning, at the first one, naming those it uses in the
+    // order they first appear (three searches, not a scan by character: linear on 1 MB).
+    const used = Object.keys(RESERVED_2141)
+      .map((c) => ({ c, at: input.indexOf(c, nss) }))
+      .filter((u) => u.at >= 0)
+      .sort((a, b) => a.at - b.at)
+      .map((u) => u.c);
+    if (used.length > 0) {
       const says = `${used.map((c) => `"${c}"`).join(', ')} unencoded in the NSS: "these characters are RESERVED for future developments. Namespace developers SHOULD NOT use these characters in unencoded form, but rather use the appropriate %-encoding for each character" (${used.map((c) => RESERVED_2141[c]).join(', ')})`;
-      findings.push(nssWarning(rule, 'RFC 2141 §2.3.2', first, 'RFC 2141 §2.2 and §2.3: <trans> includes <reserved>', says));
+      findings.push(nssWarning(rule, 'RFC 2141 §2.3.2', input.indexOf(used[0]!, nss), 'RFC 2141 §2.2 and §2.3: <trans> includes <reserved>', says));
     }
     // §2.4: "octet 0 (0 hex) should NEVER be used, in either unencoded or %-encoded form"; the
     // grammar refuses it unencoded. A lower-case "should": a warning.
