@@ -11,7 +11,7 @@
 import type { Era, RuleMeta } from './era.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
 import { chooseRule } from './diagnosis/rank.js';
-import { isNullable } from './diagnosis/nullable.js';
+import { nullableIn } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
 import { hintContext } from './hints/context.js';
 import type { SchemeProse } from './profiles/profile.js';
@@ -123,7 +123,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     rec.flush(r.end, list);
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
-  const grouped = rec.grouped(choice.path, (r) => isNullable(era, r));
+  const grouped = rec.grouped(choice.path, nullableIn(era));
   const error = errorRecord(era, rule, input, rec.offset, rec.sortedExpected(), grouped, choice.path, prose);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.

@@ -5,13 +5,23 @@
 
 import type { Era, RuleMeta } from '../era.js';
 
-const memo = new WeakMap<Era, Map<string, boolean>>();
+const memo = new WeakMap<Era, (rule: RuleMeta) => boolean>();
 
-/** Whether `rule` matches the empty string. */
-export function isNullable(era: Era, rule: RuleMeta): boolean {
-  let known = memo.get(era);
-  if (!known) memo.set(era, (known = new Map()));
-  let n = known.get(rule.id);
-  if (n === undefined) known.set(rule.id, (n = era.fast.accepts('', rule.id)));
-  return n;
+/**
+ * Whether a rule of `era` matches the empty string: one function an era, each rule's answer
+ * kept (a diagnosis asks for a few rules, and looks the era up once).
+ */
+export function nullableIn(era: Era): (rule: RuleMeta) => boolean {
+  let test = memo.get(era);
+  if (test === undefined) {
+    const known = new Map<RuleMeta, boolean>();
+    test = (rule) => {
+      let n = known.get(rule);
+      if (n === undefined) known.set(rule, (n = era.fast.accepts('', rule.id)));
+      return n;
+    };
+    memo.set(era, test);
+  }
+  return test;
 }
+

@@ -53,7 +53,13 @@ export function percentEncoded(ch: string): string {
   return [...UTF8.encode(ch)].map(pctByte).join('');
 }
 
-export const isSpace = (ch: string | null): boolean => ch !== null && /^\s$/u.test(ch);
+/** A whitespace character (`\s`): an ASCII one is one of HT, LF, VT, FF, CR and SP. */
+export const isSpace = (ch: string | null): boolean => {
+  if (ch === null) return false;
+  const c = ch.charCodeAt(0);
+  if (ch.length === 1 && c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return /^\s$/u.test(ch);
+};
 export const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCodeAt(0) & 0xf800) === 0xd800;
 /** A character shown inside a hint: quoted, with control characters as code points. */
 export const shown = (ch: string): string =>
@@ -100,7 +106,10 @@ export function openBracket(input: string, limit: number): number {
 }
 
 /** The closing bracket of each opening one that a construct of some era begins with. */
-const CLOSING: Readonly<Record<string, string>> = { '[': ']', '{': '}' };
+const CLOSING: readonly (readonly [open: string, close: string])[] = [
+  ['[', ']'],
+  ['{', '}'],
+];
 
 /**
  * `found` closes a construct left open before the offset: the "]" of an IP literal (RFC 3986
@@ -109,7 +118,7 @@ const CLOSING: Readonly<Record<string, string>> = { '[': ']', '{': '}' };
  * encode it does not apply: what is missing is inside the construct.
  */
 export function closesOpen(c: HintContext): boolean {
-  for (const [open, close] of Object.entries(CLOSING)) {
+  for (const [open, close] of CLOSING) {
     if (c.found !== close) continue;
     const at = c.input.lastIndexOf(open, c.offset - 1);
     if (at >= 0 && !c.input.slice(at + 1, c.offset).includes(close)) return true;

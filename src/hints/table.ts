@@ -351,8 +351,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'IPv6 address without brackets',
     section: 'RFC 3986 §3.2.2',
     give: (c) => {
+      if (!hasIpLiteral(c.era)) return null;
       const a = authorityOf(c.input);
-      if (!a || !hasIpLiteral(c.era) || c.offset < a.start || c.offset > a.start + a.text.length) return null;
+      if (!a || c.offset < a.start || c.offset > a.start + a.text.length) return null;
       const host = a.text.replace(/^.*@/, '');
       if (!/^[0-9A-Fa-f:.]+$/.test(host) || (host.match(/:/g) ?? []).length < 2) return null;
       return `an IPv6 address is written in brackets in a URI: [${host}]`;
@@ -363,10 +364,11 @@ export const HINTS: readonly HintRow[] = [
     id: 'port not digits',
     section: 'RFC 3986 §3.2.3',
     give: (c) => {
+      const inPort = c.rulePath.some((r) => PORT_RULES.has(r));
+      if (!inPort && (!['userinfo', 'user', 'password'].includes(c.rule) || !c.expected.includes('"@"'))) return null;
       const port = sectionOf(c.era, 'port');
       const where = port ? ` (${sectionLabel(c.era, port)})` : '';
-      if (c.rulePath.some((r) => PORT_RULES.has(r))) return `a port is digits only${where}`;
-      if (!['userinfo', 'user', 'password'].includes(c.rule) || !c.expected.includes('"@"')) return null;
+      if (inPort) return `a port is digits only${where}`;
       const a = authorityOf(c.input);
       if (!a || c.offset > a.start + a.text.length || a.text.includes('@')) return null;
       // The port begins at the first ":" after the host (after its "]" for an IP literal).
