@@ -65,10 +65,10 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   const startOnly: Choice = { path: [start], from: null };
   if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
   // One counterfactual run per construct, rule start and sequence not begun: what a run grants.
-  const scores = new Map<string, number>();
+  let scores: Map<string, number> | null = null;
   const scored = (c: Candidate): number => {
     const key = `${c.id} ${c.start} ${c.notBegunIn}`;
-    let s = scores.get(key);
+    let s = (scores ??= new Map()).get(key);
     if (s === undefined) scores.set(key, (s = score(c)));
     return s;
   };
@@ -91,16 +91,16 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   // construct that stopped in it stands for it). A bracket whose closing bracket was expected
   // is named when closing it there gets further than anything inside it could.
   const ordered = [...candidates].sort((a, b) => b.path.length - a.path.length || b.order - a.order);
-  const seen = new Set<string>();
+  /** The first candidate of each rule named (as deep, the same rule, the same start). */
+  const seen: Candidate[] = [];
   let best = ordered[0]!;
   let bestScore = -1;
   /** The rules as deep as the best, with its score: alternatives of one choice, all stopped. */
   let tied: Candidate[] = [];
   for (const c of ordered) {
-    const named = `${c.path.length} ${c.path[c.path.length - 1]!.name} ${c.ruleStart}`;
-    if (seen.has(named)) continue;
-    seen.add(named);
-    if (seen.size === 1 && ordered.every((o) => o.path.length === c.path.length && o.path[o.path.length - 1] === c.path[c.path.length - 1] && o.ruleStart === c.ruleStart)) break;
+    if (seen.some((o) => namesSame(o, c))) continue;
+    seen.push(c);
+    if (seen.length === 1 && ordered.every((o) => o.path.length === c.path.length && o.path[o.path.length - 1] === c.path[c.path.length - 1] && o.ruleStart === c.ruleStart)) break;
     // At the end of the input a repetition or an option accepts nothing: the parse is the one
     // that failed, which got to the offset.
     const s = atEnd && c.repetition ? rec.offset : scored(c);
@@ -202,6 +202,11 @@ function bracketAround(c: Candidate, input: string, offset: number): { depth: nu
  */
 function opensWith(rule: RuleMeta, open: string): boolean {
   return rule.opens === open;
+}
+
+/** Whether two candidates name the same rule: as deep, of the same name, started at the same offset. */
+function namesSame(a: Candidate, b: Candidate): boolean {
+  return a.path.length === b.path.length && a.ruleStart === b.ruleStart && a.path[a.path.length - 1]!.name === b.path[b.path.length - 1]!.name;
 }
 
 /** Whether `a`'s rule instance is an ancestor of `b`'s (its frames a proper prefix of b's). */
