@@ -112,9 +112,10 @@ export function validateIn(t: Target, input: string): AnyValidationResult {
     return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...t.notes(t.rule.name, input) };
   }
   const { error, warnings } = t.run!.verdict(t.prose, t.era.id, input, t.rule.name);
-  const base = { input, spec: t.era.id, rule: t.rule.name };
-  const noted = warnings.length > 0 ? { warnings } : {};
-  return error ? { valid: false, ...base, error, ...noted } : { valid: true, ...base, ...noted };
+  const spec = t.era.id;
+  const rule = t.rule.name;
+  if (error) return warnings.length > 0 ? { valid: false, input, spec, rule, error, warnings } : { valid: false, input, spec, rule, error };
+  return warnings.length > 0 ? { valid: true, input, spec, rule, warnings } : { valid: true, input, spec, rule };
 }
 
 /**

@@ -25,64 +25,159 @@ export interface MailtoParts {
   hfields: Array<{ name: Span; value: Span }>;
 }
 
+/** A table of the code units below U+0080 that `chars` lists. */
+function asciiTable(chars: string): Uint8Array {
+  const table = new Uint8Array(0x80);
+  for (const c of chars) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
 // RFC 6068 §2's rules as the grammar reads them (grammar/rfc6068.peggy), on a string the grammar
-// has accepted: they find where the hfields begin. `qchar = unreserved / pct-encoded / some-delims`.
-// Sticky and read where they stand (no copy of the line; issue 17): HFIELDS from a "?" to the
-// end, TO from after "mailto:" up to the last "?" (what follows that "?" holds none).
-const QCHAR = String.raw`(?:[A-Za-z0-9\-._~!$'()*+,;:@]|%[0-9A-Fa-f]{2})`;
-const HFIELDS = new RegExp(String.raw`\?${QCHAR}*=${QCHAR}*(?:&${QCHAR}*=${QCHAR}*)*$`, 'y');
+// has accepted: they find where the hfields begin. Read by code unit where the text stands, on
+// every accepted line (issue 17), each a deterministic scan: no alternative below can begin
+// with the same character as another.
+
+/** `qchar = unreserved / pct-encoded / some-delims`, less pct-encoded (a triplet, read apart). */
+const QCHAR = asciiTable(`${ALNUM}-._~!$'()*+,;:@`);
+
+/**
+ * Whether `hfields = "?" hfield *( "&" hfield )`, `hfield = hfname "=" hfvalue` (each
+ * `*qchar`) runs from the "?" at `q` to the end: one "=" in each field between the "&"s.
+ */
+function hfieldsFrom(input: string, q: number): boolean {
+  let eq = false;
+  for (let i = q + 1; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x80 && QCHAR[c] === 1) continue;
+    if (tripletAt(input, i) >= 0) i += 2;
+    else if (c === 0x3d && !eq) eq = true; // "="
+    else if (c === 0x26 && eq) eq = false; // "&"
+    else return false;
+  }
+  return eq;
+}
 
 // RFC 5322 §3.2.3 `atext` (with, in the decoded address, the non-ASCII characters §2's rules 4
 // and 5 let a percent-encoded UTF-8 sequence stand for), `dot-atom-text`; §3.2.4 `quoted-string`
 // as §2 restricts it (no CFWS, no FWS, no obs-qtext, no obs-qp); §2's `"[" *dtext-no-obs "]"`.
-const ATEXT = String.raw`[A-Za-z0-9!#$%&'*+\-/=?^_\x60{|}~\u0080-\uFFFF]`;
-const DOT_ATOM = `${ATEXT}+(?:\\.${ATEXT}+)*`;
-const QUOTED = String.raw`"(?:[\x21\x23-\x5B\x5D-\x7E\u0080-\uFFFF]|\\[\t\x20-\x7E])*"`;
-const LITERAL = String.raw`\[[\x21-\x5A\x5E-\x7E]*\]`;
-const LOCAL_PART = new RegExp(`^(?:${DOT_ATOM}|${QUOTED})$`);
-const DOMAIN = new RegExp(`^(?:${DOT_ATOM}|${LITERAL})$`);
-const ADDR = `(?:${DOT_ATOM}|${QUOTED})@(?:${DOT_ATOM}|${LITERAL})`;
-const TO = new RegExp(`${ADDR}(?:,${ADDR})*(?=\\?[^?]*$)`, 'y');
+const ATEXT = asciiTable(`${ALNUM}!#$%&'*+-/=?^_\`{|}~`);
+/** `qtext` as §2 restricts it: %d33 / %d35-91 / %d93-126, and the non-ASCII characters. */
+const QTEXT = (c: number): boolean => c >= 0x80 || (c >= 0x21 && c <= 0x7e && c !== 0x22 && c !== 0x5c);
+/** What a `quoted-pair` quotes (no obs-qp): VCHAR / WSP. */
+const QUOTABLE = (c: number): boolean => c === 0x09 || (c >= 0x20 && c <= 0x7e);
+/** `dtext-no-obs = %d33-90 / %d94-126`. */
+const DTEXT = (c: number): boolean => (c >= 0x21 && c <= 0x5a) || (c >= 0x5e && c <= 0x7e);
+const isAtext = (c: number): boolean => c >= 0x80 || ATEXT[c] === 1;
 
-/** Whether `re` (sticky) matches `input` at `at`. */
-function matchesAt(re: RegExp, input: string, at: number): boolean {
-  re.lastIndex = at;
-  return re.test(input);
+/** Where the `dot-atom-text` at `i` ends (`end` at the most), or -1 where none begins. */
+function dotAtomEnd(s: string, i: number, end: number): number {
+  if (i >= end || !isAtext(s.charCodeAt(i))) return -1;
+  for (;;) {
+    while (i < end && isAtext(s.charCodeAt(i))) i++;
+    if (i + 1 < end && s.charCodeAt(i) === 0x2e && isAtext(s.charCodeAt(i + 1))) i++;
+    else return i;
+  }
+}
+
+/** Where the `quoted-string` (DQUOTE *( qtext / quoted-pair ) DQUOTE) at `i` ends, or -1. */
+function quotedEnd(s: string, i: number, end: number): number {
+  for (i++; i < end; ) {
+    const c = s.charCodeAt(i);
+    if (QTEXT(c)) i++;
+    else if (c === 0x5c && i + 1 < end && QUOTABLE(s.charCodeAt(i + 1))) i += 2;
+    else break;
+  }
+  return i < end && s.charCodeAt(i) === 0x22 ? i + 1 : -1;
+}
+
+/** Where the `"[" *dtext-no-obs "]"` at `i` ends, or -1. */
+function literalEnd(s: string, i: number, end: number): number {
+  for (i++; i < end && DTEXT(s.charCodeAt(i)); i++);
+  return i < end && s.charCodeAt(i) === 0x5d ? i + 1 : -1;
+}
+
+/** `local-part = dot-atom-text / quoted-string` from `i`: where it ends, or -1. */
+const localEnd = (s: string, i: number, end: number): number => (s.charCodeAt(i) === 0x22 ? quotedEnd(s, i, end) : dotAtomEnd(s, i, end));
+/** `domain = dot-atom-text / "[" *dtext-no-obs "]"` from `i`: where it ends, or -1. */
+const domainEnd = (s: string, i: number, end: number): number => (s.charCodeAt(i) === 0x5b ? literalEnd(s, i, end) : dotAtomEnd(s, i, end));
+
+/** Whether `to = addr-spec *( "," addr-spec )`, `addr-spec = local-part "@" domain`, runs from `i` to `end`. */
+function toFrom(s: string, i: number, end: number): boolean {
+  for (;;) {
+    i = localEnd(s, i, end);
+    if (i < 0 || s.charCodeAt(i) !== 0x40 || i >= end) return false;
+    i = domainEnd(s, i + 1, end);
+    if (i < 0) return false;
+    if (i === end) return true;
+    if (s.charCodeAt(i) !== 0x2c) return false;
+    i++;
+  }
+}
+
+/** Whether all of `text` is a local-part (`domain`: a domain), as RFC 5322 reads it with §2's restrictions. */
+function isAddressPart(text: string, domain: boolean): boolean {
+  return (domain ? domainEnd : localEnd)(text, 0, text.length) === text.length;
 }
 
 /**
- * The parts of a string that `mailtoURI` accepts, split as the grammar derives it: the hfields
- * begin at the last "?" when hfields run from there to the end and what comes before is empty or
- * a `to` (a "?" is no `qchar`, so hfields hold one, their first); an addr-spec's local-part is a
- * quoted-string to its closing '"' or a dot-atom-text to the "@" (atext holds no "@"), and its
- * domain a "[...]" or a dot-atom-text to the next "," (neither holds ",").
+ * Where the `to` of a string that `mailtoURI` accepts ends, as the grammar derives it: the
+ * hfields begin at the last "?" when hfields run from there to the end and what comes before is
+ * empty or a `to` (a "?" is no `qchar`, so hfields hold one, their first); else the end.
  */
-export function mailtoParts(input: string): MailtoParts {
+function toEnd(input: string): number {
   const base = 'mailto:'.length;
-  const q = input.lastIndexOf('?');
-  const split = q >= base && matchesAt(HFIELDS, input, q) && (q === base || matchesAt(TO, input, base));
-  const toEnd = split ? q : input.length;
-  const to: AddrSpan[] = [];
-  for (let i = base; i < toEnd; ) {
-    const start = i;
-    const quoted = input.charCodeAt(i) === 0x22; // '"'
-    if (quoted) {
+  let q = input.length - 1;
+  while (q >= base && input.charCodeAt(q) !== 0x3f) q--; // the last "?" (lastIndexOf is a runtime call, slower on a short line)
+  return q >= base && hfieldsFrom(input, q) && (q === base || toFrom(input, base, q)) ? q : input.length;
+}
+
+/**
+ * One addr-spec of a `to`, as offsets, read from its start: an addr-spec's local-part is a
+ * quoted-string to its closing '"' or a dot-atom-text to the "@" (atext holds no "@"), and its
+ * domain a "[...]" or a dot-atom-text to the next "," (neither holds ","). One walker, reused
+ * for each addr-spec of a line.
+ */
+class AddrWalk {
+  start = 0;
+  /** The "@" between the local-part and the domain. */
+  at = 0;
+  quoted = false;
+  end = 0;
+  literal = false;
+
+  /** Reads the addr-spec at `i` of `input`, whose `to` ends at `toEnd`; returns where the next begins. */
+  read(input: string, i: number, toEnd: number): number {
+    this.start = i;
+    this.quoted = input.charCodeAt(i) === 0x22; // '"'
+    if (this.quoted) {
       for (i++; i < toEnd && input.charCodeAt(i) !== 0x22; i++) if (input.charCodeAt(i) === 0x5c) i++; // "\\"
       i++;
     } else {
       while (i < toEnd && input.charCodeAt(i) !== 0x40) i++; // "@"
     }
-    const local = { value: input.slice(start, i), start, quoted };
-    const dStart = ++i;
-    const literal = input.charCodeAt(i) === 0x5b; // "["
-    const end = input.indexOf(literal ? ']' : ',', i);
-    i = end < 0 || end >= toEnd ? toEnd : literal ? end + 1 : end;
-    to.push({ value: input.slice(start, i), start, local, domain: { value: input.slice(dStart, i), start: dStart, literal } });
-    i++; // the "," between addr-specs
+    this.at = i++;
+    this.literal = input.charCodeAt(i) === 0x5b; // "["
+    const end = input.indexOf(this.literal ? ']' : ',', i);
+    this.end = end < 0 || end >= toEnd ? toEnd : this.literal ? end + 1 : end;
+    return this.end + 1; // past the "," between addr-specs
+  }
+}
+
+/** The parts of a string that `mailtoURI` accepts, split as the grammar derives it (toEnd, AddrWalk). */
+export function mailtoParts(input: string): MailtoParts {
+  const toStop = toEnd(input);
+  const to: AddrSpan[] = [];
+  const a = new AddrWalk();
+  for (let i = 'mailto:'.length; i < toStop; ) {
+    i = a.read(input, i, toStop);
+    const local = { value: input.slice(a.start, a.at), start: a.start, quoted: a.quoted };
+    const domain = { value: input.slice(a.at + 1, a.end), start: a.at + 1, literal: a.literal };
+    to.push({ value: input.slice(a.start, a.end), start: a.start, local, domain });
   }
   const hfields: MailtoParts['hfields'] = [];
-  // HFIELDS holds one "=" in each field between the "&"s.
-  for (let start = toEnd + 1; split && start <= input.length; ) {
+  // hfieldsFrom holds one "=" in each field between the "&"s.
+  for (let start = toStop + 1; start <= input.length; ) {
     const eq = input.indexOf('=', start);
     const amp = input.indexOf('&', eq);
     const end = amp < 0 ? input.length : amp;
@@ -99,26 +194,34 @@ export function mailtoParts(input: string): MailtoParts {
  * to be percent-encoded"): RFC 3986's unreserved, the other sub-delims, ":" and "@". By code
  * unit, read on every accepted line (issue 17).
  */
-const AS_IS = new Uint8Array(0x80);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*+,:@") AS_IS[c.charCodeAt(0)] = 1;
+const AS_IS = asciiTable(`${ALNUM}-._~!$'()*+,:@`);
 
-/** The offset of the first character of `part` that rule 1 requires percent-encoded, or -1; whether it holds a triplet. */
-function unencoded(input: string, part: Span): { offset: number; triplets: boolean } {
-  let triplets = false;
-  for (let i = part.start, end = part.start + part.value.length; i < end; i++) {
+/** `unencoded`: the part holds no triplet, or holds some (and no character rule 1 names). */
+const AS_WRITTEN = -1;
+const WITH_TRIPLETS = -2;
+
+/**
+ * The offset of the first character from `start` to `end` that rule 1 requires
+ * percent-encoded; else whether the text holds a triplet (AS_WRITTEN, WITH_TRIPLETS).
+ */
+function unencoded(input: string, start: number, end: number): number {
+  let found = AS_WRITTEN;
+  for (let i = start; i < end; i++) {
     const c = input.charCodeAt(i);
     if (c < 0x80 && AS_IS[c] === 1) continue;
-    if (i + 2 < end && tripletAt(input, i) >= 0) {
-      triplets = true;
-      i += 2;
-    } else {
-      return { offset: i, triplets };
-    }
+    if (i + 2 >= end || tripletAt(input, i) < 0) return i;
+    found = WITH_TRIPLETS;
+    i += 2;
   }
-  return { offset: -1, triplets };
+  return found;
 }
 
-const hex = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+const HEX_DIGITS = '0123456789ABCDEF';
+/** The character's code unit in hexadecimal after "%" (two digits at least). */
+function hex(c: string): string {
+  const code = c.charCodeAt(0);
+  return code < 0x100 ? `%${HEX_DIGITS[code >> 4]}${HEX_DIGITS[code & 15]}` : `%${code.toString(16).toUpperCase()}`;
+}
 
 /** Why rule 1 names the character: its class in §2's list. */
 function why(c: string): string {
@@ -135,92 +238,112 @@ function why(c: string): string {
  */
 const ONCE = new Set(['date', 'from', 'sender', 'reply-to', 'cc', 'bcc', 'message-id', 'in-reply-to', 'references', 'subject']);
 
-const PATH = ['mailtoURI', 'to', 'addr-spec'];
 const SECTION = 'RFC 6068 §2';
 
-/** An error of §2 about the local-part or the domain `part` of an addr-spec. */
-function addrError(part: AddrSpan['local'] | AddrSpan['domain'], rule: 'local-part' | 'domain', offset: number, says: string, decoded = false): ProseFinding {
-  const holds = 'quoted' in part
-    ? part.quoted ? 'RFC 5322 §3.2.4 quoted-string' : 'RFC 5322 §3.2.3 atext'
-    : part.literal ? 'RFC 6068 §2 dtext-no-obs' : 'RFC 5322 §3.2.3 atext';
-  return { level: 'error', section: SECTION, rule, rulePath: [...PATH, rule], offset, holds: decoded ? `${holds}, with pct-encoded octets` : holds, says };
+/**
+ * An error of §2 about a local-part or a domain; `bracketed`: the local-part is a
+ * quoted-string, the domain a "[...]".
+ */
+function addrError(rule: 'local-part' | 'domain', bracketed: boolean, offset: number, says: string, decoded = false): ProseFinding {
+  const holds = bracketed
+    ? rule === 'local-part' ? 'RFC 5322 §3.2.4 quoted-string' : 'RFC 6068 §2 dtext-no-obs'
+    : 'RFC 5322 §3.2.3 atext';
+  return { level: 'error', section: SECTION, rule, rulePath: ['mailtoURI', 'to', 'addr-spec', rule], offset, holds: decoded ? `${holds}, with pct-encoded octets` : holds, says };
 }
 
-/** The errors of an addr-spec's local-part and domain, added to `findings`; whether there were none. */
-function addrFindings(input: string, a: AddrSpan, findings: ProseFinding[]): boolean {
-  const before = findings.length;
-  for (const [part, rule] of [[a.local, 'local-part'], [a.domain, 'domain']] as const) {
-    // Rule 1: "A number of characters that can appear in <addr-spec> MUST be percent-encoded."
-    const bad = unencoded(input, part);
-    if (bad.offset >= 0) {
-      const c = input[bad.offset]!;
-      findings.push(addrError(part, rule, bad.offset, `rule 1: ${why(c)} in an addr-spec MUST be percent-encoded, as ${hex(c)}`));
-      continue;
-    }
-    // Rules 4 and 5: non-ASCII characters "MUST first be encoded according to UTF-8"; in the
-    // local-part "Any other percent-encoding of non-ASCII characters is prohibited", in the
-    // domain percent-encoding MUST NOT be used "unless it is used to represent a UTF-8
-    // character sequence". Without a triplet the text is its own decoding (rule 1's characters
-    // are ASCII).
-    if (bad.triplets && !percentUtf8(input, part.start, part.start + part.value.length)) {
-      findings.push(addrError(part, rule, part.start, rule === 'domain'
-        ? 'rule 4: percent-encoding in a domain MUST represent a UTF-8 character sequence; these octets are not UTF-8'
-        : 'rule 5: percent-encoded non-ASCII octets in a local-part MUST be UTF-8 ("Any other percent-encoding of non-ASCII characters is prohibited"); these are not'));
-      continue;
-    }
-    // "<addr-spec> is a mail address as specified in [RFC5322], but excluding <comment>"; rule 2:
-    // "<obs-local-part> and <NO-WS-CTL> ... MUST NOT be used"; rule 3: "Whitespace and comments
-    // within <local-part> and <domain> MUST NOT be used". The grammar holds the URI's text; what
-    // the percent-encoding stands for must be that address too.
-    const decoded = bad.triplets ? percentDecoded(part.value)! : part.value;
-    if (!(rule === 'domain' ? DOMAIN : LOCAL_PART).test(decoded)) {
-      findings.push(addrError(part, rule, part.start, `rules 2 and 3: the ${rule} decoded, ${JSON.stringify(decoded)}, is no RFC 5322 ${rule} without comments, whitespace, obs-local-part or NO-WS-CTL`, true));
-    }
+/** The error of the local-part or the domain from `start` to `end`, added to `findings`; whether there was none. */
+function partFindings(input: string, start: number, end: number, rule: 'local-part' | 'domain', bracketed: boolean, findings: ProseFinding[]): boolean {
+  // Rule 1: "A number of characters that can appear in <addr-spec> MUST be percent-encoded."
+  const bad = unencoded(input, start, end);
+  if (bad >= 0) {
+    const c = input[bad]!;
+    findings.push(addrError(rule, bracketed, bad, `rule 1: ${why(c)} in an addr-spec MUST be percent-encoded, as ${hex(c)}`));
+    return false;
   }
-  return findings.length === before;
+  // Rules 4 and 5: non-ASCII characters "MUST first be encoded according to UTF-8"; in the
+  // local-part "Any other percent-encoding of non-ASCII characters is prohibited", in the
+  // domain percent-encoding MUST NOT be used "unless it is used to represent a UTF-8
+  // character sequence".
+  if (bad === WITH_TRIPLETS && !percentUtf8(input, start, end)) {
+    findings.push(addrError(rule, bracketed, start, rule === 'domain'
+      ? 'rule 4: percent-encoding in a domain MUST represent a UTF-8 character sequence; these octets are not UTF-8'
+      : 'rule 5: percent-encoded non-ASCII octets in a local-part MUST be UTF-8 ("Any other percent-encoding of non-ASCII characters is prohibited"); these are not'));
+    return false;
+  }
+  // "<addr-spec> is a mail address as specified in [RFC5322], but excluding <comment>"; rule 2:
+  // "<obs-local-part> and <NO-WS-CTL> ... MUST NOT be used"; rule 3: "Whitespace and comments
+  // within <local-part> and <domain> MUST NOT be used". The grammar holds the URI's text; what
+  // the percent-encoding stands for must be that address too. Without a triplet the text is
+  // its own decoding (rule 1's characters are ASCII), read where it stands.
+  if (bad === AS_WRITTEN) {
+    if ((rule === 'domain' ? domainEnd : localEnd)(input, start, end) === end) return true;
+  } else if (isAddressPart(percentDecoded(input.slice(start, end))!, rule === 'domain')) {
+    return true;
+  }
+  const decoded = JSON.stringify(percentDecoded(input.slice(start, end)));
+  findings.push(addrError(rule, bracketed, start, `rules 2 and 3: the ${rule} decoded, ${decoded}, is no RFC 5322 ${rule} without comments, whitespace, obs-local-part or NO-WS-CTL`, true));
+  return false;
 }
 
-/** The findings of the hfields, added to `findings` (with `warnings` false, its errors only). */
-function hfieldFindings(parts: MailtoParts, findings: ProseFinding[], warnings: boolean): void {
-  const seen = new Set<string>();
-  for (const { name, value } of parts.hfields) {
+/** The first ";" at or after `from`, given `semi`, the first at or after an earlier offset (-1: none): linear over a line. */
+const semiFrom = (input: string, semi: number, from: number): number => (semi >= 0 && semi < from ? input.indexOf(';', from) : semi);
+
+const semiWarning = (rule: 'hfname' | 'hfvalue', offset: number): ProseFinding => ({
+  level: 'warning', section: SECTION, rule, rulePath: ['mailtoURI', 'hfields', 'hfield', rule], offset,
+  holds: 'RFC 6068 §2 some-delims',
+  says: `percent-encoding "is needed for the same characters as listed above for <addr-spec>", which lists ";": write %3B`,
+});
+
+/**
+ * The findings of the hfields after the "?" at `q`, added to `findings` (with `warnings`
+ * false, its errors only); `withTo`: the URI has a `to`.
+ */
+function hfieldFindings(input: string, q: number, withTo: boolean, findings: ProseFinding[], warnings: boolean): void {
+  if (!warnings && input.indexOf('&', q) < 0) return; // its one error needs a name given twice
+  let seen: Set<string> | undefined;
+  let semi = warnings ? input.indexOf(';', q) : -1;
+  // hfieldsFrom holds one "=" in each field between the "&"s.
+  for (let start = q + 1; start <= input.length; ) {
+    const eq = input.indexOf('=', start);
+    const amp = input.indexOf('&', eq);
+    const end = amp < 0 ? input.length : amp;
     // "Percent-encoding is needed for the same characters as listed above for <addr-spec>": of
-    // rule 1's list, the ABNF's `some-delims` still admits ";" (no BCP 14 keyword: a warning).
-    for (const [part, rule] of warnings ? ([[name, 'hfname'], [value, 'hfvalue']] as const) : []) {
-      const semi = part.value.indexOf(';');
-      if (semi >= 0) {
+    // rule 1's list, the ABNF's `some-delims` still admits ";" (no BCP 14 keyword: a warning),
+    // at the first ";" of the hfname and of the hfvalue.
+    if (warnings) {
+      semi = semiFrom(input, semi, start);
+      if (semi >= 0 && semi < eq) findings.push(semiWarning('hfname', semi));
+      semi = semiFrom(input, semi, eq + 1);
+      if (semi >= 0 && semi < end) findings.push(semiWarning('hfvalue', semi));
+    }
+    // An hfname is *qchar, ASCII: without a "%" it is its own decoding.
+    const name = input.slice(start, eq);
+    const key = (name.includes('%') ? percentDecoded(name) ?? undefined : name)?.toLowerCase();
+    if (key !== undefined) {
+      if (seen?.has(key) && (warnings || ONCE.has(key))) {
+        // "creators of 'mailto' URIs MUST NOT include other message header fields multiple times
+        // if these header fields can only be used once in a message"; "creators of 'mailto' URIs
+        // SHOULD NOT use the same <hfname> multiple times in the same URI".
+        const once = ONCE.has(key);
         findings.push({
-          level: 'warning', section: SECTION, rule, rulePath: ['mailtoURI', 'hfields', 'hfield', rule], offset: part.start + semi,
-          holds: 'RFC 6068 §2 some-delims',
-          says: `percent-encoding "is needed for the same characters as listed above for <addr-spec>", which lists ";": write %3B`,
+          level: once ? 'error' : 'warning', section: SECTION, rule: 'hfname', rulePath: ['mailtoURI', 'hfields', 'hfield', 'hfname'], offset: start,
+          holds: 'RFC 6068 §2 hfields',
+          says: once
+            ? `the header field "${key}" can only be used once in a message (RFC 5322 §3.6): creators MUST NOT include it multiple times`
+            : `the hfname "${key}" a second time: creators SHOULD NOT use the same <hfname> multiple times in the same URI`,
+        });
+      }
+      (seen ??= new Set()).add(key);
+      // "<mailto:addr1@an.example?to=addr2@an.example> ... the latter form is NOT RECOMMENDED".
+      if (warnings && key === 'to' && withTo) {
+        findings.push({
+          level: 'warning', section: SECTION, rule: 'hfname', rulePath: ['mailtoURI', 'hfields', 'hfield', 'hfname'], offset: start,
+          holds: 'RFC 6068 §2 hfields',
+          says: 'addresses both in <to> and in a "to" hfield: "the latter form is NOT RECOMMENDED because different user agents handle this case differently"',
         });
       }
     }
-    // An hfname is *qchar, ASCII: without a "%" it is its own decoding.
-    const key = (name.value.includes('%') ? percentDecoded(name.value) ?? undefined : name.value)?.toLowerCase();
-    if (key === undefined) continue;
-    if (seen.has(key) && (warnings || ONCE.has(key))) {
-      // "creators of 'mailto' URIs MUST NOT include other message header fields multiple times
-      // if these header fields can only be used once in a message"; "creators of 'mailto' URIs
-      // SHOULD NOT use the same <hfname> multiple times in the same URI".
-      const once = ONCE.has(key);
-      findings.push({
-        level: once ? 'error' : 'warning', section: SECTION, rule: 'hfname', rulePath: ['mailtoURI', 'hfields', 'hfield', 'hfname'], offset: name.start,
-        holds: 'RFC 6068 §2 hfields',
-        says: once
-          ? `the header field "${key}" can only be used once in a message (RFC 5322 §3.6): creators MUST NOT include it multiple times`
-          : `the hfname "${key}" a second time: creators SHOULD NOT use the same <hfname> multiple times in the same URI`,
-      });
-    }
-    seen.add(key);
-    // "<mailto:addr1@an.example?to=addr2@an.example> ... the latter form is NOT RECOMMENDED".
-    if (warnings && key === 'to' && parts.to.length > 0) {
-      findings.push({
-        level: 'warning', section: SECTION, rule: 'hfname', rulePath: ['mailtoURI', 'hfields', 'hfield', 'hfname'], offset: name.start,
-        holds: 'RFC 6068 §2 hfields',
-        says: 'addresses both in <to> and in a "to" hfield: "the latter form is NOT RECOMMENDED because different user agents handle this case differently"',
-      });
-    }
+    start = end + 1;
   }
 }
 
@@ -244,12 +367,20 @@ function listOf(input: string, rule: string, items: ProseComponent[], from = ite
 export const MAILTO_PROSE: SchemeProse = {
   document: 'RFC 6068',
   rules: { mailto: 'mailtoURI' },
+  // Read in place, on every accepted line (issue 17): the addr-specs by one walker, each part
+  // by offsets; strings only for a finding, an hfname, or a part with triplets to decode.
   check(input, _rule, warnings = true) {
-    const parts = mailtoParts(input);
     const findings: ProseFinding[] = [];
-    for (const a of parts.to) if (!addrFindings(input, a, findings) && !warnings) return findings;
-    hfieldFindings(parts, findings, warnings);
-    return findings.length > 1 ? findings.sort((a, b) => a.offset - b.offset) : findings;
+    const toStop = toEnd(input);
+    const a = new AddrWalk();
+    for (let i = 'mailto:'.length; i < toStop; ) {
+      i = a.read(input, i, toStop);
+      const local = partFindings(input, a.start, a.at, 'local-part', a.quoted, findings);
+      const domain = partFindings(input, a.at + 1, a.end, 'domain', a.literal, findings);
+      if (!(local && domain) && !warnings) return findings;
+    }
+    if (toStop < input.length) hfieldFindings(input, toStop, toStop > 'mailto:'.length, findings, warnings);
+    return findings.length > 1 ? findings.sort((x, y) => x.offset - y.offset) : findings;
   },
   // §2: the addresses of `to` and the header fields, each as written and percent-decoded
   // ("<addr-spec> is a mail address as specified in [RFC5322]", written percent-encoded by
