@@ -111,41 +111,45 @@ export class LazyDfa {
 
   /** Whether the automaton accepts all of `input`. */
   accepts(input: string): boolean {
+    // The table holds each state's row offset (state * K), not its number: one multiply less a unit.
     const K = this.K;
     const ascii = this.ascii;
     let T = this.T;
-    let s = START;
+    let row = START * K;
     const resets = this.resets;
     for (let i = 0; i < input.length; i++) {
       const c = input.charCodeAt(i);
-      const k = c < 128 ? ascii[c]! : this.classOf(c);
-      let n = T[s * K + k]!;
+      let n = T[row + (c < 128 ? ascii[c]! : this.classOf(c))]!;
       if (n === UNKNOWN) {
-        n = this.transition(s, k);
+        n = this.transition(row / K, c < 128 ? ascii[c]! : this.classOf(c)) * K;
         if (this.resets > resets + 1) return this.fallback(input);
         T = this.T;
       }
       if (n === DEAD) return false;
-      s = n;
+      row = n;
     }
+    const s = row / K;
     let a = this.accept[s]!;
     if (a === UNKNOWN) a = this.accept[s] = acceptsAtEnd(this.nfa, this.member, this.threads[s]!) ? 1 : 0;
     return a === 1;
   }
 
-  /** The state after state `s` reads a unit of class `k`, computed and cached. */
+  /** The state after state `s` reads a unit of class `k`, computed and cached (as its row offset). */
   private transition(s: number, k: number): number {
     const next = step(this.nfa, this.member, this.threads[s]!, k, new Map());
     const key = next.map((t) => t.key).join('|');
     const known = this.ids.get(key);
-    if (known !== undefined) return (this.T[s * this.K + k] = known);
+    if (known !== undefined) {
+      this.T[s * this.K + k] = known * this.K;
+      return known;
+    }
     if (this.threads.length >= this.maxStates) {
       this.resets++;
       this.reset();
       return this.intern(next);
     }
     const id = this.intern(next);
-    this.T[s * this.K + k] = id;
+    this.T[s * this.K + k] = id * this.K;
     return id;
   }
 
