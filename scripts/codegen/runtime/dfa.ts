@@ -2,7 +2,7 @@
 // set of threads that have read the input so far, built the first time the input reaches it;
 // each transition, once computed, is one entry of a typed array. So a check reads each code unit
 // once: its class (a table for ASCII, a 64 Ki-entry one built at the first unit above 127), then
-// the next state, `T[state * K + class]` (issue 17).
+// the next state, `T[row + class]` (issue 17).
 //
 // A thread is a node of the NFA and the lookaheads it still owes: each a set of threads of the
 // lookahead's sub-automaton that runs beside it on the same units, settled as soon as it can be
@@ -46,10 +46,11 @@ export class LazyDfa {
   private readonly classes: number[] = [];
   /** Number of classes. */
   private readonly K: number;
+  /** A state's row in T: its transition on each class, then whether it accepts at the end (K + 1 entries). */
+  private readonly W: number;
   /** member[set][class]: whether the class is in the set. */
   private readonly member: Uint8Array[];
   private T: Int32Array;
-  private accept: Int8Array;
   private threads: Thread[][] = [];
   private ids = new Map<string, number>();
   /** How many times the cache was emptied (for tests). */
@@ -73,6 +74,7 @@ export class LazyDfa {
     });
     this.K = signatures.size;
     if (this.K > 255) throw new Error('more than 255 character classes');
+    this.W = this.K + 1;
     for (let i = 0; i < points.length; i++) {
       const lo = points[i]!;
       const hi = (points[i + 1] ?? 0x10000) - 1;
@@ -87,7 +89,6 @@ export class LazyDfa {
       for (let s = 0; s < nfa.sets.length; s++) if (inRanges(nfa.sets[s]!, points[i]!)) this.member[s]![classOfPoint[i]!] = 1;
     }
     this.T = new Int32Array(0);
-    this.accept = new Int8Array(0);
     this.reset();
   }
 
@@ -103,54 +104,50 @@ export class LazyDfa {
   private reset(): void {
     this.threads = [];
     this.ids = new Map();
-    this.T = new Int32Array(64 * this.K).fill(UNKNOWN);
-    this.accept = new Int8Array(64).fill(UNKNOWN);
+    this.T = new Int32Array(64 * this.W).fill(UNKNOWN);
     this.intern([]);
     this.intern([thread(this.nfa.start, [])]);
   }
 
   /** Whether the automaton accepts all of `input`. */
   accepts(input: string): boolean {
-    // The table holds each state's row offset (state * K), not its number: one multiply less a unit.
+    // The table holds each next state's row offset (state * W), not its number: a unit costs a
+    // load and an add; the end, one load (the row's last entry).
     const K = this.K;
     const ascii = this.ascii;
     let T = this.T;
-    let row = START * K;
+    let row = START * this.W;
     const resets = this.resets;
     for (let i = 0; i < input.length; i++) {
       const c = input.charCodeAt(i);
       let n = T[row + (c < 128 ? ascii[c]! : this.classOf(c))]!;
       if (n === UNKNOWN) {
-        n = this.transition(row / K, c < 128 ? ascii[c]! : this.classOf(c)) * K;
+        n = this.transition(row, c < 128 ? ascii[c]! : this.classOf(c));
         if (this.resets > resets + 1) return this.fallback(input);
         T = this.T;
       }
       if (n === DEAD) return false;
       row = n;
     }
-    const s = row / K;
-    let a = this.accept[s]!;
-    if (a === UNKNOWN) a = this.accept[s] = acceptsAtEnd(this.nfa, this.member, this.threads[s]!) ? 1 : 0;
+    let a = T[row + K]!;
+    if (a === UNKNOWN) a = T[row + K] = acceptsAtEnd(this.nfa, this.member, this.threads[row / this.W]!) ? 1 : 0;
     return a === 1;
   }
 
-  /** The state after state `s` reads a unit of class `k`, computed and cached (as its row offset). */
-  private transition(s: number, k: number): number {
-    const next = step(this.nfa, this.member, this.threads[s]!, k, new Map());
+  /** The row of the state after the state of row `row` reads a unit of class `k`, computed and cached. */
+  private transition(row: number, k: number): number {
+    const next = step(this.nfa, this.member, this.threads[row / this.W]!, k, new Map());
     const key = next.map((t) => t.key).join('|');
     const known = this.ids.get(key);
-    if (known !== undefined) {
-      this.T[s * this.K + k] = known * this.K;
-      return known;
-    }
+    if (known !== undefined) return (this.T[row + k] = known * this.W);
     if (this.threads.length >= this.maxStates) {
       this.resets++;
       this.reset();
-      return this.intern(next);
+      return this.intern(next) * this.W;
     }
     const id = this.intern(next);
-    this.T[s * this.K + k] = id * this.K;
-    return id;
+    this.T[row + k] = id * this.W;
+    return id * this.W;
   }
 
   private intern(threads: Thread[]): number {
@@ -160,13 +157,10 @@ export class LazyDfa {
     const id = this.threads.length;
     this.threads.push(threads);
     this.ids.set(key, id);
-    if ((id + 1) * this.K > this.T.length) {
+    if ((id + 1) * this.W > this.T.length) {
       const T = new Int32Array(this.T.length * 2).fill(UNKNOWN);
       T.set(this.T);
       this.T = T;
-      const accept = new Int8Array(this.accept.length * 2).fill(UNKNOWN);
-      accept.set(this.accept);
-      this.accept = accept;
     }
     return id;
   }
