@@ -1,8 +1,8 @@
 // The automaton of ./dfa-nfa.ts made deterministic lazily, as RE2 does: a state of the DFA is the
 // set of threads that have read the input so far, built the first time the input reaches it;
 // each transition, once computed, is one entry of a typed array. So a check reads each code unit
-// once: its class (a table for ASCII, a 64 Ki-entry one built at the first unit above 127), then
-// the next state, `T[row + class]` (issue 17).
+// once: for a unit above 127 its class (a 64 Ki-entry table built at the first such unit), then
+// the next state, `T[row + unit]` for ASCII, `T[row + 128 + class]` above (issue 17).
 //
 // A thread is a node of the NFA and the lookaheads it still owes: each a set of threads of the
 // lookahead's sub-automaton that runs beside it on the same units, settled as soon as it can be
@@ -46,8 +46,14 @@ export class LazyDfa {
   private readonly classes: number[] = [];
   /** Number of classes. */
   private readonly K: number;
-  /** A state's row in T: its transition on each class, then whether it accepts at the end (K + 1 entries). */
+  /**
+   * A state's row in T, W = 128 + K + 1 entries: its transition on each ASCII unit (indexed by
+   * the unit itself: no class lookup on the way through ASCII), on each class (for the units
+   * above 127), then whether it accepts at the end.
+   */
   private readonly W: number;
+  /** The ASCII units of each class. */
+  private readonly asciiOf: number[][];
   /** member[set][class]: whether the class is in the set. */
   private readonly member: Uint8Array[];
   private T: Int32Array;
@@ -74,7 +80,7 @@ export class LazyDfa {
     });
     this.K = signatures.size;
     if (this.K > 255) throw new Error('more than 255 character classes');
-    this.W = this.K + 1;
+    this.W = 128 + this.K + 1;
     for (let i = 0; i < points.length; i++) {
       const lo = points[i]!;
       const hi = (points[i + 1] ?? 0x10000) - 1;
@@ -84,6 +90,8 @@ export class LazyDfa {
         this.classes.push(classOfPoint[i]!);
       }
     }
+    this.asciiOf = Array.from({ length: this.K }, () => []);
+    for (let c = 0; c < 128; c++) this.asciiOf[this.ascii[c]!]!.push(c);
     this.member = nfa.sets.map(() => new Uint8Array(this.K));
     for (let i = 0; i < points.length; i++) {
       for (let s = 0; s < nfa.sets.length; s++) if (inRanges(nfa.sets[s]!, points[i]!)) this.member[s]![classOfPoint[i]!] = 1;
@@ -104,33 +112,35 @@ export class LazyDfa {
   private reset(): void {
     this.threads = [];
     this.ids = new Map();
-    this.T = new Int32Array(64 * this.W).fill(UNKNOWN);
+    this.T = new Int32Array(8 * this.W).fill(UNKNOWN);
     this.intern([]);
     this.intern([thread(this.nfa.start, [])]);
   }
 
   /** Whether the automaton accepts all of `input`. */
   accepts(input: string): boolean {
-    // The table holds each next state's row offset (state * W), not its number: a unit costs a
-    // load and an add; the end, one load (the row's last entry).
-    const K = this.K;
+    // The table holds each next state's row offset (state * W), not its number: an ASCII unit
+    // costs a load and an add; the end, one load (the row's last entry).
     const ascii = this.ascii;
     let T = this.T;
     let row = START * this.W;
     const resets = this.resets;
     for (let i = 0; i < input.length; i++) {
       const c = input.charCodeAt(i);
-      let n = T[row + (c < 128 ? ascii[c]! : this.classOf(c))]!;
-      if (n === UNKNOWN) {
+      let n = T[row + (c < 128 ? c : 128 + this.classOf(c))]!;
+      // One comparison a unit on the way through: DEAD is 0 and UNKNOWN -1, every other row above.
+      if (n <= DEAD) {
+        if (n === DEAD) return false;
         n = this.transition(row, c < 128 ? ascii[c]! : this.classOf(c));
         if (this.resets > resets + 1) return this.fallback(input);
+        if (n === DEAD) return false;
         T = this.T;
       }
-      if (n === DEAD) return false;
       row = n;
     }
-    let a = T[row + K]!;
-    if (a === UNKNOWN) a = T[row + K] = acceptsAtEnd(this.nfa, this.member, this.threads[row / this.W]!) ? 1 : 0;
+    const end = row + this.W - 1;
+    let a = T[end]!;
+    if (a === UNKNOWN) a = T[end] = acceptsAtEnd(this.nfa, this.member, this.threads[row / this.W]!) ? 1 : 0;
     return a === 1;
   }
 
@@ -138,16 +148,21 @@ export class LazyDfa {
   private transition(row: number, k: number): number {
     const next = step(this.nfa, this.member, this.threads[row / this.W]!, k, new Map());
     const key = next.map((t) => t.key).join('|');
-    const known = this.ids.get(key);
-    if (known !== undefined) return (this.T[row + k] = known * this.W);
-    if (this.threads.length >= this.maxStates) {
-      this.resets++;
-      this.reset();
-      return this.intern(next) * this.W;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      if (this.threads.length >= this.maxStates) {
+        this.resets++;
+        this.reset();
+        return this.intern(next) * this.W;
+      }
+      id = this.intern(next);
     }
-    const id = this.intern(next);
-    this.T[row + k] = id * this.W;
-    return id * this.W;
+    const to = id * this.W;
+    // The class's entry and each of its ASCII units' (`intern` may have grown the table).
+    const T = this.T;
+    T[row + 128 + k] = to;
+    for (const c of this.asciiOf[k]!) T[row + c] = to;
+    return to;
   }
 
   private intern(threads: Thread[]): number {
