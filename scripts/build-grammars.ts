@@ -61,6 +61,23 @@ function compile(text: string, file: string, plugins: peggy.Plugin[] = []): stri
   }) as unknown as string;
 }
 
+/** A grammar's rules as Peggy's checks and transforms leave them: what the recognizers read. */
+function compiledRules(text: string, file: string): peggy.ast.Rule[] {
+  let rules: peggy.ast.Rule[] = [];
+  const capture: peggy.Plugin = {
+    use(config) {
+      config.passes.generate = [
+        (ast) => {
+          rules = ast.rules;
+          (ast as { code?: unknown }).code = '';
+        },
+      ];
+    },
+  };
+  compile(text, file, [capture]);
+  return rules;
+}
+
 /**
  * Peggy's own parser of an era's grammar (composed when it extends another), every rule a start
  * rule, with the transforms the recognizers see: the reference the tests hold them to. Built in
@@ -100,7 +117,16 @@ function ruleOrigins(era: string, root = ROOT): Map<string, string> {
   return origins;
 }
 
-export function buildGrammar(text: string, file: string, origins: ReadonlyMap<string, string> | null = null): BuiltGrammar {
+/**
+ * An era's generated files. `base`: the grammar it extends (`// @extends`), whose fast recognizer
+ * its own imports the unchanged rules from (scripts/codegen/inherited.ts).
+ */
+export function buildGrammar(
+  text: string,
+  file: string,
+  origins: ReadonlyMap<string, string> | null = null,
+  base: { era: string; text: string } | null = null,
+): BuiltGrammar {
   const ast = peggy.parser.parse(text, { grammarSource: file, reservedWords: peggy.RESERVED_WORDS });
   const rules = ast.rules as unknown as PeggyRuleNode[];
   const meta = extractMeta(text, file, rules);
@@ -109,7 +135,7 @@ export function buildGrammar(text: string, file: string, origins: ReadonlyMap<st
     meta,
     files: {
       [`${era}.diag.js`]: compile(text, file, [splitLiterals, recognizerPlugin(file, hookIndex(meta), `./${era}.fast.js`, origins)]),
-      [`${era}.fast.js`]: compile(text, file, [recognizerPlugin(file, null, null, origins)]),
+      [`${era}.fast.js`]: compile(text, file, [recognizerPlugin(file, null, null, origins, base && { module: `./${base.era}.fast.js`, rules: compiledRules(base.text, `grammar/${base.era}.peggy`) })]),
       ...ruleFiles(meta, file),
       [`${era}.grammar.js`]: exportGrammar(ast.rules as unknown as PeggyExprNode[], file),
     },
@@ -433,7 +459,9 @@ export function buildAll(root = ROOT, only?: string[]): Record<string, string> {
   const textOf = (era: string): string => grammarText(era, root);
   for (const era of only ?? eras) {
     if (!eras.includes(era)) throw new Error(`no grammar/${era}.peggy; the eras are ${eras.join(', ')}`);
-    const built = buildGrammar(textOf(era), `grammar/${era}.peggy`, ruleOrigins(era, root));
+    const text = textOf(era);
+    const base = extendsOf(text);
+    const built = buildGrammar(text, `grammar/${era}.peggy`, ruleOrigins(era, root), base ? { era: base, text: textOf(base) } : null);
     if (built.meta.spec !== era) throw new Error(`grammar/${era}.peggy declares @spec ${built.meta.spec}`);
     Object.assign(out, built.files);
   }

@@ -72,9 +72,15 @@ export class FastEmitter {
   /** The helpers the module uses (./helpers.ts: table, ic, codePoint, cpEnd). */
   private readonly helpers = new Set<string>();
 
+  /**
+   * @param inherited the rules this grammar has unchanged from the one it extends
+   *   (./inherited.ts), and that grammar's fast recognizer (`./rfc3986.fast.js`): their
+   *   functions are imported from there, not written again
+   */
   constructor(
     private readonly analyses: Analyses,
     private readonly constants: Constants,
+    private readonly inherited: { module: string; rules: ReadonlySet<string> } | null = null,
   ) {}
 
   /* ----- set tests ----- */
@@ -431,6 +437,7 @@ export class FastEmitter {
     const rules = this.analyses.grammar.rules;
     const fns: string[] = [];
     for (const r of rules) {
+      if (this.inherited?.rules.has(r.name)) continue;
       const fn = new FnState();
       fn.indent = 1;
       let result: string;
@@ -451,9 +458,19 @@ export class FastEmitter {
     }
     const helpers = ['table', 'ic', 'codePoint', 'cpEnd'].filter((h) => this.helpers.has(h)).map(helperSource);
     const names = rules.map((r) => ruleFn(r.name));
+    const imported = rules.filter((r) => this.inherited?.rules.has(r.name)).map((r) => ruleFn(r.name));
+    const imports =
+      this.inherited && imported.length > 0
+        ? [
+            `// The rules defined as in ${this.inherited.module}, reaching only rules defined as there (scripts/codegen/inherited.ts).`,
+            `import {\n${imported.map((name) => `  ${name},\n`).join('')}} from ${JSON.stringify(this.inherited.module)};`,
+            '',
+          ]
+        : [];
     return [
       header,
       '',
+      ...imports,
       ...helpers,
       ...this.constants.code,
       '',
