@@ -1,8 +1,10 @@
 // generated/ is committed (reviewable recognizer diffs) and must be what grammar/ compiles to.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import peggy from 'peggy';
 import { describe, expect, it } from 'vitest';
 import { buildAll, eraNames, ROOT } from '../scripts/build-grammars.js';
+import { composeGrammar, extendsOf } from '../scripts/compose-grammar.js';
 import { eras } from '#generated';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -59,5 +61,45 @@ describe.each(eras.map((e) => [e.meta.spec, e] as const))('%s parsers', (_spec, 
   });
   it('has its default rule among its rules', () => {
     expect(era.meta.rules.map((r) => r.name)).toContain(era.meta.defaultRule);
+  });
+});
+
+// An era built on another (docs/grammar-conventions.md, "An era built on another") defines some
+// rules again and adds others; every other rule is the base's. Its fast recognizer imports the
+// base's function of a rule exactly when the rule is the base's and reaches, in the base's
+// grammar, no rule the era's own file defines (RFC 6874 §2 replaces RFC 3986's IP-literal, so
+// host, authority, URI, ... are RFC 6874's own). Read here from the grammar files, not from the
+// AST comparison the code generator makes (scripts/codegen/inherited.ts).
+describe.each(eraNames().flatMap((era) => {
+  const base = extendsOf(readFileSync(join(ROOT, 'grammar', `${era}.peggy`), 'utf8'));
+  return base ? [[era, base] as const] : [];
+}))('%s (built on %s): its fast recognizer', (era, base) => {
+  const read = (id: string): string => readFileSync(join(ROOT, 'grammar', `${id}.peggy`), 'utf8');
+  const rulesOf = (text: string, file: string) =>
+    peggy.parser.parse(text, { grammarSource: file, reservedWords: peggy.RESERVED_WORDS }).rules as unknown as Array<{ name: string; expression: unknown }>;
+  const own = new Set(rulesOf(read(era), `grammar/${era}.peggy`).map((r) => r.name));
+  const baseRules = rulesOf(composeGrammar(read(base), `grammar/${base}.peggy`, read), `grammar/${base}.peggy`);
+  const refs = new Map(baseRules.map((r) => [r.name, [...JSON.stringify(r.expression).matchAll(/"type":"rule_ref","name":"([^"]+)"/g)].map((m) => m[1]!)]));
+  const reaches = (name: string, seen = new Set<string>()): boolean => {
+    if (own.has(name)) return true;
+    if (seen.has(name)) return false;
+    seen.add(name);
+    return refs.get(name)!.some((r) => reaches(r, seen));
+  };
+  const expected = baseRules.filter((r) => !reaches(r.name)).map((r) => `r_${r.name}`);
+  const text = readFileSync(join(ROOT, 'generated', `${era}.fast.js`), 'utf8');
+  const imported = /^import \{([^}]*)\} from "\.\/([\w-]+)\.fast\.js";$/m.exec(text);
+
+  it(`imports from ${base}'s the rules it has unchanged, and only those`, () => {
+    expect(expected.length).toBeGreaterThan(0);
+    expect(imported?.[2]).toBe(base);
+    expect(imported![1]!.split(',').map((n) => n.trim()).filter(Boolean).sort()).toEqual(expected.sort());
+  });
+
+  it('defines every other rule itself', () => {
+    const defined = [...text.matchAll(/^function (r_\w+)\(/gm)].map((m) => m[1]);
+    for (const name of expected) expect(defined).not.toContain(name);
+    for (const name of own) expect(defined).toContain(`r_${name}`);
+    for (const r of baseRules) if (!expected.includes(`r_${r.name}`)) expect(defined).toContain(`r_${r.name}`);
   });
 });
