@@ -8,6 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { isValid, validate } from '../src/index.js';
 import { mailtoParts } from '../src/profiles/mailto.js';
+import { percentDecoded } from '../src/schemes/percent.js';
+import { derive, grammarAlphabet, mutate } from './oracle/derive.js';
+import { loadPrinted } from './oracle/printed-grammars.js';
+import { mulberry32 } from './oracle/prng.js';
 
 const spec = 'rfc6068';
 
@@ -149,5 +153,74 @@ describe('mailtoParts splits as the grammar derives', () => {
       expect(`${a.local.value}@${a.domain.value}`).toBe(a.value);
     }
     for (const h of p.hfields) expect(input.slice(h.value.start, h.value.start + h.value.value.length)).toBe(h.value.value);
+  });
+});
+
+describe('the prose reads the split and the addresses as RFC 6068 §2 and RFC 5322 print them', () => {
+  // The oracle: §2's and RFC 5322's rules as regular expressions, written from the ABNF
+  // (qchar = unreserved / pct-encoded / some-delims; atext, dot-atom-text; quoted-string with
+  // neither CFWS nor obs-qp; "[" *dtext-no-obs "]"), against the in-place scanners of
+  // src/profiles/mailto.ts on derivations of the printed mailtoURI.
+  const QCHAR = String.raw`(?:[A-Za-z0-9\-._~!$'()*+,;:@]|%[0-9A-Fa-f]{2})`;
+  const HFIELDS = new RegExp(String.raw`^\?${QCHAR}*=${QCHAR}*(?:&${QCHAR}*=${QCHAR}*)*$`);
+  const ATEXT = String.raw`[A-Za-z0-9!#$%&'*+\-/=?^_\x60{|}~\u0080-\uFFFF]`;
+  const DOT_ATOM = `${ATEXT}+(?:\\.${ATEXT}+)*`;
+  const QUOTED = String.raw`"(?:[\x21\x23-\x5B\x5D-\x7E\u0080-\uFFFF]|\\[\t\x20-\x7E])*"`;
+  const LITERAL = String.raw`\[[\x21-\x5A\x5E-\x7E]*\]`;
+  const ADDR = `(?:${DOT_ATOM}|${QUOTED})@(?:${DOT_ATOM}|${LITERAL})`;
+  const TO = new RegExp(`^${ADDR}(?:,${ADDR})*$`);
+  const LOCAL_PART = new RegExp(`^(?:${DOT_ATOM}|${QUOTED})$`);
+  const DOMAIN = new RegExp(`^(?:${DOT_ATOM}|${LITERAL})$`);
+
+  const printed = loadPrinted(spec);
+  const rng = mulberry32(6068);
+  const alphabet = grammarAlphabet(printed);
+  const inputs: string[] = [];
+  while (inputs.length < 3000) {
+    let s = derive(printed, 'mailtoURI', rng, { maxRepeat: 4 });
+    if (rng.next() < 0.3) s = mutate(s, rng, alphabet);
+    if (isValid(s, { spec, grammarOnly: true })) inputs.push(s);
+  }
+
+  it('the hfields begin at the last "?" exactly when hfields run from it and a to (or nothing) before it', () => {
+    for (const input of inputs) {
+      const rest = input.slice('mailto:'.length);
+      const q = rest.lastIndexOf('?');
+      const split = q >= 0 && HFIELDS.test(rest.slice(q)) && (q === 0 || TO.test(rest.slice(0, q)));
+      const p = mailtoParts(input);
+      const toEnd = p.to.length > 0 ? p.to.at(-1)!.start + p.to.at(-1)!.value.length : 'mailto:'.length;
+      expect({ input, split: p.hfields.length > 0, toEnd }).toEqual({ input, split, toEnd: split ? 'mailto:'.length + q : input.length });
+    }
+  });
+
+  it('an addr-spec part that keeps rules 1, 4 and 5 is refused by rules 2 and 3 exactly when its decoding is no RFC 5322 local-part or domain', () => {
+    // Addresses of characters rule 1 lets through and triplets that decode to what RFC 5322
+    // reads apart: '"', "\\", ".", "@", "[", "]", ",", a space, a tab, a non-ASCII letter.
+    const pieces = ['a', 'B', '7', '.', '-', '!', '%2E', '%22', '%5C', '%20', '%09', '%40', '%5B', '%5D', '%2C', '%C3%A9', '%41'];
+    const word = (): string => Array.from({ length: rng.int(1, 6) }, () => rng.pick(pieces)).join('');
+    const addresses: string[] = [];
+    while (addresses.length < 3000) {
+      const s = `mailto:${word()}@${word()}${rng.next() < 0.3 ? `,${word()}@${word()}` : ''}`;
+      if (isValid(s, { spec, grammarOnly: true })) addresses.push(s);
+    }
+    let checked = 0;
+    for (const input of [...inputs, ...addresses]) {
+      const r = validate(input, { spec });
+      for (const a of mailtoParts(input).to) {
+        for (const [part, re, rule] of [[a.local, LOCAL_PART, 'local-part'], [a.domain, DOMAIN, 'domain']] as const) {
+          // validate gives the first error: one before this part hides it, one in it of rule
+          // 1, 4 or 5 is another rule's.
+          const first = r.valid ? undefined : r.error;
+          if (first !== undefined && first.offset < part.start) continue;
+          const here = first !== undefined && first.rule === rule && first.offset <= part.start + part.value.length;
+          if (here && !/rules 2 and 3/.test(first.message)) continue;
+          const decoded = percentDecoded(part.value);
+          if (decoded === null) continue;
+          checked++;
+          expect({ input, rule, refused: here }).toEqual({ input, rule, refused: !re.test(decoded) });
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
   });
 });

@@ -63,11 +63,11 @@ function hfieldsFrom(input: string, q: number): boolean {
 // as §2 restricts it (no CFWS, no FWS, no obs-qtext, no obs-qp); §2's `"[" *dtext-no-obs "]"`.
 const ATEXT = asciiTable(`${ALNUM}!#$%&'*+-/=?^_\`{|}~`);
 /** `qtext` as §2 restricts it: %d33 / %d35-91 / %d93-126, and the non-ASCII characters. */
-const QTEXT = (c: number): boolean => c >= 0x80 || (c >= 0x21 && c <= 0x7e && c !== 0x22 && c !== 0x5c);
+const isQtext = (c: number): boolean => c >= 0x80 || (c >= 0x21 && c <= 0x7e && c !== 0x22 && c !== 0x5c);
 /** What a `quoted-pair` quotes (no obs-qp): VCHAR / WSP. */
-const QUOTABLE = (c: number): boolean => c === 0x09 || (c >= 0x20 && c <= 0x7e);
+const isQuotable = (c: number): boolean => c === 0x09 || (c >= 0x20 && c <= 0x7e);
 /** `dtext-no-obs = %d33-90 / %d94-126`. */
-const DTEXT = (c: number): boolean => (c >= 0x21 && c <= 0x5a) || (c >= 0x5e && c <= 0x7e);
+const isDtext = (c: number): boolean => (c >= 0x21 && c <= 0x5a) || (c >= 0x5e && c <= 0x7e);
 const isAtext = (c: number): boolean => c >= 0x80 || ATEXT[c] === 1;
 
 /** Where the `dot-atom-text` at `i` ends (`end` at the most), or -1 where none begins. */
@@ -84,8 +84,8 @@ function dotAtomEnd(s: string, i: number, end: number): number {
 function quotedEnd(s: string, i: number, end: number): number {
   for (i++; i < end; ) {
     const c = s.charCodeAt(i);
-    if (QTEXT(c)) i++;
-    else if (c === 0x5c && i + 1 < end && QUOTABLE(s.charCodeAt(i + 1))) i += 2;
+    if (isQtext(c)) i++;
+    else if (c === 0x5c && i + 1 < end && isQuotable(s.charCodeAt(i + 1))) i += 2;
     else break;
   }
   return i < end && s.charCodeAt(i) === 0x22 ? i + 1 : -1;
@@ -93,7 +93,7 @@ function quotedEnd(s: string, i: number, end: number): number {
 
 /** Where the `"[" *dtext-no-obs "]"` at `i` ends, or -1. */
 function literalEnd(s: string, i: number, end: number): number {
-  for (i++; i < end && DTEXT(s.charCodeAt(i)); i++);
+  for (i++; i < end && isDtext(s.charCodeAt(i)); i++);
   return i < end && s.charCodeAt(i) === 0x5d ? i + 1 : -1;
 }
 
