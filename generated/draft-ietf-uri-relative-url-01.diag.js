@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_pchar, r_uchar, r_unreserved, r_escape, r_hex, r_alpha, r_lowalpha, r_hialpha, r_digit, r_safe, r_extra, r_national, r_reserved, r_punctuation } from "./draft-ietf-uri-relative-url-01.fast.js";
+import { ruleOf as fastRule } from "./draft-ietf-uri-relative-url-01.fast.js";
 
 
 /** The single-character sets (TracedSet in ./runtime/traced.js). */
@@ -125,6 +125,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { pchar: r_pchar, uchar: r_uchar, unreserved: r_unreserved, escape: r_escape, hex: r_hex, alpha: r_alpha, lowalpha: r_lowalpha, hialpha: r_hialpha, digit: r_digit, safe: r_safe, extra: r_extra, national: r_national, reserved: r_reserved, punctuation: r_punctuation },
+  fast: fastRule,
   helpers: {  },
 });

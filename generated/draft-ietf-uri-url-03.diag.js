@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_ftptype, r_gtype, r_xalpha, r_xpalpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_alphanum, r_void, r__login_end, r_quoted_pair } from "./draft-ietf-uri-url-03.fast.js";
+import { ruleOf as fastRule } from "./draft-ietf-uri-url-03.fast.js";
 
 
 /** The single-character sets (TracedSet in ./runtime/traced.js). */
@@ -232,6 +232,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { ftptype: r_ftptype, gtype: r_gtype, xalpha: r_xalpha, xpalpha: r_xpalpha, alpha: r_alpha, digit: r_digit, safe: r_safe, extra: r_extra, reserved: r_reserved, escape: r_escape, hex: r_hex, national: r_national, punctuation: r_punctuation, alphanum: r_alphanum, void: r_void, _login_end: r__login_end, quoted_pair: r_quoted_pair },
+  fast: fastRule,
   helpers: {  },
 });

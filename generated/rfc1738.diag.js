@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r__url_defined_scheme, r_alphadigit, r_ftptype, r_gtype, r_lowalpha, r_hialpha, r_alpha, r_digit, r_safe, r_extra, r_national, r_punctuation, r_reserved, r_hex, r_escape, r_unreserved, r_uchar, r_xchar } from "./rfc1738.fast.js";
+import { ruleOf as fastRule } from "./rfc1738.fast.js";
 
 
 /** The single-character sets (TracedSet in ./runtime/traced.js). */
@@ -207,6 +207,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { _url_defined_scheme: r__url_defined_scheme, alphadigit: r_alphadigit, ftptype: r_ftptype, gtype: r_gtype, lowalpha: r_lowalpha, hialpha: r_hialpha, alpha: r_alpha, digit: r_digit, safe: r_safe, extra: r_extra, national: r_national, punctuation: r_punctuation, reserved: r_reserved, hex: r_hex, escape: r_escape, unreserved: r_unreserved, uchar: r_uchar, xchar: r_xchar },
+  fast: fastRule,
   helpers: {  },
 });

@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_NID, r_let_num_hyp, r_let_num, r_upper, r_lower, r_number, r_URN_chars, r_trans, r_hex, r_other, r_reserved, r_excluded } from "./rfc2141.fast.js";
+import { ruleOf as fastRule } from "./rfc2141.fast.js";
 
 
 /** The single-character sets (TracedSet in ./runtime/traced.js). */
@@ -105,6 +105,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { NID: r_NID, let_num_hyp: r_let_num_hyp, let_num: r_let_num, upper: r_upper, lower: r_lower, number: r_number, URN_chars: r_URN_chars, trans: r_trans, hex: r_hex, other: r_other, reserved: r_reserved, excluded: r_excluded },
+  fast: fastRule,
   helpers: {  },
 });

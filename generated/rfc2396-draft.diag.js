@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_alpha, r_lowalpha, r_hialpha, r_digit, r_alphanum, r_urlchar, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_excluded, r_control, r_space, r_delims, r_unwise, r_national, r__relEnd, r_pchar } from "./rfc2396-draft.fast.js";
+import { ruleOf as fastRule } from "./rfc2396-draft.fast.js";
 
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
 function cpEnd(s, p, c, ranges) {
@@ -184,6 +184,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { alpha: r_alpha, lowalpha: r_lowalpha, hialpha: r_hialpha, digit: r_digit, alphanum: r_alphanum, urlchar: r_urlchar, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, excluded: r_excluded, control: r_control, space: r_space, delims: r_delims, unwise: r_unwise, national: r_national, _relEnd: r__relEnd, pchar: r_pchar },
+  fast: fastRule,
   helpers: { cpEnd },
 });

@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_uric_no_slash, r__reg_name_char, r_hex4, r_IPv4address, r_pchar, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG } from "./rfc2396.fast.js";
+import { ruleOf as fastRule } from "./rfc2396.fast.js";
 
 
 /** The single-character sets (TracedSet in ./runtime/traced.js). */
@@ -181,6 +181,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { uric_no_slash: r_uric_no_slash, _reg_name_char: r__reg_name_char, hex4: r_hex4, IPv4address: r_IPv4address, pchar: r_pchar, uric: r_uric, reserved: r_reserved, unreserved: r_unreserved, mark: r_mark, escaped: r_escaped, hex: r_hex, alphanum: r_alphanum, alpha: r_alpha, lowalpha: r_lowalpha, upalpha: r_upalpha, digit: r_digit, control: r_control, space: r_space, delims: r_delims, unwise: r_unwise, HEXDIG: r_HEXDIG },
+  fast: fastRule,
   helpers: {  },
 });

@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_ALPHA, r_DIGIT, r_HEXDIG, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ucschar, r_iprivate, r_literals, r_operator, r_op_level2, r_op_level3, r_op_reserve, r_varchar, r_modifier_level4, r_prefix, r_max_length, r_explode } from "./rfc6570.fast.js";
+import { ruleOf as fastRule } from "./rfc6570.fast.js";
 
 /** The end of the code point at p (its first unit c) if it is in the sorted ranges, else -1. */
 function cpEnd(s, p, c, ranges) {
@@ -139,6 +139,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ucschar: r_ucschar, iprivate: r_iprivate, literals: r_literals, operator: r_operator, op_level2: r_op_level2, op_level3: r_op_level3, op_reserve: r_op_reserve, varchar: r_varchar, modifier_level4: r_modifier_level4, prefix: r_prefix, max_length: r_max_length, explode: r_explode },
+  fast: fastRule,
   helpers: { cpEnd },
 });

@@ -4,7 +4,7 @@
 // ./runtime/traced.js (scripts/codegen/runtime/traced.ts says what each node does).
 
 import { program } from './runtime/traced.js';
-import { r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_path_empty, r_pchar, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG } from "./rfc6874.fast.js";
+import { ruleOf as fastRule } from "./rfc6874.fast.js";
 
 
 /** The single-character sets (TracedSet in ./runtime/traced.js). */
@@ -144,6 +144,6 @@ export const { StartRules, trace, reach } = /* @__PURE__ */ program({
   sets: SETS,
   stops: STOPS,
   regexps: [],
-  fast: { IPv6address: r_IPv6address, h16: r_h16, ls32: r_ls32, IPv4address: r_IPv4address, dec_octet: r_dec_octet, path_empty: r_path_empty, pchar: r_pchar, pct_encoded: r_pct_encoded, unreserved: r_unreserved, reserved: r_reserved, gen_delims: r_gen_delims, sub_delims: r_sub_delims, ALPHA: r_ALPHA, DIGIT: r_DIGIT, HEXDIG: r_HEXDIG },
+  fast: fastRule,
   helpers: {  },
 });

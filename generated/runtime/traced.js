@@ -240,7 +240,7 @@ function ruleFunctions(data) {
     // Every rule function first, its body compiled after, so that a reference is the function.
     const bodies = [];
     data.rules.forEach(([name, hook, reach], i) => {
-        rules.push(rule(bodies, i, hook, reach, data.fast[name]));
+        rules.push(rule(bodies, i, hook, reach, reach >= 0 && data.fast ? data.fast(name) : undefined));
     });
     for (const [, , , body] of data.rules)
         bodies.push(compile(body));

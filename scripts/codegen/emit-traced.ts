@@ -53,8 +53,6 @@ export class TracedEmitter {
   private readonly regexps = new Map<string, number>();
   /** The helpers the data's tests use (./helpers.ts). */
   private readonly helpers = new Set<string>();
-  /** The rules handed to the fast recognizer below `fastBelow`. */
-  private readonly handed: string[] = [];
   private readonly index: Map<string, number>;
 
   /**
@@ -225,7 +223,6 @@ export class TracedEmitter {
   /** A rule (TracedRule): a call that cannot look as far as `fastBelow` is the fast recognizer's. */
   private rule(rule: Rule): Data {
     const reach = this.fast ? this.fast.reach.ofRule(rule.name) : Infinity;
-    if (Number.isFinite(reach)) this.handed.push(rule.name);
     let body: Data;
     try {
       body = this.node(rule.expression);
@@ -240,7 +237,9 @@ export class TracedEmitter {
     const grammar = this.analyses.grammar;
     const rules = grammar.rules.map((r) => `  // ${r.name}: ${grammar.originOf(r)}\n  ${JSON.stringify(this.rule(r))},\n`);
     const imports = ["import { program } from './runtime/traced.js';"];
-    if (this.fast && this.handed.length > 0) imports.push(`import { ${this.handed.map((n) => `r_${n}`).join(', ')} } from ${JSON.stringify(this.fast.module)};`);
+    // The fast recognizer's rule functions by Peggy id, looked up when the program is first run
+    // for the rules whose reach is bounded: one import, not one a rule (the package's size).
+    if (this.fast) imports.push(`import { ruleOf as fastRule } from ${JSON.stringify(this.fast.module)};`);
     const helpers = ['ic', 'codePoint', 'cpEnd'].filter((h) => this.helpers.has(h));
     return [
       header,
@@ -265,7 +264,7 @@ export class TracedEmitter {
       '  sets: SETS,',
       '  stops: STOPS,',
       `  regexps: [${[...this.regexps.keys()].join(', ')}],`,
-      `  fast: { ${this.handed.map((n) => `${n}: r_${n}`).join(', ')} },`,
+      `  fast: ${this.fast ? 'fastRule' : 'null'},`,
       `  helpers: { ${helpers.join(', ')} },`,
       '});',
       '',

@@ -86,8 +86,11 @@ export interface TracedProgram {
   /** What each construct that can stop is (StopKind or a hook index), by stop id. */
   stops: readonly number[];
   regexps: readonly RegExp[];
-  /** The fast recognizer's rule functions, by Peggy id: a call that cannot reach fastBelow. */
-  fast: Readonly<Record<string, RuleFn>>;
+  /**
+   * The fast recognizer's rule function of a Peggy id (its module's ruleOf), for a call that
+   * cannot reach fastBelow; null when there is none (every call traced).
+   */
+  fast: ((id: string) => RuleFn) | null;
   /** The helpers the data's tests use (scripts/codegen/helpers.ts), carried by the module. */
   helpers: {
     ic?: (s: string, p: number, lower: string, n: number) => boolean;
@@ -280,7 +283,7 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
   // Every rule function first, its body compiled after, so that a reference is the function.
   const bodies: Fn[] = [];
   data.rules.forEach(([name, hook, reach], i) => {
-    rules.push(rule(bodies, i, hook, reach, data.fast[name]));
+    rules.push(rule(bodies, i, hook, reach, reach >= 0 && data.fast ? data.fast(name) : undefined));
   });
   for (const [, , , body] of data.rules) bodies.push(compile(body));
   return new Map(data.rules.map(([name], i) => [name, rules[i]!]));
