@@ -54,8 +54,11 @@ function lazyEras(eras) {
       build.onResolve({ filter: /^playground:era\// }, (args) => ({ path: args.path.slice('playground:era/'.length), namespace: 'era-parts' }));
       build.onLoad({ filter: /.*/, namespace: 'lazy-eras' }, (args) => ({
         loader: 'js',
+        resolveDir: GENERATED,
         contents: args.path === 'registry-start'
-          ? 'export const eras = []; // the page adds each era when it loads (playground/eras.ts)\n'
+          ? 'export const eras = []; // the page adds each era when it loads (playground/eras.ts)\n' +
+            // The lazy DFA's runtime (issue 17), which isValid and validate ask for each era's start rule.
+            "export { automatonOf } from './runtime/dfa.js';\n"
           : `export const summaries = ${JSON.stringify(eras.map((e) => e.summary))};
 export const loaders = {
 ${eras.map((e) => `  ${JSON.stringify(e.id)}: () => import(${JSON.stringify(`playground:era/${e.id}`)}),`).join('\n')}
