@@ -316,11 +316,12 @@ function hfieldFindings(input: string, q: number, withTo: boolean, findings: Pro
       semi = semiFrom(input, semi, eq + 1);
       if (semi >= 0 && semi < end) findings.push(semiWarning('hfvalue', semi));
     }
-    // An hfname is *qchar, ASCII: without a "%" it is its own decoding.
-    const name = input.slice(start, eq);
+    // An hfname is *qchar, ASCII: without a "%" it is its own decoding. Without the warnings
+    // only a name a message holds once counts (the shortest, "cc", has two characters).
+    const name = warnings || eq - start >= 2 ? input.slice(start, eq) : '';
     const key = (name.includes('%') ? percentDecoded(name) ?? undefined : name)?.toLowerCase();
-    if (key !== undefined) {
-      if (seen?.has(key) && (warnings || ONCE.has(key))) {
+    if (key !== undefined && (warnings || ONCE.has(key))) {
+      if (seen?.has(key)) {
         // "creators of 'mailto' URIs MUST NOT include other message header fields multiple times
         // if these header fields can only be used once in a message"; "creators of 'mailto' URIs
         // SHOULD NOT use the same <hfname> multiple times in the same URI".

@@ -12,8 +12,11 @@ export const URN8141_PROSE: SchemeProse = {
   document: 'RFC 8141',
   rules: { urn: 'namestring' },
   check(input, rule) {
-    // On every accepted line, so read as offsets (issue 17): urnParts' q-component.
-    const { q, hashAt } = componentBounds(input, input.indexOf(':', input.indexOf(':') + 1));
+    // On every accepted line, so read as offsets (issue 17): urnParts' q-component, which
+    // only a "?" after the NSS's ":" can begin.
+    const c2 = input.indexOf(':', input.indexOf(':') + 1);
+    if (input.indexOf('?', c2 + 1) < 0) return [];
+    const { q, hashAt } = componentBounds(input, c2);
     // §2.3.1: "The r-component ends with a "?=" sequence (which begins a q-component)": after
     // the first "?=" of the grammar's r-component comes a q-component, `pchar *( pchar / "/" /
     // "?" )`. The printed r-component holds "b?=" and "b?=/x" (its repetition takes "?", "="
