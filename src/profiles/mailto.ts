@@ -158,8 +158,9 @@ class AddrWalk {
     }
     this.at = i++;
     this.literal = input.charCodeAt(i) === 0x5b; // "["
-    const end = input.indexOf(this.literal ? ']' : ',', i);
-    this.end = end < 0 || end >= toEnd ? toEnd : this.literal ? end + 1 : end;
+    const stop = this.literal ? 0x5d : 0x2c; // "]", ","
+    while (i < toEnd && input.charCodeAt(i) !== stop) i++;
+    this.end = i < toEnd && this.literal ? i + 1 : i;
     return this.end + 1; // past the "," between addr-specs
   }
 }

@@ -8,7 +8,8 @@ import type { ProseFinding, SchemeProse } from './profile.js';
 
 /** Whether `input`, which the grammar accepts as `rule`, keeps every MUST of the prose. */
 export function proseAccepts(prose: SchemeProse, input: string, rule: string): boolean {
-  for (const f of prose.check(input, rule, false)) if (f.level === 'error') return false;
+  const findings = prose.check(input, rule, false);
+  for (let k = 0; k < findings.length; k++) if (findings[k]!.level === 'error') return false;
   return true;
 }
 
