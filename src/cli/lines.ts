@@ -13,6 +13,8 @@
  * `\udcff`, so the record says which byte it was.
  */
 
+import { UTF8_LENGTH, UTF8_SECOND_HIGH, UTF8_SECOND_LOW } from '../utf8-table.js';
+
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -102,22 +104,11 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
   const lead = bytes[i] as number;
   if (lead < 0x80) return 1;
   // Table 3-7: the lead byte fixes the length and the range of the second byte.
-  let length: number;
-  let low = 0x80;
-  let high = 0xbf;
-  if (lead >= 0xc2 && lead <= 0xdf) length = 2;
-  else if (lead >= 0xe0 && lead <= 0xef) {
-    length = 3;
-    if (lead === 0xe0) low = 0xa0;
-    if (lead === 0xed) high = 0x9f;
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    length = 4;
-    if (lead === 0xf0) low = 0x90;
-    if (lead === 0xf4) high = 0x8f;
-  } else return 0;
+  const length = UTF8_LENGTH[lead] as number;
+  if (length === 0) return 0;
   if (i + length > bytes.length) return 0;
   const second = bytes[i + 1] as number;
-  if (second < low || second > high) return 0;
+  if (second < (UTF8_SECOND_LOW[lead] as number) || second > (UTF8_SECOND_HIGH[lead] as number)) return 0;
   for (let k = 2; k < length; k++) {
     const b = bytes[i + k] as number;
     if (b < 0x80 || b > 0xbf) return 0;

@@ -2,6 +2,8 @@
 // octets a pct-encoded triplet stands for, and their text when they are UTF-8 (RFC 6068 §2
 // rule 5 and "Non-ASCII characters can be encoded according to UTF-8").
 
+import { UTF8_LENGTH, UTF8_SECOND_HIGH, UTF8_SECOND_LOW } from '../utf8-table.js';
+
 const encoder = new TextEncoder();
 
 /** The value of a hexadecimal digit's code unit (RFC 3986 §2.1 `HEXDIG`, either case), or -1. */
@@ -66,18 +68,12 @@ export function percentUtf8(text: string, start = 0, end = text.length): boolean
       due--;
       lower = 0x80;
       upper = 0xbf;
-    } else if (b >= 0xc2 && b <= 0xdf) {
-      due = 1;
-    } else if (b >= 0xe0 && b <= 0xef) {
-      due = 2;
-      if (b === 0xe0) lower = 0xa0;
-      if (b === 0xed) upper = 0x9f;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      due = 3;
-      if (b === 0xf0) lower = 0x90;
-      if (b === 0xf4) upper = 0x8f;
     } else if (b >= 0x80) {
-      return false;
+      // Table 3-7: the lead octet fixes how many follow and the range of the next one.
+      due = (UTF8_LENGTH[b] as number) - 1;
+      if (due < 0) return false;
+      lower = UTF8_SECOND_LOW[b] as number;
+      upper = UTF8_SECOND_HIGH[b] as number;
     }
   }
   return due === 0;
