@@ -100,7 +100,7 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   for (const c of ordered) {
     if (seen.some((o) => namesSame(o, c))) continue;
     seen.push(c);
-    if (seen.length === 1 && ordered.every((o) => o.path.length === c.path.length && o.path[o.path.length - 1] === c.path[c.path.length - 1] && o.ruleStart === c.ruleStart)) break;
+    if (seen.length === 1 && ordered.every((o) => namesSame(o, c))) break;
     // At the end of the input a repetition or an option accepts nothing: the parse is the one
     // that failed, which got to the offset.
     const s = atEnd && c.repetition ? rec.offset : scored(c);
