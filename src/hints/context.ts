@@ -43,16 +43,6 @@ export function hintContext(era: Era, startRule: string, input: string, e: HintF
   return { era, row: rowOf(era.id) ?? {}, startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose };
 }
 
-const UTF8 = new TextEncoder();
-const pctByte = (b: number): string => '%' + b.toString(16).toUpperCase().padStart(2, '0');
-
-/** The UTF-8 bytes of `ch` percent-encoded (RFC 3986 §2.1, §2.5; RFC 6570 §3.1): `é` → `%C3%A9`. */
-export function percentEncoded(ch: string): string {
-  // An ASCII character is its own one byte (the common case: a space, a "|").
-  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return pctByte(ch.charCodeAt(0));
-  return [...UTF8.encode(ch)].map(pctByte).join('');
-}
-
 /** A whitespace character (`\s`): an ASCII one is one of HT, LF, VT, FF, CR and SP. */
 export const isSpace = (ch: string | null): boolean => {
   if (ch === null) return false;

@@ -10,6 +10,7 @@
 import type { EraRow } from '../eras/table.js';
 import { eraWith, urnEra } from '../eras/table.js';
 import { sectionLabel } from '../spec-label.js';
+import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
 import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
 import {
@@ -23,7 +24,6 @@ import {
   isSpace,
   nidOf,
   openBracket,
-  percentEncoded,
   registered,
   sectionOf,
   shown,

@@ -4,7 +4,7 @@
 // decoded address may not hold. The interface is ./profile.ts's; the decisions are in
 // docs/decisions.md ("rfc6068", "The prose of §2").
 
-import { percentDecoded, percentUtf8, tripletAt } from '../schemes/percent.js';
+import { percentDecoded, percentEncoded, percentUtf8, tripletAt } from '../schemes/percent.js';
 import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
 
 /** A part of the input: its text and where it starts. */
@@ -217,13 +217,6 @@ function unencoded(input: string, start: number, end: number): number {
   return found;
 }
 
-const HEX_DIGITS = '0123456789ABCDEF';
-/** The character's code unit in hexadecimal after "%" (two digits at least). */
-function hex(c: string): string {
-  const code = c.charCodeAt(0);
-  return code < 0x100 ? `%${HEX_DIGITS[code >> 4]}${HEX_DIGITS[code & 15]}` : `%${code.toString(16).toUpperCase()}`;
-}
-
 /** Why rule 1 names the character: its class in §2's list. */
 function why(c: string): string {
   if (c === '%') return 'a "%" that begins no percent-encoding ("because it is used for percent-encoding")';
@@ -258,7 +251,7 @@ function partFindings(input: string, start: number, end: number, rule: 'local-pa
   const bad = unencoded(input, start, end);
   if (bad >= 0) {
     const c = input[bad]!;
-    findings.push(addrError(rule, bracketed, bad, `rule 1: ${why(c)} in an addr-spec MUST be percent-encoded, as ${hex(c)}`));
+    findings.push(addrError(rule, bracketed, bad, `rule 1: ${why(c)} in an addr-spec MUST be percent-encoded, as ${percentEncoded(c)}`));
     return false;
   }
   // Rules 4 and 5: non-ASCII characters "MUST first be encoded according to UTF-8"; in the

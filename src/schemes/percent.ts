@@ -6,6 +6,15 @@ import { UTF8_LENGTH, UTF8_SECOND_HIGH, UTF8_SECOND_LOW } from '../utf8-table.js
 
 const encoder = new TextEncoder();
 
+const pctByte = (b: number): string => '%' + b.toString(16).toUpperCase().padStart(2, '0');
+
+/** The UTF-8 bytes of `ch` percent-encoded (RFC 3986 §2.1, §2.5; RFC 6570 §3.1): `é` → `%C3%A9`. */
+export function percentEncoded(ch: string): string {
+  // An ASCII character is its own one byte (the common case: a space, a "|").
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return pctByte(ch.charCodeAt(0));
+  return [...encoder.encode(ch)].map(pctByte).join('');
+}
+
 /** The value of a hexadecimal digit's code unit (RFC 3986 §2.1 `HEXDIG`, either case), or -1. */
 export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

@@ -7,7 +7,7 @@
 import type { ValidationError } from '../diagnose.js';
 import { UsageError } from '../errors.js';
 import { validate } from '../validate.js';
-import { percentEncoded } from '../hints/context.js';
+import { percentEncoded } from '../schemes/percent.js';
 import { RESERVED_OPERATORS, templateParts, type Expression, type Operator, type VarSpec } from './syntax.js';
 import { eraWith, rowOf } from '../eras/table.js';
 

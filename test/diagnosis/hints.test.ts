@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { compare, explain, specs, validate } from '../../src/index.js';
 import { HINTS, firstHint } from '../../src/hints/table.js';
-import { closesOpen, hintContext, percentEncoded } from '../../src/hints/context.js';
+import { closesOpen, hintContext } from '../../src/hints/context.js';
+import { percentEncoded } from '../../src/schemes/percent.js';
 import { ERA_TABLE, TABLE_IDS } from '../../src/eras/table.js';
 import { eraOf } from '../../src/registry.js';
 import { proseOf } from '../../src/profiles/of-era.js';
