@@ -11,6 +11,7 @@
 import type { Era, RuleMeta } from './era.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
 import { chooseRule } from './diagnosis/rank.js';
+import type { ExpectedSets } from './diagnosis/expected.js';
 import { nullableIn } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
 import { hintContext } from './hints/context.js';
@@ -123,8 +124,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     rec.flush(r.end, list);
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
-  const grouped = rec.grouped(choice.path, nullableIn(era));
-  const error = errorRecord(era, rule, input, rec.offset, rec.sortedExpected(), grouped, choice.path, prose);
+  const error = errorRecord(era, rule, input, rec.offset, rec.expectedSets(choice.path, nullableIn(era)), choice.path, prose);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.
   const partial = tree ? partialTree(rec.snapshotOf(choice.from)?.slice(0, choice.path.length) ?? null, error.offset) : null;
@@ -152,8 +152,7 @@ function errorRecord(
   rule: RuleMeta,
   input: string,
   offset: number,
-  expected: string[],
-  grouped: string[],
+  sets: ExpectedSets,
   path: RuleMeta[],
   prose: SchemeProse | undefined,
 ): ValidationError {
@@ -161,6 +160,10 @@ function errorRecord(
   const other = otherOffsets(input, offset);
   const rulePath = path.map((r) => r.name);
   const found = foundAt(input, offset);
+  // The lists are kept for the next failure with the same expected set (./diagnosis/expected.ts):
+  // each record has its own copies.
+  const expected = sets.sorted.slice();
+  const grouped = sets.grouped.slice();
   // Built in place, in the contract's key order, rather than spread: records of several shapes
   // (with and without the other offsets, the hint) made each spread a slow copy (issue 17).
   const record: Omit<ValidationError, 'message'> & { hint?: string; message?: string } =

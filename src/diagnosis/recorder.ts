@@ -10,6 +10,7 @@
 
 import type { RuleMeta } from '../era.js';
 import { StopKind, type TraceListener } from './trace.js';
+import { describe, expectedSets, type ExpectedSets } from './expected.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -258,22 +259,6 @@ export class Recorder implements TraceListener {
     return ways;
   }
 
-  /**
-   * The expected set at the offset (what each expectation there was described as), sorted by
-   * code unit as Array.prototype.sort sorts strings. A few dozen at most: an array scanned and
-   * sorted by insertion, the fastest for so few.
-   */
-  sortedExpected(): string[] {
-    const out: string[] = [];
-    for (const v of this.described()) {
-      if (out.includes(v)) continue;
-      let j = out.length - 1;
-      for (; j >= 0 && out[j]! > v; j--) out[j + 1] = out[j]!;
-      out[j + 1] = v;
-    }
-    return out;
-  }
-
   /** The spec rules every expectation at the offset was charged under (their common path). */
   get common(): RuleMeta[] | null {
     const { common, commonLength } = this.paths();
@@ -311,41 +296,9 @@ export class Recorder implements TraceListener {
     });
   }
 
-  /**
-   * The expected set in the spec's own names, for a reader: each expectation is named by the
-   * outermost rule below the named path that was attempted at the offset and cannot match the
-   * empty string (`pchar` rather than its 24 characters), else as it is (a literal of a rule
-   * that started before the offset, `end of input`). In attempt order, `end of input` last.
-   */
-  grouped(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string[] {
-    const out: string[] = [];
-    const texts = this.described();
-    let end = false;
-    let previous: Frame[] | null = null;
-    /** The rule naming the expectations of `previous` (null: each is named as it is). */
-    let named: string | null = null;
-    for (let i = 0; i < this.attempts.length; i += 2) {
-      const stack = this.attempts[i + 1] as Frame[];
-      // The expectations of one report share its stack, and so the rule that names them.
-      if (stack !== previous) {
-        previous = stack;
-        named = null;
-        let j = 0;
-        while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
-        for (; j < stack.length; j++) {
-          const f = stack[j]!;
-          if (f.start === this.offset && !nullable(f.rule)) {
-            named = f.rule.name;
-            break;
-          }
-        }
-      }
-      const name = named ?? texts[i >> 1]!;
-      if (name === 'end of input') end = true;
-      else if (!out.includes(name)) out.push(name);
-    }
-    if (end) out.push('end of input');
-    return out;
+  /** The expected set at the offset, sorted and grouped for `path`, the named rule's (./expected.ts). */
+  expectedSets(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): ExpectedSets {
+    return expectedSets(this.attempts, this.offset, path, nullable);
   }
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
@@ -362,23 +315,6 @@ interface Paths {
   common: Frame[] | null;
   commonLength: number;
   last: Frame[] | null;
-}
-
-/**
- * Expectations inside a core or single-class rule that started at the offset are named by
- * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
- * Others as the traced recognizer describes them, as the grammar writes them: literals as
- * JSON strings, classes in ABNF notation (scripts/codegen/expectation.ts). `stack`: the rules
- * open when it was recorded.
- */
-function describe(e: string, stack: readonly Frame[], offset: number): string {
-  let named: RuleMeta | null = null;
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const f = stack[i]!;
-    if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
-    named = f.rule;
-  }
-  return named ? named.name : e;
 }
 
 /** The derivation up to the failure: the path to the named rule, each rule with what it had matched. */
