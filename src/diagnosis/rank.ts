@@ -62,6 +62,10 @@ export interface Choice {
 }
 
 export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
+  return readerDerivation(choose(rec, start, atEnd, score, input), rec, input);
+}
+
+function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
   const startOnly: Choice = { path: [start], from: null };
   if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
   // One counterfactual run per construct, rule start and sequence not begun: what a run grants.
@@ -133,8 +137,13 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   // `h16` that could take one more character. (A template expression's "{...}" holds a list,
   // each part with its own rules.) One rule named by every candidate was not scored (bestScore
   // -1); a literal that broke a sequence says what the address misses at the offset.
-  const bracket = atEnd || bestScore === Infinity || best.literal ? null : bracketAround(best, input, rec.offset);
-  if (bracket && (bestScore < 0 ? scored(best) : bestScore) <= bracket.close) return heldAddress(rec.candidates, best, bracket.depth);
+  const bracket = atEnd || best.literal ? null : bracketAround(best, input, rec.offset);
+  // An alternative of the literal broken at the delimiter after its first element, a delimiter the
+  // input writes later inside the literal (RFC 6874's `IPv6addrz = IPv6address "%25" ZoneID` on
+  // `[::1.2.3.4.5%25eth0]`): the text before that delimiter is the element, which is wrong.
+  const before = bracket && best.path.length === bracket.depth + 2 ? delimiterLater(rec, best, bracket, input) : null;
+  if (before) return before;
+  if (bracket && bestScore !== Infinity && (bestScore < 0 ? scored(best) : bestScore) <= bracket.close) return heldAddress(rec.candidates, best, bracket.depth);
   // Rules in different alternatives of a choice that started at the offset and that get equally
   // far (RFC 1738's `host = hostname | hostnumber`, both stopped at "["): the rule holding the
   // choice, never its last alternative.
@@ -148,6 +157,57 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   // Only alternatives: the rule they part under started at the offset itself.
   if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
   return { path: best.path.slice(0, n), from: best };
+}
+
+/**
+ * The derivation a reader follows to the named rule. Inside a bracketed literal, an alternative
+ * that begins with another alternative of the literal (RFC 6874's `IPv6addrz = IPv6address "%25"
+ * ZoneID`, tried before `IPv6address`) reads the same text up to the offset as that other one:
+ * the rule named is the same instance either way, and the path goes through the wrapping
+ * alternative only when the literal holds what it adds. IPv6address and IPvFuture hold no "%"
+ * (RFC 3986 §3.2.2), so in an IP literal a "%" begins the zone (RFC 6874 §2); without one,
+ * `[::1.2.3.999]` is read `IP-literal > IPv6address > ls32 > IPv4address`.
+ */
+function readerDerivation(choice: Choice, rec: Recorder, input: string): Choice {
+  const from = choice.from;
+  if (from === null || typeof from === 'string') return choice;
+  const depth = literalDepth(from, rec.offset, input);
+  if (depth < 0 || choice.path.length <= depth + 2) return choice;
+  const close = input.indexOf(']', from.frames[depth]!.start);
+  if (input.slice(from.frames[depth]!.start, close < 0 ? undefined : close).includes(ZONE)) return choice;
+  const twin = rec.candidates.find(
+    (c) => c.id === from.id && c.start === from.start && c.frames[depth] === from.frames[depth] && c.path.length === from.path.length - 1 && c.path[depth + 1] === from.path[depth + 2],
+  );
+  return twin ? { path: twin.path.slice(0, choice.path.length - 1), from: twin } : choice;
+}
+
+/** What begins RFC 6874's zone in an IP literal (§2: `IPv6addrz = IPv6address "%25" ZoneID`). */
+const ZONE = '%';
+
+/** The index in a candidate's path of the innermost bracketed literal it lies in, begun before the offset; -1 if none. */
+function literalDepth(c: Candidate, offset: number, input: string): number {
+  for (let i = c.frames.length - 1; i >= 0; i--) {
+    const f = c.frames[i]!;
+    if (input[f.start] === '[' && f.start < offset && opensWith(f.rule, '[')) return i;
+  }
+  return -1;
+}
+
+/**
+ * The element an alternative of a bracketed literal begins with, when the alternative broke at
+ * the offset expecting a delimiter that the input writes later inside the literal: the text
+ * before that delimiter is the element's, and it is what is wrong. Named under the alternative
+ * (the reader's derivation: the delimiter and what follows it are there).
+ */
+function delimiterLater(rec: Recorder, best: Candidate, bracket: { depth: number; close: number }, input: string): Choice | null {
+  const alternative = best.frames[bracket.depth + 1];
+  if (alternative === undefined) return null;
+  for (let i = rec.offset + 1; i < bracket.close; i++) {
+    if (!rec.expectedIn(alternative, JSON.stringify(input[i]))) continue;
+    const inner = rec.candidates.find((c) => c.frames[bracket.depth + 1] === alternative && c.path.length > bracket.depth + 2);
+    return inner ? { path: inner.path.slice(0, bracket.depth + 3), from: inner } : null;
+  }
+  return null;
 }
 
 /**

@@ -10,6 +10,8 @@ interface Row {
   rule?: string;
   input: string;
   expect: string[];
+  /** When given: the rulePath a reader follows to the rule, from the start rule. */
+  rulePath?: string[];
   why: string;
   source: string;
 }
@@ -33,5 +35,6 @@ describe('diagnosis: the rule a reader of the spec would fix (issue 14)', () => 
     // rulePath ends at the named rule, from the start rule.
     expect(result.error.rulePath.at(-1)).toBe(result.error.rule);
     expect(result.error.rulePath[0]).toBe(result.rule);
+    if (row.rulePath) expect(result.error.rulePath, row.why).toEqual(row.rulePath);
   });
 });
