@@ -172,7 +172,8 @@ function errorRecord(
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
   const hint = hintFor(hintContext(era, rule.name, input, record, prose));
   if (hint !== undefined) record.hint = hint;
-  record.message = messageOf(era, rule.name, record);
+  // The list of the expected set is kept with it, made once.
+  record.message = sentence(era, rule.name, record, (sets.listed ??= listed(sets.grouped)));
   return record as ValidationError;
 }
 
@@ -213,12 +214,16 @@ function listed(items: readonly string[]): string {
  * expected set grouped by the spec's names, what was found, and the hint when there is one.
  */
 export function messageOf(era: Era, startRule: string, e: Omit<ValidationError, 'message'>): string {
+  return sentence(era, startRule, e, listed(e.expectedGrouped ?? e.expected));
+}
+
+/** messageOf() with the expected set's list (`a, b or c`) already made. */
+function sentence(era: Era, startRule: string, e: Omit<ValidationError, 'message'>, expected: string): string {
   const found = e.found === null ? 'the end of the input' : JSON.stringify(e.found);
   const other = e.codePointOffset === undefined ? '' : ` (code point ${e.codePointOffset}, UTF-8 byte ${e.utf8Offset})`;
-  const expected = e.expectedGrouped ?? e.expected;
   return (
     `not a valid ${startRule} in ${era.id}: at offset ${e.offset}${other}, in ${e.rule} (${sectionLabel(era, e.section)}), ` +
-    `expected ${listed(expected)} but found ${found}${e.hint ? `; hint: ${e.hint}` : ''}`
+    `expected ${expected} but found ${found}${e.hint ? `; hint: ${e.hint}` : ''}`
   );
 }
 

@@ -21,8 +21,19 @@ function labelOf(era: Era): string {
   return rfc ? `RFC ${rfc[1]}` : era.id;
 }
 
+/** Each era's section labels made so far: every error message names one. */
+const sectionLabels = new WeakMap<Era, Map<string, string>>();
+
 /** A section with its document: `RFC 3986 §3.2.2`, `RFC 2373 Appendix B (imported by RFC 2732 §3)`. */
 export function sectionLabel(era: Era, section: string): string {
+  let made = sectionLabels.get(era);
+  if (made === undefined) sectionLabels.set(era, (made = new Map()));
+  let label = made.get(section);
+  if (label === undefined) made.set(section, (label = labelOfSection(era, section)));
+  return label;
+}
+
+function labelOfSection(era: Era, section: string): string {
   // A composed era's inherited rule names its document already (`RFC 3986 §3.2.2` in rfc6874).
   if (section.includes('§')) return section;
   // A section the grammar labels with a letter names its document in the era's row (`lettered`).
