@@ -25,9 +25,11 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import peggy from 'peggy';
 import ts from 'typescript';
-import { composeGrammar, extendsOf } from './compose-grammar.js';
+import { composeGrammar, documentOf, extendsOf } from './compose-grammar.js';
 import { extractMeta, type GrammarMeta, type PeggyRuleNode } from './grammar-meta.js';
 import { recognizerPlugin } from './codegen/index.js';
+import { inheritedRules } from './codegen/inherited.js';
+import { type BaseEntries, baseImport, type Entry, entryLines } from './inherited-data.js';
 import { splitLiterals } from './split-literals.js';
 import { rowOf } from '../src/eras/table.js';
 
@@ -119,7 +121,8 @@ function ruleOrigins(era: string, root = ROOT): Map<string, string> {
 
 /**
  * An era's generated files. `base`: the grammar it extends (`// @extends`), whose fast recognizer
- * its own imports the unchanged rules from (scripts/codegen/inherited.ts).
+ * its own imports the unchanged rules from (scripts/codegen/inherited.ts), and whose data modules
+ * its own reference for those rules (scripts/inherited-data.ts).
  */
 export function buildGrammar(
   text: string,
@@ -131,15 +134,67 @@ export function buildGrammar(
   const rules = ast.rules as unknown as PeggyRuleNode[];
   const meta = extractMeta(text, file, rules);
   const era = meta.spec;
+  const data = base && baseData(ast.rules, base);
   return {
     meta,
     files: {
       [`${era}.diag.js`]: compile(text, file, [splitLiterals, recognizerPlugin(file, hookIndex(meta), `./${era}.fast.js`, origins)]),
       [`${era}.fast.js`]: compile(text, file, [recognizerPlugin(file, null, null, origins, base && { module: `./${base.era}.fast.js`, rules: compiledRules(base.text, `grammar/${base.era}.peggy`) })]),
-      ...ruleFiles(meta, file),
-      [`${era}.grammar.js`]: exportGrammar(ast.rules as unknown as PeggyExprNode[], file),
+      ...ruleFiles(meta, file, data),
+      [`${era}.grammar.js`]: exportGrammar(ast.rules as unknown as PeggyExprNode[], file, data?.grammar ?? null),
     },
   };
+}
+
+/** What an extending era's data modules reference of its base's: per module, the base's entries. */
+interface BaseData {
+  grammar: BaseEntries;
+  printed: BaseEntries;
+  meta: BaseEntries;
+  helpers: BaseEntries;
+}
+
+/**
+ * The base's entries of the three data modules, as its own build writes them, and the rules the
+ * extending era (its Peggy AST `rules`) has from it unchanged: the same analysis as the fast
+ * recognizer's imports (scripts/codegen/inherited.ts), on the grammars as parsed.
+ */
+function baseData(rules: readonly peggy.ast.Rule[], base: { era: string; text: string }): BaseData {
+  const file = `grammar/${base.era}.peggy`;
+  const ast = peggy.parser.parse(base.text, { grammarSource: file, reservedWords: peggy.RESERVED_WORDS });
+  const meta = extractMeta(base.text, file, ast.rules as unknown as PeggyRuleNode[]);
+  const shared = inheritedRules(rules, ast.rules);
+  const module = (kind: string) => `./${base.era}.${kind}.js`;
+  // The extending era's section of a base rule names the base's document (scripts/compose-grammar.ts).
+  const document = documentOf(base.text, file);
+  const inherited = {
+    name: 'inherited',
+    source: `// \`inherited\`: the base's rule, its section naming the base's document (${document} §3.1 for 3.1).\nconst inherited = (rule) => ({ ...rule, section: ${JSON.stringify(`${document} §`)} + rule.section });`,
+    apply: (json: string): string => {
+      const rule = JSON.parse(json) as { section: string };
+      return JSON.stringify({ ...rule, section: `${document} §${rule.section}` });
+    },
+  };
+  return {
+    grammar: { module: module('grammar'), access: (i) => `base.rules[${i}]`, entries: grammarEntries(ast.rules as unknown as PeggyExprNode[], file), shared },
+    printed: { module: module('printed'), access: (i) => `base[${i}]`, entries: printedEntries(meta), shared },
+    meta: { module: module('meta'), access: (i) => `base.rules[${i}]`, entries: leanEntries(meta), shared, derive: inherited },
+    helpers: { module: module('meta'), access: (i) => `base.helpers[${i}]`, entries: helperEntries(meta), shared },
+  };
+}
+
+/** Each rule's printed definition and examples (generated/<era>.printed.js), in the metadata's order. */
+function printedEntries(meta: GrammarMeta): Entry[] {
+  return meta.rules.map(({ id, text, matches, rejects }) => ({ id, json: JSON.stringify({ text, matches, rejects }) }));
+}
+
+/** Each rule's metadata without its definition and examples (generated/<era>.meta.js). */
+function leanEntries(meta: GrammarMeta): Entry[] {
+  return meta.rules.map(({ text: _t, matches: _m, rejects: _r, ...rule }) => ({ id: rule.id, json: JSON.stringify(rule) }));
+}
+
+function helperEntries(meta: GrammarMeta): Entry[] {
+  return meta.helpers.map((h) => ({ id: h.id, json: JSON.stringify(h) }));
 }
 
 /**
@@ -148,31 +203,28 @@ export function buildGrammar(
  * definition as its document prints it and its examples, in the same order; generated/<era>.rules.js
  * joins them for the registry (`rules`, `specs()`, grammar-diff, the tests). A bundle of
  * `urispec/<era>`'s isValid or validate then holds no definition text (issue 19's budgets). The
- * two data files are `export default <JSON>`, as scripts/build.mjs packs them.
+ * two data files are data, one entry a line, as scripts/build.mjs packs them; an extending era's
+ * reference its base's entries of the rules it has unchanged (scripts/inherited-data.ts).
  */
-function ruleFiles(meta: GrammarMeta, file: string): Record<string, string> {
+function ruleFiles(meta: GrammarMeta, file: string, base: BaseData | null): Record<string, string> {
   const banner = `// @generated by scripts/build-grammars.ts from ${file}. Do not edit.\n`;
-  const lean = { ...meta, rules: meta.rules.map(({ text: _t, matches: _m, rejects: _r, ...rule }) => rule) };
-  const printed = meta.rules.map(({ text, matches, rejects }) => `  ${JSON.stringify({ text, matches, rejects })},\n`).join('');
+  const { rules: _rules, helpers: _helpers, ...header } = meta;
+  const lean = leanEntries(meta);
+  const helpers = helperEntries(meta);
+  const fields = Object.entries(header).map(([key, v]) => `  ${JSON.stringify(key)}: ${JSON.stringify(v)},\n`).join('');
+  const metaText =
+    `${banner}${baseImport([[lean, base?.meta ?? null], [helpers, base?.helpers ?? null]], file)}export default {\n${fields}` +
+    `  "rules": [\n${entryLines(lean, base?.meta ?? null, '    ', file)}  ],\n` +
+    `  "helpers": [\n${entryLines(helpers, base?.helpers ?? null, '    ', file)}  ]\n};\n`;
+  const printed = printedEntries(meta);
+  const printedBase = base?.printed ?? null;
   return {
-    [`${meta.spec}.meta.js`]: `${banner}export default ${oneALine(lean)};\n`,
-    [`${meta.spec}.printed.js`]: `${banner}export default [\n${printed}];\n`,
+    [`${meta.spec}.meta.js`]: metaText,
+    [`${meta.spec}.printed.js`]: `${banner}${baseImport([[printed, printedBase]], file)}export default [\n${entryLines(printed, printedBase, '  ', file)}];\n`,
     [`${meta.spec}.rules.js`]:
       `${banner}import meta from './${meta.spec}.meta.js';\nimport printed from './${meta.spec}.printed.js';\n\n` +
       `export default { ...meta, rules: meta.rules.map((rule, i) => ({ ...rule, ...printed[i] })) };\n`,
   };
-}
-
-/**
- * An object as JSON, each field on a line and each element of an array field on a line: one rule
- * a line, so that a grammar change shows as a one-line diff (and the package carries no
- * indentation).
- */
-function oneALine(value: object): string {
-  const fields = Object.entries(value).map(([key, v]) =>
-    Array.isArray(v) ? `  ${JSON.stringify(key)}: [\n${v.map((e) => `    ${JSON.stringify(e)},\n`).join('')}  ]` : `  ${JSON.stringify(key)}: ${JSON.stringify(v)}`,
-  );
-  return `{\n${fields.join(',\n')}\n}`;
 }
 
 /** A node of Peggy's grammar AST, as far as exportGrammar reads it. */
@@ -198,7 +250,16 @@ export interface PeggyExprNode {
  * `optional`, `*`, `+` and `|n..m|` all become `repeat`, groups and labels disappear. One rule a
  * line, so that a grammar change shows as a one-line diff.
  */
-export function exportGrammar(rules: PeggyExprNode[], file: string): string {
+export function exportGrammar(rules: PeggyExprNode[], file: string, base: BaseEntries | null = null): string {
+  const entries = grammarEntries(rules, file);
+  return (
+    `// @generated by scripts/build-grammars.ts from ${file}. Do not edit.\n${baseImport([[entries, base]], file)}` +
+    `export default {\n  rules: [\n${entryLines(entries, base, '    ', file)}  ],\n};\n`
+  );
+}
+
+/** Each rule's entry of generated/<era>.grammar.js: its id and expression tree, as JSON. */
+function grammarEntries(rules: PeggyExprNode[], file: string): Entry[] {
   const count = (c: PeggyExprNode['min'], what: string): number | null => {
     // `|n..|` has a constant maximum of null: unbounded.
     if (c === null || c === undefined || (c.type === 'constant' && c.value === null)) return null;
@@ -246,11 +307,7 @@ export function exportGrammar(rules: PeggyExprNode[], file: string): string {
         throw new Error(`${file}: a ${n.type} expression cannot be exported (grammars only recognise)`);
     }
   };
-  const lines = rules.map((r) => `    ${JSON.stringify({ id: r.name, expression: tree(r.expression!) })},\n`);
-  return (
-    `// @generated by scripts/build-grammars.ts from ${file}. Do not edit.\n` +
-    `export default {\n  rules: [\n${lines.join('')}  ],\n};\n`
-  );
+  return rules.map((r) => ({ id: r.name!, json: JSON.stringify({ id: r.name, expression: tree(r.expression!) }) }));
 }
 
 const identifier = (era: string) => era.replace(/[^A-Za-z0-9]/g, '_');

@@ -5,10 +5,11 @@
 // 2. The JavaScript of dist/src/ loses its comments (esbuild, not minified: the code stays
 //    readable in a stack trace); the declarations keep theirs, which editors show.
 // 3. generated/ is copied to dist/generated/ with its recognizers minified, and its data
-//    modules (<era>.meta.js, <era>.printed.js, <era>.grammar.js) built by calls instead of written out
-//    (packData). The committed generated/ stays as scripts/build-grammars.ts writes it, readable
-//    and reviewable (each rule names its grammar line); only the shipped copy is compact, and it
-//    is the same program (esbuild's minifier renames and reformats, it does not change what
+//    modules (<era>.meta.js, <era>.printed.js, <era>.grammar.js) built by calls instead of written
+//    out (packData; an era built on another keeps its references to its base's entries). The
+//    committed generated/ stays as scripts/build-grammars.ts writes it, readable and reviewable
+//    (each rule names its grammar line); only the shipped copy is compact, and it is the same
+//    program (esbuild's minifier renames and reformats, it does not change what
 //    runs; packData checks that the data is the same).
 // 4. What dist/src/ imports as `#generated` (package.json "imports", generated/index.js for the
 //    sources in development) becomes the relative path of dist/generated/index.js, and the
@@ -56,11 +57,12 @@ for (const path of files(src).filter((p) => js(p) || dts(p))) {
 }
 
 /**
- * A data module (`export default <JSON>`: generated/<era>.meta.js, .printed.js and .grammar.js) as a module
- * that builds the same value with less text: each object of two or more keys is a call of a
- * function made once per key list (`a("literal", ":", false)` for `{"type": "literal",
- * "value": ":", "ignoreCase": false}`), keys in the same order. The value is checked equal, key
- * order included, before it is written.
+ * A data module (generated/<era>.meta.js, .printed.js and .grammar.js: one entry a line, each
+ * JSON or, in an era built on another, a reference to its base's entry: scripts/inherited-data.ts)
+ * as a module that builds the same value with less text: each JSON entry's objects of two or more
+ * keys become calls of a function made once per key list (`a("literal", ":", false)` for
+ * `{"type": "literal", "value": ":", "ignoreCase": false}`), keys in the same order; the other
+ * lines stay as written. The value is checked equal, key order included, before it is written.
  */
 async function packData(path, text) {
   const value = (await import(pathToFileURL(path).href)).default;
@@ -74,13 +76,31 @@ async function packData(path, text) {
     if (!shapes.has(signature)) shapes.set(signature, `o${shapes.size}`);
     return `${shapes.get(signature)}(${keys.map((k) => encode(v[k])).join(',')})`;
   };
-  const body = encode(value);
+  /** A line's JSON object or array (an entry, a comma after it), or undefined. */
+  const entryOf = (line) => {
+    try {
+      const v = JSON.parse(line.trim().replace(/,$/, ''));
+      return v !== null && typeof v === 'object' ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const body = text
+    .split('\n')
+    .map((line) => {
+      const entry = entryOf(line);
+      return entry === undefined ? line : `${encode(entry)}${line.trimEnd().endsWith(',') ? ',' : ''}`;
+    })
+    .join('\n');
   const makers = [...shapes].map(([signature, name]) => {
     const keys = JSON.parse(signature);
     return `const ${name} = (${keys.map((_, i) => `p${i}`).join(',')}) => ({${keys.map((k, i) => `${JSON.stringify(k)}:p${i}`).join(',')}});`;
   });
-  const packed = `${makers.join('\n')}\nexport default ${body};\n`;
-  const again = (await import(`data:text/javascript,${encodeURIComponent(packed)}`)).default;
+  // The makers after the imports (a module's imports come first only by convention: they are hoisted).
+  const packed = `${makers.join('\n')}\n${body}`;
+  // Checked where it cannot resolve its base's module by a relative path: named by its file URL.
+  const checked = packed.replace(/(from\s*)(["'])(\.\/[^"']+)\2/g, (_, from, q, spec) => `${from}${q}${new URL(spec, pathToFileURL(path)).href}${q}`);
+  const again = (await import(`data:text/javascript,${encodeURIComponent(checked)}`)).default;
   if (JSON.stringify(again) !== JSON.stringify(value)) throw new Error(`${path}: the packed data differs`);
   return text.length > packed.length ? packed : text;
 }

@@ -59,7 +59,7 @@ function blocks(text: string, file: string): { header: string[]; body: Block[] }
 }
 
 /** The document a grammar's title names (`RFC 3986`), for the sections of its rules. */
-function documentOf(text: string, file: string): string {
+export function documentOf(text: string, file: string): string {
   const title = /^\/\/\s*@title\s+(.*\S)\s*$/m.exec(text)?.[1] ?? '';
   const named = /\bRFC\s*\d+|\bdraft-[a-z0-9-]+/i.exec(title);
   if (!named) throw new Error(`${file}: its @title names no document for the sections of an extending grammar`);

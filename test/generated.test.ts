@@ -66,14 +66,15 @@ describe.each(eras.map((e) => [e.meta.spec, e] as const))('%s parsers', (_spec, 
 
 // An era built on another (docs/grammar-conventions.md, "An era built on another") defines some
 // rules again and adds others; every other rule is the base's. Its fast recognizer imports the
-// base's function of a rule exactly when the rule is the base's and reaches, in the base's
+// base's function of a rule, and its data modules (grammar, printed rules, rule metadata) hold
+// the base's entry of it, exactly when the rule is the base's and reaches, in the base's
 // grammar, no rule the era's own file defines (RFC 6874 §2 replaces RFC 3986's IP-literal, so
 // host, authority, URI, ... are RFC 6874's own). Read here from the grammar files, not from the
 // AST comparison the code generator makes (scripts/codegen/inherited.ts).
 describe.each(eraNames().flatMap((era) => {
   const base = extendsOf(readFileSync(join(ROOT, 'grammar', `${era}.peggy`), 'utf8'));
   return base ? [[era, base] as const] : [];
-}))('%s (built on %s): its fast recognizer', (era, base) => {
+}))('%s (built on %s)', (era, base) => {
   const read = (id: string): string => readFileSync(join(ROOT, 'grammar', `${id}.peggy`), 'utf8');
   const rulesOf = (text: string, file: string) =>
     peggy.parser.parse(text, { grammarSource: file, reservedWords: peggy.RESERVED_WORDS }).rules as unknown as Array<{ name: string; expression: unknown }>;
@@ -90,16 +91,65 @@ describe.each(eraNames().flatMap((era) => {
   const text = readFileSync(join(ROOT, 'generated', `${era}.fast.js`), 'utf8');
   const imported = /^import \{([^}]*)\} from "\.\/([\w-]+)\.fast\.js";$/m.exec(text);
 
-  it(`imports from ${base}'s the rules it has unchanged, and only those`, () => {
+  it(`imports from ${base}'s fast recognizer the rules it has unchanged, and only those`, () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(imported?.[2]).toBe(base);
     expect(imported![1]!.split(',').map((n) => n.trim()).filter(Boolean).sort()).toEqual(expected.sort());
   });
 
-  it('defines every other rule itself', () => {
+  it('defines every other rule in its fast recognizer itself', () => {
     const defined = [...text.matchAll(/^function (r_\w+)\(/gm)].map((m) => m[1]);
     for (const name of expected) expect(defined).not.toContain(name);
     for (const name of own) expect(defined).toContain(`r_${name}`);
     for (const r of baseRules) if (!expected.includes(`r_${r.name}`)) expect(defined).toContain(`r_${r.name}`);
+  });
+
+  // The same rules, by their Peggy ids, and the modules as loaded: an entry is the base's when it
+  // is the very object the base's module holds for the same rule.
+  const unchanged = expected.map((name) => name.slice('r_'.length)).sort();
+  const load = async (id: string, kind: string) => ((await import(`../generated/${id}.${kind}.js`)) as { default: unknown }).default;
+  type Data = { rules: Array<{ id: string }>; helpers: Array<{ id: string }> };
+  const sharedIds = (entries: readonly object[], ids: readonly string[], theirs: readonly object[], theirIds: readonly string[]) =>
+    entries.flatMap((entry, i) => {
+      const j = theirs.indexOf(entry);
+      if (j < 0) return [];
+      expect(theirIds[j], `${era}'s entry of ${ids[i]} is ${base}'s entry of another rule`).toBe(ids[i]);
+      return [ids[i]!];
+    });
+
+  it(`holds ${base}'s grammar entries (generated/${base}.grammar.js) for those rules, and only those`, async () => {
+    const [mine, theirs] = [(await load(era, 'grammar')) as Data, (await load(base, 'grammar')) as Data];
+    // Every rule of the composed grammar, in its order.
+    const composed = rulesOf(composeGrammar(read(era), `grammar/${era}.peggy`, read), `grammar/${era}.peggy`).map((r) => r.name);
+    expect(mine.rules.map((r) => r.id)).toEqual(composed);
+    const ids = (d: Data) => d.rules.map((r) => r.id);
+    expect(sharedIds(mine.rules, ids(mine), theirs.rules, ids(theirs)).sort()).toEqual(unchanged);
+  });
+
+  it(`holds ${base}'s printed rules (generated/${base}.printed.js) for those rules, and only those`, async () => {
+    const [mine, theirs] = [(await load(era, 'printed')) as object[], (await load(base, 'printed')) as object[]];
+    const [myMeta, theirMeta] = [(await load(era, 'meta')) as Data, (await load(base, 'meta')) as Data];
+    const ids = (d: Data) => d.rules.map((r) => r.id);
+    const specRules = new Set(ids(myMeta));
+    expect(sharedIds(mine, ids(myMeta), theirs, ids(theirMeta)).sort()).toEqual(unchanged.filter((id) => specRules.has(id)));
+  });
+
+  it(`writes ${base}'s rule metadata (generated/${base}.meta.js) for those rules, and only those, as ${base}'s with its document in the section`, async () => {
+    const [mine, theirs] = [(await load(era, 'meta')) as Data, (await load(base, 'meta')) as Data];
+    const text = readFileSync(join(ROOT, 'generated', `${era}.meta.js`), 'utf8');
+    const referenced = [...text.matchAll(/^ {4}(?:inherited\()?base\.(rules|helpers)\[(\d+)\]\)?, \/\/ (\w+)$/gm)].map(([, list, j, id]) => {
+      expect(theirs[list as 'rules' | 'helpers'][Number(j)]!.id, `${era}.meta.js: ${id}`).toBe(id);
+      return id!;
+    });
+    expect(referenced.sort()).toEqual(unchanged);
+    // RFC 3986's `3.1` is `RFC 3986 §3.1` in an era built on it (scripts/compose-grammar.ts).
+    const document = /^\/\/\s*@title\s+(RFC \d+|draft-[a-z0-9-]+)/m.exec(read(base))![1]!;
+    for (const list of ['rules', 'helpers'] as const) {
+      for (const entry of mine[list].filter((e) => unchanged.includes(e.id))) {
+        const their = theirs[list].find((e) => e.id === entry.id) as { section?: string } | undefined;
+        const section = their?.section === undefined || their.section.includes('§') ? {} : { section: `${document} §${their.section}` };
+        expect(entry, `${era}: ${entry.id}`).toEqual({ ...their, ...section });
+      }
+    }
   });
 });
