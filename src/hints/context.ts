@@ -40,7 +40,16 @@ export interface HintFields {
 
 export function hintContext(era: Era, startRule: string, input: string, e: HintFields, prose?: SchemeProse): HintContext {
   const { offset, found, rule, rulePath, expected } = e;
-  return { era, row: rowOf(era.id) ?? {}, startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose };
+  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose };
+}
+
+/** Each era's row of the era table, looked up once. */
+const ROW_OF = new WeakMap<Era, Partial<EraRow>>();
+
+function rowOfEra(era: Era): Partial<EraRow> {
+  let row = ROW_OF.get(era);
+  if (row === undefined) ROW_OF.set(era, (row = rowOf(era.id) ?? {}));
+  return row;
 }
 
 /** A whitespace character (`\s`): an ASCII one is one of HT, LF, VT, FF, CR and SP. */
@@ -51,9 +60,15 @@ export const isSpace = (ch: string | null): boolean => {
   return /^\s$/u.test(ch);
 };
 export const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCodeAt(0) & 0xf800) === 0xd800;
-/** A character shown inside a hint: quoted, with control characters as code points. */
-export const shown = (ch: string): string =>
-  /^[\u0021-\u007e\u00a0-\uffff]/u.test(ch) && !isLoneSurrogate(ch) ? `"${ch}"` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+/**
+ * A character shown inside a hint: quoted when it is a visible character of the BMP (U+0021 to
+ * U+007E, U+00A0 to U+FFFF), else (a control character, a space, a lone surrogate, a character
+ * beyond the BMP) as its code point.
+ */
+export const shown = (ch: string): string => {
+  const cp = ch.codePointAt(0)!;
+  return ((cp >= 0x21 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xffff)) && !isLoneSurrogate(ch) ? `"${ch}"` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+};
 
 /** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
 const IP_LITERAL_RULES = new Set(['IP-literal', 'ipv6reference']);
@@ -81,11 +96,22 @@ export function hasIpLiteral(era: Era): boolean {
   return has;
 }
 
-/** The authority after "//" up to the offset's component, if the input has one. */
+/**
+ * The authority after "//" up to the offset's component, if the input has one: after the first
+ * "/" when it is the first of "/", "?" and "#" and another "/" follows, up to the next of them.
+ */
 export function authorityOf(input: string): { start: number; text: string } | null {
-  const m = /^[^/?#]*?\/\/([^/?#]*)/.exec(input);
-  return m ? { start: m.index + m[0].length - m[1]!.length, text: m[1]! } : null;
+  let i = 0;
+  while (i < input.length && !isDelimiter(input.charCodeAt(i))) i++;
+  if (input.charCodeAt(i) !== 0x2f || input.charCodeAt(i + 1) !== 0x2f) return null;
+  const start = i + 2;
+  let end = start;
+  while (end < input.length && !isDelimiter(input.charCodeAt(end))) end++;
+  return { start, text: input.slice(start, end) };
 }
+
+/** "/", "?" or "#": what ends an authority (RFC 3986 §3.2). */
+const isDelimiter = (c: number): boolean => c === 0x2f || c === 0x3f || c === 0x23;
 
 /** The last "[" before `limit` that no "]" closes before it, or -1. */
 export function openBracket(input: string, limit: number): number {
@@ -127,8 +153,9 @@ export function ipLiteralText(c: HintContext): string | null {
 
 /** The zone identifier in the IP literal open at the offset: `%25eth0` (`encoded`) or `%eth0`. */
 export function zoneAt(c: HintContext): { zone: string; encoded: boolean } | null {
+  if (!inIpLiteral(c)) return null;
   const open = openBracket(c.input, c.offset + 1);
-  if (open < 0 || !inIpLiteral(c)) return null;
+  if (open < 0) return null;
   const close = c.input.indexOf(']', open);
   const m = /%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(open, close < 0 ? undefined : close));
   if (!m || (!m[1] && m[2]!.startsWith('25'))) return null; // "%25" and no zone

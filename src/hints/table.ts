@@ -4,9 +4,12 @@
 // their grammar has (an IP-literal rule, "%" expected at the offset: ./context.ts); then, from
 // the error record already made, whether the input shows its mistake and how to fix it; and the
 // section that makes it a mistake. Rows are tried in order; the first that answers gives the
-// record's `hint`. An era's own rows (templates, URNs, zone identifiers) come before the rows
+// record's `hint`. A row about some characters at the offset (`found`: "#", the end) is tried
+// only for those, and one for the grammars with some rule (`grammar`) only in those: each era's
+// rows for each character are chosen once (firstHint), not asked again of every failure. An era's own rows (templates, URNs, zone identifiers) come before the rows
 // for every era.
 
+import type { Era } from '../era.js';
 import type { EraRow } from '../eras/table.js';
 import { eraWith, urnEra } from '../eras/table.js';
 import { sectionLabel } from '../spec-label.js';
@@ -38,7 +41,11 @@ export interface HintRow {
   section: string;
   /** The eras it is for, by their row of the era table; absent: every era. */
   eras?: (row: Partial<EraRow>) => boolean;
-  /** How to fix the input when the error record shows the mistake, else null. */
+  /** The eras it is for, by what their grammar has (a rule, Appendix E); absent: every era. */
+  grammar?: (era: Era) => boolean;
+  /** The characters at the offset it is about (`found`, null at the end); absent: any. */
+  found?: (found: string | null) => boolean;
+  /** How to fix the input when the error record shows the mistake, else null (asked only where `found` holds). */
   give: (c: HintContext) => string | null;
 }
 
@@ -48,6 +55,18 @@ const urn8141 = (row: Partial<EraRow>): boolean => row.urn === 'RFC 8141 §2';
 const urn2141 = (row: Partial<EraRow>): boolean => row.urn === 'RFC 2141 §2';
 const zones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers === true;
 const noZones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers !== true;
+
+// The characters a row is about.
+const oneOf =
+  (...chars: Array<string | null>) =>
+  (found: string | null): boolean =>
+    chars.includes(found);
+const asciiChar = (found: string | null): boolean => found !== null && found.codePointAt(0)! < 0x80;
+const nonAscii = (found: string | null): boolean => found !== null && found.codePointAt(0)! >= 0x80;
+
+/** The IRI era's id, asked of the era table once. */
+let iriEraId: string | undefined;
+const iriEraOf = (): string => (iriEraId ??= eraWith('iri'));
 
 /** An era named in a hint: by its id when it is loaded, else by its document only. */
 const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
@@ -67,7 +86,8 @@ const inLiterals = (c: HintContext): boolean => template(c) && !c.rulePath.inclu
 const ALLOWED_LATER = new Set(['~', '&']);
 
 const HOST_RULES = new Set(['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server']);
-const PORT_RULES = new Set(['port']);
+/** The rules of a userinfo, which the furthest failure names when a port is not digits. */
+const USERINFO_RULES = new Set(['userinfo', 'user', 'password']);
 
 export const HINTS: readonly HintRow[] = [
   // URI Templates (RFC 6570): the rows of the template era's start rules.
@@ -75,14 +95,16 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: expression not closed',
     section: 'RFC 6570 §2.2',
     eras: templates,
-    give: (c) => (c.found === null && inExpression(c) ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"` : null),
+    found: oneOf(null),
+    give: (c) => (inExpression(c) ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"` : null),
   },
   {
     id: 'template: empty expression',
     section: 'RFC 6570 §2.2 (variable-list needs a varspec)',
     eras: templates,
+    found: oneOf('}'),
     give: (c) =>
-      inExpression(c) && c.found === '}' && (c.before === '{' || (OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'))
+      inExpression(c) && (c.before === '{' || (OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'))
         ? 'an expression needs at least one variable name, as in {var}; a literal brace is written %7B or %7D'
         : null,
   },
@@ -92,13 +114,15 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: nothing after ","',
     section: 'RFC 6570 §2.2 (variable-list = varspec *( "," varspec ))',
     eras: templates,
-    give: (c) => (inExpression(c) && c.before === ',' && (c.found === '}' || c.found === ',' || c.found === null) ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
+    found: oneOf('}', ',', null),
+    give: (c) => (inExpression(c) && c.before === ',' ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
   },
   {
     id: 'template: prefix of 0 or with a leading zero',
     section: 'RFC 6570 §2.4.1 (max-length = %x31-39 0*3DIGIT)',
     eras: templates,
-    give: (c) => (inExpression(c) && c.before === ':' && c.found === '0' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+    found: oneOf('0'),
+    give: (c) => (inExpression(c) && c.before === ':' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
   },
   {
     id: 'template: prefix without its length',
@@ -135,8 +159,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: two modifiers',
     section: 'RFC 6570 §2.4 (modifier-level4 = prefix / explode)',
     eras: templates,
+    found: oneOf('*'),
     give: (c) =>
-      inExpression(c) && c.found === '*' && /:[0-9]+$/.test(c.input.slice(0, c.offset))
+      inExpression(c) && /:[0-9]+$/.test(c.input.slice(0, c.offset))
         ? 'a varspec takes one modifier: a prefix ":n" or an explode "*", not both (RFC 6570 §2.4)'
         : null,
   },
@@ -153,7 +178,8 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: "}" outside an expression',
     section: 'RFC 6570 §2.1 (literals exclude "{" and "}")',
     eras: templates,
-    give: (c) => (inLiterals(c) && c.found === '}' ? 'a "}" with no "{" before it: a literal brace is written %7D (RFC 6570 §2.1)' : null),
+    found: oneOf('}'),
+    give: (c) => (inLiterals(c) ? 'a "}" with no "{" before it: a literal brace is written %7D (RFC 6570 §2.1)' : null),
   },
   {
     id: 'template: "%" without a triplet',
@@ -215,9 +241,10 @@ export const HINTS: readonly HintRow[] = [
     id: 'URN: character RFC 2141 excludes',
     section: 'RFC 2141 §2.4',
     eras: urn2141,
+    found: (found) => found !== null && ALLOWED_LATER.has(found),
     give: (c) =>
-      c.found !== null && ALLOWED_LATER.has(c.found) && c.expected.includes('"%"')
-        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found)}"; ${also(urnEra('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
+      c.expected.includes('"%"')
+        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found!)}"; ${also(urnEra('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
         : null,
   },
 
@@ -225,8 +252,9 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'file: Appendix E form',
     section: 'RFC 8089 Appendix E',
+    grammar: hasAppendixE,
     give: (c) => {
-      const rule = hasAppendixE(c.era) ? c.era.byName.get(c.startRule.toLowerCase()) : undefined;
+      const rule = c.era.byName.get(c.startRule.toLowerCase());
       if (!rule || !c.era.helperIds.has(appendixEId(rule)) || !c.era.fast.accepts(c.input, appendixEId(rule))) return null;
       const form = formOf(c.input);
       const standard = form.standard !== undefined && c.era.fast.accepts(form.standard, rule.id) ? `§2 writes "${form.standard}"` : '§2 has no such form';
@@ -236,16 +264,17 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'file: backslash',
     section: 'RFC 8089 Appendix E.4',
-    give: (c) =>
-      hasAppendixE(c.era) && c.found === '\\'
-        ? 'a backslash is no separator in a file URI (RFC 8089 Appendix E.4: "forbidden by both [RFC1738] and [RFC3986]"): write "/", or "%5C" for a backslash in a name'
-        : null,
+    grammar: hasAppendixE,
+    found: oneOf('\\'),
+    give: () => 'a backslash is no separator in a file URI (RFC 8089 Appendix E.4: "forbidden by both [RFC1738] and [RFC3986]"): write "/", or "%5C" for a backslash in a name',
   },
   {
     id: 'file: no path after the host',
     section: 'RFC 8089 §2',
+    grammar: hasAppendixE,
+    found: oneOf(null),
     give: (c) =>
-      hasAppendixE(c.era) && c.found === null && c.rule === 'path-absolute' && /^file:\/\/[^/]*$/i.test(c.input)
+      c.rule === 'path-absolute' && /^file:\/\/[^/]*$/i.test(c.input)
         ? `a file URI has a path after its host (RFC 8089 §2: auth-path = [ file-auth ] path-absolute): "${c.input}/"`
         : null,
   },
@@ -254,13 +283,15 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'leading whitespace',
     section: 'RFC 3986 Appendix C',
-    give: (c) => (c.offset === 0 && isSpace(c.found) ? 'remove the whitespace at the start: whitespace around a URI is no part of it' : null),
+    found: isSpace,
+    give: (c) => (c.offset === 0 ? 'remove the whitespace at the start: whitespace around a URI is no part of it' : null),
   },
   {
     id: 'trailing whitespace',
     section: 'RFC 3986 Appendix C',
+    found: isSpace,
     give: (c) =>
-      isSpace(c.found) && c.input.slice(c.offset).trim() === '' ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
+      c.input.slice(c.offset).trim() === '' ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
   },
   {
     // RFC 6874 §2: "any occurrences of literal "%" symbols in a URI MUST be percent-encoded and
@@ -292,9 +323,10 @@ export const HINTS: readonly HintRow[] = [
     id: 'zone identifier',
     section: 'RFC 6874 §2; RFC 9844',
     eras: noZones,
+    grammar: hasIpLiteral,
     give: (c) => {
       const z = zoneAt(c);
-      if (!z || !hasIpLiteral(c.era)) return null;
+      if (!z) return null;
       const zoneEra = eraWith('zoneIdentifiers');
       const where = registered(zoneEra) ? ` (spec ${zoneEra})` : '';
       const written = z.encoded ? '' : `, written "%25${z.zone}"`;
@@ -321,9 +353,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'percent sign without two hex digits',
     section: 'RFC 3986 §2.1',
     give: (c) => {
-      const pct = c.input.lastIndexOf('%', c.offset);
-      if (pct < 0 || c.offset - pct > 2 || c.offset === pct) return null;
-      if (!c.expected.some((e) => /^(HEXDIG|hex)$/.test(e))) return null;
+      // The last "%" up to the offset is one or two characters before it.
+      if (c.input[c.offset] === '%' || (c.input[c.offset - 1] !== '%' && c.input[c.offset - 2] !== '%')) return null;
+      if (!c.expected.includes('HEXDIG') && !c.expected.includes('hex')) return null;
       return '"%" begins a percent-encoding and needs two hex digits after it; write "%25" for a "%" itself';
     },
   },
@@ -332,8 +364,9 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 §3.2.2',
     give: (c) => {
       // Not closed anywhere: with a "]" later, the character at the offset is what is wrong.
+      if (!c.expected.includes('"]"')) return null;
       const open = openBracket(c.input, c.offset);
-      if (open < 0 || !c.expected.includes('"]"') || c.input.includes(']', c.offset)) return null;
+      if (open < 0 || c.input.includes(']', c.offset)) return null;
       // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
       const what = c.rulePath.includes('domain') ? 'a domain literal' : 'an IP literal';
       return `the "[" at offset ${open} is not closed: ${what} ends with "]"`;
@@ -342,16 +375,15 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'bracket before RFC 2732',
     section: 'RFC 2732 §2',
-    give: (c) =>
-      (c.found === '[' || c.found === ']') && !hasIpLiteral(c.era)
-        ? `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found)}"` : ''}`
-        : null,
+    grammar: (era) => !hasIpLiteral(era),
+    found: oneOf('[', ']'),
+    give: (c) => `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found!)}"` : ''}`,
   },
   {
     id: 'IPv6 address without brackets',
     section: 'RFC 3986 §3.2.2',
+    grammar: hasIpLiteral,
     give: (c) => {
-      if (!hasIpLiteral(c.era)) return null;
       const a = authorityOf(c.input);
       if (!a || c.offset < a.start || c.offset > a.start + a.text.length) return null;
       const host = a.text.replace(/^.*@/, '');
@@ -364,8 +396,8 @@ export const HINTS: readonly HintRow[] = [
     id: 'port not digits',
     section: 'RFC 3986 §3.2.3',
     give: (c) => {
-      const inPort = c.rulePath.some((r) => PORT_RULES.has(r));
-      if (!inPort && (!['userinfo', 'user', 'password'].includes(c.rule) || !c.expected.includes('"@"'))) return null;
+      const inPort = c.rulePath.includes('port');
+      if (!inPort && (!USERINFO_RULES.has(c.rule) || !c.expected.includes('"@"'))) return null;
       const port = sectionOf(c.era, 'port');
       const where = port ? ` (${sectionLabel(c.era, port)})` : '';
       if (inPort) return `a port is digits only${where}`;
@@ -387,60 +419,68 @@ export const HINTS: readonly HintRow[] = [
     id: 'fragment before RFC 1808',
     section: 'RFC 1738 §2.2, §3.3',
     eras: (row) => row.urn === undefined && row.template === undefined && row.profile === undefined,
+    grammar: (era) => !hasRule(era, 'fragment', 'ifragment'),
+    found: oneOf('#'),
     give: (c) =>
-      c.found === '#' && c.offset > 0 && !hasRule(c.era, 'fragment', 'ifragment')
+      c.offset > 0
         ? 'a URL has no fragment in this era: "#" delimits a URL from a fragment that might follow it and is no part of the URL (RFC 1738 §2.2); write "%23" for a "#" inside the URL, or leave the fragment out'
         : null,
   },
   {
     id: 'second number sign',
     section: 'RFC 3986 §3.5',
-    give: (c) => (c.found === '#' && c.input.indexOf('#') < c.offset ? 'a URI has one fragment: write a second "#" as "%23"' : null),
+    found: oneOf('#'),
+    give: (c) => (c.input.indexOf('#') < c.offset ? 'a URI has one fragment: write a second "#" as "%23"' : null),
   },
   {
     id: 'backslash',
     section: 'RFC 3986 §3.3',
-    give: (c) => (c.found === '\\' ? 'a backslash separates nothing in a URI: write "/" (or "%5C" for a backslash itself)' : null),
+    found: oneOf('\\'),
+    give: () => 'a backslash separates nothing in a URI: write "/" (or "%5C" for a backslash itself)',
   },
   {
     id: 'non-ASCII host',
     section: 'RFC 3986 §3.2.2',
+    found: (found) => nonAscii(found) && !isLoneSurrogate(found!),
     give: (c) => {
-      if (c.found === null || c.found.codePointAt(0)! < 0x80 || isLoneSurrogate(c.found)) return null;
       if (!c.rulePath.some((r) => HOST_RULES.has(r))) return null;
-      const pct = escapable(c) ? `percent-encode its UTF-8 (${c.found} → "${percentEncoded(c.found)}") or ` : '';
+      const pct = escapable(c) ? `percent-encode its UTF-8 (${c.found} → "${percentEncoded(c.found!)}") or ` : '';
       return `a host with non-ASCII characters: ${pct}convert it to ASCII with IDNA (an "xn--" A-label)`;
     },
   },
   {
     id: 'non-ASCII',
     section: 'RFC 3986 §2.5; RFC 3987 §2.2',
+    found: nonAscii,
     give: (c) => {
-      if (c.found === null || c.found.codePointAt(0)! < 0x80) return null;
-      if (isLoneSurrogate(c.found)) return 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
-      const iriEra = eraWith('iri');
+      if (isLoneSurrogate(c.found!)) return 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
+      const iriEra = iriEraOf();
       const iri = c.row.iri ? '' : registered(iriEra) ? `; as typed it is valid in an IRI (spec ${iriEra})` : '; as typed it belongs to an IRI (RFC 3987)';
-      const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found)}"` : `${shown(c.found)} is not allowed here`;
+      const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
       return fix + iri;
     },
   },
   {
     id: 'space',
     section: 'RFC 3986 §2.1',
-    give: (c) => (c.found === ' ' && escapable(c) ? 'a space is written "%20"' : null),
+    found: oneOf(' '),
+    give: (c) => (escapable(c) ? 'a space is written "%20"' : null),
   },
   {
     // RFC 1738 §2.2 lists "~" among the unsafe (national) characters; RFC 2396 made it unreserved.
     id: 'tilde before RFC 2396',
     section: 'RFC 1738 §2.2',
+    found: oneOf('~'),
     give: (c) =>
-      c.found === '~' && escapable(c) ? '"~" is not allowed as is in this era (RFC 1738 §2.2 lists it as unsafe): write "%7E"; RFC 2396 made it unreserved' : null,
+      escapable(c) ? '"~" is not allowed as is in this era (RFC 1738 §2.2 lists it as unsafe): write "%7E"; RFC 2396 made it unreserved' : null,
   },
   {
     id: 'query without a path',
     section: 'RFC 2396 §5 (relativeURI)',
+    grammar: (era) => hasRule(era, 'relativeURI', 'relativeURL', 'relative-ref'),
+    found: oneOf('?'),
     give: (c) =>
-      c.offset === 0 && c.found === '?' && hasRule(c.era, 'relativeURI', 'relativeURL', 'relative-ref')
+      c.offset === 0
         ? 'a relative reference needs a path before its "?" query in this era (RFC 3986 allows an empty one)'
         : null,
   },
@@ -449,11 +489,13 @@ export const HINTS: readonly HintRow[] = [
     // cannot hold ":" (it would read as the end of a scheme).
     id: 'colon or scheme',
     section: 'RFC 3986 §3.1, §4.2',
+    // A scheme's rule, and a ":" that would end one.
+    grammar: (era) => hasRule(era, 'scheme'),
     give: (c) => {
       if (c.rule === 'scheme' && c.found !== null && !/^[A-Za-z]$/.test(c.found)) {
         return 'a scheme begins with a letter, then letters, digits, "+", "-" or "."';
       }
-      if (c.found !== ':' || !hasRule(c.era, 'scheme')) return null;
+      if (c.found !== ':') return null;
       if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
       if (/[/?#]/.test(c.input.slice(0, c.offset)) || !hasRule(c.era, 'segment-nz-nc')) return null;
       return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
@@ -462,25 +504,42 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'other character outside the grammar',
     section: 'RFC 3986 §2.1',
+    found: asciiChar,
     give: (c) => {
       // Not a "]" or "}" that closes an open construct: encoded, it would leave it open.
-      if (c.found === null || !escapable(c) || closesOpen(c)) return null;
-      const code = c.found.codePointAt(0)!;
-      if (code >= 0x80) return null;
-      const what = code < 0x20 || code === 0x7f ? `the control character ${shown(c.found)}` : shown(c.found);
-      return `${what} is not allowed here: write "${percentEncoded(c.found)}"`;
+      if (!escapable(c) || closesOpen(c)) return null;
+      const found = c.found!;
+      const code = found.charCodeAt(0);
+      const what = code < 0x20 || code === 0x7f ? `the control character ${shown(found)}` : shown(found);
+      return `${what} is not allowed here: write "${percentEncoded(found)}"`;
     },
   },
 ];
 
-/** The rows for each era (its row of the era table does not change): chosen once. */
-const ROWS_OF = new Map<string, readonly HintRow[]>();
+/**
+ * The rows for an era (its row of the era table and its grammar do not change), and of those,
+ * the rows for each character at the offset that is ASCII, or the end (`byFound`, at the
+ * character's code, the end at 128): chosen once, when first needed. A hint is then asked of
+ * the few rows about that character and of the rows about any (issue 17).
+ */
+interface EraRows {
+  rows: readonly HintRow[];
+  byFound: Array<readonly HintRow[] | undefined>;
+}
+
+const ROWS_OF = new WeakMap<Era, EraRows>();
+const END = 128;
 
 /** The first row of the table that applies to the context, with its hint. */
 export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
-  let rows = ROWS_OF.get(c.era.id);
-  if (rows === undefined) ROWS_OF.set(c.era.id, (rows = HINTS.filter((h) => !h.eras || h.eras(c.row))));
+  let of = ROWS_OF.get(c.era);
+  if (of === undefined) ROWS_OF.set(c.era, (of = { rows: HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era))), byFound: [] }));
+  const found = c.found;
+  const code = found === null ? END : found.charCodeAt(0) < 0x80 ? found.charCodeAt(0) : -1;
+  // A non-ASCII character (rare): each row's `found` asked as it comes.
+  const rows = code < 0 ? of.rows : (of.byFound[code] ??= of.rows.filter((h) => !h.found || h.found(found)));
   for (const row of rows) {
+    if (code < 0 && row.found && !row.found(found)) continue;
     const text = row.give(c);
     if (text) return { row, text };
   }

@@ -103,6 +103,9 @@ describe('hints for common mistakes (issue 14)', () => {
     for (const h of HINTS) {
       expect(h.section, h.id).toMatch(/^(RFC \d+|draft-)/);
       if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(ERA_TABLE[id])), h.id).not.toEqual([]);
+      // A row for the grammars with a rule applies to a grammar, and one for characters to one.
+      if (h.grammar) expect(TABLE_IDS.filter((id) => h.grammar!(eraOf(id))), h.id).not.toEqual([]);
+      if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
     }
   });
 
