@@ -5,57 +5,7 @@ import base from "./rfc2396.grammar.js";
 
 export default {
   rules: [
-    base.rules[0], // URI_reference
-    base.rules[1], // absoluteURI
-    base.rules[2], // relativeURI
-    base.rules[3], // hier_part
-    base.rules[4], // opaque_part
-    base.rules[5], // uric_no_slash
-    base.rules[6], // net_path
-    base.rules[7], // abs_path
-    base.rules[8], // rel_path
-    base.rules[9], // rel_segment
-    base.rules[10], // scheme
-    base.rules[11], // authority
-    base.rules[12], // _reg_name_char
-    base.rules[13], // reg_name
-    base.rules[14], // server
-    base.rules[15], // userinfo
-    base.rules[16], // hostport
-    base.rules[17], // host
-    base.rules[18], // ipv6reference
-    base.rules[19], // IPv6address
-    base.rules[20], // hexpart
-    base.rules[21], // hexseq
-    base.rules[22], // hex4
-    base.rules[23], // hostname
-    base.rules[24], // domainlabel
-    base.rules[25], // toplabel
-    base.rules[26], // IPv4address
-    base.rules[27], // port
-    base.rules[28], // path
-    base.rules[29], // path_segments
-    base.rules[30], // segment
-    base.rules[31], // param
-    base.rules[32], // pchar
-    base.rules[33], // query
-    base.rules[34], // fragment
-    base.rules[35], // uric
-    base.rules[36], // reserved
-    base.rules[37], // unreserved
-    base.rules[38], // mark
-    base.rules[39], // escaped
-    base.rules[40], // hex
-    base.rules[41], // alphanum
-    base.rules[42], // alpha
-    base.rules[43], // lowalpha
-    base.rules[44], // upalpha
-    base.rules[45], // digit
-    base.rules[46], // control
-    base.rules[47], // space
-    base.rules[48], // delims
-    base.rules[49], // unwise
-    base.rules[50], // HEXDIG
+    ...base.rules.slice(0, 51), // URI_reference to HEXDIG, 51 rules
     {"id":"dataurl","expression":{"type":"sequence","elements":[{"type":"literal","value":"data:","ignoreCase":false},{"type":"repeat","min":0,"max":1,"expression":{"type":"rule_ref","name":"mediatype"}},{"type":"repeat","min":0,"max":1,"expression":{"type":"literal","value":";base64","ignoreCase":false}},{"type":"literal","value":",","ignoreCase":false},{"type":"rule_ref","name":"data"}]}},
     {"id":"mediatype","expression":{"type":"sequence","elements":[{"type":"repeat","min":0,"max":1,"expression":{"type":"sequence","elements":[{"type":"rule_ref","name":"type"},{"type":"literal","value":"/","ignoreCase":false},{"type":"rule_ref","name":"subtype"}]}},{"type":"repeat","min":0,"max":null,"expression":{"type":"sequence","elements":[{"type":"literal","value":";","ignoreCase":false},{"type":"rule_ref","name":"parameter"}]}}]}},
     {"id":"data","expression":{"type":"repeat","min":0,"max":null,"expression":{"type":"rule_ref","name":"urlchar"}}},

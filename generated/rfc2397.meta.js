@@ -14,56 +14,7 @@ export default {
   "source": "rfc2397.txt §3 (Syntax), with rfc2045.txt §5.1 (tokens), on rfc2396.txt Appendix A",
   "extends": "rfc2396",
   "rules": [
-    inherited(base.rules[0]), // URI_reference
-    inherited(base.rules[1]), // absoluteURI
-    inherited(base.rules[2]), // relativeURI
-    inherited(base.rules[3]), // hier_part
-    inherited(base.rules[4]), // opaque_part
-    inherited(base.rules[5]), // uric_no_slash
-    inherited(base.rules[6]), // net_path
-    inherited(base.rules[7]), // abs_path
-    inherited(base.rules[8]), // rel_path
-    inherited(base.rules[9]), // rel_segment
-    inherited(base.rules[10]), // scheme
-    inherited(base.rules[11]), // authority
-    inherited(base.rules[12]), // reg_name
-    inherited(base.rules[13]), // server
-    inherited(base.rules[14]), // userinfo
-    inherited(base.rules[15]), // hostport
-    inherited(base.rules[16]), // host
-    inherited(base.rules[17]), // ipv6reference
-    inherited(base.rules[18]), // IPv6address
-    inherited(base.rules[19]), // hexpart
-    inherited(base.rules[20]), // hexseq
-    inherited(base.rules[21]), // hex4
-    inherited(base.rules[22]), // hostname
-    inherited(base.rules[23]), // domainlabel
-    inherited(base.rules[24]), // toplabel
-    inherited(base.rules[25]), // IPv4address
-    inherited(base.rules[26]), // port
-    inherited(base.rules[27]), // path
-    inherited(base.rules[28]), // path_segments
-    inherited(base.rules[29]), // segment
-    inherited(base.rules[30]), // param
-    inherited(base.rules[31]), // pchar
-    inherited(base.rules[32]), // query
-    inherited(base.rules[33]), // fragment
-    inherited(base.rules[34]), // uric
-    inherited(base.rules[35]), // reserved
-    inherited(base.rules[36]), // unreserved
-    inherited(base.rules[37]), // mark
-    inherited(base.rules[38]), // escaped
-    inherited(base.rules[39]), // hex
-    inherited(base.rules[40]), // alphanum
-    inherited(base.rules[41]), // alpha
-    inherited(base.rules[42]), // lowalpha
-    inherited(base.rules[43]), // upalpha
-    inherited(base.rules[44]), // digit
-    inherited(base.rules[45]), // control
-    inherited(base.rules[46]), // space
-    inherited(base.rules[47]), // delims
-    inherited(base.rules[48]), // unwise
-    inherited(base.rules[49]), // HEXDIG
+    ...base.rules.slice(0, 50).map(inherited), // URI_reference to HEXDIG, 50 rules
     {"name":"dataurl","id":"dataurl","section":"3","core":false,"charRule":false,"opens":"data:"},
     {"name":"mediatype","id":"mediatype","section":"3","core":false,"charRule":false},
     {"name":"data","id":"data","section":"3","core":false,"charRule":false},

@@ -4,56 +4,7 @@
 import base from "./rfc2396.printed.js";
 
 export default [
-  base[0], // URI_reference
-  base[1], // absoluteURI
-  base[2], // relativeURI
-  base[3], // hier_part
-  base[4], // opaque_part
-  base[5], // uric_no_slash
-  base[6], // net_path
-  base[7], // abs_path
-  base[8], // rel_path
-  base[9], // rel_segment
-  base[10], // scheme
-  base[11], // authority
-  base[12], // reg_name
-  base[13], // server
-  base[14], // userinfo
-  base[15], // hostport
-  base[16], // host
-  base[17], // ipv6reference
-  base[18], // IPv6address
-  base[19], // hexpart
-  base[20], // hexseq
-  base[21], // hex4
-  base[22], // hostname
-  base[23], // domainlabel
-  base[24], // toplabel
-  base[25], // IPv4address
-  base[26], // port
-  base[27], // path
-  base[28], // path_segments
-  base[29], // segment
-  base[30], // param
-  base[31], // pchar
-  base[32], // query
-  base[33], // fragment
-  base[34], // uric
-  base[35], // reserved
-  base[36], // unreserved
-  base[37], // mark
-  base[38], // escaped
-  base[39], // hex
-  base[40], // alphanum
-  base[41], // alpha
-  base[42], // lowalpha
-  base[43], // upalpha
-  base[44], // digit
-  base[45], // control
-  base[46], // space
-  base[47], // delims
-  base[48], // unwise
-  base[49], // HEXDIG
+  ...base.slice(0, 50), // URI_reference to HEXDIG, 50 rules
   {"text":"dataurl    := \"data:\" [ mediatype ] [ \";base64\" ] \",\" data","matches":["data:,A%20brief%20note","data:image/gif;base64,R0lGODdhMAAwAPAAAAAAAP///ywAAAAAMAAw","data:application/vnd-xxx-query,select_vcount,fcol_from_fieldtable/local","data:text/plain;charset=iso-8859-7,%be%be","data:;base64,","data:,","data:;charset=utf-8,a","data:text/plain;base64=x;base64,"],"rejects":["data:text/plain;charset=iso-8859-7,%be%fg%be","data:text,","data:a","DATA:,a","data:,a#b","data:,a b"]},
   {"text":"mediatype  := [ type \"/\" subtype ] *( \";\" parameter )","matches":["text/plain","text/plain;charset=US-ASCII",";charset=US-ASCII","","a/b;c=d;e=f"],"rejects":["text","text/",";base64","text/plain;"]},
   {"text":"data       := *urlchar","matches":["","A%20brief%20note","select_vcount,fcol_from_fieldtable/local","a;b=c?d"],"rejects":["%fg","a#b","a b"]},

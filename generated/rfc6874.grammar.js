@@ -19,32 +19,6 @@ export default {
     {"id":"IP_literal","expression":{"type":"sequence","elements":[{"type":"literal","value":"[","ignoreCase":false},{"type":"choice","alternatives":[{"type":"rule_ref","name":"IPv6addrz"},{"type":"rule_ref","name":"IPv6address"},{"type":"rule_ref","name":"IPvFuture"}]},{"type":"literal","value":"]","ignoreCase":false}]}},
     {"id":"ZoneID","expression":{"type":"repeat","min":1,"max":null,"expression":{"type":"choice","alternatives":[{"type":"rule_ref","name":"unreserved"},{"type":"rule_ref","name":"pct_encoded"}]}}},
     {"id":"IPv6addrz","expression":{"type":"sequence","elements":[{"type":"rule_ref","name":"IPv6address"},{"type":"literal","value":"%25","ignoreCase":false},{"type":"rule_ref","name":"ZoneID"}]}},
-    base.rules[12], // IPvFuture
-    base.rules[13], // IPv6address
-    base.rules[14], // h16
-    base.rules[15], // ls32
-    base.rules[16], // IPv4address
-    base.rules[17], // dec_octet
-    base.rules[18], // reg_name
-    base.rules[19], // path
-    base.rules[20], // path_abempty
-    base.rules[21], // path_absolute
-    base.rules[22], // path_noscheme
-    base.rules[23], // path_rootless
-    base.rules[24], // path_empty
-    base.rules[25], // segment
-    base.rules[26], // segment_nz
-    base.rules[27], // segment_nz_nc
-    base.rules[28], // pchar
-    base.rules[29], // query
-    base.rules[30], // fragment
-    base.rules[31], // pct_encoded
-    base.rules[32], // unreserved
-    base.rules[33], // reserved
-    base.rules[34], // gen_delims
-    base.rules[35], // sub_delims
-    base.rules[36], // ALPHA
-    base.rules[37], // DIGIT
-    base.rules[38], // HEXDIG
+    ...base.rules.slice(12, 39), // IPvFuture to HEXDIG, 27 rules
   ],
 };

@@ -29,33 +29,7 @@ export default {
     {"name":"IP-literal","id":"IP_literal","section":"2","core":false,"charRule":false,"opens":"["},
     {"name":"ZoneID","id":"ZoneID","section":"2","core":false,"charRule":false},
     {"name":"IPv6addrz","id":"IPv6addrz","section":"2","core":false,"charRule":false},
-    inherited(base.rules[12]), // IPvFuture
-    inherited(base.rules[13]), // IPv6address
-    inherited(base.rules[14]), // h16
-    inherited(base.rules[15]), // ls32
-    inherited(base.rules[16]), // IPv4address
-    inherited(base.rules[17]), // dec_octet
-    inherited(base.rules[18]), // reg_name
-    inherited(base.rules[19]), // path
-    inherited(base.rules[20]), // path_abempty
-    inherited(base.rules[21]), // path_absolute
-    inherited(base.rules[22]), // path_noscheme
-    inherited(base.rules[23]), // path_rootless
-    inherited(base.rules[24]), // path_empty
-    inherited(base.rules[25]), // segment
-    inherited(base.rules[26]), // segment_nz
-    inherited(base.rules[27]), // segment_nz_nc
-    inherited(base.rules[28]), // pchar
-    inherited(base.rules[29]), // query
-    inherited(base.rules[30]), // fragment
-    inherited(base.rules[31]), // pct_encoded
-    inherited(base.rules[32]), // unreserved
-    inherited(base.rules[33]), // reserved
-    inherited(base.rules[34]), // gen_delims
-    inherited(base.rules[35]), // sub_delims
-    inherited(base.rules[36]), // ALPHA
-    inherited(base.rules[37]), // DIGIT
-    inherited(base.rules[38]), // HEXDIG
+    ...base.rules.slice(12, 39).map(inherited), // IPvFuture to HEXDIG, 27 rules
   ],
   "helpers": [
   ]

@@ -18,31 +18,5 @@ export default [
   {"text":"IP-literal = \"[\" ( IPv6address / IPv6addrz / IPvFuture  ) \"]\"","matches":["[fe80::1%25eth0]","[fe80::a%25en1]","[::1]","[v1.x]"],"rejects":["[fe80::1%eth0]","[fe80::1%25]","[v1.x%25eth0]"]},
   {"text":"ZoneID = 1*( unreserved / pct-encoded )","matches":["eth0","%5D","en1.2~_-"],"rejects":["","eth 0","a%"]},
   {"text":"IPv6addrz = IPv6address \"%25\" ZoneID","matches":["fe80::a%25en1","::1%25%25"],"rejects":["fe80::a%en1","fe80::a%25"]},
-  base[12], // IPvFuture
-  base[13], // IPv6address
-  base[14], // h16
-  base[15], // ls32
-  base[16], // IPv4address
-  base[17], // dec_octet
-  base[18], // reg_name
-  base[19], // path
-  base[20], // path_abempty
-  base[21], // path_absolute
-  base[22], // path_noscheme
-  base[23], // path_rootless
-  base[24], // path_empty
-  base[25], // segment
-  base[26], // segment_nz
-  base[27], // segment_nz_nc
-  base[28], // pchar
-  base[29], // query
-  base[30], // fragment
-  base[31], // pct_encoded
-  base[32], // unreserved
-  base[33], // reserved
-  base[34], // gen_delims
-  base[35], // sub_delims
-  base[36], // ALPHA
-  base[37], // DIGIT
-  base[38], // HEXDIG
+  ...base.slice(12, 39), // IPvFuture to HEXDIG, 27 rules
 ];

@@ -14,45 +14,7 @@ export default {
   "source": "rfc8089.txt §2 (Syntax), on rfc3986.txt Appendix A",
   "extends": "rfc3986",
   "rules": [
-    inherited(base.rules[0]), // URI
-    inherited(base.rules[1]), // hier_part
-    inherited(base.rules[2]), // URI_reference
-    inherited(base.rules[3]), // absolute_URI
-    inherited(base.rules[4]), // relative_ref
-    inherited(base.rules[5]), // relative_part
-    inherited(base.rules[6]), // scheme
-    inherited(base.rules[7]), // authority
-    inherited(base.rules[8]), // userinfo
-    inherited(base.rules[9]), // host
-    inherited(base.rules[10]), // port
-    inherited(base.rules[11]), // IP_literal
-    inherited(base.rules[12]), // IPvFuture
-    inherited(base.rules[13]), // IPv6address
-    inherited(base.rules[14]), // h16
-    inherited(base.rules[15]), // ls32
-    inherited(base.rules[16]), // IPv4address
-    inherited(base.rules[17]), // dec_octet
-    inherited(base.rules[18]), // reg_name
-    inherited(base.rules[19]), // path
-    inherited(base.rules[20]), // path_abempty
-    inherited(base.rules[21]), // path_absolute
-    inherited(base.rules[22]), // path_noscheme
-    inherited(base.rules[23]), // path_rootless
-    inherited(base.rules[24]), // path_empty
-    inherited(base.rules[25]), // segment
-    inherited(base.rules[26]), // segment_nz
-    inherited(base.rules[27]), // segment_nz_nc
-    inherited(base.rules[28]), // pchar
-    inherited(base.rules[29]), // query
-    inherited(base.rules[30]), // fragment
-    inherited(base.rules[31]), // pct_encoded
-    inherited(base.rules[32]), // unreserved
-    inherited(base.rules[33]), // reserved
-    inherited(base.rules[34]), // gen_delims
-    inherited(base.rules[35]), // sub_delims
-    inherited(base.rules[36]), // ALPHA
-    inherited(base.rules[37]), // DIGIT
-    inherited(base.rules[38]), // HEXDIG
+    ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
     {"name":"file-URI","id":"file_URI","section":"2","core":false,"charRule":false},
     {"name":"file-scheme","id":"file_scheme","section":"2","core":false,"charRule":false,"opens":"file"},
     {"name":"file-hier-part","id":"file_hier_part","section":"2","core":false,"charRule":false},

@@ -5,45 +5,7 @@ import base from "./rfc3986.grammar.js";
 
 export default {
   rules: [
-    base.rules[0], // URI
-    base.rules[1], // hier_part
-    base.rules[2], // URI_reference
-    base.rules[3], // absolute_URI
-    base.rules[4], // relative_ref
-    base.rules[5], // relative_part
-    base.rules[6], // scheme
-    base.rules[7], // authority
-    base.rules[8], // userinfo
-    base.rules[9], // host
-    base.rules[10], // port
-    base.rules[11], // IP_literal
-    base.rules[12], // IPvFuture
-    base.rules[13], // IPv6address
-    base.rules[14], // h16
-    base.rules[15], // ls32
-    base.rules[16], // IPv4address
-    base.rules[17], // dec_octet
-    base.rules[18], // reg_name
-    base.rules[19], // path
-    base.rules[20], // path_abempty
-    base.rules[21], // path_absolute
-    base.rules[22], // path_noscheme
-    base.rules[23], // path_rootless
-    base.rules[24], // path_empty
-    base.rules[25], // segment
-    base.rules[26], // segment_nz
-    base.rules[27], // segment_nz_nc
-    base.rules[28], // pchar
-    base.rules[29], // query
-    base.rules[30], // fragment
-    base.rules[31], // pct_encoded
-    base.rules[32], // unreserved
-    base.rules[33], // reserved
-    base.rules[34], // gen_delims
-    base.rules[35], // sub_delims
-    base.rules[36], // ALPHA
-    base.rules[37], // DIGIT
-    base.rules[38], // HEXDIG
+    ...base.rules.slice(0, 39), // URI to HEXDIG, 39 rules
     {"id":"namestring","expression":{"type":"sequence","elements":[{"type":"rule_ref","name":"assigned_name"},{"type":"repeat","min":0,"max":1,"expression":{"type":"rule_ref","name":"rq_components"}},{"type":"repeat","min":0,"max":1,"expression":{"type":"sequence","elements":[{"type":"literal","value":"#","ignoreCase":false},{"type":"rule_ref","name":"f_component"}]}}]}},
     {"id":"assigned_name","expression":{"type":"sequence","elements":[{"type":"literal","value":"urn","ignoreCase":true},{"type":"literal","value":":","ignoreCase":false},{"type":"rule_ref","name":"NID"},{"type":"literal","value":":","ignoreCase":false},{"type":"rule_ref","name":"NSS"}]}},
     {"id":"NID","expression":{"type":"choice","alternatives":[{"type":"sequence","elements":[{"type":"rule_ref","name":"alphanum"},{"type":"repeat","min":0,"max":30,"expression":{"type":"sequence","elements":[{"type":"rule_ref","name":"ldh"},{"type":"and","expression":{"type":"rule_ref","name":"ldh"}}]}},{"type":"rule_ref","name":"alphanum"}]},{"type":"sequence","elements":[{"type":"rule_ref","name":"alphanum"},{"type":"repeat","min":1,"max":31,"expression":{"type":"rule_ref","name":"ldh"}},{"type":"not","expression":{"type":"literal","value":"","ignoreCase":false}}]}]}},

@@ -176,10 +176,10 @@ function baseData(rules: readonly peggy.ast.Rule[], base: { era: string; text: s
     },
   };
   return {
-    grammar: { module: module('grammar'), access: (i) => `base.rules[${i}]`, entries: grammarEntries(ast.rules as unknown as PeggyExprNode[], file), shared },
-    printed: { module: module('printed'), access: (i) => `base[${i}]`, entries: printedEntries(meta), shared },
-    meta: { module: module('meta'), access: (i) => `base.rules[${i}]`, entries: leanEntries(meta), shared, derive: inherited },
-    helpers: { module: module('meta'), access: (i) => `base.helpers[${i}]`, entries: helperEntries(meta), shared },
+    grammar: { module: module('grammar'), list: 'base.rules', entries: grammarEntries(ast.rules as unknown as PeggyExprNode[], file), shared },
+    printed: { module: module('printed'), list: 'base', entries: printedEntries(meta), shared },
+    meta: { module: module('meta'), list: 'base.rules', entries: leanEntries(meta), shared, derive: inherited },
+    helpers: { module: module('meta'), list: 'base.helpers', entries: helperEntries(meta), shared },
   };
 }
 

@@ -20,8 +20,8 @@ export interface Entry {
 export interface BaseEntries {
   /** The base's module, `./rfc3986.grammar.js`. */
   module: string;
-  /** How the module's text names the base's entry `i`: `(i) => \`base.rules[${i}]\``. */
-  access: (i: number) => string;
+  /** How the module's text names the base's list of entries: `base.rules`. */
+  list: string;
   entries: readonly Entry[];
   /** The rules the extending era has unchanged (scripts/codegen/inherited.ts). */
   shared: ReadonlySet<string>;
@@ -40,21 +40,55 @@ function derived(base: BaseEntries, theirs: string, json: string, file: string, 
   throw new Error(`${file}: ${id} is unchanged from ${base.module}, but its entry differs: ${json} / ${theirs}`);
 }
 
+/** A run of unchanged rules that stand in the base's list in the same order, from its entry `from`. */
+interface Run {
+  from: number;
+  ids: string[];
+  derived: boolean;
+}
+
 /**
  * The module's entries as lines (`indent`, the entry, a comma): the era's own JSON, or the base's
- * entry where the rule is unchanged, with its rule named in a comment. Throws when an unchanged
+ * entries where the rules are unchanged: one (`base.rules[6], // scheme`), or a run of them as they
+ * stand there (`...base.rules.slice(0, 39), // URI to HEXDIG, 39 rules`). Throws when an unchanged
  * rule's entry is not what the era would write.
  */
 export function entryLines(entries: readonly Entry[], base: BaseEntries | null, indent: string, file: string): string {
   const index = new Map(base?.entries.map((e, i) => [e.id, i]));
-  return entries
-    .map(({ id, json }) => {
-      const i = index.get(id);
-      if (!base || i === undefined || !base.shared.has(id)) return `${indent}${json},\n`;
-      const reference = base.access(i);
-      return `${indent}${derived(base, base.entries[i]!.json, json, file, id) ? `${base.derive!.name}(${reference})` : reference}, // ${id}\n`;
-    })
-    .join('');
+  const lines: string[] = [];
+  let run: Run | null = null;
+  const close = () => {
+    if (run && base) lines.push(`${indent}${reference(base, run)},${runComment(run.ids)}\n`);
+    run = null;
+  };
+  for (const { id, json } of entries) {
+    const i = index.get(id);
+    if (!base || i === undefined || !base.shared.has(id)) {
+      close();
+      lines.push(`${indent}${json},\n`);
+      continue;
+    }
+    const d = derived(base, base.entries[i]!.json, json, file, id);
+    if (run && run.derived === d && run.from + run.ids.length === i) run.ids.push(id);
+    else {
+      close();
+      run = { from: i, ids: [id], derived: d };
+    }
+  }
+  close();
+  return lines.join('');
+}
+
+/** The base's entries of a run: one entry, or a slice of its list; through `derive` where they need it. */
+function reference(base: BaseEntries, { from, ids, derived }: Run): string {
+  const name = derived ? base.derive!.name : null;
+  if (ids.length === 1) return name ? `${name}(${base.list}[${from}])` : `${base.list}[${from}]`;
+  return `...${base.list}.slice(${from}, ${from + ids.length})${name ? `.map(${name})` : ''}`;
+}
+
+/** The rules a run references, named in a comment: all of them, or the first and the last. */
+function runComment(ids: readonly string[]): string {
+  return ` // ${ids.length <= 3 ? ids.join(', ') : `${ids[0]} to ${ids[ids.length - 1]}, ${ids.length} rules`}`;
 }
 
 /**

@@ -137,11 +137,16 @@ describe.each(eraNames().flatMap((era) => {
   it(`writes ${base}'s rule metadata (generated/${base}.meta.js) for those rules, and only those, as ${base}'s with its document in the section`, async () => {
     const [mine, theirs] = [(await load(era, 'meta')) as Data, (await load(base, 'meta')) as Data];
     const text = readFileSync(join(ROOT, 'generated', `${era}.meta.js`), 'utf8');
-    const referenced = [...text.matchAll(/^ {4}(?:inherited\()?base\.(rules|helpers)\[(\d+)\]\)?, \/\/ (\w+)$/gm)].map(([, list, j, id]) => {
-      expect(theirs[list as 'rules' | 'helpers'][Number(j)]!.id, `${era}.meta.js: ${id}`).toBe(id);
-      return id!;
-    });
+    // `inherited(base.rules[6])`, `...base.rules.slice(12, 39).map(inherited)`: the base's entries 6, and 12 to 38.
+    const referenced = [...text.matchAll(/^ {4}(?:inherited\(|\.\.\.)?base\.(rules|helpers)(?:\[(\d+)\]|\.slice\((\d+), (\d+)\))/gm)].flatMap(([, list, one, from, to]) =>
+      theirs[list as 'rules' | 'helpers'].slice(Number(one ?? from), one === undefined ? Number(to) : Number(one) + 1).map((e) => e.id),
+    );
     expect(referenced.sort()).toEqual(unchanged);
+    // Each rule once, in the composed grammar's order: a reference to the wrong entries shows.
+    const composed = rulesOf(composeGrammar(read(era), `grammar/${era}.peggy`, read), `grammar/${era}.peggy`).map((r) => r.name);
+    const ids = [mine.rules, mine.helpers].map((list) => list.map((e) => e.id));
+    expect([...ids[0]!, ...ids[1]!].sort()).toEqual([...composed].sort());
+    for (const list of ids) expect(list).toEqual(composed.filter((id) => list.includes(id)));
     // RFC 3986's `3.1` is `RFC 3986 §3.1` in an era built on it (scripts/compose-grammar.ts).
     const document = /^\/\/\s*@title\s+(RFC \d+|draft-[a-z0-9-]+)/m.exec(read(base))![1]!;
     for (const list of ['rules', 'helpers'] as const) {
