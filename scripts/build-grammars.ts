@@ -409,6 +409,12 @@ export interface GeneratedAutomaton {
   accepts(input: string): boolean;
   /** How many times its cache of states was emptied. */
   readonly resets: number;
+  /**
+   * After a rejection: the index of the unit no word of the rule's language continues with (the
+   * input's length when the input ended first), -1 when the fast recognizer gave the verdict. A
+   * lower bound of where Peggy's furthest failure is, nearly always (src/diagnose.ts).
+   */
+  readonly stoppedAt: number;
 }
 /**
  * The automaton of a start rule of an era's grammar data, kept with it; null when the rule has

@@ -79,8 +79,8 @@ const END_OF_INPUT = 'end of input';
  * asked for; `startId` is the Peggy rule that implements it (the same, or a variant such as
  * RFC 1738's printed union).
  */
-export function diagnose(era: Era, rule: RuleMeta, startId: string, input: string, prose?: SchemeProse): ValidationError {
-  return traced(era, rule, startId, input, false, prose).error!;
+export function diagnose(era: Era, rule: RuleMeta, startId: string, input: string, prose?: SchemeProse, floor = -1): ValidationError {
+  return traced(era, rule, startId, input, false, prose, floor).error!;
 }
 
 /** The derivation tree of an input, and for a rejected one the error record. */
@@ -94,8 +94,10 @@ export interface Derivation {
 /**
  * Runs the diagnostic parser, recording the error (and the tree when asked). `prose`: the scheme
  * profile of the rule (src/profiles/of-era.ts), whose text may explain the failure (its hint).
+ * `floor`: where the start rule's automaton found no word of the language continuing the input
+ * (GeneratedAutomaton.stoppedAt), when it gave the verdict; else -1.
  */
-export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean, prose?: SchemeProse): Derivation {
+export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean, prose?: SchemeProse, floor = -1): Derivation {
   const recorder = (): Recorder => new Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null }, tree);
   let rec = recorder();
   // Without a tree, only the rules around the furthest failure need to reach the recorder
@@ -103,9 +105,16 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   // nearly always, at or before the furthest failure: as its lower bound (floor), the traced run
   // needs no measuring run first, and hands the calls before it to the fast recognizer. When no
   // failure was that far after all, the run is done again with the measuring run (issue 17).
-  const lower = tree ? 0 : Math.max(0, era.fast.matchEnd(input, startId));
+  // Where the automaton that rejected the input found no word of the language continuing it is
+  // a higher floor still, with no second pass over the input: Peggy, parsing a word that
+  // continues the input's prefix up to there, tests each unit of it, and parsing the input
+  // behaves the same until it tests that unit, where it fails (`http://[fe80::1%eth0]/`: the
+  // "%" at 15, where the start rule's match ends at 7).
+  const lower = tree ? 0 : floor >= 0 ? floor : Math.max(0, era.fast.matchEnd(input, startId));
   let r = era.diag.trace(input, startId, rec, { furthestOnly: !tree, floor: lower });
-  if (r.furthest < lower) {
+  // A start rule that matched up to the floor or past it, with no failure there, fails at its
+  // end ("end of input"), whatever failed before: the same record without the measuring run.
+  if (r.furthest < lower && r.end < lower) {
     rec = recorder();
     r = era.diag.trace(input, startId, rec, { furthestOnly: !tree });
   }

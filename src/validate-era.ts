@@ -104,7 +104,7 @@ export function validateIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
   if (!grammarAccepts(t, input)) {
-    const error = diagnose(t.era, t.rule, t.startId, input, t.explains);
+    const error = diagnose(t.era, t.rule, t.startId, input, t.explains, t.automaton ? t.automaton.stoppedAt : -1);
     return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
   }
   if (t.prose === undefined) {

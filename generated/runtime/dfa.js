@@ -110,6 +110,13 @@ export class LazyDfa {
         this.intern([]);
         this.intern([thread(this.nfa.start, [])]);
     }
+    /**
+     * After a rejection: the index of the unit at which no thread was left (the input's length
+     * when the input ended first), or of the high surrogate before it, whose code point it does not
+     * complete; -1 when `fallback` gave the verdict. What no word of the language continues with:
+     * the diagnosis's floor (src/diagnose.ts).
+     */
+    stoppedAt = -1;
     /** Whether the automaton accepts all of `input`. */
     accepts(input) {
         // The table holds each next state's row offset (state * W), not its number: an ASCII unit
@@ -123,14 +130,18 @@ export class LazyDfa {
             let n = T[row + (c < 128 ? c : 128 + this.classOf(c))];
             // One comparison a unit on the way through: DEAD is 0 and UNKNOWN -1, every other row above.
             if (n <= DEAD) {
-                if (n === DEAD)
+                if (n === UNKNOWN) {
+                    n = this.transition(row, c < 128 ? ascii[c] : this.classOf(c));
+                    if (this.resets > resets + 1) {
+                        this.stoppedAt = -1;
+                        return this.fallback(input);
+                    }
+                    T = this.T;
+                }
+                if (n === DEAD) {
+                    this.stoppedAt = codePointAt(input, i);
                     return false;
-                n = this.transition(row, c < 128 ? ascii[c] : this.classOf(c));
-                if (this.resets > resets + 1)
-                    return this.fallback(input);
-                if (n === DEAD)
-                    return false;
-                T = this.T;
+                }
             }
             row = n;
         }
@@ -138,7 +149,10 @@ export class LazyDfa {
         let a = T[end];
         if (a === UNKNOWN)
             a = T[end] = acceptsAtEnd(this.nfa, this.member, this.threads[row / this.W]) ? 1 : 0;
-        return a === 1;
+        if (a === 1)
+            return true;
+        this.stoppedAt = codePointAt(input, input.length);
+        return false;
     }
     /** The row of the state after the state of row `row` reads a unit of class `k`, computed and cached. */
     transition(row, k) {
@@ -308,4 +322,8 @@ export function automatonOf(grammar, startId, fallback, maxStates) {
     if (maxStates === undefined)
         byRule.set(startId, dfa);
     return dfa;
+}
+/** `i`, or the index of the high surrogate just before it (the code point that unit `i` does not complete). */
+function codePointAt(input, i) {
+    return i > 0 && (input.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? i - 1 : i;
 }

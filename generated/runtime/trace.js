@@ -81,6 +81,14 @@ let grantKind = -1;
  * that then fails short of it runs again without). Read by the generated code.
  */
 export let fastBelow = -1;
+/**
+ * In a counterfactual run's first pass, a rule call that starts after the granted position runs
+ * in the fast recognizer too: it cannot hold the granted construct (whose rule started at or
+ * before it) nor the watched sequence (which starts there), so it ends where the grant leaves it
+ * ending. That pass gives the run's end and whether the watched sequence completed, not its
+ * furthest failure (Infinity: no such pass). Read by the generated code.
+ */
+export let fastAfter = Infinity;
 /** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
 function kindAt(s, q) {
     if (q >= s.length)
@@ -187,6 +195,7 @@ function reset() {
     watchSeq = -1;
     grantId = -1;
     fastBelow = -1;
+    fastAfter = Infinity;
     silent = 0;
     maxFailExpected = [];
     frames.length = 0;
@@ -249,7 +258,17 @@ export function reach(rules, table, input, startRule, grant) {
     watchDone = false;
     maxFailPos = 0;
     try {
+        // First the end alone: a run that matches the whole input, or whose watched sequence does
+        // not complete, is scored by that (src/diagnose.ts reach), whatever its furthest failure.
+        fastAfter = grant.pos;
         let end = rule(input, 0);
+        fastAfter = Infinity;
+        if (end === input.length || (watchSeq >= 0 && !watchDone)) {
+            return grant.sequence === undefined ? { end, furthest: -1, expected: [] } : { end, furthest: -1, expected: [], completed: watchDone };
+        }
+        maxFailPos = 0;
+        watchDone = false;
+        end = rule(input, 0);
         if (end !== input.length && maxFailPos < fastBelow) {
             // Short of the granted position: a call handed to the fast recognizer may have held the
             // furthest failure. Run again, every call traced.

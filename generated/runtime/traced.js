@@ -6,7 +6,7 @@
 // after the fast recognizer rejected an input, so it is not the hot path). The run's state and
 // the hooks are ./trace.ts's, as before; the stop ids, expectations and hook indexes are
 // computed when the data is generated, in the order the emitter numbered them.
-import { fail, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos, } from './trace.js';
+import { fail, fastAfter, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos, } from './trace.js';
 /**
  * What a node does (the emitter's node types, as the traced build emitted them):
  *   [EMPTY]                              matches nothing, at p (an empty literal or sequence)
@@ -117,18 +117,34 @@ function ruleFunctions(data) {
     const rules = [];
     const sets = data.sets.map((set) => setEnd(set, data));
     const { ic, codePoint } = data.helpers;
+    /**
+     * The table of a node that is one character of an ASCII set (the common terminal), else null:
+     * a choice, a sequence or a rule tests it in place, without a call (issue 17).
+     */
+    const asciiTables = [];
+    const asciiSet = (node) => {
+        if (node[0] !== Op.SET)
+            return null;
+        const i = node[1];
+        let t = asciiTables[i];
+        if (t === undefined) {
+            const set = data.sets[i];
+            t = asciiTables[i] = set[4] === 1 || set[1].length > 0 || set[2].length > 0 || set[3].length > 0 ? null : table(set[0]);
+        }
+        return t;
+    };
+    const expectedOf = (node) => (node[0] === Op.SET ? node[2] : '');
     const compile = (node) => {
         const n = node;
         switch (node[0]) {
             case Op.EMPTY:
                 return (_s, p) => p;
             case Op.SET: {
-                const set = data.sets[n[1]];
                 const expected = n[2];
-                if (set[4] === 1 || set[1].length > 0 || set[2].length > 0 || set[3].length > 0)
+                const ascii = asciiSet(node);
+                if (ascii === null)
                     return terminal(sets[n[1]], expected);
                 // An ASCII set, the common case: one lookup, no call.
-                const ascii = table(set[0]);
                 return (s, p) => {
                     if (p < s.length) {
                         const c = s.charCodeAt(p);
@@ -179,15 +195,43 @@ function ruleFunctions(data) {
                 return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1]);
             case Op.RULE:
                 return rules[n[1]];
-            case Op.SEQUENCE:
-                return sequence(n[1].map(compile), n[2], n[3] ?? -1, n[4] ?? []);
+            case Op.SEQUENCE: {
+                const nodes = n[1];
+                const tables = nodes.map(asciiSet);
+                return sequence(nodes.map((x, i) => (tables[i] ? null : compile(x))), tables, nodes.map(expectedOf), n[2], n[3] ?? -1, n[4] ?? []);
+            }
             case Op.CHOICE: {
-                const alternatives = n[1].map(compile);
+                const nodes = n[1];
+                const tables = nodes.map(asciiSet);
+                const alternatives = nodes.map((x, i) => (tables[i] ? null : compile(x)));
+                const expected = nodes.map(expectedOf);
+                if (tables.every((t) => t === null)) {
+                    return (s, p, r) => {
+                        let q = -1;
+                        for (let i = 0; i < alternatives.length; i++)
+                            if ((q = alternatives[i](s, p, r)) >= 0)
+                                return q;
+                        return q;
+                    };
+                }
+                // Single characters of ASCII sets tested in place, each failure recorded as its node would.
                 return (s, p, r) => {
+                    const c = p < s.length ? s.charCodeAt(p) : 128;
                     let q = -1;
-                    for (let i = 0; i < alternatives.length; i++)
-                        if ((q = alternatives[i](s, p, r)) >= 0)
-                            return q;
+                    for (let i = 0; i < tables.length; i++) {
+                        const t = tables[i];
+                        if (t === null) {
+                            if ((q = alternatives[i](s, p, r)) >= 0)
+                                return q;
+                        }
+                        else if (c < 128 && t[c] === 1)
+                            return p + 1;
+                        else {
+                            if (silent === 0)
+                                fail(p, expected[i]);
+                            q = -1;
+                        }
+                    }
                     return q;
                 };
             }
@@ -239,24 +283,45 @@ function ruleFunctions(data) {
     };
     // Every rule function first, its body compiled after, so that a reference is the function.
     const bodies = [];
-    data.rules.forEach(([name, hook, reach], i) => {
-        rules.push(rule(bodies, i, hook, reach, reach >= 0 && data.fast ? data.fast(name) : undefined));
+    data.rules.forEach(([name, hook, reach, over, failReach, body], i) => {
+        const traced = asciiSet(body) ? tracedSet(asciiSet(body), expectedOf(body), hook) : tracedBody(bodies, i, hook);
+        rules.push(rule(traced, reach, over, failReach, data.fast ? data.fast(name) : undefined));
     });
-    for (const [, , , body] of data.rules)
+    for (const [, , , , , body] of data.rules)
         bodies.push(compile(body));
     return new Map(data.rules.map(([name], i) => [name, rules[i]]));
 }
 /**
- * A rule function (its body `bodies[i]`): handed to the fast recognizer when its reach ends at
- * or before fastBelow, else its hooks (a spec rule's) around its body.
+ * A rule function (`traced` its traced call): handed to the fast recognizer when all it tests
+ * lies before fastBelow, which its reach says from where it starts, or its over and failReach
+ * from where the fast recognizer's match ended or failed, or when it starts after fastAfter;
+ * else traced. A call at or past fastBelow is never handed below it: it tests fastBelow itself.
  */
-function rule(bodies, i, hook, reach, fast) {
-    const handed = reach >= 0 && fast !== undefined;
-    if (hook < 0)
-        return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : bodies[i](s, p, p)) : (s, p) => bodies[i](s, p, p);
+function rule(traced, reach, over, failReach, fast) {
+    if (fast === undefined)
+        return traced;
+    // Whether the fast recognizer's match (or failure) is worth trying when the reach is not enough.
+    const after = (over >= 0 && (reach < 0 || over < reach)) || (failReach >= 0 && (reach < 0 || failReach < reach));
     return (s, p) => {
-        if (handed && p + reach <= fastBelow)
+        if (p < fastBelow) {
+            if (reach >= 0 && p + reach <= fastBelow)
+                return fast(s, p);
+            if (after) {
+                const q = fast(s, p);
+                if (q >= 0 ? over >= 0 && q + over <= fastBelow : failReach >= 0 && p + failReach <= fastBelow)
+                    return q;
+            }
+        }
+        else if (p > fastAfter)
             return fast(s, p);
+        return traced(s, p);
+    };
+}
+/** The traced call of rule `i`: a spec rule (hook >= 0) reports its start and its end around its body. */
+function tracedBody(bodies, i, hook) {
+    if (hook < 0)
+        return (s, p) => bodies[i](s, p, p);
+    return (s, p) => {
         hookEnter(hook, p);
         const q = bodies[i](s, p, p);
         if (q >= 0)
@@ -266,13 +331,36 @@ function rule(bodies, i, hook, reach, fast) {
         return q;
     };
 }
+/** The same for a rule that is one character of an ASCII set (ALPHA, DIGIT), tested in place. */
+function tracedSet(ascii, expected, hook) {
+    return (s, p) => {
+        if (hook >= 0)
+            hookEnter(hook, p);
+        let q = -1;
+        if (p < s.length) {
+            const c = s.charCodeAt(p);
+            if (c < 128 && ascii[c] === 1)
+                q = p + 1;
+        }
+        if (q < 0 && silent === 0)
+            fail(p, expected);
+        if (hook >= 0) {
+            if (q >= 0)
+                hookLeave(q);
+            else
+                hookFail(p);
+        }
+        return q;
+    };
+}
 /**
  * A sequence: an element that fails where it starts, after the sequence consumed something, is
  * where the sequence breaks (stops[i] >= 0); a sequence that fails leaves no node in the
  * derivation tree. A numbered one (`seq` >= 0) that fails where it starts reports what stopped
- * inside it as not begun, and, matching from watchPos, that it completed.
+ * inside it as not begun, and, matching from watchPos, that it completed. An element with a
+ * table (`tables[i]`) is one character of that ASCII set, tested in place (`expected[i]`).
  */
-function sequence(elements, stops, seq, fails) {
+function sequence(elements, tables, expected, stops, seq, fails) {
     if (elements.length === 0)
         return (_s, p) => p;
     if (seq < 0 && stops.every((x) => x < 0)) {
@@ -280,8 +368,18 @@ function sequence(elements, stops, seq, fails) {
         return (s, p, r) => {
             const mark = hookMark();
             let q = p;
-            for (let i = 0; i < elements.length && q >= 0; i++)
-                q = elements[i](s, q, r);
+            for (let i = 0; i < elements.length && q >= 0; i++) {
+                const t = tables[i];
+                if (t === null)
+                    q = elements[i](s, q, r);
+                else if (q < s.length && s.charCodeAt(q) < 128 && t[s.charCodeAt(q)] === 1)
+                    q++;
+                else {
+                    if (silent === 0)
+                        fail(q, expected[i]);
+                    q = -1;
+                }
+            }
             if (q < 0)
                 hookRewind(mark);
             return q;
@@ -293,7 +391,16 @@ function sequence(elements, stops, seq, fails) {
         let q = p;
         for (let i = 0; i < elements.length; i++) {
             const before = q;
-            q = elements[i](s, q, r);
+            const t = tables[i];
+            if (t === null)
+                q = elements[i](s, q, r);
+            else if (q < s.length && s.charCodeAt(q) < 128 && t[s.charCodeAt(q)] === 1)
+                q++;
+            else {
+                if (silent === 0)
+                    fail(q, expected[i]);
+                q = -1;
+            }
             if (q < 0 && stops[i] >= 0 && before > p)
                 q = stopped(stops[i], before, r);
             if (q < 0 && seq >= 0 && fails[i] === 1 && before === p)

@@ -220,9 +220,14 @@ export class TracedEmitter {
     return [Op.REPEAT, element, d, min, max, this.stopId('repetition')];
   }
 
-  /** A rule (TracedRule): a call that cannot look as far as `fastBelow` is the fast recognizer's. */
+  /**
+   * A rule (TracedRule): a call that cannot look as far as `fastBelow` is the fast recognizer's,
+   * known from where it starts (its reach) or, once the fast recognizer matched it, from where
+   * it ends (over) or where it failed (failReach).
+   */
   private rule(rule: Rule): Data {
-    const reach = this.fast ? this.fast.reach.ofRule(rule.name) : Infinity;
+    const bounds = this.fast?.reach.boundsOfRule(rule.name);
+    const finite = (n: number | undefined): number => (n !== undefined && Number.isFinite(n) ? n : -1);
     let body: Data;
     try {
       body = this.node(rule.expression);
@@ -230,7 +235,7 @@ export class TracedEmitter {
       if (e instanceof Unsupported) throw Object.assign(e, { rule: rule.name });
       throw e;
     }
-    return [rule.name, this.trace.get(rule.name) ?? -1, Number.isFinite(reach) ? reach : -1, body];
+    return [rule.name, this.trace.get(rule.name) ?? -1, finite(bounds?.reach), finite(bounds?.over), bounds?.fails ? finite(bounds.failReach) : -1, body];
   }
 
   module(header: string): string {
@@ -238,7 +243,7 @@ export class TracedEmitter {
     const rules = grammar.rules.map((r) => `  // ${r.name}: ${grammar.originOf(r)}\n  ${JSON.stringify(this.rule(r))},\n`);
     const imports = ["import { program } from './runtime/traced.js';"];
     // The fast recognizer's rule functions by Peggy id, looked up when the program is first run
-    // for the rules whose reach is bounded: one import, not one a rule (the package's size).
+    // (every rule: a call can be handed to it): one import, not one a rule (the package's size).
     if (this.fast) imports.push(`import { ruleOf as fastRule } from ${JSON.stringify(this.fast.module)};`);
     const helpers = ['ic', 'codePoint', 'cpEnd'].filter((h) => this.helpers.has(h));
     return [
@@ -255,7 +260,7 @@ export class TracedEmitter {
       '/** What each construct that can stop is (StopKind, or a spec rule\'s hook index), by stop id. */',
       `const STOPS = [${this.stops.join(', ')}];`,
       '',
-      '/** The rules (TracedRule: Peggy id, hook index, reach, body; TracedNode says what a body does). */',
+      '/** The rules (TracedRule: Peggy id, hook index, reach, over, failReach, body; TracedNode says what a body does). */',
       `const RULES = [\n${rules.join('')}];`,
       '',
       "/** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */",

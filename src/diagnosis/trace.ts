@@ -90,7 +90,11 @@ export interface Grant {
 export interface TraceRun {
   /** Where the start rule's match ended (it may be short of the input's end), or -1 when it failed. */
   end: number;
-  /** The furthest position where a terminal failed, and what was expected there, in attempt order. */
+  /**
+   * The furthest position where a terminal failed, and what was expected there, in attempt order.
+   * A counterfactual run (reach) that matched the whole input, or whose sequence did not
+   * complete, is decided without it: -1 there.
+   */
   furthest: number;
   expected: readonly string[];
   /** With Grant.sequence: whether that sequence matched from the granted position. */

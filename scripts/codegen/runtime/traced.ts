@@ -8,6 +8,7 @@
 
 import {
   fail,
+  fastAfter,
   fastBelow,
   hookEnter,
   hookFail,
@@ -77,8 +78,13 @@ export const Op = {
  */
 export type TracedSet = readonly [ascii: readonly number[], ranges: readonly number[], regexps: readonly number[], lowered: readonly string[], codePoints: 0 | 1];
 
-/** A rule: its Peggy id, its hook index (-1: none), its reach (-1: unbounded), its body. */
-export type TracedRule = readonly [name: string, hook: number, reach: number, body: TracedNode];
+/**
+ * A rule: its Peggy id, its hook index (-1: none), its reach, over and failReach (-1: unbounded,
+ * and failReach -1 too for a rule that cannot fail; scripts/codegen/reach.ts: what a call tests
+ * lies before its start + reach, before its end + over when it matches, before its start +
+ * failReach when it fails), its body.
+ */
+export type TracedRule = readonly [name: string, hook: number, reach: number, over: number, failReach: number, body: TracedNode];
 
 export interface TracedProgram {
   rules: readonly TracedRule[];
@@ -88,7 +94,7 @@ export interface TracedProgram {
   regexps: readonly RegExp[];
   /**
    * The fast recognizer's rule function of a Peggy id (its module's ruleOf), for a call that
-   * cannot reach fastBelow; null when there is none (every call traced).
+   * cannot reach fastBelow or starts after fastAfter; null when there is none (every call traced).
    */
   fast: ((id: string) => RuleFn) | null;
   /** The helpers the data's tests use (scripts/codegen/helpers.ts), carried by the module. */
@@ -170,6 +176,22 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
   const rules: RuleFn[] = [];
   const sets = data.sets.map((set) => setEnd(set, data));
   const { ic, codePoint } = data.helpers;
+  /**
+   * The table of a node that is one character of an ASCII set (the common terminal), else null:
+   * a choice, a sequence or a rule tests it in place, without a call (issue 17).
+   */
+  const asciiTables: Array<Uint8Array | null | undefined> = [];
+  const asciiSet = (node: TracedNode): Uint8Array | null => {
+    if (node[0] !== Op.SET) return null;
+    const i = node[1] as number;
+    let t = asciiTables[i];
+    if (t === undefined) {
+      const set = data.sets[i]!;
+      t = asciiTables[i] = set[4] === 1 || set[1].length > 0 || set[2].length > 0 || set[3].length > 0 ? null : table(set[0]);
+    }
+    return t;
+  };
+  const expectedOf = (node: TracedNode): string => (node[0] === Op.SET ? (node[2] as string) : '');
 
   const compile = (node: TracedNode): Fn => {
     const n = node as readonly unknown[];
@@ -177,11 +199,10 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
       case Op.EMPTY:
         return (_s, p) => p;
       case Op.SET: {
-        const set = data.sets[n[1] as number]!;
         const expected = n[2] as string;
-        if (set[4] === 1 || set[1].length > 0 || set[2].length > 0 || set[3].length > 0) return terminal(sets[n[1] as number]!, expected);
+        const ascii = asciiSet(node);
+        if (ascii === null) return terminal(sets[n[1] as number]!, expected);
         // An ASCII set, the common case: one lookup, no call.
-        const ascii = table(set[0]);
         return (s, p) => {
           if (p < s.length) {
             const c = s.charCodeAt(p);
@@ -225,13 +246,44 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
         return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1] as string);
       case Op.RULE:
         return rules[n[1] as number]!;
-      case Op.SEQUENCE:
-        return sequence((n[1] as TracedNode[]).map(compile), n[2] as number[], (n[3] as number | undefined) ?? -1, (n[4] as number[] | undefined) ?? []);
+      case Op.SEQUENCE: {
+        const nodes = n[1] as TracedNode[];
+        const tables = nodes.map(asciiSet);
+        return sequence(
+          nodes.map((x, i) => (tables[i] ? null : compile(x))),
+          tables,
+          nodes.map(expectedOf),
+          n[2] as number[],
+          (n[3] as number | undefined) ?? -1,
+          (n[4] as number[] | undefined) ?? [],
+        );
+      }
       case Op.CHOICE: {
-        const alternatives = (n[1] as TracedNode[]).map(compile);
+        const nodes = n[1] as TracedNode[];
+        const tables = nodes.map(asciiSet);
+        const alternatives = nodes.map((x, i) => (tables[i] ? null : compile(x)));
+        const expected = nodes.map(expectedOf);
+        if (tables.every((t) => t === null)) {
+          return (s, p, r) => {
+            let q = -1;
+            for (let i = 0; i < alternatives.length; i++) if ((q = alternatives[i]!(s, p, r)) >= 0) return q;
+            return q;
+          };
+        }
+        // Single characters of ASCII sets tested in place, each failure recorded as its node would.
         return (s, p, r) => {
+          const c = p < s.length ? s.charCodeAt(p) : 128;
           let q = -1;
-          for (let i = 0; i < alternatives.length; i++) if ((q = alternatives[i]!(s, p, r)) >= 0) return q;
+          for (let i = 0; i < tables.length; i++) {
+            const t = tables[i]!;
+            if (t === null) {
+              if ((q = alternatives[i]!(s, p, r)) >= 0) return q;
+            } else if (c < 128 && t[c] === 1) return p + 1;
+            else {
+              if (silent === 0) fail(p, expected[i]!);
+              q = -1;
+            }
+          }
           return q;
         };
       }
@@ -282,22 +334,40 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
 
   // Every rule function first, its body compiled after, so that a reference is the function.
   const bodies: Fn[] = [];
-  data.rules.forEach(([name, hook, reach], i) => {
-    rules.push(rule(bodies, i, hook, reach, reach >= 0 && data.fast ? data.fast(name) : undefined));
+  data.rules.forEach(([name, hook, reach, over, failReach, body], i) => {
+    const traced = asciiSet(body) ? tracedSet(asciiSet(body)!, expectedOf(body), hook) : tracedBody(bodies, i, hook);
+    rules.push(rule(traced, reach, over, failReach, data.fast ? data.fast(name) : undefined));
   });
-  for (const [, , , body] of data.rules) bodies.push(compile(body));
+  for (const [, , , , , body] of data.rules) bodies.push(compile(body));
   return new Map(data.rules.map(([name], i) => [name, rules[i]!]));
 }
 
 /**
- * A rule function (its body `bodies[i]`): handed to the fast recognizer when its reach ends at
- * or before fastBelow, else its hooks (a spec rule's) around its body.
+ * A rule function (`traced` its traced call): handed to the fast recognizer when all it tests
+ * lies before fastBelow, which its reach says from where it starts, or its over and failReach
+ * from where the fast recognizer's match ended or failed, or when it starts after fastAfter;
+ * else traced. A call at or past fastBelow is never handed below it: it tests fastBelow itself.
  */
-function rule(bodies: readonly Fn[], i: number, hook: number, reach: number, fast: RuleFn | undefined): RuleFn {
-  const handed = reach >= 0 && fast !== undefined;
-  if (hook < 0) return handed ? (s, p) => (p + reach <= fastBelow ? fast(s, p) : bodies[i]!(s, p, p)) : (s, p) => bodies[i]!(s, p, p);
+function rule(traced: RuleFn, reach: number, over: number, failReach: number, fast: RuleFn | undefined): RuleFn {
+  if (fast === undefined) return traced;
+  // Whether the fast recognizer's match (or failure) is worth trying when the reach is not enough.
+  const after = (over >= 0 && (reach < 0 || over < reach)) || (failReach >= 0 && (reach < 0 || failReach < reach));
   return (s, p) => {
-    if (handed && p + reach <= fastBelow) return fast(s, p);
+    if (p < fastBelow) {
+      if (reach >= 0 && p + reach <= fastBelow) return fast(s, p);
+      if (after) {
+        const q = fast(s, p);
+        if (q >= 0 ? over >= 0 && q + over <= fastBelow : failReach >= 0 && p + failReach <= fastBelow) return q;
+      }
+    } else if (p > fastAfter) return fast(s, p);
+    return traced(s, p);
+  };
+}
+
+/** The traced call of rule `i`: a spec rule (hook >= 0) reports its start and its end around its body. */
+function tracedBody(bodies: readonly Fn[], i: number, hook: number): RuleFn {
+  if (hook < 0) return (s, p) => bodies[i]!(s, p, p);
+  return (s, p) => {
     hookEnter(hook, p);
     const q = bodies[i]!(s, p, p);
     if (q >= 0) hookLeave(q);
@@ -306,20 +376,47 @@ function rule(bodies: readonly Fn[], i: number, hook: number, reach: number, fas
   };
 }
 
+/** The same for a rule that is one character of an ASCII set (ALPHA, DIGIT), tested in place. */
+function tracedSet(ascii: Uint8Array, expected: string, hook: number): RuleFn {
+  return (s, p) => {
+    if (hook >= 0) hookEnter(hook, p);
+    let q = -1;
+    if (p < s.length) {
+      const c = s.charCodeAt(p);
+      if (c < 128 && ascii[c] === 1) q = p + 1;
+    }
+    if (q < 0 && silent === 0) fail(p, expected);
+    if (hook >= 0) {
+      if (q >= 0) hookLeave(q);
+      else hookFail(p);
+    }
+    return q;
+  };
+}
+
 /**
  * A sequence: an element that fails where it starts, after the sequence consumed something, is
  * where the sequence breaks (stops[i] >= 0); a sequence that fails leaves no node in the
  * derivation tree. A numbered one (`seq` >= 0) that fails where it starts reports what stopped
- * inside it as not begun, and, matching from watchPos, that it completed.
+ * inside it as not begun, and, matching from watchPos, that it completed. An element with a
+ * table (`tables[i]`) is one character of that ASCII set, tested in place (`expected[i]`).
  */
-function sequence(elements: Fn[], stops: readonly number[], seq: number, fails: readonly number[]): Fn {
+function sequence(elements: Array<Fn | null>, tables: ReadonlyArray<Uint8Array | null>, expected: readonly string[], stops: readonly number[], seq: number, fails: readonly number[]): Fn {
   if (elements.length === 0) return (_s, p) => p;
   if (seq < 0 && stops.every((x) => x < 0)) {
     // Nothing in it stops: its elements one after the other.
     return (s, p, r) => {
       const mark = hookMark();
       let q = p;
-      for (let i = 0; i < elements.length && q >= 0; i++) q = elements[i]!(s, q, r);
+      for (let i = 0; i < elements.length && q >= 0; i++) {
+        const t = tables[i]!;
+        if (t === null) q = elements[i]!(s, q, r);
+        else if (q < s.length && s.charCodeAt(q) < 128 && t[s.charCodeAt(q)] === 1) q++;
+        else {
+          if (silent === 0) fail(q, expected[i]!);
+          q = -1;
+        }
+      }
       if (q < 0) hookRewind(mark);
       return q;
     };
@@ -330,7 +427,13 @@ function sequence(elements: Fn[], stops: readonly number[], seq: number, fails: 
     let q = p;
     for (let i = 0; i < elements.length; i++) {
       const before = q;
-      q = elements[i]!(s, q, r);
+      const t = tables[i]!;
+      if (t === null) q = elements[i]!(s, q, r);
+      else if (q < s.length && s.charCodeAt(q) < 128 && t[s.charCodeAt(q)] === 1) q++;
+      else {
+        if (silent === 0) fail(q, expected[i]!);
+        q = -1;
+      }
       if (q < 0 && stops[i]! >= 0 && before > p) q = stopped(stops[i]!, before, r);
       if (q < 0 && seq >= 0 && fails[i] === 1 && before === p) notBegun(count, p, seq);
       if (q < 0) break;
