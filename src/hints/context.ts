@@ -71,10 +71,10 @@ export const shown = (ch: string): string => {
 };
 
 /** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
-const IP_LITERAL_RULES = new Set(['IP-literal', 'ipv6reference']);
+const IP_LITERAL_RULES = ['IP-literal', 'ipv6reference'] as const;
 
 /** The failure is inside an IP literal. */
-export const inIpLiteral = (c: HintContext): boolean => c.rulePath.some((r) => IP_LITERAL_RULES.has(r));
+export const inIpLiteral = (c: HintContext): boolean => c.rulePath.includes(IP_LITERAL_RULES[0]) || c.rulePath.includes(IP_LITERAL_RULES[1]);
 
 /**
  * "%" may come at the offset: percent-encoding is the fix. Not inside an IP literal, which

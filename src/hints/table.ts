@@ -6,8 +6,8 @@
 // section that makes it a mistake. Rows are tried in order; the first that answers gives the
 // record's `hint`. A row about some characters at the offset (`found`: "#", the end) is tried
 // only for those, and one for the grammars with some rule (`grammar`) only in those: each era's
-// rows for each character are chosen once (firstHint), not asked again of every failure. An era's own rows (templates, URNs, zone identifiers) come before the rows
-// for every era.
+// rows for each character are chosen once (firstHint), not asked again of every failure. An
+// era's own rows (templates, URNs, zone identifiers) come before the rows for every era.
 
 import type { Era } from '../era.js';
 import type { EraRow } from '../eras/table.js';
@@ -354,7 +354,8 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 §2.1',
     give: (c) => {
       // The last "%" up to the offset is one or two characters before it.
-      if (c.input[c.offset] === '%' || (c.input[c.offset - 1] !== '%' && c.input[c.offset - 2] !== '%')) return null;
+      const { input, offset } = c;
+      if (input.charCodeAt(offset) === 0x25 || (input.charCodeAt(offset - 1) !== 0x25 && input.charCodeAt(offset - 2) !== 0x25)) return null;
       if (!c.expected.includes('HEXDIG') && !c.expected.includes('hex')) return null;
       return '"%" begins a percent-encoding and needs two hex digits after it; write "%25" for a "%" itself';
     },

@@ -6,12 +6,24 @@ import { UTF8_LENGTH, UTF8_SECOND_HIGH, UTF8_SECOND_LOW } from '../utf8-table.js
 
 const encoder = new TextEncoder();
 
-const pctByte = (b: number): string => '%' + b.toString(16).toUpperCase().padStart(2, '0');
+const HEX = '0123456789ABCDEF';
+const pctByte = (b: number): string => '%' + HEX[b >> 4]! + HEX[b & 0xf]!;
+/** A continuation byte of code point `v`: its 6 bits from `shift` up (RFC 3629 §3). */
+const continuation = (v: number, shift: number): string => pctByte(0x80 | ((v >> shift) & 0x3f));
 
 /** The UTF-8 bytes of `ch` percent-encoded (RFC 3986 §2.1, §2.5; RFC 6570 §3.1): `é` → `%C3%A9`. */
 export function percentEncoded(ch: string): string {
   // An ASCII character is its own one byte (the common case: a space, a "|").
   if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return pctByte(ch.charCodeAt(0));
+  // One code point (the character at a failure, of a template's expansion): its bytes by RFC
+  // 3629 §3's table, a lone surrogate as U+FFFD's, as TextEncoder encodes it (U+FFFD replaces it).
+  const cp = ch.codePointAt(0)!;
+  if (ch.length === (cp > 0xffff ? 2 : 1)) {
+    const v = cp >= 0xd800 && cp <= 0xdfff ? 0xfffd : cp;
+    if (v < 0x800) return pctByte(0xc0 | (v >> 6)) + continuation(v, 0);
+    if (v < 0x10000) return pctByte(0xe0 | (v >> 12)) + continuation(v, 6) + continuation(v, 0);
+    return pctByte(0xf0 | (v >> 18)) + continuation(v, 12) + continuation(v, 6) + continuation(v, 0);
+  }
   return [...encoder.encode(ch)].map(pctByte).join('');
 }
 
