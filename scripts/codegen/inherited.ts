@@ -1,12 +1,14 @@
 // Analysis: which rules an era built on another (`// @extends rfc3986`, scripts/compose-grammar.ts)
 // has from its base unchanged, so that its fast recognizer imports their functions from the
-// base's (generated/rfc3986.fast.js) instead of repeating them. A rule is unchanged when the base
-// defines it node for node the same (Peggy's AST after its transforms, locations aside) and every
-// rule it refers to is unchanged too: a base rule that reaches a rule the extending era defines
-// again (RFC 6874's IP-literal, reached from RFC 3986's host, authority, URI, ...) is the
-// extending era's own, although its text is the base's. Every analysis the fast emitter reads
-// (sets, nullability, first sets, PEG exactness) depends only on a rule and the rules it reaches,
-// so the base's function of an unchanged rule is the one this grammar would get.
+// base's (generated/rfc3986.fast.js) and its data modules hold the base's entries of them
+// (scripts/inherited-data.ts) instead of repeating them. A rule is unchanged when the base
+// defines it node for node the same (Peggy's AST, after its transforms for the recognizers, as
+// parsed for the data; locations aside) and every rule it refers to is unchanged too: a base rule
+// that reaches a rule the extending era defines again (RFC 6874's IP-literal, reached from RFC
+// 3986's host, authority, URI, ...) is the extending era's own, although its text is the base's.
+// Every analysis the fast emitter reads (sets, nullability, first sets, PEG exactness) depends
+// only on a rule and the rules it reaches, so the base's function of an unchanged rule is the one
+// this grammar would get.
 
 import type { Node, Rule } from './ast.js';
 
