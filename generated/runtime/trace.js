@@ -82,13 +82,20 @@ let grantKind = -1;
  */
 export let fastBelow = -1;
 /**
- * In a counterfactual run's first pass, a rule call that starts after the granted position runs
- * in the fast recognizer too: it cannot hold the granted construct (whose rule started at or
- * before it) nor the watched sequence (which starts there), so it ends where the grant leaves it
- * ending. That pass gives the run's end and whether the watched sequence completed, not its
- * furthest failure (Infinity: no such pass). Read by the generated code.
+ * In a counterfactual run's first pass, a rule call that starts after fastAfter runs in the fast
+ * recognizer too: after the start of the granted construct's rule instance, it cannot hold that
+ * instance; after the granted position, nor the watched sequence (which starts there). So it
+ * ends where the grant leaves it ending. That pass gives the run's end and whether the watched
+ * sequence completed, not its furthest failure (Infinity: no such pass). Read by the generated
+ * code.
  */
 export let fastAfter = Infinity;
+/**
+ * In that pass, the rules (by index: 1) whose calls cannot hold the granted construct, nor so
+ * the watched sequence around it: they run in the fast recognizer wherever they start. Null
+ * otherwise. Read by the generated code.
+ */
+export let handedRules = null;
 /** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
 function kindAt(s, q) {
     if (q >= s.length)
@@ -196,6 +203,7 @@ function reset() {
     grantId = -1;
     fastBelow = -1;
     fastAfter = Infinity;
+    handedRules = null;
     silent = 0;
     maxFailExpected = [];
     frames.length = 0;
@@ -241,7 +249,7 @@ export function trace(rules, table, input, startRule, listener, options = {}) {
     }
 }
 /** TracedRecognizer.reach: a counterfactual run, no hooks, only how far the parse gets. */
-export function reach(rules, table, input, startRule, grant) {
+export function reach(rules, table, input, startRule, grant, cannotHold = null) {
     const rule = startOf(rules, startRule);
     stops = table;
     subject = input;
@@ -260,9 +268,13 @@ export function reach(rules, table, input, startRule, grant) {
     try {
         // First the end alone: a run that matches the whole input, or whose watched sequence does
         // not complete, is scored by that (src/diagnose.ts reach), whatever its furthest failure.
-        fastAfter = grant.pos;
+        // A call that starts after the granted rule instance's start cannot hold it; one after the
+        // granted position cannot hold the watched sequence either, which starts there.
+        fastAfter = grant.sequence === undefined ? grant.ruleStart : grant.pos;
+        handedRules = cannotHold ? cannotHold(grant.construct) : null;
         let end = rule(input, 0);
         fastAfter = Infinity;
+        handedRules = null;
         if (end === input.length || (watchSeq >= 0 && !watchDone)) {
             return grant.sequence === undefined ? { end, furthest: -1, expected: [] } : { end, furthest: -1, expected: [], completed: watchDone };
         }

@@ -6,7 +6,7 @@
 // after the fast recognizer rejected an input, so it is not the hot path). The run's state and
 // the hooks are ./trace.ts's, as before; the stop ids, expectations and hook indexes are
 // computed when the data is generated, in the order the emitter numbered them.
-import { fail, fastAfter, fastBelow, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos, } from './trace.js';
+import { fail, fastAfter, fastBelow, handedRules, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos, } from './trace.js';
 /**
  * What a node does (the emitter's node types, as the traced build emitted them):
  *   [EMPTY]                              matches nothing, at p (an empty literal or sequence)
@@ -105,14 +105,17 @@ function terminal(end, expected) {
  * functions are made on the first run.
  */
 export function program(data) {
-    let start = null;
+    let made = null;
     return {
         StartRules: data.rules.map(([name]) => name),
-        trace: (input, startRule, listener, options) => traceFrom((start ??= ruleFunctions(data)), data.stops, input, startRule, listener, options),
-        reach: (input, startRule, grant) => reachFrom((start ??= ruleFunctions(data)), data.stops, input, startRule, grant),
+        trace: (input, startRule, listener, options) => traceFrom((made ??= ruleFunctions(data)).start, data.stops, input, startRule, listener, options),
+        reach: (input, startRule, grant) => {
+            made ??= ruleFunctions(data);
+            return reachFrom(made.start, data.stops, input, startRule, grant, made.cannotHold);
+        },
     };
 }
-/** The rule functions of a program, by Peggy id. */
+/** The rule functions of a program, and which rules can hold which construct. */
 function ruleFunctions(data) {
     const rules = [];
     const sets = data.sets.map((set) => setEnd(set, data));
@@ -134,6 +137,10 @@ function ruleFunctions(data) {
         return t;
     };
     const expectedOf = (node) => (node[0] === Op.SET ? node[2] : '');
+    /** The rule whose body is being compiled; the rules each body calls; the rule holding each construct. */
+    let current = -1;
+    const calls = data.rules.map(() => []);
+    const holder = [];
     const compile = (node) => {
         const n = node;
         switch (node[0]) {
@@ -194,10 +201,14 @@ function ruleFunctions(data) {
             case Op.ANY:
                 return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1]);
             case Op.RULE:
+                calls[current].push(n[1]);
                 return rules[n[1]];
             case Op.SEQUENCE: {
                 const nodes = n[1];
                 const tables = nodes.map(asciiSet);
+                for (const stop of n[2])
+                    if (stop >= 0)
+                        holder[stop] = current;
                 return sequence(nodes.map((x, i) => (tables[i] ? null : compile(x))), tables, nodes.map(expectedOf), n[2], n[3] ?? -1, n[4] ?? []);
             }
             case Op.CHOICE: {
@@ -238,6 +249,7 @@ function ruleFunctions(data) {
             case Op.OPTION: {
                 const inner = compile(n[1]);
                 const stop = n[2];
+                holder[stop] = current;
                 return (s, p, r) => {
                     let q = inner(s, p, r);
                     if (q < 0)
@@ -247,6 +259,7 @@ function ruleFunctions(data) {
             }
             case Op.REPEAT: {
                 const [, e, d, min, max, stop] = n;
+                holder[stop] = current;
                 return repeat(compile(e), d ? compile(d) : null, min, max, stop);
             }
             case Op.END:
@@ -285,19 +298,44 @@ function ruleFunctions(data) {
     const bodies = [];
     data.rules.forEach(([name, hook, reach, over, failReach, body], i) => {
         const traced = asciiSet(body) ? tracedSet(asciiSet(body), expectedOf(body), hook) : tracedBody(bodies, i, hook);
-        rules.push(rule(traced, reach, over, failReach, data.fast ? data.fast(name) : undefined));
+        rules.push(rule(i, traced, reach, over, failReach, data.fast ? data.fast(name) : undefined));
     });
-    for (const [, , , , , body] of data.rules)
+    data.rules.forEach(([, , , , , body], i) => {
+        current = i;
         bodies.push(compile(body));
-    return new Map(data.rules.map(([name], i) => [name, rules[i]]));
+    });
+    // The rules that can call the rule holding a construct, directly or not (itself included):
+    // only their calls can hold it.
+    const holds = new Map();
+    const cannotHold = (construct) => {
+        const h = holder[construct];
+        let no = holds.get(h);
+        if (no === undefined) {
+            no = new Uint8Array(data.rules.length).fill(1);
+            const todo = [h];
+            no[h] = 0;
+            while (todo.length > 0) {
+                const to = todo.pop();
+                calls.forEach((callees, from) => {
+                    if (no[from] === 1 && callees.includes(to)) {
+                        no[from] = 0;
+                        todo.push(from);
+                    }
+                });
+            }
+            holds.set(h, no);
+        }
+        return no;
+    };
+    return { start: new Map(data.rules.map(([name], i) => [name, rules[i]])), cannotHold };
 }
 /**
  * A rule function (`traced` its traced call): handed to the fast recognizer when all it tests
  * lies before fastBelow, which its reach says from where it starts, or its over and failReach
- * from where the fast recognizer's match ended or failed, or when it starts after fastAfter;
- * else traced. A call at or past fastBelow is never handed below it: it tests fastBelow itself.
+ * from where the fast recognizer's match ended or failed, or when it starts after fastAfter or
+ * is of a rule of handedRules; else traced. A call at or past fastBelow is never handed below it: it tests fastBelow itself.
  */
-function rule(traced, reach, over, failReach, fast) {
+function rule(i, traced, reach, over, failReach, fast) {
     if (fast === undefined)
         return traced;
     // Whether the fast recognizer's match (or failure) is worth trying when the reach is not enough.
@@ -312,7 +350,7 @@ function rule(traced, reach, over, failReach, fast) {
                     return q;
             }
         }
-        else if (p > fastAfter)
+        if (p > fastAfter || (handedRules !== null && handedRules[i] === 1))
             return fast(s, p);
         return traced(s, p);
     };

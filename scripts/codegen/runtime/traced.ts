@@ -10,6 +10,7 @@ import {
   fail,
   fastAfter,
   fastBelow,
+  handedRules,
   hookEnter,
   hookFail,
   hookLeave,
@@ -163,16 +164,27 @@ export function program(data: TracedProgram): {
   trace(input: string, startRule: string, listener: TraceListener | null, options?: TraceOptions): TraceRun;
   reach(input: string, startRule: string, grant: Grant): TraceRun;
 } {
-  let start: ReadonlyMap<string, RuleFn> | null = null;
+  let made: Made | null = null;
   return {
     StartRules: data.rules.map(([name]) => name),
-    trace: (input, startRule, listener, options) => traceFrom((start ??= ruleFunctions(data)), data.stops, input, startRule, listener, options),
-    reach: (input, startRule, grant) => reachFrom((start ??= ruleFunctions(data)), data.stops, input, startRule, grant),
+    trace: (input, startRule, listener, options) => traceFrom((made ??= ruleFunctions(data)).start, data.stops, input, startRule, listener, options),
+    reach: (input, startRule, grant) => {
+      made ??= ruleFunctions(data);
+      return reachFrom(made.start, data.stops, input, startRule, grant, made.cannotHold);
+    },
   };
 }
 
-/** The rule functions of a program, by Peggy id. */
-function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
+/** What a program's first run makes of it. */
+interface Made {
+  /** The rule functions, by Peggy id. */
+  start: Map<string, RuleFn>;
+  /** For a construct: 1 for each rule (by index) whose call cannot hold it (trace.ts reach). */
+  cannotHold: (construct: number) => Uint8Array;
+}
+
+/** The rule functions of a program, and which rules can hold which construct. */
+function ruleFunctions(data: TracedProgram): Made {
   const rules: RuleFn[] = [];
   const sets = data.sets.map((set) => setEnd(set, data));
   const { ic, codePoint } = data.helpers;
@@ -192,6 +204,10 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
     return t;
   };
   const expectedOf = (node: TracedNode): string => (node[0] === Op.SET ? (node[2] as string) : '');
+  /** The rule whose body is being compiled; the rules each body calls; the rule holding each construct. */
+  let current = -1;
+  const calls: number[][] = data.rules.map(() => []);
+  const holder: number[] = [];
 
   const compile = (node: TracedNode): Fn => {
     const n = node as readonly unknown[];
@@ -245,10 +261,12 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
       case Op.ANY:
         return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1] as string);
       case Op.RULE:
+        calls[current]!.push(n[1] as number);
         return rules[n[1] as number]!;
       case Op.SEQUENCE: {
         const nodes = n[1] as TracedNode[];
         const tables = nodes.map(asciiSet);
+        for (const stop of n[2] as number[]) if (stop >= 0) holder[stop] = current;
         return sequence(
           nodes.map((x, i) => (tables[i] ? null : compile(x))),
           tables,
@@ -290,6 +308,7 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
       case Op.OPTION: {
         const inner = compile(n[1] as TracedNode);
         const stop = n[2] as number;
+        holder[stop] = current;
         return (s, p, r) => {
           let q = inner(s, p, r);
           if (q < 0) q = stopped(stop, p, r);
@@ -298,6 +317,7 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
       }
       case Op.REPEAT: {
         const [, e, d, min, max, stop] = n as [number, TracedNode, TracedNode | null, number, number | null, number];
+        holder[stop] = current;
         return repeat(compile(e), d ? compile(d) : null, min, max, stop);
       }
       case Op.END:
@@ -336,19 +356,45 @@ function ruleFunctions(data: TracedProgram): Map<string, RuleFn> {
   const bodies: Fn[] = [];
   data.rules.forEach(([name, hook, reach, over, failReach, body], i) => {
     const traced = asciiSet(body) ? tracedSet(asciiSet(body)!, expectedOf(body), hook) : tracedBody(bodies, i, hook);
-    rules.push(rule(traced, reach, over, failReach, data.fast ? data.fast(name) : undefined));
+    rules.push(rule(i, traced, reach, over, failReach, data.fast ? data.fast(name) : undefined));
   });
-  for (const [, , , , , body] of data.rules) bodies.push(compile(body));
-  return new Map(data.rules.map(([name], i) => [name, rules[i]!]));
+  data.rules.forEach(([, , , , , body], i) => {
+    current = i;
+    bodies.push(compile(body));
+  });
+  // The rules that can call the rule holding a construct, directly or not (itself included):
+  // only their calls can hold it.
+  const holds = new Map<number, Uint8Array>();
+  const cannotHold = (construct: number): Uint8Array => {
+    const h = holder[construct]!;
+    let no = holds.get(h);
+    if (no === undefined) {
+      no = new Uint8Array(data.rules.length).fill(1);
+      const todo = [h];
+      no[h] = 0;
+      while (todo.length > 0) {
+        const to = todo.pop()!;
+        calls.forEach((callees, from) => {
+          if (no![from] === 1 && callees.includes(to)) {
+            no![from] = 0;
+            todo.push(from);
+          }
+        });
+      }
+      holds.set(h, no);
+    }
+    return no;
+  };
+  return { start: new Map(data.rules.map(([name], i) => [name, rules[i]!])), cannotHold };
 }
 
 /**
  * A rule function (`traced` its traced call): handed to the fast recognizer when all it tests
  * lies before fastBelow, which its reach says from where it starts, or its over and failReach
- * from where the fast recognizer's match ended or failed, or when it starts after fastAfter;
- * else traced. A call at or past fastBelow is never handed below it: it tests fastBelow itself.
+ * from where the fast recognizer's match ended or failed, or when it starts after fastAfter or
+ * is of a rule of handedRules; else traced. A call at or past fastBelow is never handed below it: it tests fastBelow itself.
  */
-function rule(traced: RuleFn, reach: number, over: number, failReach: number, fast: RuleFn | undefined): RuleFn {
+function rule(i: number, traced: RuleFn, reach: number, over: number, failReach: number, fast: RuleFn | undefined): RuleFn {
   if (fast === undefined) return traced;
   // Whether the fast recognizer's match (or failure) is worth trying when the reach is not enough.
   const after = (over >= 0 && (reach < 0 || over < reach)) || (failReach >= 0 && (reach < 0 || failReach < reach));
@@ -359,7 +405,8 @@ function rule(traced: RuleFn, reach: number, over: number, failReach: number, fa
         const q = fast(s, p);
         if (q >= 0 ? over >= 0 && q + over <= fastBelow : failReach >= 0 && p + failReach <= fastBelow) return q;
       }
-    } else if (p > fastAfter) return fast(s, p);
+    }
+    if (p > fastAfter || (handedRules !== null && handedRules[i] === 1)) return fast(s, p);
     return traced(s, p);
   };
 }
