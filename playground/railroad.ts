@@ -10,7 +10,7 @@
 
 import * as rr from 'railroad-diagrams';
 import type { GeneratedExpression as Expr } from '#generated';
-import type { Era } from '../src/registry.js';
+import type { RegistryEra } from '../src/registry.js';
 import { diagnosisOnly, PegMatcher, type RuleTrace } from './peg-trace.js';
 
 /** Helpers referring to helpers are drawn inline this deep, then as a box. */
@@ -66,7 +66,7 @@ export interface DrawnRule {
 }
 
 /** Draws rule `ruleId` (a Peggy id) of `era`, with the input's path when `highlight` is given. */
-export function drawRule(era: Era, ruleId: string, highlight: Highlight | null, onRule: (name: string) => void): DrawnRule {
+export function drawRule(era: RegistryEra, ruleId: string, highlight: Highlight | null, onRule: (name: string) => void): DrawnRule {
   const names = new Map(era.meta.rules.map((r) => [r.id, r.name]));
   const nameOf = (id: string) => names.get(id) ?? id;
   const isHelper = (id: string) => !names.has(id);

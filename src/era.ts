@@ -2,21 +2,32 @@
 // apart from the registry (./registry.ts, which loads every era) so that a per-era entry point
 // (`urispec/rfc3986`, generated/entries/) loads its own era's files and nothing else.
 
-import type { GeneratedEra, GeneratedGrammarMeta, GeneratedLeanMeta, GeneratedRuleMeta } from '#generated';
+import type { GeneratedEra, GeneratedGrammar, GeneratedGrammarMeta, GeneratedLeanMeta, GeneratedRuleMeta } from '#generated';
 import type { TracedRecognizer } from './diagnosis/trace.js';
 import { unknownRule, badOption } from './errors.js';
 
 export type RuleMeta = GeneratedRuleMeta;
 
-export interface Era extends Omit<GeneratedEra, 'diag'> {
+export interface Era extends Omit<GeneratedEra, 'diag' | 'grammar'> {
   id: string;
   /** The traced recognizer, for the diagnosis (./diagnosis/trace.ts). */
   diag: TracedRecognizer;
+  /**
+   * The grammar as data (generated/<era>.grammar.js): every era of the registry has it
+   * (`RegistryEra`), a per-era entry point's does not load it (issue 19's budgets).
+   */
+  grammar?: GeneratedGrammar;
   /** Spec rules by lower-cased name: `--rule` is matched case-insensitively (contract). */
   byName: Map<string, RuleMeta>;
   /** Peggy ids of the helper rules, for the variants they implement (`_url_union`). */
   helperIds: Set<string>;
 }
+
+/**
+ * An era of the registry (./registry.ts): all its generated parts, its grammar as data among
+ * them, which the start rules' automata, the vectors and the playground's diagrams read.
+ */
+export type RegistryEra = Era & Pick<GeneratedEra, 'grammar'>;
 
 /**
  * An era's generated parts: what an entry point loads (the fast recognizer at least). A per-era
@@ -30,6 +41,8 @@ export type EraParts = { meta: GeneratedLeanMeta | GeneratedGrammarMeta } & Pick
  * rules' definitions and examples of a per-era entry point's era (only `specs()`, `grammar-diff`
  * and the vectors read those, through the registry).
  */
+export function eraFrom(parts: GeneratedEra): RegistryEra;
+export function eraFrom(parts: EraParts): Era;
 export function eraFrom(parts: EraParts): Era {
   const whole = parts as GeneratedEra;
   return {

@@ -3,11 +3,11 @@
 
 import { eras as generated, type GeneratedEra, type GeneratedGrammarMeta } from '#generated';
 import { unknownSpec } from './errors.js';
-import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RuleMeta } from './era.js';
+import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RegistryEra, type RuleMeta } from './era.js';
 import { noteEras } from './known-eras.js';
 import { DEFAULT_ERA } from './eras/table.js';
 
-export type { Era, RuleMeta };
+export type { Era, RegistryEra, RuleMeta };
 export { ruleOf };
 
 /** Newest first, then by id: the order of `specs()` and of `compare`. */
@@ -15,9 +15,9 @@ export function newestFirst(a: Pick<GeneratedGrammarMeta, 'spec' | 'date'>, b: P
   return b.date.localeCompare(a.date) || a.spec.localeCompare(b.spec);
 }
 
-const ERAS: Era[] = [];
+const ERAS: RegistryEra[] = [];
 // Spec ids are matched case-insensitively (contract: `RFC3986` is `rfc3986`).
-const BY_ID = new Map<string, Era>();
+const BY_ID = new Map<string, RegistryEra>();
 
 /**
  * Adds eras from their generated parts; one already known is left as it is. Node loads every
@@ -25,7 +25,7 @@ const BY_ID = new Map<string, Era>();
  * they arrive (playground/eras.ts), so that its first load does not grow with the eras.
  */
 export function addEras(parts: readonly GeneratedEra[]): void {
-  for (const era of parts.map(eraFrom)) {
+  for (const era of parts.map((p) => eraFrom(p))) {
     if (BY_ID.has(era.id.toLowerCase())) continue;
     ERAS.push(era);
     BY_ID.set(era.id.toLowerCase(), era);
@@ -38,11 +38,11 @@ addEras(generated);
 
 export const DEFAULT_SPEC = DEFAULT_ERA;
 
-export function allEras(): readonly Era[] {
+export function allEras(): readonly RegistryEra[] {
   return ERAS;
 }
 
-export function eraOf(spec: string = DEFAULT_SPEC): Era {
+export function eraOf(spec: string = DEFAULT_SPEC): RegistryEra {
   const era = BY_ID.get(spec.toLowerCase());
   if (!era) throw unknownSpec(spec, ERAS.map((e) => e.id));
   return era;

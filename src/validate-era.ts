@@ -66,8 +66,7 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
   const meta = ruleOf(era, rule);
   const id = startId(era, meta, reading);
   const match = era.fast.ruleOf(id);
-  const grammar = (era as Partial<Era>).grammar;
-  const automaton = after.automata && grammar ? after.automata(grammar, id, (input) => match(input, 0) === input.length) : null;
+  const automaton = after.automata && era.grammar ? after.automata(era.grammar, id, (input) => match(input, 0) === input.length) : null;
   const target: Target = { era, rule: meta, startId: id, match, automaton };
   const found = after.profiles?.proseOf(era.id, meta.name);
   if (found) {

@@ -18,7 +18,7 @@ import { referenceParser } from '../scripts/build-grammars.js';
 import { traced } from '../src/diagnose.js';
 import { automatonOf } from '../scripts/codegen/runtime/dfa.js';
 import { proseOf } from '../src/profiles/of-era.js';
-import { allEras, type Era } from '../src/registry.js';
+import { allEras, type RegistryEra } from '../src/registry.js';
 import type { TraceListener } from '../src/diagnosis/trace.js';
 import { isValid, validate } from '../src/index.js';
 import type { Grammar } from './oracle/ast.js';
@@ -52,7 +52,7 @@ const TRICKY = ['\u212a', '\u0130', '\u017f', '\ud83d', '\ude00', '\ud83d\ude00'
 /** A listener that takes every report and keeps nothing: the traced recognizer's full path. */
 const IGNORED: TraceListener = { enter() {}, leave() {}, fail() {}, stop() {} };
 
-function verdicts(era: Era, reference: peggy.Parser, id: string, input: string): { fast: boolean; peggy: boolean; diag: boolean; dfa: boolean } {
+function verdicts(era: RegistryEra, reference: peggy.Parser, id: string, input: string): { fast: boolean; peggy: boolean; diag: boolean; dfa: boolean } {
   const r = reference.parse(input, { startRule: id, peg$library: true });
   const fast = era.fast.accepts(input, id);
   // The lazy DFA (scripts/codegen/runtime/dfa.ts), where the rule has one; its fallback would hide a disagreement.

@@ -5,7 +5,7 @@
  * the grammar mentions.
  */
 import type { GeneratedExpression } from '#generated';
-import type { Era } from '../registry.js';
+import type { RegistryEra } from '../registry.js';
 
 export type Expr = GeneratedExpression;
 export type ChoiceExpr = Extract<Expr, { type: 'choice' }>;
@@ -28,7 +28,7 @@ export interface RuleModel {
 }
 
 export interface GrammarModel {
-  era: Era;
+  era: RegistryEra;
   /** By Peggy id, in grammar order. */
   rules: Map<string, RuleModel>;
   choiceOf: Map<ChoiceExpr, ChoiceSite>;
@@ -52,10 +52,10 @@ export interface GrammarModel {
   outsiders: string[];
 }
 
-const models = new WeakMap<Era, GrammarModel>();
+const models = new WeakMap<RegistryEra, GrammarModel>();
 
 /** The model of an era's grammar (built once per era). */
-export function grammarModel(era: Era): GrammarModel {
+export function grammarModel(era: RegistryEra): GrammarModel {
   let model = models.get(era);
   if (!model) models.set(era, (model = build(era)));
   return model;
@@ -103,7 +103,7 @@ function withoutDiagnosisOnly(e: Expr): Expr {
   }
 }
 
-function build(era: Era): GrammarModel {
+function build(era: RegistryEra): GrammarModel {
   const names = new Map(era.meta.rules.map((r) => [r.id, r.name]));
   const rules = new Map<string, RuleModel>();
   const choiceOf = new Map<ChoiceExpr, ChoiceSite>();

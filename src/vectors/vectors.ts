@@ -13,7 +13,7 @@
  * With `kind: 'all'` every fifth vector is a contrast (alternately of each direction) and the
  * others are valid or near-miss so as to keep the valid and invalid counts level.
  */
-import { allEras, eraOf, ruleOf, type Era, type RuleMeta } from '../registry.js';
+import { allEras, eraOf, ruleOf, type Era, type RegistryEra, type RuleMeta } from '../registry.js';
 import { badOption } from '../errors.js';
 import { isValid, validate, type SpecId } from '../validate.js';
 import type { ValidationError } from '../diagnose.js';
@@ -151,7 +151,7 @@ class VectorMaker {
   private contrasts = 0;
 
   constructor(
-    private readonly era: Era,
+    private readonly era: RegistryEra,
     primary: RuleMeta,
     allRules: boolean,
     seed: number,
