@@ -110,8 +110,14 @@ export function authorityOf(input: string): { start: number; text: string } | nu
   return { start, text: input.slice(start, end) };
 }
 
-/** "/", "?" or "#": what ends an authority (RFC 3986 §3.2). */
+/** "/", "?" or "#": what ends an authority (RFC 3986 §3.2), or a scheme's first segment. */
 const isDelimiter = (c: number): boolean => c === 0x2f || c === 0x3f || c === 0x23;
+
+/** Whether "/", "?" or "#" comes before `offset`. */
+export function delimiterBefore(input: string, offset: number): boolean {
+  for (let i = 0; i < offset; i++) if (isDelimiter(input.charCodeAt(i))) return true;
+  return false;
+}
 
 /** The last "[" before `limit` that no "]" closes before it, or -1. */
 export function openBracket(input: string, limit: number): number {

@@ -19,6 +19,7 @@ import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
 import {
   authorityOf,
   closesOpen,
+  delimiterBefore,
   escapable,
   hasIpLiteral,
   hasRule,
@@ -498,7 +499,7 @@ export const HINTS: readonly HintRow[] = [
       }
       if (c.found !== ':') return null;
       if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
-      if (/[/?#]/.test(c.input.slice(0, c.offset)) || !hasRule(c.era, 'segment-nz-nc')) return null;
+      if (delimiterBefore(c.input, c.offset) || !hasRule(c.era, 'segment-nz-nc')) return null;
       return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
     },
   },
