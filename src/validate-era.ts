@@ -103,8 +103,10 @@ export function validateIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
   if (!grammarAccepts(t, input)) {
-    const error = diagnose(t.era, t.rule, t.startId, input, t.explains, t.automaton ? t.automaton.stoppedAt : -1);
-    return { valid: false, input, spec: t.era.id, rule: t.rule.name, error: t.prose ? { ...error, layer: 'grammar' } : error };
+    const error: ValidationError = diagnose(t.era, t.rule, t.startId, input, t.explains, t.automaton ? t.automaton.stoppedAt : -1);
+    // The record is this call's own: its layer is added last, where a spread would put it.
+    if (t.prose) error.layer = 'grammar';
+    return { valid: false, input, spec: t.era.id, rule: t.rule.name, error };
   }
   if (t.prose === undefined) {
     if (t.notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
