@@ -14,7 +14,7 @@ import { chooseRule } from './diagnosis/rank.js';
 import type { ExpectedSets } from './diagnosis/expected.js';
 import { nullableIn } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
-import { hintContext } from './hints/context.js';
+import { hintContext, type FixFacts } from './hints/context.js';
 import type { SchemeProse } from './profiles/profile.js';
 import { sectionLabel } from './spec-label.js';
 
@@ -133,7 +133,18 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     rec.flush(r.end, list);
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
-  const error = errorRecord(era, rule, input, rec.offset, rec.expectedSets(choice.path, nullableIn(era)), choice.path, prose);
+  // A scheme's text may read the failing text as a rule around the one chosen (RFC 2397 §3).
+  const read = prose?.reads?.(rule.name, input, rec.offset, choice.path.map((r) => r.name));
+  if (read !== undefined) choice.path = choice.path.slice(0, choice.path.findIndex((r) => r.name === read) + 1 || choice.path.length);
+  // For the hints that propose percent-encoding `found` (src/hints/context.ts, getsPast): whether
+  // the repetition that stopped takes a "%" triplet there (then the triplet gets the parse past
+  // the offset as accepting `found` does), and where the named rule's instance started.
+  const from = choice.from !== null && typeof choice.from === 'object' ? choice.from : null;
+  const fix: FixFacts = {
+    encodable: () => from?.repetition === true && from.frames.length > 0 && rec.expectedUnder(from.frames[from.frames.length - 1]!, '"%"'),
+    ruleStart: from === null ? undefined : choice.path.length === from.path.length ? from.ruleStart : from.frames[choice.path.length - 1]?.start,
+  };
+  const error = errorRecord(era, rule, input, rec.offset, rec.expectedSets(choice.path, nullableIn(era)), choice.path, prose, startId, fix);
   // Without a path (the start rule named, or only "end of input" expected), the start rule's
   // own match is the derivation up to the failure.
   const partial = tree ? partialTree(rec.snapshotOf(choice.from)?.slice(0, choice.path.length) ?? null, error.offset) : null;
@@ -164,6 +175,8 @@ function errorRecord(
   sets: ExpectedSets,
   path: RuleMeta[],
   prose: SchemeProse | undefined,
+  startId: string,
+  fix: FixFacts,
 ): ValidationError {
   const failed = path[path.length - 1]!;
   const other = otherOffsets(input, offset);
@@ -179,7 +192,7 @@ function errorRecord(
     other.codePointOffset === undefined
       ? { offset, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section }
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
-  const hint = hintFor(hintContext(era, rule.name, input, record, prose));
+  const hint = hintFor(hintContext(era, rule.name, input, record, prose, startId, fix));
   if (hint !== undefined) record.hint = hint;
   // The list of the expected set is kept with it, made once.
   record.message = sentence(era, rule.name, record, (sets.listed ??= listed(sets.grouped)));

@@ -265,6 +265,13 @@ export class Recorder implements TraceListener {
     return common?.slice(0, commonLength).map((f) => f.rule) ?? null;
   }
 
+  /** Whether `text` was expected at the offset with `frame` among the spec rules then open. */
+  expectedUnder(frame: Frame, text: string): boolean {
+    const texts = this.described();
+    for (let i = 0; i < this.attempts.length; i += 2) if (texts[i >> 1] === text && (this.attempts[i + 1] as Frame[]).includes(frame)) return true;
+    return false;
+  }
+
   /** Whether `text` was expected at the offset with `frame` the innermost spec rule then open. */
   expectedIn(frame: Frame, text: string): boolean {
     const texts = this.described();

@@ -10,6 +10,7 @@ import type { Era } from '../era.js';
 import { isKnownEra } from '../known-eras.js';
 import { rowOf, type EraRow } from '../eras/table.js';
 import type { SchemeProse } from '../profiles/profile.js';
+import { percentEncoded } from '../schemes/percent.js';
 
 export interface HintContext {
   era: Era;
@@ -27,6 +28,18 @@ export interface HintContext {
   before: string;
   /** The scheme profile's prose of the start rule (src/profiles/of-era.ts), if it has one. */
   prose?: SchemeProse;
+  /** The Peggy rule the input was checked with (a reading of `startRule`: RFC 1738's union). */
+  startId?: string;
+  /** What the diagnosis knows of a fix at the offset (getsPast). */
+  fix?: FixFacts;
+}
+
+/** What the diagnosis knows of a fix at the offset, from its recorder (src/diagnose.ts). */
+export interface FixFacts {
+  /** Whether the repetition that stopped at the offset takes a "%" triplet there (asked when needed). */
+  encodable: () => boolean;
+  /** Where the instance of the named rule started, when known. */
+  ruleStart: number | undefined;
 }
 
 /** The fields of an error record that a hint reads. */
@@ -38,9 +51,9 @@ export interface HintFields {
   expected: readonly string[];
 }
 
-export function hintContext(era: Era, startRule: string, input: string, e: HintFields, prose?: SchemeProse): HintContext {
+export function hintContext(era: Era, startRule: string, input: string, e: HintFields, prose?: SchemeProse, startId?: string, fix?: FixFacts): HintContext {
   const { offset, found, rule, rulePath, expected } = e;
-  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose };
+  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose, startId, fix };
 }
 
 /** Each era's row of the era table, looked up once. */
@@ -80,7 +93,70 @@ export const inIpLiteral = (c: HintContext): boolean => c.rulePath.includes(IP_L
  * "%" may come at the offset: percent-encoding is the fix. Not inside an IP literal, which
  * holds no percent-encoding (RFC 3986 §3.2.2), except in RFC 6874's ZoneID after its "%25".
  */
-export const escapable = (c: HintContext): boolean => c.expected.includes('"%"') && (!inIpLiteral(c) || c.rulePath.includes('ZoneID'));
+export const escapable = (c: HintContext): boolean =>
+  c.expected.includes('"%"') && (!inIpLiteral(c) || c.rulePath.includes('ZoneID')) && c.found !== null && getsPast(c, percentEncoded(c.found));
+
+/** The offset is one or two characters after a "%" that expected hex digits there: a triplet being written. */
+export function inTriplet(c: HintContext): boolean {
+  return (c.input[c.offset - 1] === '%' || c.input[c.offset - 2] === '%') && (c.expected.includes('HEXDIG') || c.expected.includes('hex'));
+}
+
+/** The last question getsPast() answered (several rows of one diagnosis ask the same), and its answer. */
+let askedOf: HintContext | null = null;
+let askedFor = '';
+let askedPast = false;
+
+/**
+ * Whether writing `replacement` for `found` gets the parse past the offset: a hint proposes a
+ * fix only when it is one. "%" expected at the offset is not enough: as RFC 1808's start rule
+ * `punctuation` a "%" is one character, and `%61` for "a" stops after it; in `data:;=a,` the "="
+ * is the delimiter of `parameter = attribute "=" value` (RFC 2397 §3), and `%3D` would leave it
+ * missing. Past: the repetition that stopped takes a "%" triplet at the offset (the recorder saw
+ * "%" expected in it: the triplet is accepted as `found` would be); or the named rule, run where it started on the input with the replacement, matches
+ * beyond it (the text before is the same, so the parse comes there as before); else the fixed
+ * input is accepted, or the start rule's match of it (the fast recognizer), or else its
+ * furthest failure (a traced run that reports nothing), reaches the character after it.
+ */
+export function getsPast(c: HintContext, replacement: string): boolean {
+  if (askedOf !== c || askedFor !== replacement) {
+    askedPast = fixGetsPast(c, replacement);
+    askedOf = c;
+    askedFor = replacement;
+  }
+  return askedPast;
+}
+
+function fixGetsPast(c: HintContext, replacement: string): boolean {
+  // Inside a "%" triplet being written the "%" before is what is wrong (its hint says so).
+  if (inTriplet(c)) return false;
+  // The repetition that stopped takes a triplet (a replacement that begins with "%" is `found`
+  // percent-encoded), and the parse goes on after it.
+  if (replacement[0] === '%' && c.fix?.encodable()) return true;
+  // Nothing expected at the offset could begin the replacement: the parse stops at it.
+  if (!couldBegin(c.expected, replacement[0]!)) return false;
+  const id = c.startId ?? c.era.byName.get(c.startRule.toLowerCase())?.id;
+  if (id === undefined || c.found === null) return true;
+  const fixed = c.input.slice(0, c.offset) + replacement + c.input.slice(c.offset + c.found.length);
+  const after = c.offset + replacement.length;
+  const start = c.fix?.ruleStart;
+  const named = start === undefined ? undefined : c.era.byName.get(c.rule.toLowerCase())?.id;
+  if (named !== undefined && c.era.fast.ruleOf(named)(fixed, start!) >= after) return true;
+  const end = c.era.fast.matchEnd(fixed, id);
+  // A run that grants nothing: its furthest failure, the calls that stay before the offset (the
+  // same text as before, which the parse got past) handed to the fast recognizer.
+  return end >= after || (end !== fixed.length && c.era.diag.reach(fixed, id, { construct: -1, ruleStart: -1, pos: c.offset }).furthest >= after);
+}
+
+/**
+ * Whether something expected at the offset could accept `ch`: its literal, or a class or rule
+ * (described by name, `pchar`, `%x21-7E`), which may hold it; "end of input" and other literals
+ * cannot.
+ */
+function couldBegin(expected: readonly string[], ch: string): boolean {
+  const literal = JSON.stringify(ch);
+  for (const e of expected) if (e === literal || (e[0] !== '"' && e !== 'end of input')) return true;
+  return false;
+}
 
 export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
 export const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;

@@ -21,6 +21,7 @@ import {
   closesOpen,
   delimiterBefore,
   escapable,
+  getsPast,
   hasIpLiteral,
   hasRule,
   ipLiteralText,
@@ -171,7 +172,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.3',
     eras: templates,
     give: (c) =>
-      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found)
+      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, percentEncoded(c.found))
         ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found)}`
         : null,
   },
@@ -194,7 +195,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.1 (CTL, SP, DQUOTE, "%", "<", ">", "\\", "^", "`", "|")',
     eras: templates,
     give: (c) =>
-      inLiterals(c) && NOT_IN_LITERALS.test(c.found ?? '')
+      inLiterals(c) && NOT_IN_LITERALS.test(c.found ?? '') && getsPast(c, percentEncoded(c.found!))
         ? `${JSON.stringify(c.found)} is not allowed in a template's literals (RFC 6570 §2.1): write it ${percentEncoded(c.found!)}`
         : null,
   },
@@ -267,7 +268,10 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 8089 Appendix E.4',
     grammar: hasAppendixE,
     found: oneOf('\\'),
-    give: () => 'a backslash is no separator in a file URI (RFC 8089 Appendix E.4: "forbidden by both [RFC1738] and [RFC3986]"): write "/", or "%5C" for a backslash in a name',
+    give: (c) =>
+      getsPast(c, '/')
+        ? `a backslash is no separator in a file URI (RFC 8089 Appendix E.4: "forbidden by both [RFC1738] and [RFC3986]"): write "/"${getsPast(c, '%5C') ? ', or "%5C" for a backslash in a name' : ''}`
+        : null,
   },
   {
     id: 'file: no path after the host',
@@ -425,7 +429,7 @@ export const HINTS: readonly HintRow[] = [
     found: oneOf('#'),
     give: (c) =>
       c.offset > 0
-        ? 'a URL has no fragment in this era: "#" delimits a URL from a fragment that might follow it and is no part of the URL (RFC 1738 §2.2); write "%23" for a "#" inside the URL, or leave the fragment out'
+        ? `a URL has no fragment in this era: "#" delimits a URL from a fragment that might follow it and is no part of the URL (RFC 1738 §2.2); ${getsPast(c, '%23') ? 'write "%23" for a "#" inside the URL, or ' : ''}leave the fragment out`
         : null,
   },
   {
@@ -438,7 +442,8 @@ export const HINTS: readonly HintRow[] = [
     id: 'backslash',
     section: 'RFC 3986 §3.3',
     found: oneOf('\\'),
-    give: () => 'a backslash separates nothing in a URI: write "/" (or "%5C" for a backslash itself)',
+    // Each fix only where it gets the parse past the backslash (context.ts, getsPast).
+    give: (c) => (getsPast(c, '/') ? `a backslash separates nothing in a URI: write "/"${getsPast(c, '%5C') ? ' (or "%5C" for a backslash itself)' : ''}` : null),
   },
   {
     id: 'non-ASCII host',
@@ -499,7 +504,7 @@ export const HINTS: readonly HintRow[] = [
       }
       if (c.found !== ':') return null;
       if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
-      if (delimiterBefore(c.input, c.offset) || !hasRule(c.era, 'segment-nz-nc')) return null;
+      if (delimiterBefore(c.input, c.offset) || !hasRule(c.era, 'segment-nz-nc') || !getsPast(c, '%3A')) return null;
       return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
     },
   },

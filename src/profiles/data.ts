@@ -101,4 +101,52 @@ export const DATA_PROSE: SchemeProse = {
     }];
   },
   components: dataComponents,
+  // §3: "The ";base64" extension is distinguishable from a content-type parameter by the fact
+  // that it doesn't have a following "=" sign." After "data:;" the grammar leaves both open
+  // (`[ ";base64" ]` of dataurl, `";" parameter` of mediatype); the text after the ";" decides.
+  // A failure inside an `escaped` triplet ("%" without two hex digits) stays there: that is wrong
+  // whichever the reading.
+  reads(_startRule, input, offset, rulePath) {
+    if (!PARAMETER_PATH.has(rulePath[rulePath.length - 1]!) || !rulePath.includes('parameter')) return undefined;
+    return extensionAt(input, offset) !== null ? 'dataurl' : undefined;
+  },
+  hint(_startRule, input, e) {
+    if (e.rule === 'dataurl' && extensionAt(input, e.offset) !== null) {
+      return 'after ";", text without a following "=" is the ";base64" extension, not a parameter (RFC 2397 §3): it is written ";base64", right before the ","; a parameter is attribute "=" value';
+    }
+    // "data:text,": the type's "/" subtype is missing, and encoding the "," or ";" would not
+    // bring it.
+    const comma = input.indexOf(',');
+    const typed = input.slice('data:'.length, comma < 0 ? undefined : comma);
+    if ((e.found === ',' || e.found === ';') && e.offset > 'data:'.length && !typed.includes('/') && input.lastIndexOf(';', e.offset - 1) < 'data:'.length) {
+      return 'a type is followed by "/" subtype, as in text/plain (RFC 2397 §3: mediatype := [ type "/" subtype ] *( ";" parameter ))';
+    }
+    if ((e.found === ',' || e.found === ';' || e.found === null) && input[e.offset - 1] === '=' && e.offset > 'data:'.length) {
+      return 'a parameter is attribute "=" value (RFC 2397 §3): the value after this "=" is missing';
+    }
+    if (e.rule === 'parameter' && e.found === '=' && input[e.offset - 1] === ';') {
+      return 'a parameter is attribute "=" value (RFC 2397 §3): the attribute before this "=" is missing';
+    }
+    return undefined;
+  },
 };
+
+/** The rules of a parameter's attribute that the parameter reading names (not `escaped`). */
+const PARAMETER_PATH = new Set(['parameter', 'attribute', 'token']);
+
+/**
+ * The text after a ";" of the media type that a failure at `offset` lies in (up to the next ";"
+ * or the "," that ends the media type), when it has no "=": by §3, the ";base64" extension being
+ * written, not a parameter. Null when the offset is not in the media type's parameters, or the
+ * text has a "=" (a parameter).
+ */
+export function extensionAt(input: string, offset: number): string | null {
+  if (!input.startsWith('data:')) return null;
+  const comma = input.indexOf(',');
+  const end = comma < 0 ? input.length : comma;
+  const semi = input.lastIndexOf(';', offset - 1);
+  if (offset > end || semi < 'data:'.length) return null;
+  const next = input.indexOf(';', Math.max(offset, semi + 1));
+  const text = input.slice(semi + 1, next < 0 || next > end ? end : next);
+  return text.includes('=') ? null : text;
+}

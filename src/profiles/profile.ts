@@ -73,4 +73,11 @@ export interface SchemeProse {
    * before the common hints.
    */
   hint?(startRule: string, input: string, e: { found: string | null; rule: string; offset: number }): string | undefined;
+  /**
+   * Optional: the rule of `rulePath` (the grammar's diagnosis of a failure at `offset`) that the
+   * scheme's text reads the failing text as, where the grammar leaves two readings open there
+   * (RFC 2397 §3: after ";", text without "=" is the ";base64" extension of `dataurl`, not a
+   * `parameter`); src/diagnose.ts names it, `rulePath` ending there.
+   */
+  reads?(startRule: string, input: string, offset: number, rulePath: readonly string[]): string | undefined;
 }

@@ -1,6 +1,8 @@
 // Each row of the hint table (src/hints/table.ts) on the mistake it is for (issue 14, point 2),
 // with the spec's reason; every row of the table has a row here. Percent-encodings are checked against Node's own UTF-8
 // encoder (Buffer), not the hint module's.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compare, explain, specs, validate } from '../../src/index.js';
 import { HINTS, firstHint } from '../../src/hints/table.js';
@@ -46,6 +48,13 @@ const rows: Row[] = [
   { hint: 'zone identifier written "%eth0"', spec: 'rfc6874', input: 'http://[fe80::1%eth0]/', says: ['"%25eth0" for "%eth0"'], source: 'RFC 6874 §2' },
   // RFC 9110 §4.2.5 (the scheme profile's own hint, src/profiles/http.ts).
   { hint: 'scheme profile: its own text', spec: 'rfc9110', input: 'http://a/#f', says: ['no fragment', 'RFC 9110 §4.2.5'], source: 'RFC 9110 §4.2.5' },
+  // RFC 2397 §3 (the data profile's own hints, src/profiles/data.ts): the fix each names gets the
+  // parse past the offset, where "%3D", "%2C" or "%3B" would not.
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;😀base64,', says: ['";base64" extension', 'RFC 2397 §3'], source: 'RFC 2397 §3' },
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:text/plain;bas64,x', says: ['";base64" extension'], source: 'RFC 2397 §3' },
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;=a,', says: ['attribute before this "=" is missing'], source: 'RFC 2397 §3' },
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;a=,', says: ['value after this "=" is missing'], source: 'RFC 2397 §3' },
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:text,a', says: ['"/" subtype'], source: 'RFC 2397 §3' },
   // RFC 8089.
   { hint: 'file: Appendix E form', spec: 'rfc8089', input: 'file:c:/path/to/file', says: ['Appendix E.2', '"file:///c:/path/to/file"', '--appendix-e'], source: 'RFC 8089 Appendix E.2' },
   { hint: 'file: backslash', spec: 'rfc8089', input: 'file:///c:/a\\b', says: ['Appendix E.4'], source: 'RFC 8089 Appendix E.4' },
@@ -72,7 +81,7 @@ const rows: Row[] = [
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://[::1]:8x/', says: ['a port is digits only'], source: 'RFC 3986 §3.2.3' },
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://a.com:80:80/', says: ['host "a.com" and port "80:80"'], source: 'RFC 3986 §3.2.2 (reg-name has no ":"), §3.2.3' },
   { hint: 'port not digits', spec: 'rfc1738', input: 'http://a:8x/', says: ['a port is digits only', 'RFC 1738 §5'], source: 'RFC 1738 §5 (port = digits)' },
-  { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a#b#c', says: ['no fragment', '%23', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2 ("#" is unsafe), §3.3 (httpurl)' },
+  { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a#b#c', says: ['no fragment', 'leave the fragment out', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2 ("#" is unsafe), §3.3 (httpurl)' },
   { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a/b#c', says: ['no fragment', '%23'], source: 'RFC 1738 §2.2, §5 (hpath)' },
   { hint: 'fragment before RFC 1808', spec: 'draft-ietf-uri-url-03', input: 'http://a#b', says: ['no fragment'], source: 'draft-ietf-uri-url-03 (httpaddress has no fragment)' },
   { hint: 'second number sign', spec: 'rfc3986', input: 'a#b#c', says: ['%23'], source: 'RFC 3986 §3.5' },
@@ -152,11 +161,47 @@ describe('hints for common mistakes (issue 14)', () => {
       expect(firstHint(at(input, found))?.row.id, input).not.toBe('other character outside the grammar');
     }
     // Nothing open before it (or closed already): the generic row answers, "%5D" / "%7D".
-    for (const [input, found, code] of [['a]', ']', '%5D'], ['a}', '}', '%7D'], ['[a]b]', ']', '%5D']] as const) {
+    expect(closesOpen(at('[a]b]', ']'))).toBe(false);
+    for (const [input, found, code] of [['a]', ']', '%5D'], ['a}', '}', '%7D']] as const) {
       expect(closesOpen(at(input, found)), input).toBe(false);
       const h = firstHint(at(input, found));
       expect(h?.row.id, input).toBe('other character outside the grammar');
       expect(h?.text).toContain(code);
+    }
+  });
+
+  it('a hint that proposes writing the found character otherwise gets the parse past the offset (the curated vectors)', () => {
+    // Issue 14: a hint that proposes a fix must be true. For every invalid curated vector whose
+    // hint writes `found` as a percent-encoding or as "/", the fixed input is accepted, or the
+    // grammar's parse of it gets past the replacement.
+    const dir = join(import.meta.dirname, '../../vectors');
+    let checked = 0;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl'))) {
+      for (const line of readFileSync(join(dir, file), 'utf8').trimEnd().split('\n')) {
+        const v = JSON.parse(line) as { input: string; spec: string; rule: string; valid: boolean; error?: { offset: number; found: string | null; hint?: string } };
+        const e = v.error;
+        if (v.valid || !e?.hint || e.found === null) continue;
+        const fixes = [percentEncodedByBuffer(e.found), '/'].filter((f) => e.hint!.includes(`"${f}"`) || e.hint!.includes(` ${f}`));
+        for (const fix of fixes.filter((f) => f !== '/' || e.found === '\\')) {
+          // RFC 8141's row writes the "?" before the offset (the NSS's) as "%3F".
+          const at = e.hint.includes('a "?" in the NSS') ? e.offset - 1 : e.offset;
+          const fixed = v.input.slice(0, at) + fix + v.input.slice(at + 1 + (at === e.offset ? e.found.length - 1 : 0));
+          const r = validate(fixed, { spec: v.spec, rule: v.rule, grammarOnly: true });
+          expect(r.valid || r.error.offset >= at + fix.length, `${v.spec} ${v.rule} ${JSON.stringify(v.input)}: ${e.hint} (${JSON.stringify(fixed)})`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  });
+
+  it('no percent-encoding hint where it would not get past the offset', () => {
+    // RFC 1808's `punctuation` is one character: "%61" for "a" stops after its "%". RFC 2397 §3:
+    // the "=" of `parameter = attribute "=" value` is a delimiter (its attribute is missing).
+    for (const [spec, rule, input] of [['rfc1808', 'punctuation', 'a'], ['rfc2396-draft', 'excluded', 'B'], ['rfc2397', undefined, 'data:;=a,'], ['rfc6874', undefined, 'w://[::1FC:\\EDF]/']] as const) {
+      const r = validate(input, { spec, rule });
+      expect(r.valid).toBe(false);
+      if (!r.valid) expect(r.error.hint ?? '', `${spec} ${input}`).not.toMatch(/write "?%|"\/"/);
     }
   });
 
