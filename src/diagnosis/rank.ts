@@ -172,9 +172,17 @@ function readerDerivation(choice: Choice, rec: Recorder, input: string): Choice 
   const from = choice.from;
   if (from === null || typeof from === 'string') return choice;
   const depth = literalDepth(from, rec.offset, input);
-  if (depth < 0 || choice.path.length <= depth + 2) return choice;
+  if (depth < 0 || choice.path.length < depth + 2) return choice;
   const close = input.indexOf(']', from.frames[depth]!.start);
   if (input.slice(from.frames[depth]!.start, close < 0 ? undefined : close).includes(ZONE)) return choice;
+  // The wrapping alternative itself, broken where it expected the zone's "%": with no "%" in the
+  // literal no zone is written, and the literal is read as RFC 3986's (`[::1.2.3.999]` names
+  // `IP-literal`, whose "]" the complete address `::1.2.3.99` leaves expected, as in rfc3986).
+  if (choice.path.length === depth + 2) {
+    if (!rec.expectedIn(from.frames[depth + 1]!, JSON.stringify(ZONE))) return choice;
+    const held = rec.candidates.find((c) => c !== from && c.frames[depth] === from.frames[depth] && c.frames[depth + 1] !== from.frames[depth + 1]);
+    return held ? { path: held.path.slice(0, Math.min(held.path.length, depth + 1)), from: held } : { path: choice.path.slice(0, depth + 1), from };
+  }
   const twin = rec.candidates.find(
     (c) => c.id === from.id && c.start === from.start && c.frames[depth] === from.frames[depth] && c.path.length === from.path.length - 1 && c.path[depth + 1] === from.path[depth + 2],
   );
