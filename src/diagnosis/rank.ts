@@ -65,55 +65,69 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
   return readerDerivation(choose(rec, start, atEnd, score, input), rec, input);
 }
 
-function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
-  const startOnly: Choice = { path: [start], from: null };
-  if (rec.offset === 0 && rec.ways.size > 1) return startOnly;
-  // One counterfactual run per construct, rule start and sequence not begun: what a run grants.
-  let scores: Map<string, number> | null = null;
-  const scored = (c: Candidate): number => {
-    const key = `${c.id} ${c.start} ${c.notBegunIn}`;
-    let s = (scores ??= new Map()).get(key);
-    if (s === undefined) scores.set(key, (s = score(c)));
+/**
+ * The counterfactual runs' scores, one per construct, rule start and sequence not begun: what a
+ * run grants. A few candidates a failure: kept in a flat list, searched in order.
+ */
+class Scores {
+  private readonly keys: number[] = [];
+  private readonly values: number[] = [];
+
+  constructor(private readonly score: Scorer) {}
+
+  of(c: Candidate): number {
+    const keys = this.keys;
+    for (let i = 0, j = 0; i < keys.length; i += 3, j++) if (keys[i] === c.id && keys[i + 1] === c.start && keys[i + 2] === c.notBegunIn) return this.values[j]!;
+    const s = this.score(c);
+    keys.push(c.id, c.start, c.notBegunIn);
+    this.values.push(s);
     return s;
-  };
+  }
+}
+
+function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
+  if (rec.offset === 0 && rec.ways.size > 1) return { path: [start], from: null };
+  const scores = new Scores(score);
+  const all = rec.candidates;
   // A construct not begun (inside a sequence that failed where it started, at the offset)
   // counts only when accepting `found` completes that sequence (the scorer gives -1 otherwise).
-  let candidates = rec.candidates.filter((c) => c.notBegunIn < 0 || scored(c) >= 0);
+  let candidates: Candidate[] = [];
+  for (const c of all) if (c.notBegunIn < 0 || scores.of(c) >= 0) candidates.push(c);
   if (candidates.length === 0) {
     if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
-    return rec.common && rec.common.length > 0 ? { path: rec.common, from: 'common' } : startOnly;
+    const common = rec.common;
+    return common && common.length > 0 ? { path: common, from: 'common' } : { path: [start], from: null };
   }
-  const closer = (c: Candidate): boolean => c.literal && closesBracket(rec, c, input);
-  if (!atEnd && candidates.some((c) => !c.literal)) candidates = candidates.filter((c) => !c.literal || closer(c));
-  // Accepting `found` inside a rule is a smaller change than accepting it in a rule around it:
-  // a candidate whose rule holds another candidate's rule only counts at the end of the input,
-  // where the inner one cannot go on (`http://[::1`), or when it is a bracket whose closing
-  // bracket was expected at the offset (`http://[::1/`).
-  if (!atEnd) candidates = candidates.filter((a) => closer(a) || !candidates.some((b) => holds(a, b)));
+  if (!atEnd) candidates = innermost(rec, candidates, input);
   // Deeper first, then later first: the order of the ties, so the first candidate whose run
   // matches the whole input wins without running the others. One run per rule named (the last
   // construct that stopped in it stands for it). A bracket whose closing bracket was expected
   // is named when closing it there gets further than anything inside it could.
-  const ordered = [...candidates].sort((a, b) => b.path.length - a.path.length || b.order - a.order);
-  /** The first candidate of each rule named (as deep, the same rule, the same start). */
-  const seen: Candidate[] = [];
+  const ordered = deeperFirst(candidates);
   let best = ordered[0]!;
   let bestScore = -1;
   /** The rules as deep as the best, with its score: alternatives of one choice, all stopped. */
   let tied: Candidate[] = [];
-  for (const c of ordered) {
-    if (seen.some((o) => namesSame(o, c))) continue;
-    seen.push(c);
-    if (seen.length === 1 && ordered.every((o) => namesSame(o, c))) break;
-    // At the end of the input a repetition or an option accepts nothing: the parse is the one
-    // that failed, which got to the offset.
-    const s = atEnd && c.repetition ? rec.offset : scored(c);
-    if (s > bestScore) {
-      best = c;
-      bestScore = s;
-      tied = [c];
-      if (s === Infinity) break;
-    } else if (s === bestScore) tied.push(c);
+  // Every candidate names the same rule: that rule, with no run.
+  let one = true;
+  for (let i = 1; i < ordered.length && one; i++) one = namesSame(best, ordered[i]!);
+  if (!one) {
+    for (let k = 0; k < ordered.length; k++) {
+      const c = ordered[k]!;
+      // The first candidate of each rule named (as deep, the same rule, the same start).
+      let named = false;
+      for (let j = 0; j < k && !named; j++) named = namesSame(ordered[j]!, c);
+      if (named) continue;
+      // At the end of the input a repetition or an option accepts nothing: the parse is the one
+      // that failed, which got to the offset.
+      const s = atEnd && c.repetition ? rec.offset : scores.of(c);
+      if (s > bestScore) {
+        best = c;
+        bestScore = s;
+        tied = [c];
+        if (s === Infinity) break;
+      } else if (s === bestScore) tied.push(c);
+    }
   }
   // A reading that committed wins over a later one that merely stopped: when a choice's earlier
   // alternative consumed text and then broke at a spec rule it requires there (`hostport` after
@@ -126,7 +140,8 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
     const committed = candidates.find((c) => requiredRule(c) && c.order < best.order && same.every((b) => alternativesOf(c, b, rec.offset)));
     if (committed) {
       best = committed;
-      bestScore = scored(committed);
+      // Its score is read only inside a bracketed literal (below): run then, when asked.
+      bestScore = -1;
       tied = [];
     }
   }
@@ -143,7 +158,7 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // `[::1.2.3.4.5%25eth0]`): the text before that delimiter is the element, which is wrong.
   const before = bracket && best.path.length === bracket.depth + 2 ? delimiterLater(rec, best, bracket, input) : null;
   if (before) return before;
-  if (bracket && bestScore !== Infinity && (bestScore < 0 ? scored(best) : bestScore) <= bracket.close) return heldAddress(rec.candidates, best, bracket.depth);
+  if (bracket && bestScore !== Infinity && (bestScore < 0 ? scores.of(best) : bestScore) <= bracket.close) return heldAddress(rec.candidates, best, bracket.depth);
   // Rules in different alternatives of a choice that started at the offset and that get equally
   // far (RFC 1738's `host = hostname | hostnumber`, both stopped at "["): the rule holding the
   // choice, never its last alternative.
@@ -157,6 +172,47 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // Only alternatives: the rule they part under started at the offset itself.
   if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
   return { path: best.path.slice(0, n), from: best };
+}
+
+/**
+ * Of the candidates (not at the end of the input), those that can accept `found`. A literal
+ * cannot accept another character: it counts only when no rule could, or when it closes a
+ * bracket (closesBracket). Accepting `found` inside a rule is a smaller change than accepting it
+ * in a rule around it: a candidate whose rule holds another candidate's rule only counts when it
+ * is a bracket whose closing bracket was expected at the offset (`http://[::1/`).
+ */
+function innermost(rec: Recorder, candidates: Candidate[], input: string): Candidate[] {
+  if (candidates.length === 1) return candidates;
+  // Whether each literal closes a bracket: worked out once, when first asked.
+  const closes: Array<boolean | undefined> = [];
+  const closer = (i: number): boolean => {
+    const c = candidates[i]!;
+    if (!c.literal) return false;
+    return (closes[i] ??= closesBracket(rec, c, input));
+  };
+  let rules = false;
+  for (const c of candidates) if (!c.literal) rules = true;
+  const first: number[] = [];
+  for (let i = 0; i < candidates.length; i++) if (!rules || !candidates[i]!.literal || closer(i)) first.push(i);
+  const kept: Candidate[] = [];
+  for (const i of first) {
+    const a = candidates[i]!;
+    let held = false;
+    if (!closer(i)) for (let j = 0; j < first.length && !held; j++) held = holds(a, candidates[first[j]!]!);
+    if (!held) kept.push(a);
+  }
+  return kept;
+}
+
+/** The candidates deeper first, then later first (each has its own `order`). */
+function deeperFirst(candidates: readonly Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of candidates) {
+    let i = out.length;
+    while (i > 0 && (out[i - 1]!.path.length < c.path.length || (out[i - 1]!.path.length === c.path.length && out[i - 1]!.order < c.order))) i--;
+    out.splice(i, 0, c);
+  }
+  return out;
 }
 
 /**
