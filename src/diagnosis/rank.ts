@@ -136,8 +136,7 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // ordered choice tried that reading first, as the spec's text reads the input (the draft's
   // §4.3.1: after "//" comes the server component), and a repetition could have ended anywhere.
   if (best.repetition && best.ruleStart < rec.offset && !atEnd) {
-    const same = candidates.filter((c) => c.id === best.id && c.start === best.start);
-    const committed = candidates.find((c) => requiredRule(c) && c.order < best.order && same.every((b) => alternativesOf(c, b, rec.offset)));
+    const committed = committedBefore(candidates, best, rec.offset);
     if (committed) {
       best = committed;
       // Its score is read only inside a bracketed literal (below): run then, when asked.
@@ -171,7 +170,8 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   }
   // Only alternatives: the rule they part under started at the offset itself.
   if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
-  return { path: best.path.slice(0, n), from: best };
+  // The whole path is the candidate's own (never changed): no copy.
+  return { path: n === best.path.length ? best.path : best.path.slice(0, n), from: best };
 }
 
 /**
@@ -183,22 +183,25 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
  */
 function innermost(rec: Recorder, candidates: Candidate[], input: string): Candidate[] {
   if (candidates.length === 1) return candidates;
-  // Whether each literal closes a bracket: worked out once, when first asked.
-  const closes: Array<boolean | undefined> = [];
-  const closer = (i: number): boolean => {
-    const c = candidates[i]!;
-    if (!c.literal) return false;
-    return (closes[i] ??= closesBracket(rec, c, input));
-  };
   let rules = false;
-  for (const c of candidates) if (!c.literal) rules = true;
+  let literals = false;
+  for (const c of candidates) {
+    if (c.literal) literals = true;
+    else rules = true;
+  }
+  // Whether each candidate is a literal that closes a bracket: worked out once, when there are literals.
+  let closes: boolean[] | null = null;
+  if (literals) {
+    closes = [];
+    for (const c of candidates) closes.push(c.literal && closesBracket(rec, c, input));
+  }
   const first: number[] = [];
-  for (let i = 0; i < candidates.length; i++) if (!rules || !candidates[i]!.literal || closer(i)) first.push(i);
+  for (let i = 0; i < candidates.length; i++) if (!rules || !candidates[i]!.literal || closes![i]) first.push(i);
   const kept: Candidate[] = [];
   for (const i of first) {
     const a = candidates[i]!;
     let held = false;
-    if (!closer(i)) for (let j = 0; j < first.length && !held; j++) held = holds(a, candidates[first[j]!]!);
+    if (!closes?.[i]) for (let j = 0; j < first.length && !held; j++) held = holds(a, candidates[first[j]!]!);
     if (!held) kept.push(a);
   }
   return kept;
@@ -209,8 +212,12 @@ function deeperFirst(candidates: readonly Candidate[]): Candidate[] {
   const out: Candidate[] = [];
   for (const c of candidates) {
     let i = out.length;
-    while (i > 0 && (out[i - 1]!.path.length < c.path.length || (out[i - 1]!.path.length === c.path.length && out[i - 1]!.order < c.order))) i--;
-    out.splice(i, 0, c);
+    for (; i > 0; i--) {
+      const o = out[i - 1]!;
+      if (o.path.length > c.path.length || (o.path.length === c.path.length && o.order > c.order)) break;
+      out[i] = o;
+    }
+    out[i] = c;
   }
   return out;
 }
@@ -338,6 +345,21 @@ function holds(a: Candidate, b: Candidate): boolean {
   if (a.frames.length >= b.frames.length) return false;
   for (let i = 0; i < a.frames.length; i++) if (a.frames[i] !== b.frames[i]) return false;
   return true;
+}
+
+/**
+ * The first candidate recorded before `best` that broke at a spec rule it requires, in another
+ * alternative of a choice than every construct of `best`'s (the same construct, the same rule
+ * start): the reading that committed (choose()). Null when none.
+ */
+function committedBefore(candidates: readonly Candidate[], best: Candidate, offset: number): Candidate | null {
+  for (const c of candidates) {
+    if (!requiredRule(c) || c.order >= best.order) continue;
+    let apart = true;
+    for (const b of candidates) if (b.id === best.id && b.start === best.start && !alternativesOf(c, b, offset)) apart = false;
+    if (apart) return c;
+  }
+  return null;
 }
 
 /** A sequence broken at a spec rule it requires, after consuming something (`"@" hostport`). */
