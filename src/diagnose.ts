@@ -132,7 +132,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     const list = r.end > r.furthest ? [END_OF_INPUT] : [...r.expected, END_OF_INPUT];
     rec.flush(r.end, list);
   }
-  const choice = chooseRule(rec, rule, rec.offset >= input.length, (c) => reach(era, startId, input, c, rec.offset), input);
+  const choice = chooseRule(rec, rule, rec.offset >= input.length, (c, completesOnly) => reach(era, startId, input, c, rec.offset, completesOnly), input);
   // A scheme's text may read the failing text as a rule around the one chosen (RFC 2397 §3).
   const read = prose?.reads?.(rule.name, input, rec.offset, choice.path.map((r) => r.name));
   if (read !== undefined) choice.path = choice.path.slice(0, choice.path.findIndex((r) => r.name === read) + 1 || choice.path.length);
@@ -158,11 +158,14 @@ function rootNode(rule: RuleMeta, offset: number, root: Frame | null): Derivatio
 /**
  * How far the parse gets when candidate `c` alone accepts `found` (./diagnosis/rank.ts): the
  * furthest failure of that counterfactual run, or Infinity when it matches the whole input.
+ * `completesOnly`, for a candidate not begun: only whether its sequence completes (-1 when not,
+ * else 0), the first pass of the run alone.
  */
-function reach(era: Era, startId: string, input: string, c: Candidate, offset: number): number {
-  const grant = c.notBegunIn < 0 ? { construct: c.id, ruleStart: c.start, pos: offset } : { construct: c.id, ruleStart: c.start, pos: offset, sequence: c.notBegunIn };
+function reach(era: Era, startId: string, input: string, c: Candidate, offset: number, completesOnly: boolean): number {
+  const grant = c.notBegunIn < 0 ? { construct: c.id, ruleStart: c.start, pos: offset } : { construct: c.id, ruleStart: c.start, pos: offset, sequence: c.notBegunIn, completesOnly };
   const r = era.diag.reach(input, startId, grant);
   if (r.completed === false) return -1;
+  if (completesOnly && c.notBegunIn >= 0) return 0;
   if (r.end < 0) return r.furthest;
   return r.end === input.length ? Infinity : Math.max(r.end, r.furthest);
 }

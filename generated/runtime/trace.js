@@ -267,7 +267,8 @@ export function reach(rules, table, input, startRule, grant, cannotHold = null) 
     maxFailPos = 0;
     try {
         // First the end alone: a run that matches the whole input, or whose watched sequence does
-        // not complete, is scored by that (src/diagnose.ts reach), whatever its furthest failure.
+        // not complete, is scored by that (src/diagnose.ts reach), whatever its furthest failure; so
+        // is one that asks only whether the sequence completes (Grant.completesOnly).
         // A call that starts after the granted rule instance's start cannot hold it; one after the
         // granted position cannot hold the watched sequence either, which starts there.
         fastAfter = grant.sequence === undefined ? grant.ruleStart : grant.pos;
@@ -275,7 +276,7 @@ export function reach(rules, table, input, startRule, grant, cannotHold = null) 
         let end = rule(input, 0);
         fastAfter = Infinity;
         handedRules = null;
-        if (end === input.length || (watchSeq >= 0 && !watchDone)) {
+        if (end === input.length || (watchSeq >= 0 && (!watchDone || grant.completesOnly === true))) {
             return grant.sequence === undefined ? { end, furthest: -1, expected: [] } : { end, furthest: -1, expected: [], completed: watchDone };
         }
         maxFailPos = 0;

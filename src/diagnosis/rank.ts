@@ -51,9 +51,10 @@ import type { Candidate, Recorder } from './recorder.js';
 
 /**
  * How far the parse gets when one candidate accepts `found`: Infinity when it succeeds; -1 when
- * the candidate was not begun and the sequence it was not begun in does not complete.
+ * the candidate was not begun and the sequence it was not begun in does not complete. With
+ * `completesOnly`, for a candidate not begun: only whether that sequence completes (-1 or 0).
  */
-export type Scorer = (c: Candidate) => number;
+export type Scorer = (c: Candidate, completesOnly: boolean) => number;
 
 export interface Choice {
   path: RuleMeta[];
@@ -71,19 +72,47 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
  */
 class Scores {
   private readonly keys: number[] = [];
+  /** Each run's score; for a run that asked only whether the sequence completes, -1 or -2 (it does). */
   private readonly values: number[] = [];
 
   constructor(private readonly score: Scorer) {}
 
   of(c: Candidate): number {
-    const keys = this.keys;
-    for (let i = 0, j = 0; i < keys.length; i += 3, j++) if (keys[i] === c.id && keys[i + 1] === c.start && keys[i + 2] === c.notBegunIn) return this.values[j]!;
-    const s = this.score(c);
-    keys.push(c.id, c.start, c.notBegunIn);
-    this.values.push(s);
+    const j = this.find(c);
+    if (j >= 0 && this.values[j] !== COMPLETES) return this.values[j]!;
+    const s = this.score(c, false);
+    if (j >= 0) this.values[j] = s;
+    else this.add(c, s);
     return s;
   }
+
+  /**
+   * Whether a candidate not begun counts: the sequence it was not begun in completes when it
+   * accepts `found`. The first pass of its run says so: the rest of the run, how far the parse
+   * then gets, is run only when the ranking asks for its score (of()).
+   */
+  completes(c: Candidate): boolean {
+    const j = this.find(c);
+    if (j >= 0) return this.values[j]! >= 0 || this.values[j] === COMPLETES;
+    const done = this.score(c, true) >= 0;
+    this.add(c, done ? COMPLETES : -1);
+    return done;
+  }
+
+  private find(c: Candidate): number {
+    const keys = this.keys;
+    for (let i = 0, j = 0; i < keys.length; i += 3, j++) if (keys[i] === c.id && keys[i + 1] === c.start && keys[i + 2] === c.notBegunIn) return j;
+    return -1;
+  }
+
+  private add(c: Candidate, s: number): void {
+    this.keys.push(c.id, c.start, c.notBegunIn);
+    this.values.push(s);
+  }
 }
+
+/** Scores.completes(): a sequence that completes, how far the parse then gets not run yet. */
+const COMPLETES = -2;
 
 function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
   if (rec.offset === 0 && rec.ways.size > 1) return { path: [start], from: null };
@@ -92,7 +121,7 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // A construct not begun (inside a sequence that failed where it started, at the offset)
   // counts only when accepting `found` completes that sequence (the scorer gives -1 otherwise).
   let candidates: Candidate[] = [];
-  for (const c of all) if (c.notBegunIn < 0 || scores.of(c) >= 0) candidates.push(c);
+  for (const c of all) if (c.notBegunIn < 0 || scores.completes(c)) candidates.push(c);
   if (candidates.length === 0) {
     if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
     const common = rec.common;

@@ -84,6 +84,11 @@ export interface Grant {
   pos: number;
   /** For a construct not begun: the sequence whose completion at `pos` to report (TraceRun.completed). */
   sequence?: number;
+  /**
+   * With `sequence`: only whether that sequence completes (TraceRun.completed), not how far the
+   * parse gets, which a second pass over the input would measure: the first pass alone.
+   */
+  completesOnly?: boolean;
 }
 
 /** How a run ended. */
