@@ -14,7 +14,7 @@ import { chooseRule } from './diagnosis/rank.js';
 import type { ExpectedSets } from './diagnosis/expected.js';
 import { nullableIn } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
-import { hintContext, type FixFacts } from './hints/context.js';
+import { hintContext, quoted, type FixFacts } from './hints/context.js';
 import type { SchemeProse } from './profiles/profile.js';
 import { sectionLabel } from './spec-label.js';
 
@@ -250,15 +250,6 @@ function sentence(era: Era, startRule: string, e: Omit<ValidationError, 'message
     `not a valid ${startRule} in ${era.id}: at offset ${e.offset}${other}, in ${e.rule} (${sectionLabel(era, e.section)}), ` +
     `expected ${expected} but found ${found}${e.hint ? `; hint: ${e.hint}` : ''}`
   );
-}
-
-/**
- * A character as a JSON string: a printable ASCII one other than `"` and `\` is itself between
- * quotes, as JSON.stringify writes it (RFC 8259 §7) without its cost, which every message paid.
- */
-function quoted(ch: string): string {
-  const c = ch.charCodeAt(0);
-  return ch.length === 1 && c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c ? `"${ch}"` : JSON.stringify(ch);
 }
 
 /**

@@ -6,7 +6,7 @@
 // section that makes it a mistake. Rows are tried in order; the first that answers gives the
 // record's `hint`. A row about some characters at the offset (`found`: "#", the end) is tried
 // only for those, and one for the grammars with some rule (`grammar`) only in those: each era's
-// rows for each character are chosen once (firstHint), not asked again of every failure. An
+// rows for each character are chosen once (rowsFor), not asked again of every failure. An
 // era's own rows (templates, URNs, zone identifiers) come before the rows for every era.
 
 import type { Era } from '../era.js';
@@ -526,27 +526,41 @@ export const HINTS: readonly HintRow[] = [
 /**
  * The rows for an era (its row of the era table and its grammar do not change), and of those,
  * the rows for each character at the offset that is ASCII, or the end (`byFound`, at the
- * character's code, the end at 128): chosen once, when first needed. A hint is then asked of
- * the few rows about that character and of the rows about any (issue 17).
+ * character's code, the end at 128), or another character (`byOther`, by the character):
+ * chosen once, when first needed. A hint is then asked of the few rows about that character
+ * and of the rows about any (issue 17).
  */
 interface EraRows {
   rows: readonly HintRow[];
   byFound: Array<readonly HintRow[] | undefined>;
+  /** The same for the non-ASCII characters met, up to MAX_OTHER of them. */
+  byOther: Map<string, readonly HintRow[]>;
 }
 
 const ROWS_OF = new WeakMap<Era, EraRows>();
 const END = 128;
+const MAX_OTHER = 256;
+
+/** The rows of `of` about `found`. */
+function rowsFor(of: EraRows, found: string | null): readonly HintRow[] {
+  if (found === null) return (of.byFound[END] ??= about(of, found));
+  const code = found.charCodeAt(0);
+  if (code < 0x80) return (of.byFound[code] ??= about(of, found));
+  let rows = of.byOther.get(found);
+  if (rows === undefined) {
+    rows = about(of, found);
+    if (of.byOther.size < MAX_OTHER) of.byOther.set(found, rows);
+  }
+  return rows;
+}
+
+const about = (of: EraRows, found: string | null): HintRow[] => of.rows.filter((h) => !h.found || h.found(found));
 
 /** The first row of the table that applies to the context, with its hint. */
 export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
   let of = ROWS_OF.get(c.era);
-  if (of === undefined) ROWS_OF.set(c.era, (of = { rows: HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era))), byFound: [] }));
-  const found = c.found;
-  const code = found === null ? END : found.charCodeAt(0) < 0x80 ? found.charCodeAt(0) : -1;
-  // A non-ASCII character (rare): each row's `found` asked as it comes.
-  const rows = code < 0 ? of.rows : (of.byFound[code] ??= of.rows.filter((h) => !h.found || h.found(found)));
-  for (const row of rows) {
-    if (code < 0 && row.found && !row.found(found)) continue;
+  if (of === undefined) ROWS_OF.set(c.era, (of = { rows: HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era))), byFound: [], byOther: new Map() }));
+  for (const row of rowsFor(of, c.found)) {
     const text = row.give(c);
     if (text) return { row, text };
   }
