@@ -122,10 +122,11 @@ let askedPast = false;
  * `punctuation` a "%" is one character, and `%61` for "a" stops after it; in `data:;=a,` the "="
  * is the delimiter of `parameter = attribute "=" value` (RFC 2397 §3), and `%3D` would leave it
  * missing. Past: the repetition that stopped takes a "%" triplet at the offset (the recorder saw
- * "%" expected in it: the triplet is accepted as `found` would be); or the named rule, run where it started on the input with the replacement, matches
- * beyond it (the text before is the same, so the parse comes there as before); else the fixed
- * input is accepted, or the start rule's match of it (the fast recognizer), or else its
- * furthest failure (a traced run that reports nothing), reaches the character after it.
+ * "%" expected in it: the triplet is accepted as `found` would be); or the named rule, run where
+ * it started on the input with the replacement, matches beyond it (the text before is the same);
+ * or the start rule's match of the fixed input (the fast recognizer) does, or accepts it. Not
+ * inside a "%" triplet being written, nor where nothing expected at the offset could begin the
+ * replacement.
  */
 export function getsPast(c: HintContext, replacement: string): boolean {
   if (askedOf !== c || askedFor !== replacement) {
@@ -151,10 +152,10 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
   const start = c.fix?.ruleStart;
   const named = start === undefined ? undefined : c.era.byName.get(c.rule.toLowerCase())?.id;
   if (named !== undefined && c.era.fast.ruleOf(named)(fixed, start!) >= after) return true;
-  const end = c.era.fast.matchEnd(fixed, id);
-  // A run that grants nothing: its furthest failure, the calls that stay before the offset (the
-  // same text as before, which the parse got past) handed to the fast recognizer.
-  return end >= after || (end !== fixed.length && c.era.diag.reach(fixed, id, { construct: -1, ruleStart: -1, pos: c.offset }).furthest >= after);
+  // Or the start rule's match of the fixed input (the fast recognizer) gets past it. A parse that
+  // gets further only by another reading (RFC 1738's `ftp://53.^4` with "%5E": a login's user,
+  // not the hostname that holds no "%") is no fix of the rule named.
+  return c.era.fast.matchEnd(fixed, id) >= after;
 }
 
 /**

@@ -381,6 +381,8 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'bracket before RFC 2732',
     section: 'RFC 2732 §2',
+    // Not a URI Template's: RFC 6570 §2.1's literals hold "[" and "]", and no host is written there.
+    eras: (row) => row.template === undefined,
     grammar: (era) => !hasIpLiteral(era),
     found: oneOf('[', ']'),
     give: (c) => `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found!)}"` : ''}`,
