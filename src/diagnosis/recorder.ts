@@ -10,7 +10,7 @@
 
 import type { RuleMeta } from '../era.js';
 import { StopKind, type TraceListener } from './trace.js';
-import { describe, expectedSets, type ExpectedSets } from './expected.js';
+import { describe, describedBy, expectedSets, type ExpectedSets } from './expected.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -267,8 +267,19 @@ export class Recorder implements TraceListener {
 
   /** Whether `text` was expected at the offset with `frame` among the spec rules then open. */
   expectedUnder(frame: Frame, text: string): boolean {
-    const texts = this.described();
-    for (let i = 0; i < this.attempts.length; i += 2) if (texts[i >> 1] === text && (this.attempts[i + 1] as Frame[]).includes(frame)) return true;
+    // Each stack read once: the expectations of one report share it (./expected.ts).
+    let previous: Frame[] | null = null;
+    let under = false;
+    let named: RuleMeta | null = null;
+    for (let i = 0; i < this.attempts.length; i += 2) {
+      const stack = this.attempts[i + 1] as Frame[];
+      if (stack !== previous) {
+        previous = stack;
+        under = stack.includes(frame);
+        named = under ? describedBy(stack, this.offset) : null;
+      }
+      if (under && (named ? named.name : this.attempts[i]) === text) return true;
+    }
     return false;
   }
 
