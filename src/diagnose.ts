@@ -134,7 +134,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   }
   const choice = chooseRule(rec, rule, rec.offset >= input.length, (c, completesOnly) => reach(era, startId, input, c, rec.offset, completesOnly), input);
   // A scheme's text may read the failing text as a rule around the one chosen (RFC 2397 §3).
-  const read = prose?.reads?.(rule.name, input, rec.offset, choice.path.map((r) => r.name));
+  const read = prose?.reads?.(rule.name, input, rec.offset, choice.path);
   if (read !== undefined) choice.path = choice.path.slice(0, choice.path.findIndex((r) => r.name === read) + 1 || choice.path.length);
   // For the hints that propose percent-encoding `found` (src/hints/context.ts, getsPast): whether
   // the repetition that stopped takes a "%" triplet there (then the triplet gets the parse past

@@ -265,7 +265,10 @@ export class Recorder implements TraceListener {
     return common?.slice(0, commonLength).map((f) => f.rule) ?? null;
   }
 
-  /** Whether `text` was expected at the offset with `frame` among the spec rules then open. */
+  /**
+   * Whether the literal `text` was expected at the offset with `frame` among the spec rules then
+   * open: the traced recognizer's own description (a literal is its JSON string), no describe().
+   */
   expectedUnder(frame: Frame, text: string): boolean {
     // Each stack read once: the expectations of one report share it (./expected.ts).
     let previous: Frame[] | null = null;

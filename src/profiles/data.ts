@@ -107,29 +107,36 @@ export const DATA_PROSE: SchemeProse = {
   // A failure inside an `escaped` triplet ("%" without two hex digits) stays there: that is wrong
   // whichever the reading.
   reads(_startRule, input, offset, rulePath) {
-    if (!PARAMETER_PATH.has(rulePath[rulePath.length - 1]!) || !rulePath.includes('parameter')) return undefined;
+    if (!PARAMETER_PATH.has(rulePath[rulePath.length - 1]!.name) || !rulePath.some((r) => r.name === 'parameter')) return undefined;
     return extensionAt(input, offset) !== null ? 'dataurl' : undefined;
   },
+  // Each asks the error's fields first, the input's text only then (issue 17: every failure of a
+  // data URL asks).
   hint(_startRule, input, e) {
     if (e.rule === 'dataurl' && extensionAt(input, e.offset) !== null) {
       return 'after ";", text without a following "=" is the ";base64" extension, not a parameter (RFC 2397 §3): it is written ";base64", right before the ","; a parameter is attribute "=" value';
     }
+    if (e.offset <= 'data:'.length) return undefined;
+    if (e.found === '=') {
+      return e.rule === 'parameter' && input[e.offset - 1] === ';' ? 'a parameter is attribute "=" value (RFC 2397 §3): the attribute before this "=" is missing' : undefined;
+    }
+    if (e.found !== ',' && e.found !== ';' && e.found !== null) return undefined;
+    if (input[e.offset - 1] === '=') return 'a parameter is attribute "=" value (RFC 2397 §3): the value after this "=" is missing';
     // "data:text,": the type's "/" subtype is missing, and encoding the "," or ";" would not
     // bring it.
-    const comma = input.indexOf(',');
-    const typed = input.slice('data:'.length, comma < 0 ? undefined : comma);
-    if ((e.found === ',' || e.found === ';') && e.offset > 'data:'.length && !typed.includes('/') && input.lastIndexOf(';', e.offset - 1) < 'data:'.length) {
+    if (e.found !== null && input.lastIndexOf(';', e.offset - 1) < 'data:'.length && !typeHasSlash(input)) {
       return 'a type is followed by "/" subtype, as in text/plain (RFC 2397 §3: mediatype := [ type "/" subtype ] *( ";" parameter ))';
-    }
-    if ((e.found === ',' || e.found === ';' || e.found === null) && input[e.offset - 1] === '=' && e.offset > 'data:'.length) {
-      return 'a parameter is attribute "=" value (RFC 2397 §3): the value after this "=" is missing';
-    }
-    if (e.rule === 'parameter' && e.found === '=' && input[e.offset - 1] === ';') {
-      return 'a parameter is attribute "=" value (RFC 2397 §3): the attribute before this "=" is missing';
     }
     return undefined;
   },
 };
+
+/** Whether the media type (from "data:" to the first ",") holds a "/". */
+function typeHasSlash(input: string): boolean {
+  const slash = input.indexOf('/', 'data:'.length);
+  const comma = input.indexOf(',');
+  return slash >= 0 && (comma < 0 || slash < comma);
+}
 
 /** The rules of a parameter's attribute that the parameter reading names (not `escaped`). */
 const PARAMETER_PATH = new Set(['parameter', 'attribute', 'token']);

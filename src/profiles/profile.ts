@@ -79,5 +79,5 @@ export interface SchemeProse {
    * (RFC 2397 §3: after ";", text without "=" is the ";base64" extension of `dataurl`, not a
    * `parameter`); src/diagnose.ts names it, `rulePath` ending there.
    */
-  reads?(startRule: string, input: string, offset: number, rulePath: readonly string[]): string | undefined;
+  reads?(startRule: string, input: string, offset: number, rulePath: readonly { readonly name: string }[]): string | undefined;
 }
