@@ -137,11 +137,11 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   const read = prose?.reads?.(rule.name, input, rec.offset, choice.path);
   if (read !== undefined) choice.path = choice.path.slice(0, choice.path.findIndex((r) => r.name === read) + 1 || choice.path.length);
   // For the hints that propose percent-encoding `found` (src/hints/context.ts, getsPast): whether
-  // the repetition that stopped takes a "%" triplet there (then the triplet gets the parse past
-  // the offset as accepting `found` does), and where the named rule's instance started.
+  // the rule instance of the construct that stopped takes a "%" triplet there (then the triplet
+  // gets the parse past the offset), and where the named rule's instance started.
   const from = choice.from !== null && typeof choice.from === 'object' ? choice.from : null;
   const fix: FixFacts = {
-    encodable: () => from?.repetition === true && from.frames.length > 0 && rec.expectedUnder(from.frames[from.frames.length - 1]!, '"%"'),
+    encodable: () => from !== null && from.frames.length > 0 && rec.tripletUnder(from.frames[from.frames.length - 1]!),
     ruleStart: from === null ? undefined : choice.path.length === from.path.length ? from.ruleStart : from.frames[choice.path.length - 1]?.start,
   };
   const error = errorRecord(era, rule, input, rec.offset, rec.expectedSets(choice.path, nullableIn(era)), choice.path, prose, startId, fix);

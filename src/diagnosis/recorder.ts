@@ -10,7 +10,7 @@
 
 import type { RuleMeta } from '../era.js';
 import { StopKind, type TraceListener } from './trace.js';
-import { describe, describedBy, expectedSets, type ExpectedSets } from './expected.js';
+import { describe, expectedSets, type ExpectedSets } from './expected.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -266,22 +266,19 @@ export class Recorder implements TraceListener {
   }
 
   /**
-   * Whether the literal `text` was expected at the offset with `frame` among the spec rules then
-   * open: the traced recognizer's own description (a literal is its JSON string), no describe().
+   * Whether a "%" triplet may begin at the offset inside `frame`'s rule instance: "%" was expected
+   * there (the traced recognizer's own description, no describe()) as the first character of a
+   * spec rule that began at the offset (`pct-encoded = "%" HEXDIG HEXDIG`, `escaped`), not as one
+   * character of a class (RFC 1808's `punctuation`).
    */
-  expectedUnder(frame: Frame, text: string): boolean {
-    // Each stack read once: the expectations of one report share it (./expected.ts).
-    let previous: Frame[] | null = null;
-    let under = false;
-    let named: RuleMeta | null = null;
+  tripletUnder(frame: Frame): boolean {
     for (let i = 0; i < this.attempts.length; i += 2) {
+      if (this.attempts[i] !== '"%"') continue;
       const stack = this.attempts[i + 1] as Frame[];
-      if (stack !== previous) {
-        previous = stack;
-        under = stack.includes(frame);
-        named = under ? describedBy(stack, this.offset) : null;
-      }
-      if (under && (named ? named.name : this.attempts[i]) === text) return true;
+      let j = stack.length - 1;
+      while (j >= 0 && stack[j]!.rule.core) j--;
+      const inner = stack[j];
+      if (inner !== undefined && inner.start === this.offset && !inner.rule.charRule && stack.includes(frame)) return true;
     }
     return false;
   }

@@ -36,7 +36,7 @@ export interface HintContext {
 
 /** What the diagnosis knows of a fix at the offset, from its recorder (src/diagnose.ts). */
 export interface FixFacts {
-  /** Whether the repetition that stopped at the offset takes a "%" triplet there (asked when needed). */
+  /** Whether the rule instance of the construct that stopped takes a "%" triplet at the offset (asked when needed). */
   encodable: () => boolean;
   /** Where the instance of the named rule started, when known. */
   ruleStart: number | undefined;
@@ -104,7 +104,10 @@ export const inIpLiteral = (c: HintContext): boolean => c.rulePath.includes(IP_L
  * holds no percent-encoding (RFC 3986 §3.2.2), except in RFC 6874's ZoneID after its "%25".
  */
 export const escapable = (c: HintContext): boolean =>
-  c.expected.includes('"%"') && (!inIpLiteral(c) || c.rulePath.includes('ZoneID')) && c.found !== null && getsPast(c, percentEncoded(c.found));
+  c.expected.includes('"%"') && (!inIpLiteral(c) || c.rulePath.includes('ZoneID')) && c.found !== null && getsPast(c, ENCODED);
+
+/** getsPast()'s replacement that stands for `found` percent-encoded, worked out only if needed. */
+export const ENCODED = '';
 
 /** The offset is one or two characters after a "%" that expected hex digits there: a triplet being written. */
 export function inTriplet(c: HintContext): boolean {
@@ -121,8 +124,8 @@ let askedPast = false;
  * fix only when it is one. "%" expected at the offset is not enough: as RFC 1808's start rule
  * `punctuation` a "%" is one character, and `%61` for "a" stops after it; in `data:;=a,` the "="
  * is the delimiter of `parameter = attribute "=" value` (RFC 2397 §3), and `%3D` would leave it
- * missing. Past: the repetition that stopped takes a "%" triplet at the offset (the recorder saw
- * "%" expected in it: the triplet is accepted as `found` would be); or the named rule, run where
+ * missing. Past: the rule instance of the construct that stopped takes a "%" triplet at the
+ * offset (the recorder saw "%" expected in it, beginning a rule); or the named rule, run where
  * it started on the input with the replacement, matches beyond it (the text before is the same);
  * or the start rule's match of the fixed input (the fast recognizer) does, or accepts it. Not
  * inside a "%" triplet being written, nor where nothing expected at the offset could begin the
@@ -140,13 +143,15 @@ export function getsPast(c: HintContext, replacement: string): boolean {
 function fixGetsPast(c: HintContext, replacement: string): boolean {
   // Inside a "%" triplet being written the "%" before is what is wrong (its hint says so).
   if (inTriplet(c)) return false;
-  // The repetition that stopped takes a triplet (a replacement that begins with "%" is `found`
-  // percent-encoded), and the parse goes on after it.
-  if (replacement[0] === '%' && c.fix?.encodable()) return true;
+  // The rule instance of the construct that stopped takes a triplet there (a replacement that
+  // begins with "%" is `found` percent-encoded), and the parse goes on after it.
+  if ((replacement === ENCODED || replacement[0] === '%') && c.fix?.encodable()) return true;
+  if (c.found === null) return true;
+  if (replacement === ENCODED) replacement = percentEncoded(c.found);
   // Nothing expected at the offset could begin the replacement: the parse stops at it.
   if (!couldBegin(c.expected, replacement[0]!)) return false;
   const id = c.startId ?? c.era.byName.get(c.startRule.toLowerCase())?.id;
-  if (id === undefined || c.found === null) return true;
+  if (id === undefined) return true;
   const fixed = c.input.slice(0, c.offset) + replacement + c.input.slice(c.offset + c.found.length);
   const after = c.offset + replacement.length;
   const start = c.fix?.ruleStart;

@@ -20,6 +20,7 @@ import {
   authorityOf,
   closesOpen,
   delimiterBefore,
+  ENCODED,
   escapable,
   getsPast,
   hasIpLiteral,
@@ -172,7 +173,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.3',
     eras: templates,
     give: (c) =>
-      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, percentEncoded(c.found))
+      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, ENCODED)
         ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found)}`
         : null,
   },
@@ -195,7 +196,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.1 (CTL, SP, DQUOTE, "%", "<", ">", "\\", "^", "`", "|")',
     eras: templates,
     give: (c) =>
-      inLiterals(c) && NOT_IN_LITERALS.test(c.found ?? '') && getsPast(c, percentEncoded(c.found!))
+      inLiterals(c) && NOT_IN_LITERALS.test(c.found ?? '') && getsPast(c, ENCODED)
         ? `${JSON.stringify(c.found)} is not allowed in a template's literals (RFC 6570 §2.1): write it ${percentEncoded(c.found!)}`
         : null,
   },
