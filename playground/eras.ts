@@ -13,7 +13,7 @@ export type { EraSummary };
 /** Every era, newest first: the order of `specs()` once all are loaded. */
 export const eraList: readonly EraSummary[] = [...summaries].sort((a, b) => newestFirst({ spec: a.id, date: a.date }, { spec: b.id, date: b.date }));
 
-// Advice naming another era ("valid in an IRI, spec rfc3987") asks which eras exist: all of
+// Advice naming another era ("an IRI (spec rfc3987) takes it as typed") asks which eras exist: all of
 // them do, loaded or not, so the page's hints are the command line's.
 noteEras(eraList.map((e) => e.id));
 

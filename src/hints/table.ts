@@ -72,6 +72,31 @@ let iriEraId: string | undefined;
 const iriEraOf = (): string => (iriEraId ??= eraWith('iri'));
 
 /** An era named in a hint: by its id when it is loaded, else by its document only. */
+/**
+ * RFC 3987 §2.2: `ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... /
+ * %xE1000-EFFFD`, which `iunreserved` takes in every component but the scheme and the port;
+ * `iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD`, which only `iquery` takes.
+ */
+function isUcschar(cp: number): boolean {
+  if (cp < 0xa0 || (cp > 0xd7ff && cp < 0xf900) || (cp > 0xfdcf && cp < 0xfdf0) || (cp > 0xffef && cp < 0x10000)) return false;
+  // %x10000-1FFFD ... %xD0000-DFFFD, %xE1000-EFFFD: each plane but its last two code points, plane 14 from E1000.
+  if (cp >= 0x10000) return (cp & 0xffff) <= 0xfffd && cp < 0xf0000 && (cp < 0xe0000 || cp >= 0xe1000);
+  return true;
+}
+const isIprivate = (cp: number): boolean => (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && (cp & 0xffff) <= 0xfffd);
+
+/**
+ * What an IRI makes of a non-ASCII character, said only where it is true of the character
+ * (RFC 3987 §2.2): a C1 control, a noncharacter or a surrogate is in no IRI either. Said of the
+ * character, not of this input: an IRI's scheme and port are ASCII too.
+ */
+function iriNote(cp: number): string {
+  const where = isUcschar(cp) ? 'in a path, query, fragment, userinfo or host' : isIprivate(cp) ? 'in a query' : null;
+  if (where === null) return '';
+  const iriEra = iriEraOf();
+  return registered(iriEra) ? `; an IRI (spec ${iriEra}) takes it as typed ${where}` : `; an IRI (RFC 3987) takes it as typed ${where}`;
+}
+
 const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
 
 // RFC 6570.
@@ -464,8 +489,7 @@ export const HINTS: readonly HintRow[] = [
     found: nonAscii,
     give: (c) => {
       if (isLoneSurrogate(c.found!)) return 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
-      const iriEra = iriEraOf();
-      const iri = c.row.iri ? '' : registered(iriEra) ? `; as typed it is valid in an IRI (spec ${iriEra})` : '; as typed it belongs to an IRI (RFC 3987)';
+      const iri = c.row.iri || c.row.template ? '' : iriNote(c.found!.codePointAt(0)!);
       const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
       return fix + iri;
     },

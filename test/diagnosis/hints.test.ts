@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compare, explain, specs, validate } from '../../src/index.js';
+import { compare, explain, isValid, specs, validate } from '../../src/index.js';
 import { HINTS, firstHint } from '../../src/hints/table.js';
 import { closesOpen, hintContext } from '../../src/hints/context.js';
 import { percentEncoded } from '../../src/schemes/percent.js';
@@ -141,6 +141,35 @@ describe('hints for common mistakes (issue 14)', () => {
     const hint = r.valid ? '' : r.error.hint;
     const iri = specs().some((s) => s.id === 'rfc3987');
     expect(hint).toContain(iri ? 'spec rfc3987' : 'RFC 3987');
+  });
+
+  it('says an IRI takes a character only of the characters RFC 3987 §2.2 has as ucschar or iprivate, and only in a query for iprivate', () => {
+    // The judge is RFC 3987's grammar (its rules ucschar and iprivate), not the hint's own ranges:
+    // each range's ends and their neighbours, and a stride through the whole code space.
+    const ends = [0xa0, 0xd7ff, 0xe000, 0xf8ff, 0xf900, 0xfdcf, 0xfdf0, 0xffef, 0xfffd, 0x10000, 0x1fffd, 0xe0000, 0xe1000, 0xefffd, 0xf0000, 0xffffd, 0x100000, 0x10fffd];
+    const points = new Set<number>([0x85, 0x9f]);
+    for (const e of ends) for (const d of [-1, 0, 1]) points.add(e + d);
+    for (let cp = 0x80; cp <= 0x10ffff; cp += 4099) points.add(cp);
+    let said = 0;
+    for (const cp of points) {
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) continue;
+      const ch = String.fromCodePoint(cp);
+      const r = validate(`http://a/${ch}x`, { spec: 'rfc3986' });
+      if (r.valid || r.error.rule !== 'segment' || /^\s$/u.test(ch)) continue;
+      const ucschar = isValid(ch, { spec: 'rfc3987', rule: 'ucschar' });
+      const iprivate = isValid(ch, { spec: 'rfc3987', rule: 'iprivate' });
+      const hint = r.error.hint ?? '';
+      expect(hint.includes('IRI'), cp.toString(16)).toBe(ucschar || iprivate);
+      if (iprivate) expect(hint, cp.toString(16)).toContain('in a query');
+      if (ucschar || iprivate) said++;
+    }
+    expect(said).toBeGreaterThan(100);
+  });
+
+  it('says nothing of IRIs for a template: its literals take ucschar already (RFC 6570 §2.1), an expression takes none', () => {
+    const r = validate('{a*é}', { spec: 'rfc6570' });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.error.hint ?? '').not.toContain('IRI');
   });
 
   it('no hint where none fits', () => {
