@@ -227,21 +227,11 @@ function ruleFunctions(data) {
                 }
                 // Single characters of ASCII sets tested in place, each failure recorded as its node would.
                 return (s, p, r) => {
-                    const c = p < s.length ? s.charCodeAt(p) : 128;
                     let q = -1;
                     for (let i = 0; i < tables.length; i++) {
                         const t = tables[i];
-                        if (t === null) {
-                            if ((q = alternatives[i](s, p, r)) >= 0)
-                                return q;
-                        }
-                        else if (c < 128 && t[c] === 1)
-                            return p + 1;
-                        else {
-                            if (silent === 0)
-                                fail(p, expected[i]);
-                            q = -1;
-                        }
+                        if ((q = t === null ? alternatives[i](s, p, r) : inSet(s, p, t, expected[i])) >= 0)
+                            return q;
                     }
                     return q;
                 };
@@ -369,19 +359,27 @@ function tracedBody(bodies, i, hook) {
         return q;
     };
 }
+/**
+ * One character of an ASCII set tested in place, as its node would test it: the position after
+ * it, or -1 with the failure recorded (a choice's alternative, a sequence's element, a rule
+ * that is the set alone). Small enough for V8 to inline at each of those places.
+ */
+function inSet(s, p, t, expected) {
+    if (p < s.length) {
+        const c = s.charCodeAt(p);
+        if (c < 128 && t[c] === 1)
+            return p + 1;
+    }
+    if (silent === 0)
+        fail(p, expected);
+    return -1;
+}
 /** The same for a rule that is one character of an ASCII set (ALPHA, DIGIT), tested in place. */
 function tracedSet(ascii, expected, hook) {
     return (s, p) => {
         if (hook >= 0)
             hookEnter(hook, p);
-        let q = -1;
-        if (p < s.length) {
-            const c = s.charCodeAt(p);
-            if (c < 128 && ascii[c] === 1)
-                q = p + 1;
-        }
-        if (q < 0 && silent === 0)
-            fail(p, expected);
+        const q = inSet(s, p, ascii, expected);
         if (hook >= 0) {
             if (q >= 0)
                 hookLeave(q);
@@ -408,15 +406,7 @@ function sequence(elements, tables, expected, stops, seq, fails) {
             let q = p;
             for (let i = 0; i < elements.length && q >= 0; i++) {
                 const t = tables[i];
-                if (t === null)
-                    q = elements[i](s, q, r);
-                else if (q < s.length && s.charCodeAt(q) < 128 && t[s.charCodeAt(q)] === 1)
-                    q++;
-                else {
-                    if (silent === 0)
-                        fail(q, expected[i]);
-                    q = -1;
-                }
+                q = t === null ? elements[i](s, q, r) : inSet(s, q, t, expected[i]);
             }
             if (q < 0)
                 hookRewind(mark);
@@ -430,15 +420,7 @@ function sequence(elements, tables, expected, stops, seq, fails) {
         for (let i = 0; i < elements.length; i++) {
             const before = q;
             const t = tables[i];
-            if (t === null)
-                q = elements[i](s, q, r);
-            else if (q < s.length && s.charCodeAt(q) < 128 && t[s.charCodeAt(q)] === 1)
-                q++;
-            else {
-                if (silent === 0)
-                    fail(q, expected[i]);
-                q = -1;
-            }
+            q = t === null ? elements[i](s, q, r) : inSet(s, q, t, expected[i]);
             if (q < 0 && stops[i] >= 0 && before > p)
                 q = stopped(stops[i], before, r);
             if (q < 0 && seq >= 0 && fails[i] === 1 && before === p)
