@@ -34,7 +34,7 @@ export function describe(e: string, stack: readonly Frame[], offset: number): st
 }
 
 /** The rule that names every expectation recorded under `stack` (describe()), or null. */
-export function describedBy(stack: readonly Frame[], offset: number): RuleMeta | null {
+function describedBy(stack: readonly Frame[], offset: number): RuleMeta | null {
   let named: RuleMeta | null = null;
   for (let i = stack.length - 1; i >= 0; i--) {
     const f = stack[i]!;

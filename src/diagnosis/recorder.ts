@@ -251,10 +251,7 @@ export class Recorder implements TraceListener {
   get ways(): ReadonlySet<string> {
     const ways = new Set<string>();
     for (let i = 1; i < this.attempts.length; i += 2) {
-      const stack = this.attempts[i] as Frame[];
-      let j = stack.length - 1;
-      while (j >= 0 && stack[j]!.rule.core) j--;
-      ways.add(stack[j]?.rule.name ?? '');
+      ways.add(innermostSpec(this.attempts[i] as Frame[])?.rule.name ?? '');
     }
     return ways;
   }
@@ -275,9 +272,7 @@ export class Recorder implements TraceListener {
     for (let i = 0; i < this.attempts.length; i += 2) {
       if (this.attempts[i] !== '"%"') continue;
       const stack = this.attempts[i + 1] as Frame[];
-      let j = stack.length - 1;
-      while (j >= 0 && stack[j]!.rule.core) j--;
-      const inner = stack[j];
+      const inner = innermostSpec(stack);
       if (inner !== undefined && inner.start === this.offset && !inner.rule.charRule && stack.includes(frame)) return true;
     }
     return false;
@@ -288,10 +283,7 @@ export class Recorder implements TraceListener {
     const texts = this.described();
     for (let i = 0; i < this.attempts.length; i += 2) {
       if (texts[i >> 1] !== text) continue;
-      const stack = this.attempts[i + 1] as Frame[];
-      let j = stack.length - 1;
-      while (j >= 0 && stack[j]!.rule.core) j--;
-      if (stack[j] === frame) return true;
+      if (innermostSpec(this.attempts[i + 1] as Frame[]) === frame) return true;
     }
     return false;
   }
@@ -349,4 +341,11 @@ export function partialTree(snap: FrameSnapshot[] | null, offset: number): Deriv
     node = { rule: f.rule.name, start: f.start, end: offset, children: node ? [...children, node] : children };
   }
   return node;
+}
+
+/** The innermost spec rule open in `stack` (core rules left out), or undefined when none is. */
+function innermostSpec(stack: readonly Frame[]): Frame | undefined {
+  let j = stack.length - 1;
+  while (j >= 0 && stack[j]!.rule.core) j--;
+  return stack[j];
 }
