@@ -6,7 +6,7 @@ import { notesOf, type TemplateLevel } from './template/notes.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
 import { PROFILES } from './profiles/of-era.js';
-import { automatonOf } from '#generated';
+import { automatonOf, type GeneratedAutomaton } from '#generated';
 
 /**
  * What the main entry point, which loads every era, checks and notes after a grammar, and the
@@ -119,8 +119,18 @@ interface AnyOptions {
 
 // The last target resolved, by its options' values: a batch validates every line against the
 // same spec and rule, and resolving them (lower-casing, two lookups, a new object) cost more per
-// call than the fast recognizer on a short line (issue 17). Strings compare by value.
-let last: { spec: string | undefined; rule: string | undefined; union: boolean; appendixE: boolean; grammarOnly: boolean; target: Target } | null = null;
+// call than the fast recognizer on a short line (issue 17). Strings compare by value. `dfa`:
+// the target's automaton when acceptance is the automaton's verdict alone (no prose after it),
+// which isValid then asks directly.
+let last: {
+  spec: string | undefined;
+  rule: string | undefined;
+  union: boolean;
+  appendixE: boolean;
+  grammarOnly: boolean;
+  target: Target;
+  dfa: GeneratedAutomaton | null;
+} | null = null;
 
 function targetOf(options: AnyOptions | undefined): Target {
   const spec = options?.spec;
@@ -130,7 +140,7 @@ function targetOf(options: AnyOptions | undefined): Target {
   const grammarOnly = options?.grammarOnly ?? false;
   if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE && last.grammarOnly === grammarOnly) return last.target;
   const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, AFTER, grammarOnly);
-  last = { spec, rule, union, appendixE, grammarOnly, target };
+  last = { spec, rule, union, appendixE, grammarOnly, target, dfa: target.prose === undefined ? target.automaton : null };
   return target;
 }
 
@@ -147,6 +157,19 @@ function targetOf(options: AnyOptions | undefined): Target {
  * ```
  */
 export function isValid<S extends string = typeof DEFAULT_ERA, R extends string = string>(input: string, options?: CheckedOptions<S, R>): boolean {
+  // The same options as the last call (never `auto`, which is not cached under its own name):
+  // the automaton's verdict with nothing in between, the common case of a batch (issue 17).
+  const l = last;
+  if (
+    l !== null &&
+    l.dfa !== null &&
+    l.spec === options?.spec &&
+    l.rule === options?.rule &&
+    l.union === (options?.union ?? false) &&
+    l.appendixE === (options?.appendixE ?? false) &&
+    l.grammarOnly === (options?.grammarOnly ?? false)
+  )
+    return l.dfa.accepts(input);
   if (isAuto(options?.spec)) {
     const profile = profileFor(input);
     const rest = { ...(options as AnyOptions), spec: DEFAULT_ERA };
