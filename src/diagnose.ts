@@ -209,7 +209,6 @@ function errorRecord(
 export function otherOffsets(input: string, offset: number): { codePointOffset?: number; utf8Offset?: number } {
   let codePoints = 0;
   let bytes = 0;
-  let ascii = true;
   for (let i = 0; i < offset; i++) {
     const c = input.charCodeAt(i);
     codePoints++;
@@ -219,9 +218,9 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
       bytes += 4;
       i++;
     } else bytes += 3; // the rest of the BMP, and a lone surrogate as U+FFFD
-    if (c >= 0x80) ascii = false;
   }
-  return ascii ? {} : { codePointOffset: codePoints, utf8Offset: bytes };
+  // Every non-ASCII code point takes two bytes or more: as many bytes as code points is ASCII.
+  return bytes === codePoints ? {} : { codePointOffset: codePoints, utf8Offset: bytes };
 }
 
 const MAX_LISTED = 12;

@@ -51,6 +51,9 @@ function describedBy(stack: readonly Frame[], offset: number): RuleMeta | null {
  * is described (a literal of a rule that started before the offset, `end of input`).
  */
 function groupedBy(stack: readonly Frame[], offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string | null {
+  // Each rule on the stack started where its caller had got to, none after the offset (where the
+  // expectation was recorded): when the innermost started before it, none started at it.
+  if (stack.length === 0 || stack[stack.length - 1]!.start !== offset) return null;
   let j = 0;
   while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
   for (; j < stack.length; j++) {
@@ -60,22 +63,28 @@ function groupedBy(stack: readonly Frame[], offset: number, path: readonly RuleM
   return null;
 }
 
-/** A small number for each description and rule name met: what the key is made of. */
-const ids = new Map<string, number>();
-const idOf = (text: string): number => {
-  let id = ids.get(text);
-  if (id === undefined) ids.set(text, (id = ids.size + 1));
-  return id;
-};
-
 /** The lists worked out so far, by the hash of their key, with the key (expectedSets()). */
-const kept = new Map<number, { key: Int32Array; sets: ExpectedSets }>();
-/** How many of each are kept at most, then begun again: a few dozen sets an era are met. */
+const kept = new Map<number, { key: KeyItem[]; sets: ExpectedSets }>();
+/** How many are kept at most, then begun again: a few dozen sets an era are met. */
 const MAX_KEPT = 2048;
-const MAX_IDS = 8192;
 
-/** The key being made (expectedSets()), reused. */
-const key: number[] = [];
+/** What a key holds: descriptions and rule names (strings), and where the grouping rule changes. */
+type KeyItem = string | null | typeof GROUP;
+/** Marks a change of the grouping rule in a key: the next item is the rule's name, or null. */
+const GROUP: unique symbol = Symbol('group');
+
+/** The key being made (expectedSets()), reused; `length` items of it are the key. */
+const key: KeyItem[] = [];
+
+/**
+ * A cheap hash of a description or rule name, mixed into `hash`: its length and two of its code
+ * units (a literal's `"x"` differs in its middle one). No lookup of the text in a table: a key
+ * whose hash matches is compared item by item (the texts are the traced recognizer's and the
+ * era's own strings, the same each run, so mostly the same objects), and a colliding key gives
+ * way (issue 17: a Map lookup per expectation cost more than the rest of the key).
+ */
+const mix = (hash: number, text: string): number =>
+  (Math.imul(hash, 0x01000193) ^ ((text.length << 16) ^ (text.charCodeAt(text.length >> 1) << 7) ^ text.charCodeAt(text.length - 1))) | 0;
 
 /**
  * The expected set at `offset`: `attempts` holds each expectation there as the traced
@@ -84,16 +93,13 @@ const key: number[] = [];
  *
  * Both lists depend only on the sequence, in attempt order, of each expectation's description
  * (describe()) and the rule that groups it (groupedBy(), null or a name): the key is that
- * sequence as numbers (idOf()), each description as its number (> 0), the grouping rule where
- * it changes (-1 for none, else -1 - its number). Each stack is read once: the expectations of
- * one report share it, and so both rules.
+ * sequence, each description as its text, the grouping rule where it changes (GROUP, then its
+ * name or null). Each stack is read once: the expectations of one report share it, and so both
+ * rules.
  */
 export function expectedSets(attempts: ReadonlyArray<string | Frame[]>, offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): ExpectedSets {
-  if (ids.size >= MAX_IDS || kept.size >= MAX_KEPT) {
-    ids.clear();
-    kept.clear();
-  }
-  key.length = 0;
+  if (kept.size >= MAX_KEPT) kept.clear();
+  let n = 0;
   let hash = 0;
   let previous: Frame[] | null = null;
   let described: RuleMeta | null = null;
@@ -105,27 +111,27 @@ export function expectedSets(attempts: ReadonlyArray<string | Frame[]>, offset: 
       described = describedBy(stack, offset);
       const g = groupedBy(stack, offset, path, nullable);
       if (g !== group) {
-        const k = g === null ? -1 : -1 - idOf(g);
-        key.push(k);
-        hash = (Math.imul(hash, 0x01000193) ^ k) | 0;
+        key[n++] = GROUP;
+        key[n++] = g;
+        hash = g === null ? (Math.imul(hash, 0x01000193) ^ 1) | 0 : mix(hash ^ 2, g);
+        group = g;
       }
-      group = g;
     }
-    const k = idOf(described ? described.name : (attempts[i] as string));
-    key.push(k);
-    hash = (Math.imul(hash, 0x01000193) ^ k) | 0;
+    const text = described !== null ? described.name : (attempts[i] as string);
+    key[n++] = text;
+    hash = mix(hash, text);
   }
   const found = kept.get(hash);
-  if (found !== undefined && sameKey(found.key)) return found.sets;
+  if (found !== undefined && sameKey(found.key, n)) return found.sets;
   // Not met yet (or another key with the same hash, which gives way).
   const sets = workedOut(attempts, offset, path, nullable);
-  kept.set(hash, { key: Int32Array.from(key), sets });
+  kept.set(hash, { key: key.slice(0, n), sets });
   return sets;
 }
 
-function sameKey(k: Int32Array): boolean {
-  if (k.length !== key.length) return false;
-  for (let i = 0; i < k.length; i++) if (k[i] !== key[i]) return false;
+function sameKey(k: readonly KeyItem[], n: number): boolean {
+  if (k.length !== n) return false;
+  for (let i = 0; i < n; i++) if (k[i] !== key[i]) return false;
   return true;
 }
 
