@@ -140,6 +140,37 @@ describe('the lazy DFA', () => {
     expect(isValid('http://a/\0', { spec: 'rfc3987', rule: 'IRI' })).toBe(false);
   });
 
+  // Where a rejection stops (GeneratedAutomaton.stoppedAt, the diagnosis's floor): the first unit
+  // that no word of the language continues the input with, or the input's length when every
+  // unit does. RFC 3986 §2: a space and "é" are in no rule; §2.1: "%" begins pct-encoded, two
+  // HEXDIG; RFC 3987 §2.2: a high surrogate with no low one after it completes no code point.
+  // The same whatever the string's representation (the loop reads units without the string's
+  // map): a literal, concatenated, sliced, two-byte.
+  it('says where a rejected input stops, in any representation of the string', () => {
+    const uriRef = automatonOf(rfc3986.grammar, 'URI_reference', fast)!;
+    const iri = automatonOf(eraOf('rfc3987').grammar, 'IRI', () => false)!;
+    const cases: Array<[typeof uriRef, string, number]> = [
+      [uriRef, 'http://ex ample/', 9],
+      [uriRef, 'http://example.com/a%zz', 21],
+      [uriRef, 'http://example.com/a%4', 22],
+      [uriRef, 'http://example.com/\u00e9', 19],
+      [uriRef, '\0', 0],
+      [iri, 'http://example.com/b\ud83d', 20],
+    ];
+    const forms = (s: string): string[] => [
+      s,
+      `${s.slice(0, 5)}${s.slice(5)}`,
+      `${s}${'x'.repeat(20)}`.slice(0, s.length),
+      `${s}\u0100`.slice(0, s.length),
+    ];
+    for (const [dfa, input, at] of cases) {
+      for (const form of forms(input)) {
+        expect(dfa.accepts(form), JSON.stringify(form)).toBe(false);
+        expect(dfa.stoppedAt, JSON.stringify(form)).toBe(at);
+      }
+    }
+  });
+
   it('has an automaton for every rule of every era', () => {
     const none = eras.flatMap((e) => e.grammar.rules.filter((r) => automatonOf(e.grammar, r.id, () => false) === null).map((r) => `${e.meta.spec} ${r.id}`));
     expect(none).toEqual([]);
