@@ -75,13 +75,8 @@ export function quoted(ch: string): string {
   return ch.length === 1 && c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c ? `"${ch}"` : JSON.stringify(ch);
 }
 
-/** A whitespace character (`\s`): an ASCII one is one of HT, LF, VT, FF, CR and SP. */
-export const isSpace = (ch: string | null): boolean => {
-  if (ch === null) return false;
-  const c = ch.charCodeAt(0);
-  if (ch.length === 1 && c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  return /^\s$/u.test(ch);
-};
+/** A whitespace character (`\s`); a row's `found`, asked once for each character met (./table.ts). */
+export const isSpace = (ch: string | null): boolean => ch !== null && /^\s$/u.test(ch);
 export const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCodeAt(0) & 0xf800) === 0xd800;
 /**
  * A character shown inside a hint: quoted when it is a visible character of the BMP (U+0021 to
@@ -176,17 +171,10 @@ function couldBegin(expected: readonly string[], ch: string): boolean {
 
 export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
 export const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;
-export const registered = (id: string): boolean => isKnownEra(id);
+export const registered: (id: string) => boolean = isKnownEra;
 
-/** Whether each era has IP literals: asked by several hint rows of every diagnosis, fixed per era. */
-const IP_LITERAL_OF = new WeakMap<Era, boolean>();
-
-/** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2). */
-export function hasIpLiteral(era: Era): boolean {
-  let has = IP_LITERAL_OF.get(era);
-  if (has === undefined) IP_LITERAL_OF.set(era, (has = hasRule(era, ...IP_LITERAL_RULES)));
-  return has;
-}
+/** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2); a row's `grammar`, asked once an era (./table.ts). */
+export const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);
 
 /**
  * The authority after "//" up to the offset's component, if the input has one: after the first

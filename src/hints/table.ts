@@ -94,7 +94,7 @@ function iriNote(cp: number): string {
   const where = isUcschar(cp) ? 'in a path, query, fragment, userinfo or host' : isIprivate(cp) ? 'in a query' : null;
   if (where === null) return '';
   const iriEra = iriEraOf();
-  return registered(iriEra) ? `; an IRI (spec ${iriEra}) takes it as typed ${where}` : `; an IRI (RFC 3987) takes it as typed ${where}`;
+  return `; an IRI (${registered(iriEra) ? `spec ${iriEra}` : 'RFC 3987'}) takes it as typed ${where}`;
 }
 
 const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
@@ -420,6 +420,9 @@ export const HINTS: readonly HintRow[] = [
     give: (c) => {
       const a = authorityOf(c.input);
       if (!a || c.offset < a.start || c.offset > a.start + a.text.length) return null;
+      // The host ends the authority: with fewer than two ":" in the authority (the first is the
+      // last), fewer in the host, and no RegExp needed.
+      if (a.text.indexOf(':') === a.text.lastIndexOf(':')) return null;
       const host = a.text.replace(/^.*@/, '');
       if (!/^[0-9A-Fa-f:.]+$/.test(host) || (host.match(/:/g) ?? []).length < 2) return null;
       return `an IPv6 address is written in brackets in a URI: [${host}]`;
@@ -552,41 +555,32 @@ export const HINTS: readonly HintRow[] = [
 
 /**
  * The rows for an era (its row of the era table and its grammar do not change), and of those,
- * the rows for each character at the offset that is ASCII, or the end (`byFound`, at the
- * character's code, the end at 128), or another character (`byOther`, by the character):
- * chosen once, when first needed. A hint is then asked of the few rows about that character
- * and of the rows about any (issue 17).
+ * the rows about each character at the offset met (`byFound`, null for the end; up to
+ * MAX_FOUND of them): chosen once, when first needed. A hint is then asked of the few rows about
+ * that character and of the rows about any (issue 17).
  */
 interface EraRows {
   rows: readonly HintRow[];
-  byFound: Array<readonly HintRow[] | undefined>;
-  /** The same for the non-ASCII characters met, up to MAX_OTHER of them. */
-  byOther: Map<string, readonly HintRow[]>;
+  byFound: Map<string | null, readonly HintRow[]>;
 }
 
 const ROWS_OF = new WeakMap<Era, EraRows>();
-const END = 128;
-const MAX_OTHER = 256;
+const MAX_FOUND = 512;
 
 /** The rows of `of` about `found`. */
 function rowsFor(of: EraRows, found: string | null): readonly HintRow[] {
-  if (found === null) return (of.byFound[END] ??= about(of, found));
-  const code = found.charCodeAt(0);
-  if (code < 0x80) return (of.byFound[code] ??= about(of, found));
-  let rows = of.byOther.get(found);
+  let rows = of.byFound.get(found);
   if (rows === undefined) {
-    rows = about(of, found);
-    if (of.byOther.size < MAX_OTHER) of.byOther.set(found, rows);
+    rows = of.rows.filter((h) => !h.found || h.found(found));
+    if (of.byFound.size < MAX_FOUND) of.byFound.set(found, rows);
   }
   return rows;
 }
 
-const about = (of: EraRows, found: string | null): HintRow[] => of.rows.filter((h) => !h.found || h.found(found));
-
 /** The first row of the table that applies to the context, with its hint. */
 export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
   let of = ROWS_OF.get(c.era);
-  if (of === undefined) ROWS_OF.set(c.era, (of = { rows: HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era))), byFound: [], byOther: new Map() }));
+  if (of === undefined) ROWS_OF.set(c.era, (of = { rows: HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era))), byFound: new Map() }));
   for (const row of rowsFor(of, c.found)) {
     const text = row.give(c);
     if (text) return { row, text };
