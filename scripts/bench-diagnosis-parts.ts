@@ -1,0 +1,92 @@
+/**
+ * `node --loader ts-node/esm --no-warnings scripts/bench-diagnosis-parts.ts BEFORE [NOW]`: what
+ * each part of the error record's construction after the traced run costs (issue 17), per
+ * invalid line, in two builds' dist/ directories (NOW: this one's dist/ by default), timed in
+ * the same rounds.
+ *
+ * A part's cost is measured warm, where it runs: in a copy of a build whose src/diagnose.js runs
+ * that part K extra times a failure (its result dropped), timed against the build itself; the
+ * part costs (copy - build) / K. The parts: `sets` (Recorder.expectedSets, the memo key and its
+ * lookup), `hint` (hintContext and the hint rows), `message` (the sentence), `record` (all of
+ * errorRecord: the expected sets, the hint, the message, the other offsets and the record).
+ * The lines: the invalid rfc3986 `URI-reference` lines of the bench corpus (scripts/bench-corpus.ts);
+ * CPU time, each piece of 200 lines at its best of ROUNDS, the builds and copies interleaved.
+ * A copy is written under the system's temporary directory and left there.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isValid } from '../dist/src/index.js';
+import { corpus } from './bench-corpus.js';
+
+type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
+
+const PIECE = 200;
+const ROUNDS = 9;
+const K = 8;
+
+/** Each part: what src/diagnose.js writes for it, and that statement run K times more before it. */
+const PARTS: Record<string, [RegExp, (match: string, args: string) => string]> = {
+  sets: [/rec\.expectedSets\(choice\.path, nullableIn\(era\)\)/, (m) => `(${`${m}, `.repeat(K)}${m})`],
+  hint: [/const hint = hintFor\((hintContext\([^\n]*\))\);/, (m, ctx) => `${`hintFor(${ctx}); `.repeat(K)}${m}`],
+  message: [/record\.message = sentence\(([^\n]*)\);/, (m, args) => `${`sentence(${args}); `.repeat(K)}${m}`],
+  record: [/const error = errorRecord\(([^\n]*)\);/, (m, args) => `${`errorRecord(${args}); `.repeat(K)}${m}`],
+};
+
+function cpu(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+async function load(dir: string): Promise<Validate> {
+  return ((await import(pathToFileURL(join(dir, 'src/index.js')).href)) as { validate: Validate }).validate;
+}
+
+/** The build at `dir` and its copies, one a part. */
+async function builds(name: string, dir: string): Promise<Record<string, Validate>> {
+  const out: Record<string, Validate> = { build: await load(dir) };
+  for (const [part, [re, f]] of Object.entries(PARTS)) {
+    const copy = mkdtempSync(join(tmpdir(), `urispec-parts-${name}-${part}-`));
+    cpSync(dir, copy, { recursive: true });
+    // dist/'s JavaScript is ES modules by the package's "type", which the copy has no package of.
+    writeFileSync(join(copy, 'package.json'), '{ "type": "module" }\n');
+    const file = join(copy, 'src/diagnose.js');
+    const text = readFileSync(file, 'utf8');
+    if (!re.test(text)) throw new Error(`${file}: no statement of ${part} to repeat`);
+    writeFileSync(file, text.replace(re, f as (m: string, ...a: string[]) => string));
+    out[part] = await load(copy);
+  }
+  return out;
+}
+
+const [beforeArg, nowArg] = process.argv.slice(2);
+if (!beforeArg) throw new Error('usage: bench-diagnosis-parts.ts BEFORE_DIST [NOW_DIST]');
+const named = { before: await builds('before', resolve(beforeArg)), now: await builds('now', resolve(nowArg ?? 'dist')) };
+const options = { spec: 'rfc3986', rule: 'URI-reference', grammarOnly: true };
+const lines = corpus(70_000).filter((s) => !isValid(s, options));
+const checks = Object.values(named).flatMap((b) => Object.values(b));
+const best = checks.map(() => [] as number[]);
+for (let r = 0; r < ROUNDS; r++) {
+  checks.forEach((check, k) => {
+    for (let p = 0, j = 0; p < lines.length; p += PIECE, j++) {
+      const t = cpu();
+      for (let i = p; i < Math.min(lines.length, p + PIECE); i++) check(lines[i]!, options);
+      const dt = cpu() - t;
+      if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
+    }
+  });
+}
+const us = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / lines.length);
+const per = (b: number, part: string): number => {
+  const parts = ['build', ...Object.keys(PARTS)];
+  const at = b * parts.length;
+  return part === 'build' ? us[at]! : (us[at + parts.indexOf(part)]! - us[at]!) / K;
+};
+console.log(`rfc3986 URI-reference, ${lines.length} invalid lines of the bench corpus; µs a line, CPU time, best of ${ROUNDS} rounds; a part: (copy - build) / ${K}.\n`);
+console.log('| part | before µs | now µs | before / now |');
+console.log('|---|---:|---:|---:|');
+for (const part of ['build', ...Object.keys(PARTS)]) {
+  const [b, n] = [per(0, part), per(1, part)];
+  console.log(`| ${part === 'build' ? 'validate' : part} | ${b.toFixed(3)} | ${n.toFixed(3)} | ${(b / n).toFixed(2)} |`);
+}
