@@ -555,8 +555,8 @@ export const HINTS: readonly HintRow[] = [
 
 /**
  * The rows for an era (its row of the era table and its grammar do not change), and of those,
- * the rows about each character at the offset met (`byFound`, null for the end; up to
- * MAX_FOUND of them): chosen once, when first needed. A hint is then asked of the few rows about
+ * the rows about each character at the offset met (`byFound`, null for the end; every ASCII
+ * one, and others while fewer than MAX_FOUND are kept): chosen once, when first needed. A hint is then asked of the few rows about
  * that character and of the rows about any (issue 17).
  */
 interface EraRows {
@@ -572,7 +572,7 @@ function rowsFor(of: EraRows, found: string | null): readonly HintRow[] {
   let rows = of.byFound.get(found);
   if (rows === undefined) {
     rows = of.rows.filter((h) => !h.found || h.found(found));
-    if (of.byFound.size < MAX_FOUND) of.byFound.set(found, rows);
+    if (of.byFound.size < MAX_FOUND || found === null || found.charCodeAt(0) < 0x80) of.byFound.set(found, rows);
   }
   return rows;
 }
