@@ -10,7 +10,7 @@ import { ruleOf as fastRule } from "./rfc3987.fast.js";
 function cpEnd(s, p, c, ranges) {
     let n = 1;
     if (c >= 0xd800 && c <= 0xdbff && p + 1 < s.length) {
-        const d = s.charCodeAt(p + 1);
+        const d = String.prototype.charCodeAt.call(s, p + 1);
         if (d >= 0xdc00 && d <= 0xdfff) {
             c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
             n = 2;

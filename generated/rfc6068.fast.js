@@ -61,9 +61,9 @@ function table(ranges) {
  */
 function ic(s, p, lower, n) {
     for (let i = 0; i < n; i++) {
-        let c = s.charCodeAt(p + i);
+        let c = String.prototype.charCodeAt.call(s, p + i);
         if (c >= 128)
-            return s.substr(p, n).toLowerCase() === lower;
+            return String.prototype.substr.call(s, p, n).toLowerCase() === lower;
         if (c >= 65 && c <= 90)
             c += 32;
         if (c !== lower.charCodeAt(i))

@@ -71,6 +71,12 @@ export function fail(p, expected) {
 let grantId = -1;
 /** The input of the current run, for stopped(). */
 let subject = '';
+/**
+ * Its length, read once a run: the rule functions (./traced.ts) test it at every terminal, and
+ * `s.length` there is a property load on the string's map, megamorphic once the process has
+ * seen strings of five or more representations (issue 17). Read by the generated code.
+ */
+export let inputEnd = 0;
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -97,16 +103,18 @@ export let fastAfter = Infinity;
  */
 export let handedRules = null;
 /** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
+// Both read the run's input (`subject`, `inputEnd`) with String.prototype's methods called on it,
+// whose target is known without the string's map (issue 17; ./dfa.ts accepts).
 function kindAt(s, q) {
-    if (q >= s.length)
+    if (q >= inputEnd)
         return -1;
-    const c = s.charCodeAt(q);
+    const c = String.prototype.charCodeAt.call(s, q);
     return Math.min(c, 128);
 }
 function widthAt(s, q) {
-    if (q >= s.length)
+    if (q >= inputEnd)
         return 0;
-    return s.codePointAt(q) > 0xffff ? 2 : 1;
+    return String.prototype.codePointAt.call(s, q) > 0xffff ? 2 : 1;
 }
 /** The repetition kind (StopKind.repetition in src/diagnosis/trace.ts). */
 const REPETITION = -4;
@@ -197,6 +205,7 @@ function startOf(rules, name) {
 function reset() {
     hooks = null;
     subject = '';
+    inputEnd = 0;
     stopCount = 0;
     watchPos = -1;
     watchSeq = -1;
@@ -213,6 +222,7 @@ export function trace(rules, table, input, startRule, listener, options = {}) {
     const rule = startOf(rules, startRule);
     stops = table;
     subject = input;
+    inputEnd = input.length;
     silent = 0;
     grantId = -1;
     fastBelow = -1;
@@ -253,6 +263,7 @@ export function reach(rules, table, input, startRule, grant, cannotHold = null) 
     const rule = startOf(rules, startRule);
     stops = table;
     subject = input;
+    inputEnd = input.length;
     silent = 0;
     mode = MEASURE;
     hooks = null;

@@ -6,7 +6,14 @@
 // after the fast recognizer rejected an input, so it is not the hot path). The run's state and
 // the hooks are ./trace.ts's, as before; the stop ids, expectations and hook indexes are
 // computed when the data is generated, in the order the emitter numbered them.
-import { fail, fastAfter, fastBelow, handedRules, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos, } from './trace.js';
+//
+// The closures are shared by every era's program, so each site sees every string the process
+// diagnoses: they read a code unit with String.prototype.charCodeAt called on the input, and
+// the input's length from ./trace.ts (inputEnd, set once a run), not `s.charCodeAt(p)` and
+// `s.length`, property loads on the string's map that turn megamorphic once strings of five
+// or more representations (flat, internalized, concatenated, sliced, two-byte) went through
+// them, a generic load a character (issue 17; ./dfa.ts accepts).
+import { fail, fastAfter, fastBelow, handedRules, hookEnter, hookFail, hookLeave, hookMark, hookRewind, inputEnd, notBegun, reach as reachFrom, sequenceDone, silence, silent, stopCount, stopped, trace as traceFrom, watchPos, } from './trace.js';
 /**
  * What a node does (the emitter's node types, as the traced build emitted them):
  *   [EMPTY]                              matches nothing, at p (an empty literal or sequence)
@@ -60,16 +67,17 @@ function setEnd(set, program) {
     const lower = lowered.length > 0 ? new Set(lowered) : null;
     /** Peggy's own one-code-unit tests above 127 (emit-fast.ts, unitTests). */
     const unit = (s, p) => {
+        const ch = String.prototype.charAt.call(s, p);
         for (const re of regexps)
-            if (re.test(s.charAt(p)))
+            if (re.test(ch))
                 return true;
-        return lower?.has(s.charAt(p).toLowerCase()) === true;
+        return lower?.has(ch.toLowerCase()) === true;
     };
     if (!codePoints) {
         return (s, p) => {
-            if (p >= s.length)
+            if (p >= inputEnd)
                 return -1;
-            const c = s.charCodeAt(p);
+            const c = String.prototype.charCodeAt.call(s, p);
             if (c < 128)
                 return ascii[c] === 1 ? p + 1 : -1;
             for (let i = 0; i < ranges.length; i += 2)
@@ -81,9 +89,9 @@ function setEnd(set, program) {
     const searched = ranges.length > 0 ? new Int32Array(ranges) : null;
     const cpEnd = program.helpers.cpEnd;
     return (s, p) => {
-        if (p >= s.length)
+        if (p >= inputEnd)
             return -1;
-        const c = s.charCodeAt(p);
+        const c = String.prototype.charCodeAt.call(s, p);
         if (c < 128)
             return ascii[c] === 1 ? p + 1 : -1;
         if (unit(s, p))
@@ -153,8 +161,8 @@ function ruleFunctions(data) {
                     return terminal(sets[n[1]], expected);
                 // An ASCII set, the common case: one lookup, no call.
                 return (s, p) => {
-                    if (p < s.length) {
-                        const c = s.charCodeAt(p);
+                    if (p < inputEnd) {
+                        const c = String.prototype.charCodeAt.call(s, p);
                         if (c < 128 && ascii[c] === 1)
                             return p + 1;
                     }
@@ -166,7 +174,7 @@ function ruleFunctions(data) {
             case Op.STRING: {
                 const [, v, expected] = n;
                 return (s, p) => {
-                    if (s.startsWith(v, p))
+                    if (String.prototype.startsWith.call(s, v, p))
                         return p + v.length;
                     if (silent === 0)
                         fail(p, expected);
@@ -177,7 +185,7 @@ function ruleFunctions(data) {
                 const [, lower, len, expected] = n;
                 const folded = ic;
                 return (s, p) => {
-                    if (p + len <= s.length && folded(s, p, lower, len))
+                    if (p + len <= inputEnd && folded(s, p, lower, len))
                         return p + len;
                     if (silent === 0)
                         fail(p, expected);
@@ -186,20 +194,20 @@ function ruleFunctions(data) {
             }
             case Op.LOWERED: {
                 const [, lower, len] = n;
-                return terminal((s, p) => (s.substr(p, len).toLowerCase() === lower ? p + len : -1), n[3]);
+                return terminal((s, p) => (String.prototype.substr.call(s, p, len).toLowerCase() === lower ? p + len : -1), n[3]);
             }
             case Op.CLASS: {
                 const ascii = table(n[1]);
                 const re = data.regexps[n[2]];
                 return terminal((s, p) => {
-                    if (p >= s.length)
+                    if (p >= inputEnd)
                         return -1;
-                    const c = s.charCodeAt(p);
+                    const c = String.prototype.charCodeAt.call(s, p);
                     return c < 128 ? (ascii[c] === 1 ? p + 1 : -1) : codePoint(s, p, re);
                 }, n[3]);
             }
             case Op.ANY:
-                return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1]);
+                return terminal((_s, p) => (p < inputEnd ? p + 1 : -1), n[1]);
             case Op.RULE:
                 calls[current].push(n[1]);
                 return rules[n[1]];
@@ -253,7 +261,7 @@ function ruleFunctions(data) {
                 return repeat(compile(e), d ? compile(d) : null, min, max, stop);
             }
             case Op.END:
-                return n[1] ? (s, p) => (p >= s.length ? p : -1) : (s, p) => (p < s.length ? p : -1);
+                return n[1] ? (_s, p) => (p >= inputEnd ? p : -1) : (_s, p) => (p < inputEnd ? p : -1);
             case Op.LOOKAHEAD: {
                 const not = n[1] === 1;
                 const inner = compile(n[2]);
@@ -365,8 +373,8 @@ function tracedBody(bodies, i, hook) {
  * that is the set alone). Small enough for V8 to inline at each of those places.
  */
 function inSet(s, p, t, expected) {
-    if (p < s.length) {
-        const c = s.charCodeAt(p);
+    if (p < inputEnd) {
+        const c = String.prototype.charCodeAt.call(s, p);
         if (c < 128 && t[c] === 1)
             return p + 1;
     }

@@ -4,7 +4,9 @@
 // imported helper is not inlined in a hot loop (measured: rfc3987's fast recognizer, which
 // calls cpEnd per non-ASCII character, ran 2.3 to 2.8 times slower importing it). Each is
 // computed from, or proven equal to, the test that Peggy's own parser makes
-// (test/recognizer.test.ts holds the recognizers to it).
+// (test/recognizer.test.ts holds the recognizers to it). They read the input with
+// String.prototype's methods called on it, not `s.charCodeAt(p)`: a load on the string's map,
+// megamorphic once strings of five or more representations went through it (issue 17).
 
 /**
  * An ASCII membership table, 1 for each code unit in the inclusive ranges `lo, hi, lo, hi, ...`
@@ -22,8 +24,8 @@ export function table(ranges: readonly number[]): Uint8Array {
  */
 export function ic(s: string, p: number, lower: string, n: number): boolean {
   for (let i = 0; i < n; i++) {
-    let c = s.charCodeAt(p + i);
-    if (c >= 128) return s.substr(p, n).toLowerCase() === lower;
+    let c = String.prototype.charCodeAt.call(s, p + i);
+    if (c >= 128) return String.prototype.substr.call(s, p, n).toLowerCase() === lower;
     if (c >= 65 && c <= 90) c += 32;
     if (c !== lower.charCodeAt(i)) return false;
   }
@@ -32,7 +34,7 @@ export function ic(s: string, p: number, lower: string, n: number): boolean {
 
 /** Peggy's unicode class: one code point tested by the class's RegExp. */
 export function codePoint(s: string, p: number, re: RegExp): number {
-  const cp = s.codePointAt(p);
+  const cp = String.prototype.codePointAt.call(s, p);
   if (cp === undefined) return -1;
   const ch = String.fromCodePoint(cp);
   return re.test(ch) ? p + ch.length : -1;
@@ -42,7 +44,7 @@ export function codePoint(s: string, p: number, re: RegExp): number {
 export function cpEnd(s: string, p: number, c: number, ranges: Int32Array): number {
   let n = 1;
   if (c >= 0xd800 && c <= 0xdbff && p + 1 < s.length) {
-    const d = s.charCodeAt(p + 1);
+    const d = String.prototype.charCodeAt.call(s, p + 1);
     if (d >= 0xdc00 && d <= 0xdfff) {
       c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
       n = 2;

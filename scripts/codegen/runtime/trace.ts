@@ -79,6 +79,12 @@ export function fail(p: number, expected: string): void {
 let grantId = -1;
 /** The input of the current run, for stopped(). */
 let subject = '';
+/**
+ * Its length, read once a run: the rule functions (./traced.ts) test it at every terminal, and
+ * `s.length` there is a property load on the string's map, megamorphic once the process has
+ * seen strings of five or more representations (issue 17). Read by the generated code.
+ */
+export let inputEnd = 0;
 let grantStart = 0;
 let grantPos = 0;
 let grantKind = -1;
@@ -106,15 +112,17 @@ export let fastAfter = Infinity;
 export let handedRules: Uint8Array | null = null;
 
 /** The kind of the code point at q: -1 at the end, 128 for any non-ASCII, else its code unit. */
+// Both read the run's input (`subject`, `inputEnd`) with String.prototype's methods called on it,
+// whose target is known without the string's map (issue 17; ./dfa.ts accepts).
 function kindAt(s: string, q: number): number {
-  if (q >= s.length) return -1;
-  const c = s.charCodeAt(q);
+  if (q >= inputEnd) return -1;
+  const c = String.prototype.charCodeAt.call(s, q);
   return Math.min(c, 128);
 }
 
 function widthAt(s: string, q: number): number {
-  if (q >= s.length) return 0;
-  return s.codePointAt(q)! > 0xffff ? 2 : 1;
+  if (q >= inputEnd) return 0;
+  return String.prototype.codePointAt.call(s, q)! > 0xffff ? 2 : 1;
 }
 
 /** The repetition kind (StopKind.repetition in src/diagnosis/trace.ts). */
@@ -207,6 +215,7 @@ function startOf(rules: ReadonlyMap<string, RuleFn>, name: string): RuleFn {
 function reset(): void {
   hooks = null;
   subject = '';
+  inputEnd = 0;
   stopCount = 0;
   watchPos = -1;
   watchSeq = -1;
@@ -231,6 +240,7 @@ export function trace(
   const rule = startOf(rules, startRule);
   stops = table;
   subject = input;
+  inputEnd = input.length;
   silent = 0;
   grantId = -1;
   fastBelow = -1;
@@ -277,6 +287,7 @@ export function reach(
   const rule = startOf(rules, startRule);
   stops = table;
   subject = input;
+  inputEnd = input.length;
   silent = 0;
   mode = MEASURE;
   hooks = null;

@@ -5,6 +5,13 @@
 // after the fast recognizer rejected an input, so it is not the hot path). The run's state and
 // the hooks are ./trace.ts's, as before; the stop ids, expectations and hook indexes are
 // computed when the data is generated, in the order the emitter numbered them.
+//
+// The closures are shared by every era's program, so each site sees every string the process
+// diagnoses: they read a code unit with String.prototype.charCodeAt called on the input, and
+// the input's length from ./trace.ts (inputEnd, set once a run), not `s.charCodeAt(p)` and
+// `s.length`, property loads on the string's map that turn megamorphic once strings of five
+// or more representations (flat, internalized, concatenated, sliced, two-byte) went through
+// them, a generic load a character (issue 17; ./dfa.ts accepts).
 
 import {
   fail,
@@ -16,6 +23,7 @@ import {
   hookLeave,
   hookMark,
   hookRewind,
+  inputEnd,
   notBegun,
   type RuleFn,
   reach as reachFrom,
@@ -123,13 +131,14 @@ function setEnd(set: TracedSet, program: TracedProgram): (s: string, p: number) 
   const lower = lowered.length > 0 ? new Set(lowered) : null;
   /** Peggy's own one-code-unit tests above 127 (emit-fast.ts, unitTests). */
   const unit = (s: string, p: number): boolean => {
-    for (const re of regexps) if (re.test(s.charAt(p))) return true;
-    return lower?.has(s.charAt(p).toLowerCase()) === true;
+    const ch = String.prototype.charAt.call(s, p);
+    for (const re of regexps) if (re.test(ch)) return true;
+    return lower?.has(ch.toLowerCase()) === true;
   };
   if (!codePoints) {
     return (s, p) => {
-      if (p >= s.length) return -1;
-      const c = s.charCodeAt(p);
+      if (p >= inputEnd) return -1;
+      const c = String.prototype.charCodeAt.call(s, p);
       if (c < 128) return ascii[c] === 1 ? p + 1 : -1;
       for (let i = 0; i < ranges.length; i += 2) if (c >= ranges[i]! && c <= ranges[i + 1]!) return p + 1;
       return unit(s, p) ? p + 1 : -1;
@@ -138,8 +147,8 @@ function setEnd(set: TracedSet, program: TracedProgram): (s: string, p: number) 
   const searched = ranges.length > 0 ? new Int32Array(ranges) : null;
   const cpEnd = program.helpers.cpEnd!;
   return (s, p) => {
-    if (p >= s.length) return -1;
-    const c = s.charCodeAt(p);
+    if (p >= inputEnd) return -1;
+    const c = String.prototype.charCodeAt.call(s, p);
     if (c < 128) return ascii[c] === 1 ? p + 1 : -1;
     if (unit(s, p)) return p + 1;
     return searched ? cpEnd(s, p, c, searched) : -1;
@@ -220,8 +229,8 @@ function ruleFunctions(data: TracedProgram): Made {
         if (ascii === null) return terminal(sets[n[1] as number]!, expected);
         // An ASCII set, the common case: one lookup, no call.
         return (s, p) => {
-          if (p < s.length) {
-            const c = s.charCodeAt(p);
+          if (p < inputEnd) {
+            const c = String.prototype.charCodeAt.call(s, p);
             if (c < 128 && ascii[c] === 1) return p + 1;
           }
           if (silent === 0) fail(p, expected);
@@ -231,7 +240,7 @@ function ruleFunctions(data: TracedProgram): Made {
       case Op.STRING: {
         const [, v, expected] = n as [number, string, string];
         return (s, p) => {
-          if (s.startsWith(v, p)) return p + v.length;
+          if (String.prototype.startsWith.call(s, v, p)) return p + v.length;
           if (silent === 0) fail(p, expected);
           return -1;
         };
@@ -240,26 +249,26 @@ function ruleFunctions(data: TracedProgram): Made {
         const [, lower, len, expected] = n as [number, string, number, string];
         const folded = ic!;
         return (s, p) => {
-          if (p + len <= s.length && folded(s, p, lower, len)) return p + len;
+          if (p + len <= inputEnd && folded(s, p, lower, len)) return p + len;
           if (silent === 0) fail(p, expected);
           return -1;
         };
       }
       case Op.LOWERED: {
         const [, lower, len] = n as [number, string, number];
-        return terminal((s, p) => (s.substr(p, len).toLowerCase() === lower ? p + len : -1), n[3] as string);
+        return terminal((s, p) => (String.prototype.substr.call(s, p, len).toLowerCase() === lower ? p + len : -1), n[3] as string);
       }
       case Op.CLASS: {
         const ascii = table(n[1] as number[]);
         const re = data.regexps[n[2] as number]!;
         return terminal((s, p) => {
-          if (p >= s.length) return -1;
-          const c = s.charCodeAt(p);
+          if (p >= inputEnd) return -1;
+          const c = String.prototype.charCodeAt.call(s, p);
           return c < 128 ? (ascii[c] === 1 ? p + 1 : -1) : codePoint!(s, p, re);
         }, n[3] as string);
       }
       case Op.ANY:
-        return terminal((s, p) => (p < s.length ? p + 1 : -1), n[1] as string);
+        return terminal((_s, p) => (p < inputEnd ? p + 1 : -1), n[1] as string);
       case Op.RULE:
         calls[current]!.push(n[1] as number);
         return rules[n[1] as number]!;
@@ -314,7 +323,7 @@ function ruleFunctions(data: TracedProgram): Made {
         return repeat(compile(e), d ? compile(d) : null, min, max, stop);
       }
       case Op.END:
-        return n[1] ? (s, p) => (p >= s.length ? p : -1) : (s, p) => (p < s.length ? p : -1);
+        return n[1] ? (_s, p) => (p >= inputEnd ? p : -1) : (_s, p) => (p < inputEnd ? p : -1);
       case Op.LOOKAHEAD: {
         const not = n[1] === 1;
         const inner = compile(n[2] as TracedNode);
@@ -422,8 +431,8 @@ function tracedBody(bodies: readonly Fn[], i: number, hook: number): RuleFn {
  * that is the set alone). Small enough for V8 to inline at each of those places.
  */
 function inSet(s: string, p: number, t: Uint8Array, expected: string): number {
-  if (p < s.length) {
-    const c = s.charCodeAt(p);
+  if (p < inputEnd) {
+    const c = String.prototype.charCodeAt.call(s, p);
     if (c < 128 && t[c] === 1) return p + 1;
   }
   if (silent === 0) fail(p, expected);
