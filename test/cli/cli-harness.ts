@@ -1,9 +1,10 @@
 /**
  * Two ways to run the command line with given arguments and standard input bytes: in memory
  * through `run` (fast, for many rows), and as the real binary over pipes (`node
- * dist/src/cli/main.js`, built once by `buildOnce`), which is what users and scripts see.
+ * dist/src/cli/main.js`, built once for the run by test/global-setup.ts), which is what users and
+ * scripts see.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { run } from '../../src/cli/run.js';
@@ -16,12 +17,6 @@ export interface CliRun {
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const binary = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
-
-/** Compiles the package with its own tsconfig, as `npm run build` does. */
-export function buildOnce(): void {
-  // The package's own build (scripts/build.mjs): tsc, then dist/generated/ as it ships.
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: repoRoot, stdio: 'pipe' });
-}
 
 export async function runInMemory(argv: string[], stdin: Buffer | string = ''): Promise<CliRun> {
   const stdout = new PassThrough();
