@@ -28,19 +28,20 @@ const T12 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 
 // relativeURL: grammar/draft-ietf-uri-relative-url-01.peggy:81
 function r_relativeURL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
         v3 = r_absoluteURL(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v4 = r_location(s, p);
         if (v4 >= 0) { v2 = v4; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v5 = r_abs_path(s, p);
         if (v5 >= 0) { v2 = v5; break L1; }
       }
@@ -51,7 +52,7 @@ function r_relativeURL(s, p) {
     if (v1 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
+      v9 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 35))) ? v1 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_fragment(s, v9);
       v8 = v10;
@@ -64,19 +65,20 @@ function r_relativeURL(s, p) {
 
 // absoluteURL: grammar/draft-ietf-uri-relative-url-01.peggy:99
 function r_absoluteURL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) {
+      if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47)))) {
         v5 = r_location(s, v2);
         if (v5 >= 0) { v4 = v5; break L1; }
       }
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) {
+      if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47)))) {
         v6 = r_abs_path(s, v2);
         if (v6 >= 0) { v4 = v6; break L1; }
       }
@@ -91,16 +93,17 @@ function r_absoluteURL(s, p) {
 
 // location: grammar/draft-ietf-uri-relative-url-01.peggy:111
 function r_location(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+    v1 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
     if (v1 < 0) break L0;
     v2 = r_net_loc(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_rel_path(s, v5);
       v4 = v6;
@@ -113,10 +116,11 @@ function r_location(s, p) {
 
 // abs_path: grammar/draft-ietf-uri-relative-url-01.peggy:120
 function r_abs_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -126,6 +130,7 @@ function r_abs_path(s, p) {
 
 // rel_path: grammar/draft-ietf-uri-relative-url-01.peggy:135
 function r_rel_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
@@ -134,7 +139,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 59))) ? v1 + 1 : -1;
+      v5 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 59))) ? v1 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_params(s, v5);
       v4 = v6;
@@ -143,7 +148,7 @@ function r_rel_path(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v9 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       v8 = v10;
@@ -156,6 +161,7 @@ function r_rel_path(s, p) {
 
 // path: grammar/draft-ietf-uri-relative-url-01.peggy:145
 function r_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -165,7 +171,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -181,13 +187,14 @@ function r_path(s, p) {
 
 // segment: grammar/draft-ietf-uri-relative-url-01.peggy:154
 function r_segment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -200,6 +207,7 @@ function r_segment(s, p) {
 
 // params: grammar/draft-ietf-uri-relative-url-01.peggy:163
 function r_params(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -209,7 +217,7 @@ function r_params(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 59))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 59))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_param(s, v4);
         v3 = v5;
@@ -225,13 +233,14 @@ function r_params(s, p) {
 
 // param: grammar/draft-ietf-uri-relative-url-01.peggy:170
 function r_param(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T2[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -244,10 +253,11 @@ function r_param(s, p) {
 
 // scheme: grammar/draft-ietf-uri-relative-url-01.peggy:183
 function r_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c < 128 && T0[c] === 1)) break;
     v0++;
   }
@@ -257,13 +267,14 @@ function r_scheme(s, p) {
 
 // net_loc: grammar/draft-ietf-uri-relative-url-01.peggy:192
 function r_net_loc(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -276,13 +287,14 @@ function r_net_loc(s, p) {
 
 // query: grammar/draft-ietf-uri-relative-url-01.peggy:199
 function r_query(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -295,13 +307,14 @@ function r_query(s, p) {
 
 // fragment: grammar/draft-ietf-uri-relative-url-01.peggy:206
 function r_fragment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T4[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -314,10 +327,11 @@ function r_fragment(s, p) {
 
 // pchar: grammar/draft-ietf-uri-relative-url-01.peggy:222
 function r_pchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -327,10 +341,11 @@ function r_pchar(s, p) {
 
 // uchar: grammar/draft-ietf-uri-relative-url-01.peggy:231
 function r_uchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T6[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -340,21 +355,23 @@ function r_uchar(s, p) {
 
 // unreserved: grammar/draft-ietf-uri-relative-url-01.peggy:242
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // escape: grammar/draft-ietf-uri-relative-url-01.peggy:249
 function r_escape(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T7[c] === 1))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T7[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -362,71 +379,81 @@ function r_escape(s, p) {
 
 // hex: grammar/draft-ietf-uri-relative-url-01.peggy:258
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/draft-ietf-uri-relative-url-01.peggy:264
 function r_alpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/draft-ietf-uri-relative-url-01.peggy:274
 function r_lowalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/draft-ietf-uri-relative-url-01.peggy:284
 function r_hialpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/draft-ietf-uri-relative-url-01.peggy:291
 function r_digit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/draft-ietf-uri-relative-url-01.peggy:295
 function r_safe(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/draft-ietf-uri-relative-url-01.peggy:299
 function r_extra(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/draft-ietf-uri-relative-url-01.peggy:306
 function r_national(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/draft-ietf-uri-relative-url-01.peggy:310
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/draft-ietf-uri-relative-url-01.peggy:320
 function r_punctuation(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 

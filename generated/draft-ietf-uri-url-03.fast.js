@@ -29,10 +29,11 @@ const T13 = table([0, 8, 10, 12, 14, 31, 33, 90, 94, 127]);
 
 // prefixedurl: grammar/draft-ietf-uri-url-03.peggy:61
 function r_prefixedurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 4 <= s.length && s.charCodeAt(p) === 117 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 58 ? p + 4 : -1;
+    v1 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 117 && String.prototype.charCodeAt.call(s, p + 1) === 114 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 58 ? p + 4 : -1;
     if (v1 < 0) break L0;
     v2 = r_url(s, v1);
     v0 = v2;
@@ -42,53 +43,54 @@ function r_prefixedurl(s, p) {
 
 // url: grammar/draft-ietf-uri-url-03.peggy:78
 function r_url(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 104)))) {
       v1 = r_httpaddress(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
       v2 = r_ftpaddress(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
       v3 = r_newsaddress(s, p);
       if (v3 >= 0) { v0 = v3; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
       v4 = r_nntpaddress(s, p);
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 112)))) {
       v5 = r_prosperoaddress(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
       v6 = r_telnetaddress(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 103)))) {
       v7 = r_gopheraddress(s, p);
       if (v7 >= 0) { v0 = v7; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v8 = r_waisdoc(s, p);
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v9 = r_waisindex(s, p);
       if (v9 >= 0) { v0 = v9; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 109)))) {
       v10 = r_mailtoaddress(s, p);
       if (v10 >= 0) { v0 = v10; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 109)))) {
       v11 = r_midaddress(s, p);
       if (v11 >= 0) { v0 = v11; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 99)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 99)))) {
       v12 = r_cidaddress(s, p);
       v0 = v12;
     } else v0 = -1;
@@ -105,16 +107,17 @@ function r_scheme(s, p) {
 
 // httpaddress: grammar/draft-ietf-uri-url-03.peggy:99
 function r_httpaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 104 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_path(s, v5);
       v4 = v6;
@@ -123,7 +126,7 @@ function r_httpaddress(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v9 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_search(s, v9);
       v8 = v10;
@@ -136,22 +139,23 @@ function r_httpaddress(s, p) {
 
 // ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
 function r_ftpaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 6 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 58 && s.charCodeAt(p + 4) === 47 && s.charCodeAt(p + 5) === 47 ? p + 6 : -1;
+    v1 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_path(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 33))) ? v4 + 1 : -1;
+      v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 33))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
-      v8 = (v7 < s.length && (c = s.charCodeAt(v7), (c < 128 && T0[c] === 1))) ? v7 + 1 : -1;
+      v8 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c < 128 && T0[c] === 1))) ? v7 + 1 : -1;
       v6 = v8;
     }
     v5 = v6 < 0 ? v4 : v6;
@@ -162,14 +166,15 @@ function r_ftpaddress(s, p) {
 
 // afsaddress: grammar/draft-ietf-uri-url-03.peggy:118
 function r_afsaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 6 <= s.length && s.charCodeAt(p) === 97 && s.charCodeAt(p + 1) === 102 && s.charCodeAt(p + 2) === 115 && s.charCodeAt(p + 3) === 58 && s.charCodeAt(p + 4) === 47 && s.charCodeAt(p + 5) === 47 ? p + 6 : -1;
+    v1 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 97 && String.prototype.charCodeAt.call(s, p + 1) === 102 && String.prototype.charCodeAt.call(s, p + 2) === 115 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
     if (v1 < 0) break L0;
     v2 = r_cellname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_path(s, v3);
     v0 = v4;
@@ -179,10 +184,11 @@ function r_afsaddress(s, p) {
 
 // newsaddress: grammar/draft-ietf-uri-url-03.peggy:126
 function r_newsaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+    v1 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 119 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
     if (v1 < 0) break L0;
     v2 = r_groupart(s, v1);
     v0 = v2;
@@ -192,14 +198,15 @@ function r_newsaddress(s, p) {
 
 // nntpaddress: grammar/draft-ietf-uri-url-03.peggy:132
 function r_nntpaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+    v1 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 110 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
     if (v1 < 0) break L0;
     v2 = r_group(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_digits(s, v3);
     v0 = v4;
@@ -209,10 +216,11 @@ function r_nntpaddress(s, p) {
 
 // midaddress: grammar/draft-ietf-uri-url-03.peggy:139
 function r_midaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 4 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 100 && s.charCodeAt(p + 3) === 58 ? p + 4 : -1;
+    v1 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 109 && String.prototype.charCodeAt.call(s, p + 1) === 105 && String.prototype.charCodeAt.call(s, p + 2) === 100 && String.prototype.charCodeAt.call(s, p + 3) === 58 ? p + 4 : -1;
     if (v1 < 0) break L0;
     v2 = r_addr_spec(s, v1);
     v0 = v2;
@@ -222,10 +230,11 @@ function r_midaddress(s, p) {
 
 // cidaddress: grammar/draft-ietf-uri-url-03.peggy:146
 function r_cidaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 4 <= s.length && s.charCodeAt(p) === 99 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 100 && s.charCodeAt(p + 3) === 58 ? p + 4 : -1;
+    v1 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 99 && String.prototype.charCodeAt.call(s, p + 1) === 105 && String.prototype.charCodeAt.call(s, p + 2) === 100 && String.prototype.charCodeAt.call(s, p + 3) === 58 ? p + 4 : -1;
     if (v1 < 0) break L0;
     v2 = r_content_identifier(s, v1);
     v0 = v2;
@@ -235,14 +244,15 @@ function r_cidaddress(s, p) {
 
 // mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:162
 function r_mailtoaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 109 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 108 && String.prototype.charCodeAt.call(s, p + 4) === 116 && String.prototype.charCodeAt.call(s, p + 5) === 111 && String.prototype.charCodeAt.call(s, p + 6) === 58 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r__xalphas_before_hostname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 64))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 64))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_hostname(s, v3);
     v0 = v4;
@@ -252,13 +262,14 @@ function r_mailtoaddress(s, p) {
 
 // waisaddress: grammar/draft-ietf-uri-url-03.peggy:171
 function r_waisaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v1 = r_waisdoc(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v2 = r_waisindex(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -268,20 +279,21 @@ function r_waisaddress(s, p) {
 
 // waisindex: grammar/draft-ietf-uri-url-03.peggy:180
 function r_waisindex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 63))) ? v4 + 1 : -1;
+      v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 63))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_search(s, v7);
       v6 = v8;
@@ -294,22 +306,23 @@ function r_waisindex(s, p) {
 
 // waisdoc: grammar/draft-ietf-uri-url-03.peggy:190
 function r_waisdoc(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 47))) ? v4 + 1 : -1;
+    v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 47))) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_wtype(s, v5);
     if (v6 < 0) break L0;
-    v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 47))) ? v6 + 1 : -1;
+    v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 47))) ? v6 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_wpath(s, v7);
     v0 = v8;
@@ -319,6 +332,7 @@ function r_waisdoc(s, p) {
 
 // wpath: grammar/draft-ietf-uri-url-03.peggy:201
 function r_wpath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = p;
   v1 = 0;
@@ -327,11 +341,11 @@ function r_wpath(s, p) {
     L0: {
       v3 = r_digits(s, v0);
       if (v3 < 0) break L0;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 61))) ? v3 + 1 : -1;
+      v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 61))) ? v3 + 1 : -1;
       if (v4 < 0) break L0;
       v5 = r_path(s, v4);
       if (v5 < 0) break L0;
-      v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 59))) ? v5 + 1 : -1;
+      v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 59))) ? v5 + 1 : -1;
       v2 = v6;
     }
     if (v2 < 0) break;
@@ -345,14 +359,15 @@ function r_wpath(s, p) {
 
 // groupart: grammar/draft-ietf-uri-url-03.peggy:215
 function r_groupart(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 42)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_group(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v2 = r_article(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -362,6 +377,7 @@ function r_groupart(s, p) {
 
 // group: grammar/draft-ietf-uri-url-03.peggy:226
 function r_group(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -371,7 +387,7 @@ function r_group(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_ialpha(s, v4);
         v3 = v5;
@@ -387,12 +403,13 @@ function r_group(s, p) {
 
 // article: grammar/draft-ietf-uri-url-03.peggy:239
 function r_article(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r__xalphas_before_host(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 64))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_host(s, v2);
     v0 = v3;
@@ -423,20 +440,21 @@ function r_prosperoaddress(s, p) {
 
 // prosperolink: grammar/draft-ietf-uri-url-03.peggy:269
 function r_prosperolink(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 11 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 && s.charCodeAt(p + 8) === 58 && s.charCodeAt(p + 9) === 47 && s.charCodeAt(p + 10) === 47 ? p + 11 : -1;
+    v1 = p + 11 <= len && String.prototype.charCodeAt.call(s, p) === 112 && String.prototype.charCodeAt.call(s, p + 1) === 114 && String.prototype.charCodeAt.call(s, p + 2) === 111 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 112 && String.prototype.charCodeAt.call(s, p + 5) === 101 && String.prototype.charCodeAt.call(s, p + 6) === 114 && String.prototype.charCodeAt.call(s, p + 7) === 111 && String.prototype.charCodeAt.call(s, p + 8) === 58 && String.prototype.charCodeAt.call(s, p + 9) === 47 && String.prototype.charCodeAt.call(s, p + 10) === 47 ? p + 11 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_hsoname(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = v4 + 3 <= s.length && s.charCodeAt(v4) === 37 && s.charCodeAt(v4 + 1) === 48 && s.charCodeAt(v4 + 2) === 48 ? v4 + 3 : -1;
+      v7 = v4 + 3 <= len && String.prototype.charCodeAt.call(s, v4) === 37 && String.prototype.charCodeAt.call(s, v4 + 1) === 48 && String.prototype.charCodeAt.call(s, v4 + 2) === 48 ? v4 + 3 : -1;
       if (v7 < 0) break L1;
       v8 = r_version(s, v7);
       if (v8 < 0) break L1;
@@ -489,10 +507,11 @@ function r_attribute(s, p) {
 
 // telnetaddress: grammar/draft-ietf-uri-url-03.peggy:296
 function r_telnetaddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 9 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 && s.charCodeAt(p + 6) === 58 && s.charCodeAt(p + 7) === 47 && s.charCodeAt(p + 8) === 47 ? p + 9 : -1;
+    v1 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     v0 = v2;
@@ -502,16 +521,17 @@ function r_telnetaddress(s, p) {
 
 // gopheraddress: grammar/draft-ietf-uri-url-03.peggy:310
 function r_gopheraddress(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 9 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 && s.charCodeAt(p + 6) === 58 && s.charCodeAt(p + 7) === 47 && s.charCodeAt(p + 8) === 47 ? p + 9 : -1;
+    v1 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 103 && String.prototype.charCodeAt.call(s, p + 1) === 111 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 104 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 114 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_gtype(s, v5);
       if (v6 < 0) break L1;
@@ -523,7 +543,7 @@ function r_gopheraddress(s, p) {
     if (v3 < 0) break L0;
     v10 = -1;
     L2: {
-      v11 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v11 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v11 < 0) break L2;
       v12 = r_search(s, v11);
       v10 = v12;
@@ -536,18 +556,19 @@ function r_gopheraddress(s, p) {
 
 // login: grammar/draft-ietf-uri-url-03.peggy:336
 function r_login(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_user(s, p);
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
         v4 = r__xalphas_before_host(s, v3);
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 64))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
         if (v5 < 0) break L1;
         v6 = r_hostport(s, v5);
         if (v6 < 0) break L1;
@@ -556,12 +577,12 @@ function r_login(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v8 = -1;
       L2: {
         v9 = r__xalphas_before_host(s, p);
         if (v9 < 0) break L2;
-        v10 = (v9 < s.length && (c = s.charCodeAt(v9), (c === 64))) ? v9 + 1 : -1;
+        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
         if (v10 < 0) break L2;
         v11 = r_hostport(s, v10);
         if (v11 < 0) break L2;
@@ -570,7 +591,7 @@ function r_login(s, p) {
       }
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v13 = -1;
       L3: {
         v14 = r_hostport(s, p);
@@ -586,6 +607,7 @@ function r_login(s, p) {
 
 // hostport: grammar/draft-ietf-uri-url-03.peggy:345
 function r_hostport(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -593,7 +615,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+      v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -606,13 +628,14 @@ function r_hostport(s, p) {
 
 // host: grammar/draft-ietf-uri-url-03.peggy:354
 function r_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -622,8 +645,9 @@ function r_host(s, p) {
 
 // ftptype: grammar/draft-ietf-uri-url-03.peggy:363
 function r_ftptype(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
@@ -636,6 +660,7 @@ function r_cellname(s, p) {
 
 // hostname: grammar/draft-ietf-uri-url-03.peggy:380
 function r_hostname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -645,7 +670,7 @@ function r_hostname(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_ialpha(s, v4);
         v3 = v5;
@@ -661,20 +686,21 @@ function r_hostname(s, p) {
 
 // hostnumber: grammar/draft-ietf-uri-url-03.peggy:388
 function r_hostnumber(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = r_digits(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_digits(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+    v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_digits(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
+    v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_digits(s, v6);
     v0 = v7;
@@ -698,9 +724,10 @@ function r_selector(s, p) {
 
 // path: grammar/draft-ietf-uri-url-03.peggy:411
 function r_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_segment(s, p);
@@ -709,7 +736,7 @@ function r_path(s, p) {
         for (;;) {
           v4 = -1;
           L2: {
-            v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 47))) ? v3 + 1 : -1;
+            v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47))) ? v3 + 1 : -1;
             if (v5 < 0) break L2;
             v6 = r_segment(s, v5);
             v4 = v6;
@@ -719,7 +746,7 @@ function r_path(s, p) {
           v3 = v4;
         }
         if (v3 < 0) break L1;
-        v8 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 47))) ? v3 + 1 : -1;
+        v8 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47))) ? v3 + 1 : -1;
         v7 = v8 < 0 ? v3 : v8;
         v1 = v7;
       }
@@ -740,6 +767,7 @@ function r_segment(s, p) {
 
 // search: grammar/draft-ietf-uri-url-03.peggy:427
 function r_search(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -749,7 +777,7 @@ function r_search(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 43))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 43))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_xalphas(s, v4);
         v3 = v5;
@@ -793,10 +821,11 @@ function r_gtype(s, p) {
 
 // xalpha: grammar/draft-ietf-uri-url-03.peggy:457
 function r_xalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -806,13 +835,14 @@ function r_xalpha(s, p) {
 
 // xalphas: grammar/draft-ietf-uri-url-03.peggy:467
 function r_xalphas(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -826,10 +856,11 @@ function r_xalphas(s, p) {
 
 // xpalpha: grammar/draft-ietf-uri-url-03.peggy:474
 function r_xpalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -839,13 +870,14 @@ function r_xpalpha(s, p) {
 
 // xpalphas: grammar/draft-ietf-uri-url-03.peggy:486
 function r_xpalphas(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -859,10 +891,11 @@ function r_xpalphas(s, p) {
 
 // ialpha: grammar/draft-ietf-uri-url-03.peggy:493
 function r_ialpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v3 = r_xalphas(s, v1);
     v2 = v3 < 0 ? v1 : v3;
@@ -873,49 +906,55 @@ function r_ialpha(s, p) {
 
 // alpha: grammar/draft-ietf-uri-url-03.peggy:507
 function r_alpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/draft-ietf-uri-url-03.peggy:516
 function r_digit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/draft-ietf-uri-url-03.peggy:527
 function r_safe(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/draft-ietf-uri-url-03.peggy:538
 function r_extra(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/draft-ietf-uri-url-03.peggy:547
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // escape: grammar/draft-ietf-uri-url-03.peggy:555
 function r_escape(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T7[c] === 1))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T7[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -923,31 +962,35 @@ function r_escape(s, p) {
 
 // hex: grammar/draft-ietf-uri-url-03.peggy:566
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/draft-ietf-uri-url-03.peggy:579
 function r_national(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 91 && c <= 94 || c >= 123 && c <= 126))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 91 && c <= 94 || c >= 123 && c <= 126))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/draft-ietf-uri-url-03.peggy:586
 function r_punctuation(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 60 || c === 62))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 60 || c === 62))) ? p + 1 : -1;
   return v0;
 }
 
 // digits: grammar/draft-ietf-uri-url-03.peggy:595
 function r_digits(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
@@ -957,17 +1000,19 @@ function r_digits(s, p) {
 
 // alphanum: grammar/draft-ietf-uri-url-03.peggy:599
 function r_alphanum(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alphanums: grammar/draft-ietf-uri-url-03.peggy:606
 function r_alphanums(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c < 128 && T2[c] === 1)) break;
     v0++;
   }
@@ -984,10 +1029,11 @@ function r_void(s, p) {
 
 // _login_end: grammar/draft-ietf-uri-url-03.peggy:619
 function r__login_end(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1)))) { v1 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T8[c] === 1)))) { v1 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v2 = r_escape(s, p);
       v1 = v2;
     } else v1 = -1;
@@ -998,6 +1044,7 @@ function r__login_end(s, p) {
 
 // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:634
 function r__xalphas_before_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   v0 = -1;
   L0: {
@@ -1006,16 +1053,16 @@ function r__xalphas_before_host(s, p) {
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
           v4 = -1;
           L2: {
             v6 = -1;
             L3: {
-              v7 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 64))) ? v2 + 1 : -1;
+              v7 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 64))) ? v2 + 1 : -1;
               if (v7 < 0) break L3;
               L4: {
-                if ((v7 < s.length && (c = s.charCodeAt(v7), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) { v8 = v7 + 1; break L4; }
-                if ((v7 < s.length && (c = s.charCodeAt(v7), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+                if ((v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c >= 65 && c <= 90 || c >= 97 && c <= 122)))) { v8 = v7 + 1; break L4; }
+                if ((v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
                   v9 = -1;
                   L5: {
                     v10 = r_hostnumber(s, v7);
@@ -1036,15 +1083,15 @@ function r__xalphas_before_host(s, p) {
           }
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
           v14 = -1;
           L6: {
             v15 = v2;
-            while (v15 < s.length) {
-              c = s.charCodeAt(v15);
+            while (v15 < len) {
+              c = String.prototype.charCodeAt.call(s, v15);
               if ((c < 128 && T3[c] === 1)) { v15++; continue; }
               L7: {
-                if ((v15 < s.length && (c = s.charCodeAt(v15), (c === 37)))) {
+                if ((v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 37)))) {
                   v17 = r_escape(s, v15);
                   v16 = v17;
                 } else v16 = -1;
@@ -1072,6 +1119,7 @@ function r__xalphas_before_host(s, p) {
 
 // _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:639
 function r__xalphas_before_hostname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
@@ -1083,9 +1131,9 @@ function r__xalphas_before_hostname(s, p) {
       L1: {
         v5 = -1;
         L2: {
-          v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 64))) ? v2 + 1 : -1;
+          v6 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 64))) ? v2 + 1 : -1;
           if (v6 < 0) break L2;
-          v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v6 + 1 : -1;
+          v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v6 + 1 : -1;
           v5 = v7;
         }
         v4 = v5 < 0 ? v2 : -1;
@@ -1104,12 +1152,13 @@ function r__xalphas_before_hostname(s, p) {
 
 // addr_spec: grammar/draft-ietf-uri-url-03.peggy:656
 function r_addr_spec(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_local_part(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 64))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_domain(s, v2);
     v0 = v3;
@@ -1119,6 +1168,7 @@ function r_addr_spec(s, p) {
 
 // local_part: grammar/draft-ietf-uri-url-03.peggy:661
 function r_local_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -1128,7 +1178,7 @@ function r_local_part(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_word(s, v4);
         v3 = v5;
@@ -1144,6 +1194,7 @@ function r_local_part(s, p) {
 
 // domain: grammar/draft-ietf-uri-url-03.peggy:665
 function r_domain(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -1153,7 +1204,7 @@ function r_domain(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_sub_domain(s, v4);
         v3 = v5;
@@ -1169,13 +1220,14 @@ function r_domain(s, p) {
 
 // sub_domain: grammar/draft-ietf-uri-url-03.peggy:670
 function r_sub_domain(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T9[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T9[c] === 1 : c >= 128)))) {
       v1 = r_domain_ref(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v2 = r_domain_literal(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -1192,19 +1244,20 @@ function r_domain_ref(s, p) {
 
 // domain_literal: grammar/draft-ietf-uri-url-03.peggy:681
 function r_domain_literal(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? c >= 0 && c <= 90 || c >= 94 && c <= 127 : c >= 128)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? c >= 0 && c <= 90 || c >= 94 && c <= 127 : c >= 128)))) {
           v4 = r_dtext(s, v2);
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 92)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 92)))) {
           v5 = r_quoted_pair(s, v2);
           v3 = v5;
         } else v3 = -1;
@@ -1214,7 +1267,7 @@ function r_domain_literal(s, p) {
       v2 = v3;
     }
     if (v2 < 0) break L0;
-    v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
+    v6 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v6;
   }
   return v0;
@@ -1222,13 +1275,14 @@ function r_domain_literal(s, p) {
 
 // word: grammar/draft-ietf-uri-url-03.peggy:686
 function r_word(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T9[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T9[c] === 1 : c >= 128)))) {
       v1 = r_atom(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 34)))) {
       v2 = r_quoted_string(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -1238,10 +1292,11 @@ function r_word(s, p) {
 
 // atom: grammar/draft-ietf-uri-url-03.peggy:696
 function r_atom(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c < 128 && T9[c] === 1)) break;
     v0++;
   }
@@ -1251,19 +1306,20 @@ function r_atom(s, p) {
 
 // quoted_string: grammar/draft-ietf-uri-url-03.peggy:705
 function r_quoted_string(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 34))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 34))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T10[c] === 1 : c >= 128)))) {
           v4 = r_qtext(s, v2);
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 92)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 92)))) {
           v5 = r_quoted_pair(s, v2);
           v3 = v5;
         } else v3 = -1;
@@ -1273,7 +1329,7 @@ function r_quoted_string(s, p) {
       v2 = v3;
     }
     if (v2 < 0) break L0;
-    v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 34))) ? v2 + 1 : -1;
+    v6 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 34))) ? v2 + 1 : -1;
     v0 = v6;
   }
   return v0;
@@ -1281,19 +1337,20 @@ function r_quoted_string(s, p) {
 
 // qtext: grammar/draft-ietf-uri-url-03.peggy:720
 function r_qtext(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
       v1 = p;
       v2 = 0;
       for (;;) {
         v3 = -1;
         L1: {
-          v5 = v1 + 2 <= s.length && s.charCodeAt(v1) === 13 && s.charCodeAt(v1 + 1) === 10 ? v1 + 2 : -1;
+          v5 = v1 + 2 <= len && String.prototype.charCodeAt.call(s, v1) === 13 && String.prototype.charCodeAt.call(s, v1 + 1) === 10 ? v1 + 2 : -1;
           v4 = v5 < 0 ? v1 : v5;
           if (v4 < 0) break L1;
-          v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 9 || c === 32))) ? v4 + 1 : -1;
+          v6 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 9 || c === 32))) ? v4 + 1 : -1;
           v3 = v6;
         }
         if (v3 < 0) break;
@@ -1310,19 +1367,20 @@ function r_qtext(s, p) {
 
 // dtext: grammar/draft-ietf-uri-url-03.peggy:731
 function r_dtext(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
       v1 = p;
       v2 = 0;
       for (;;) {
         v3 = -1;
         L1: {
-          v5 = v1 + 2 <= s.length && s.charCodeAt(v1) === 13 && s.charCodeAt(v1 + 1) === 10 ? v1 + 2 : -1;
+          v5 = v1 + 2 <= len && String.prototype.charCodeAt.call(s, v1) === 13 && String.prototype.charCodeAt.call(s, v1 + 1) === 10 ? v1 + 2 : -1;
           v4 = v5 < 0 ? v1 : v5;
           if (v4 < 0) break L1;
-          v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 9 || c === 32))) ? v4 + 1 : -1;
+          v6 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 9 || c === 32))) ? v4 + 1 : -1;
           v3 = v6;
         }
         if (v3 < 0) break;
@@ -1339,12 +1397,13 @@ function r_dtext(s, p) {
 
 // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:739
 function r_quoted_pair(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 92))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 92))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c >= 0 && c <= 127))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c >= 0 && c <= 127))) ? v1 + 1 : -1;
     v0 = v2;
   }
   return v0;

@@ -33,12 +33,13 @@ const T17 = table([48, 57, 65, 70, 97, 102]);
 
 // genericurl: grammar/rfc1738.peggy:53
 function r_genericurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_schemepart(s, v2);
     v0 = v3;
@@ -48,12 +49,13 @@ function r_genericurl(s, p) {
 
 // url: grammar/rfc1738.peggy:76
 function r_url(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 104)))) {
       v1 = -1;
       L1: {
-        v3 = p + 5 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+        v3 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 104 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
         v2 = v3 >= 0 ? p : -1;
         if (v2 < 0) break L1;
         v4 = r_httpurl(s, v2);
@@ -61,10 +63,10 @@ function r_url(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
       v5 = -1;
       L2: {
-        v7 = p + 4 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 58 ? p + 4 : -1;
+        v7 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 ? p + 4 : -1;
         v6 = v7 >= 0 ? p : -1;
         if (v6 < 0) break L2;
         v8 = r_ftpurl(s, v6);
@@ -72,10 +74,10 @@ function r_url(s, p) {
       }
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
       v9 = -1;
       L3: {
-        v11 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+        v11 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 119 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
         v10 = v11 >= 0 ? p : -1;
         if (v10 < 0) break L3;
         v12 = r_newsurl(s, v10);
@@ -83,10 +85,10 @@ function r_url(s, p) {
       }
       if (v9 >= 0) { v0 = v9; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
       v13 = -1;
       L4: {
-        v15 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+        v15 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 110 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
         v14 = v15 >= 0 ? p : -1;
         if (v14 < 0) break L4;
         v16 = r_nntpurl(s, v14);
@@ -94,10 +96,10 @@ function r_url(s, p) {
       }
       if (v13 >= 0) { v0 = v13; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
       v17 = -1;
       L5: {
-        v19 = p + 7 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
+        v19 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 ? p + 7 : -1;
         v18 = v19 >= 0 ? p : -1;
         if (v18 < 0) break L5;
         v20 = r_telneturl(s, v18);
@@ -105,10 +107,10 @@ function r_url(s, p) {
       }
       if (v17 >= 0) { v0 = v17; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 103)))) {
       v21 = -1;
       L6: {
-        v23 = p + 7 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
+        v23 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 103 && String.prototype.charCodeAt.call(s, p + 1) === 111 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 104 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 114 && String.prototype.charCodeAt.call(s, p + 6) === 58 ? p + 7 : -1;
         v22 = v23 >= 0 ? p : -1;
         if (v22 < 0) break L6;
         v24 = r_gopherurl(s, v22);
@@ -116,10 +118,10 @@ function r_url(s, p) {
       }
       if (v21 >= 0) { v0 = v21; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v25 = -1;
       L7: {
-        v27 = p + 5 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+        v27 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
         v26 = v27 >= 0 ? p : -1;
         if (v26 < 0) break L7;
         v28 = r_waisurl(s, v26);
@@ -127,10 +129,10 @@ function r_url(s, p) {
       }
       if (v25 >= 0) { v0 = v25; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 109)))) {
       v29 = -1;
       L8: {
-        v31 = p + 7 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
+        v31 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 109 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 108 && String.prototype.charCodeAt.call(s, p + 4) === 116 && String.prototype.charCodeAt.call(s, p + 5) === 111 && String.prototype.charCodeAt.call(s, p + 6) === 58 ? p + 7 : -1;
         v30 = v31 >= 0 ? p : -1;
         if (v30 < 0) break L8;
         v32 = r_mailtourl(s, v30);
@@ -138,10 +140,10 @@ function r_url(s, p) {
       }
       if (v29 >= 0) { v0 = v29; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
       v33 = -1;
       L9: {
-        v35 = p + 5 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+        v35 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 105 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 101 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
         v34 = v35 >= 0 ? p : -1;
         if (v34 < 0) break L9;
         v36 = r_fileurl(s, v34);
@@ -149,10 +151,10 @@ function r_url(s, p) {
       }
       if (v33 >= 0) { v0 = v33; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 112)))) {
       v37 = -1;
       L10: {
-        v39 = p + 9 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 && s.charCodeAt(p + 8) === 58 ? p + 9 : -1;
+        v39 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 112 && String.prototype.charCodeAt.call(s, p + 1) === 114 && String.prototype.charCodeAt.call(s, p + 2) === 111 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 112 && String.prototype.charCodeAt.call(s, p + 5) === 101 && String.prototype.charCodeAt.call(s, p + 6) === 114 && String.prototype.charCodeAt.call(s, p + 7) === 111 && String.prototype.charCodeAt.call(s, p + 8) === 58 ? p + 9 : -1;
         v38 = v39 >= 0 ? p : -1;
         if (v38 < 0) break L10;
         v40 = r_prosperourl(s, v38);
@@ -160,7 +162,7 @@ function r_url(s, p) {
       }
       if (v37 >= 0) { v0 = v37; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v41 = -1;
       L11: {
         v43 = r__url_defined_scheme(s, p);
@@ -177,53 +179,54 @@ function r_url(s, p) {
 
 // _url_defined_scheme: grammar/rfc1738.peggy:92
 function r__url_defined_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
-        v2 = p + 4 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 ? p + 4 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 104)))) {
+        v2 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 104 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 ? p + 4 : -1;
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
-        v3 = p + 3 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 ? p + 3 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
+        v3 = p + 3 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 ? p + 3 : -1;
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
-        v4 = p + 4 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 ? p + 4 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
+        v4 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 119 && String.prototype.charCodeAt.call(s, p + 3) === 115 ? p + 4 : -1;
         if (v4 >= 0) { v1 = v4; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
-        v5 = p + 4 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 ? p + 4 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
+        v5 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 110 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 ? p + 4 : -1;
         if (v5 >= 0) { v1 = v5; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
-        v6 = p + 6 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 ? p + 6 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
+        v6 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 ? p + 6 : -1;
         if (v6 >= 0) { v1 = v6; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
-        v7 = p + 6 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 ? p + 6 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 103)))) {
+        v7 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 103 && String.prototype.charCodeAt.call(s, p + 1) === 111 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 104 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 114 ? p + 6 : -1;
         if (v7 >= 0) { v1 = v7; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
-        v8 = p + 4 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 ? p + 4 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
+        v8 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 ? p + 4 : -1;
         if (v8 >= 0) { v1 = v8; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
-        v9 = p + 6 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 ? p + 6 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 109)))) {
+        v9 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 109 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 108 && String.prototype.charCodeAt.call(s, p + 4) === 116 && String.prototype.charCodeAt.call(s, p + 5) === 111 ? p + 6 : -1;
         if (v9 >= 0) { v1 = v9; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
-        v10 = p + 4 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 ? p + 4 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
+        v10 = p + 4 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 105 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 101 ? p + 4 : -1;
         if (v10 >= 0) { v1 = v10; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
-        v11 = p + 8 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 ? p + 8 : -1;
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 112)))) {
+        v11 = p + 8 <= len && String.prototype.charCodeAt.call(s, p) === 112 && String.prototype.charCodeAt.call(s, p + 1) === 114 && String.prototype.charCodeAt.call(s, p + 2) === 111 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 112 && String.prototype.charCodeAt.call(s, p + 5) === 101 && String.prototype.charCodeAt.call(s, p + 6) === 114 && String.prototype.charCodeAt.call(s, p + 7) === 111 ? p + 8 : -1;
         v1 = v11;
       } else v1 = -1;
     }
     if (v1 < 0) break L0;
-    v12 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v12 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     v0 = v12;
   }
   return v0;
@@ -231,114 +234,115 @@ function r__url_defined_scheme(s, p) {
 
 // _url_union: grammar/rfc1738.peggy:100
 function r__url_union(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 104)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 104)))) {
       v1 = -1;
       L1: {
         v2 = r_httpurl(s, p);
         if (v2 < 0) break L1;
-        v3 = v2 >= s.length ? v2 : -1;
+        v3 = v2 >= len ? v2 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
       v4 = -1;
       L2: {
         v5 = r_ftpurl(s, p);
         if (v5 < 0) break L2;
-        v6 = v5 >= s.length ? v5 : -1;
+        v6 = v5 >= len ? v5 : -1;
         v4 = v6;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
       v7 = -1;
       L3: {
         v8 = r_newsurl(s, p);
         if (v8 < 0) break L3;
-        v9 = v8 >= s.length ? v8 : -1;
+        v9 = v8 >= len ? v8 : -1;
         v7 = v9;
       }
       if (v7 >= 0) { v0 = v7; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 110)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 110)))) {
       v10 = -1;
       L4: {
         v11 = r_nntpurl(s, p);
         if (v11 < 0) break L4;
-        v12 = v11 >= s.length ? v11 : -1;
+        v12 = v11 >= len ? v11 : -1;
         v10 = v12;
       }
       if (v10 >= 0) { v0 = v10; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 116)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
       v13 = -1;
       L5: {
         v14 = r_telneturl(s, p);
         if (v14 < 0) break L5;
-        v15 = v14 >= s.length ? v14 : -1;
+        v15 = v14 >= len ? v14 : -1;
         v13 = v15;
       }
       if (v13 >= 0) { v0 = v13; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 103)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 103)))) {
       v16 = -1;
       L6: {
         v17 = r_gopherurl(s, p);
         if (v17 < 0) break L6;
-        v18 = v17 >= s.length ? v17 : -1;
+        v18 = v17 >= len ? v17 : -1;
         v16 = v18;
       }
       if (v16 >= 0) { v0 = v16; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v19 = -1;
       L7: {
         v20 = r_waisurl(s, p);
         if (v20 < 0) break L7;
-        v21 = v20 >= s.length ? v20 : -1;
+        v21 = v20 >= len ? v20 : -1;
         v19 = v21;
       }
       if (v19 >= 0) { v0 = v19; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 109)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 109)))) {
       v22 = -1;
       L8: {
         v23 = r_mailtourl(s, p);
         if (v23 < 0) break L8;
-        v24 = v23 >= s.length ? v23 : -1;
+        v24 = v23 >= len ? v23 : -1;
         v22 = v24;
       }
       if (v22 >= 0) { v0 = v22; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 102)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
       v25 = -1;
       L9: {
         v26 = r_fileurl(s, p);
         if (v26 < 0) break L9;
-        v27 = v26 >= s.length ? v26 : -1;
+        v27 = v26 >= len ? v26 : -1;
         v25 = v27;
       }
       if (v25 >= 0) { v0 = v25; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 112)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 112)))) {
       v28 = -1;
       L10: {
         v29 = r_prosperourl(s, p);
         if (v29 < 0) break L10;
-        v30 = v29 >= s.length ? v29 : -1;
+        v30 = v29 >= len ? v29 : -1;
         v28 = v30;
       }
       if (v28 >= 0) { v0 = v28; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v31 = -1;
       L11: {
         v32 = r_otherurl(s, p);
         if (v32 < 0) break L11;
-        v33 = v32 >= s.length ? v32 : -1;
+        v33 = v32 >= len ? v32 : -1;
         v31 = v33;
       }
       v0 = v31;
@@ -356,10 +360,11 @@ function r_otherurl(s, p) {
 
 // scheme: grammar/rfc1738.peggy:136
 function r_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c < 128 && T0[c] === 1)) break;
     v0++;
   }
@@ -369,14 +374,15 @@ function r_scheme(s, p) {
 
 // schemepart: grammar/rfc1738.peggy:148
 function r_schemepart(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
     v1 = p;
-    while (v1 < s.length) {
-      c = s.charCodeAt(v1);
+    while (v1 < len) {
+      c = String.prototype.charCodeAt.call(s, v1);
       if ((c < 128 && T1[c] === 1)) { v1++; continue; }
       L1: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+        if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 37)))) {
           v3 = r_escape(s, v1);
           v2 = v3;
         } else v2 = -1;
@@ -385,7 +391,7 @@ function r_schemepart(s, p) {
       v1 = v2;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v4 = r_ip_schemepart(s, p);
       v0 = v4;
     } else v0 = -1;
@@ -395,16 +401,17 @@ function r_schemepart(s, p) {
 
 // ip_schemepart: grammar/rfc1738.peggy:159
 function r_ip_schemepart(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+    v1 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_urlpath(s, v5);
       v4 = v6;
@@ -417,6 +424,7 @@ function r_ip_schemepart(s, p) {
 
 // login: grammar/rfc1738.peggy:177
 function r_login(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
@@ -426,14 +434,14 @@ function r_login(s, p) {
       if (v3 < 0) break L1;
       v5 = -1;
       L2: {
-        v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 58))) ? v3 + 1 : -1;
+        v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 58))) ? v3 + 1 : -1;
         if (v6 < 0) break L2;
         v7 = r_password(s, v6);
         v5 = v7;
       }
       v4 = v5 < 0 ? v3 : v5;
       if (v4 < 0) break L1;
-      v8 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 64))) ? v4 + 1 : -1;
+      v8 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
       v2 = v8;
     }
     v1 = v2 < 0 ? p : v2;
@@ -446,6 +454,7 @@ function r_login(s, p) {
 
 // hostport: grammar/rfc1738.peggy:186
 function r_hostport(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -453,7 +462,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+      v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -466,13 +475,14 @@ function r_hostport(s, p) {
 
 // host: grammar/rfc1738.peggy:204
 function r_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -482,6 +492,7 @@ function r_host(s, p) {
 
 // hostname: grammar/rfc1738.peggy:218
 function r_hostname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -491,7 +502,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+        v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
         v2 = v4;
       }
       if (v2 < 0) break;
@@ -507,23 +518,24 @@ function r_hostname(s, p) {
 
 // domainlabel: grammar/rfc1738.peggy:237
 function r_domainlabel(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T2[c] === 1))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T2[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -537,23 +549,24 @@ function r_domainlabel(s, p) {
 
 // toplabel: grammar/rfc1738.peggy:247
 function r_toplabel(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T2[c] === 1))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T2[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -567,27 +580,29 @@ function r_toplabel(s, p) {
 
 // alphadigit: grammar/rfc1738.peggy:254
 function r_alphadigit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // hostnumber: grammar/rfc1738.peggy:264
 function r_hostnumber(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = r_digits(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_digits(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+    v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_digits(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
+    v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_digits(s, v6);
     v0 = v7;
@@ -604,13 +619,14 @@ function r_port(s, p) {
 
 // user: grammar/rfc1738.peggy:280
 function r_user(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -623,13 +639,14 @@ function r_user(s, p) {
 
 // password: grammar/rfc1738.peggy:287
 function r_password(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -642,13 +659,14 @@ function r_password(s, p) {
 
 // urlpath: grammar/rfc1738.peggy:295
 function r_urlpath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -661,24 +679,25 @@ function r_urlpath(s, p) {
 
 // ftpurl: grammar/rfc1738.peggy:314
 function r_ftpurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 6 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 58 && s.charCodeAt(p + 4) === 47 && s.charCodeAt(p + 5) === 47 ? p + 6 : -1;
+    v1 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_fpath(s, v5);
       if (v6 < 0) break L1;
       v8 = -1;
       L2: {
-        v9 = v6 + 6 <= s.length && s.charCodeAt(v6) === 59 && s.charCodeAt(v6 + 1) === 116 && s.charCodeAt(v6 + 2) === 121 && s.charCodeAt(v6 + 3) === 112 && s.charCodeAt(v6 + 4) === 101 && s.charCodeAt(v6 + 5) === 61 ? v6 + 6 : -1;
+        v9 = v6 + 6 <= len && String.prototype.charCodeAt.call(s, v6) === 59 && String.prototype.charCodeAt.call(s, v6 + 1) === 116 && String.prototype.charCodeAt.call(s, v6 + 2) === 121 && String.prototype.charCodeAt.call(s, v6 + 3) === 112 && String.prototype.charCodeAt.call(s, v6 + 4) === 101 && String.prototype.charCodeAt.call(s, v6 + 5) === 61 ? v6 + 6 : -1;
         if (v9 < 0) break L2;
-        v10 = (v9 < s.length && (c = s.charCodeAt(v9), (c < 128 && T4[c] === 1))) ? v9 + 1 : -1;
+        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c < 128 && T4[c] === 1))) ? v9 + 1 : -1;
         v8 = v10;
       }
       v7 = v8 < 0 ? v6 : v8;
@@ -692,6 +711,7 @@ function r_ftpurl(s, p) {
 
 // fpath: grammar/rfc1738.peggy:323
 function r_fpath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -701,7 +721,7 @@ function r_fpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_fsegment(s, v4);
         v3 = v5;
@@ -717,13 +737,14 @@ function r_fpath(s, p) {
 
 // fsegment: grammar/rfc1738.peggy:334
 function r_fsegment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T5[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -736,35 +757,37 @@ function r_fsegment(s, p) {
 
 // ftptype: grammar/rfc1738.peggy:344
 function r_ftptype(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // fileurl: grammar/rfc1738.peggy:360
 function r_fileurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 102 && s.charCodeAt(p + 1) === 105 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 101 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 105 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 101 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T2[c] === 1 : c >= 128)))) {
         v4 = r_hostname(s, v1);
         if (v4 >= 0) { v3 = v4; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
         v5 = r_hostnumber(s, v1);
         if (v5 >= 0) { v3 = v5; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 108)))) {
-        v6 = v1 + 9 <= s.length && s.charCodeAt(v1) === 108 && s.charCodeAt(v1 + 1) === 111 && s.charCodeAt(v1 + 2) === 99 && s.charCodeAt(v1 + 3) === 97 && s.charCodeAt(v1 + 4) === 108 && s.charCodeAt(v1 + 5) === 104 && s.charCodeAt(v1 + 6) === 111 && s.charCodeAt(v1 + 7) === 115 && s.charCodeAt(v1 + 8) === 116 ? v1 + 9 : -1;
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 108)))) {
+        v6 = v1 + 9 <= len && String.prototype.charCodeAt.call(s, v1) === 108 && String.prototype.charCodeAt.call(s, v1 + 1) === 111 && String.prototype.charCodeAt.call(s, v1 + 2) === 99 && String.prototype.charCodeAt.call(s, v1 + 3) === 97 && String.prototype.charCodeAt.call(s, v1 + 4) === 108 && String.prototype.charCodeAt.call(s, v1 + 5) === 104 && String.prototype.charCodeAt.call(s, v1 + 6) === 111 && String.prototype.charCodeAt.call(s, v1 + 7) === 115 && String.prototype.charCodeAt.call(s, v1 + 8) === 116 ? v1 + 9 : -1;
         v3 = v6;
       } else v3 = -1;
     }
     v2 = v3 < 0 ? v1 : v3;
     if (v2 < 0) break L0;
-    v7 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v7 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_fpath(s, v7);
     v0 = v8;
@@ -774,22 +797,23 @@ function r_fileurl(s, p) {
 
 // httpurl: grammar/rfc1738.peggy:379
 function r_httpurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 104 && s.charCodeAt(p + 1) === 116 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 104 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_hpath(s, v5);
       if (v6 < 0) break L1;
       v8 = -1;
       L2: {
-        v9 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 63))) ? v6 + 1 : -1;
+        v9 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 63))) ? v6 + 1 : -1;
         if (v9 < 0) break L2;
         v10 = r_search(s, v9);
         v8 = v10;
@@ -805,6 +829,7 @@ function r_httpurl(s, p) {
 
 // hpath: grammar/rfc1738.peggy:386
 function r_hpath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -814,7 +839,7 @@ function r_hpath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_hsegment(s, v4);
         v3 = v5;
@@ -830,13 +855,14 @@ function r_hpath(s, p) {
 
 // hsegment: grammar/rfc1738.peggy:392
 function r_hsegment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T6[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -849,13 +875,14 @@ function r_hsegment(s, p) {
 
 // search: grammar/rfc1738.peggy:401
 function r_search(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T6[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -868,16 +895,17 @@ function r_search(s, p) {
 
 // gopherurl: grammar/rfc1738.peggy:422
 function r_gopherurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 9 <= s.length && s.charCodeAt(p) === 103 && s.charCodeAt(p + 1) === 111 && s.charCodeAt(p + 2) === 112 && s.charCodeAt(p + 3) === 104 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 114 && s.charCodeAt(p + 6) === 58 && s.charCodeAt(p + 7) === 47 && s.charCodeAt(p + 8) === 47 ? p + 9 : -1;
+    v1 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 103 && String.prototype.charCodeAt.call(s, p + 1) === 111 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 104 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 114 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+      v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
       if (v5 < 0) break L1;
       v7 = -1;
       L2: {
@@ -889,13 +917,13 @@ function r_gopherurl(s, p) {
           if (v11 < 0) break L3;
           v13 = -1;
           L4: {
-            v14 = v11 + 3 <= s.length && s.charCodeAt(v11) === 37 && s.charCodeAt(v11 + 1) === 48 && s.charCodeAt(v11 + 2) === 57 ? v11 + 3 : -1;
+            v14 = v11 + 3 <= len && String.prototype.charCodeAt.call(s, v11) === 37 && String.prototype.charCodeAt.call(s, v11 + 1) === 48 && String.prototype.charCodeAt.call(s, v11 + 2) === 57 ? v11 + 3 : -1;
             if (v14 < 0) break L4;
             v15 = r_search(s, v14);
             if (v15 < 0) break L4;
             v17 = -1;
             L5: {
-              v18 = v15 + 3 <= s.length && s.charCodeAt(v15) === 37 && s.charCodeAt(v15 + 1) === 48 && s.charCodeAt(v15 + 2) === 57 ? v15 + 3 : -1;
+              v18 = v15 + 3 <= len && String.prototype.charCodeAt.call(s, v15) === 37 && String.prototype.charCodeAt.call(s, v15 + 1) === 48 && String.prototype.charCodeAt.call(s, v15 + 2) === 57 ? v15 + 3 : -1;
               if (v18 < 0) break L5;
               v19 = r_gopher__string(s, v18);
               v17 = v19;
@@ -927,13 +955,14 @@ function r_gtype(s, p) {
 
 // selector: grammar/rfc1738.peggy:440
 function r_selector(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -946,13 +975,14 @@ function r_selector(s, p) {
 
 // gopher__string: grammar/rfc1738.peggy:449
 function r_gopher__string(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -965,10 +995,11 @@ function r_gopher__string(s, p) {
 
 // mailtourl: grammar/rfc1738.peggy:461
 function r_mailtourl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 109 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 108 && s.charCodeAt(p + 4) === 116 && s.charCodeAt(p + 5) === 111 && s.charCodeAt(p + 6) === 58 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 109 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 108 && String.prototype.charCodeAt.call(s, p + 4) === 116 && String.prototype.charCodeAt.call(s, p + 5) === 111 && String.prototype.charCodeAt.call(s, p + 6) === 58 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_encoded822addr(s, v1);
     v0 = v2;
@@ -978,13 +1009,14 @@ function r_mailtourl(s, p) {
 
 // encoded822addr: grammar/rfc1738.peggy:467
 function r_encoded822addr(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -998,10 +1030,11 @@ function r_encoded822addr(s, p) {
 
 // newsurl: grammar/rfc1738.peggy:479
 function r_newsurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 5 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 119 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+    v1 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 119 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
     if (v1 < 0) break L0;
     v2 = r_grouppart(s, v1);
     v0 = v2;
@@ -1011,29 +1044,30 @@ function r_newsurl(s, p) {
 
 // grouppart: grammar/rfc1738.peggy:496
 function r_grouppart(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 42)))) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p), (c === 42))) ? p + 1 : -1;
+        v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 42))) ? p + 1 : -1;
         if (v2 < 0) break L1;
-        v3 = v2 >= s.length ? v2 : -1;
+        v3 = v2 >= len ? v2 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v4 = -1;
       L2: {
         v5 = r_group(s, p);
         if (v5 < 0) break L2;
-        v6 = v5 >= s.length ? v5 : -1;
+        v6 = v5 >= len ? v5 : -1;
         v4 = v6;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
       v7 = r_article(s, p);
       v0 = v7;
     } else v0 = -1;
@@ -1043,14 +1077,15 @@ function r_grouppart(s, p) {
 
 // group: grammar/rfc1738.peggy:507
 function r_group(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if (!(c < 128 && T8[c] === 1)) break;
       v2++;
     }
@@ -1061,15 +1096,16 @@ function r_group(s, p) {
 
 // article: grammar/rfc1738.peggy:519
 function r_article(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    while (v1 < s.length) {
-      c = s.charCodeAt(v1);
+    while (v1 < len) {
+      c = String.prototype.charCodeAt.call(s, v1);
       if ((c < 128 && T9[c] === 1)) { v1++; continue; }
       L1: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+        if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 37)))) {
           v3 = r_escape(s, v1);
           v2 = v3;
         } else v2 = -1;
@@ -1079,7 +1115,7 @@ function r_article(s, p) {
     }
     if (v1 === p) v1 = -1;
     if (v1 < 0) break L0;
-    v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
+    v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 64))) ? v1 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_host(s, v4);
     v0 = v5;
@@ -1089,20 +1125,21 @@ function r_article(s, p) {
 
 // nntpurl: grammar/rfc1738.peggy:530
 function r_nntpurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 110 && s.charCodeAt(p + 1) === 110 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 112 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 110 && String.prototype.charCodeAt.call(s, p + 1) === 110 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 112 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_group(s, v3);
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 47))) ? v4 + 1 : -1;
+      v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 47))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_digits(s, v7);
       v6 = v8;
@@ -1115,14 +1152,15 @@ function r_nntpurl(s, p) {
 
 // telneturl: grammar/rfc1738.peggy:541
 function r_telneturl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 9 <= s.length && s.charCodeAt(p) === 116 && s.charCodeAt(p + 1) === 101 && s.charCodeAt(p + 2) === 108 && s.charCodeAt(p + 3) === 110 && s.charCodeAt(p + 4) === 101 && s.charCodeAt(p + 5) === 116 && s.charCodeAt(p + 6) === 58 && s.charCodeAt(p + 7) === 47 && s.charCodeAt(p + 8) === 47 ? p + 9 : -1;
+    v1 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
     if (v1 < 0) break L0;
     v2 = r_login(s, v1);
     if (v2 < 0) break L0;
-    v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     v3 = v4 < 0 ? v2 : v4;
     v0 = v3;
   }
@@ -1131,29 +1169,30 @@ function r_telneturl(s, p) {
 
 // waisurl: grammar/rfc1738.peggy:557
 function r_waisurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v1 = -1;
       L1: {
         v2 = r_waisdatabase(s, p);
         if (v2 < 0) break L1;
-        v3 = v2 >= s.length ? v2 : -1;
+        v3 = v2 >= len ? v2 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v4 = -1;
       L2: {
         v5 = r_waisindex(s, p);
         if (v5 < 0) break L2;
-        v6 = v5 >= s.length ? v5 : -1;
+        v6 = v5 >= len ? v5 : -1;
         v4 = v6;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 119)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 119)))) {
       v7 = r_waisdoc(s, p);
       v0 = v7;
     } else v0 = -1;
@@ -1163,14 +1202,15 @@ function r_waisurl(s, p) {
 
 // waisdatabase: grammar/rfc1738.peggy:566
 function r_waisdatabase(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     v0 = v4;
@@ -1180,18 +1220,19 @@ function r_waisdatabase(s, p) {
 
 // waisindex: grammar/rfc1738.peggy:572
 function r_waisindex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 63))) ? v4 + 1 : -1;
+    v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 63))) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_search(s, v5);
     v0 = v6;
@@ -1201,22 +1242,23 @@ function r_waisindex(s, p) {
 
 // waisdoc: grammar/rfc1738.peggy:579
 function r_waisdoc(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 7 <= s.length && s.charCodeAt(p) === 119 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 105 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 58 && s.charCodeAt(p + 5) === 47 && s.charCodeAt(p + 6) === 47 ? p + 7 : -1;
+    v1 = p + 7 <= len && String.prototype.charCodeAt.call(s, p) === 119 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 105 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 58 && String.prototype.charCodeAt.call(s, p + 5) === 47 && String.prototype.charCodeAt.call(s, p + 6) === 47 ? p + 7 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_database(s, v3);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 47))) ? v4 + 1 : -1;
+    v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 47))) ? v4 + 1 : -1;
     if (v5 < 0) break L0;
     v6 = r_wtype(s, v5);
     if (v6 < 0) break L0;
-    v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 47))) ? v6 + 1 : -1;
+    v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 47))) ? v6 + 1 : -1;
     if (v7 < 0) break L0;
     v8 = r_wpath(s, v7);
     v0 = v8;
@@ -1226,13 +1268,14 @@ function r_waisdoc(s, p) {
 
 // database: grammar/rfc1738.peggy:587
 function r_database(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T10[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1245,13 +1288,14 @@ function r_database(s, p) {
 
 // wtype: grammar/rfc1738.peggy:593
 function r_wtype(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T10[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1264,13 +1308,14 @@ function r_wtype(s, p) {
 
 // wpath: grammar/rfc1738.peggy:600
 function r_wpath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T10[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1283,14 +1328,15 @@ function r_wpath(s, p) {
 
 // prosperourl: grammar/rfc1738.peggy:613
 function r_prosperourl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 11 <= s.length && s.charCodeAt(p) === 112 && s.charCodeAt(p + 1) === 114 && s.charCodeAt(p + 2) === 111 && s.charCodeAt(p + 3) === 115 && s.charCodeAt(p + 4) === 112 && s.charCodeAt(p + 5) === 101 && s.charCodeAt(p + 6) === 114 && s.charCodeAt(p + 7) === 111 && s.charCodeAt(p + 8) === 58 && s.charCodeAt(p + 9) === 47 && s.charCodeAt(p + 10) === 47 ? p + 11 : -1;
+    v1 = p + 11 <= len && String.prototype.charCodeAt.call(s, p) === 112 && String.prototype.charCodeAt.call(s, p + 1) === 114 && String.prototype.charCodeAt.call(s, p + 2) === 111 && String.prototype.charCodeAt.call(s, p + 3) === 115 && String.prototype.charCodeAt.call(s, p + 4) === 112 && String.prototype.charCodeAt.call(s, p + 5) === 101 && String.prototype.charCodeAt.call(s, p + 6) === 114 && String.prototype.charCodeAt.call(s, p + 7) === 111 && String.prototype.charCodeAt.call(s, p + 8) === 58 && String.prototype.charCodeAt.call(s, p + 9) === 47 && String.prototype.charCodeAt.call(s, p + 10) === 47 ? p + 11 : -1;
     if (v1 < 0) break L0;
     v2 = r_hostport(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_ppath(s, v3);
     if (v4 < 0) break L0;
@@ -1308,6 +1354,7 @@ function r_prosperourl(s, p) {
 
 // ppath: grammar/rfc1738.peggy:620
 function r_ppath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -1317,7 +1364,7 @@ function r_ppath(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_psegment(s, v4);
         v3 = v5;
@@ -1333,13 +1380,14 @@ function r_ppath(s, p) {
 
 // psegment: grammar/rfc1738.peggy:627
 function r_psegment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T5[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1352,14 +1400,15 @@ function r_psegment(s, p) {
 
 // fieldspec: grammar/rfc1738.peggy:637
 function r_fieldspec(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 59))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 59))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_fieldname(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 61))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 61))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_fieldvalue(s, v3);
     v0 = v4;
@@ -1369,13 +1418,14 @@ function r_fieldspec(s, p) {
 
 // fieldname: grammar/rfc1738.peggy:643
 function r_fieldname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T11[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1388,13 +1438,14 @@ function r_fieldname(s, p) {
 
 // fieldvalue: grammar/rfc1738.peggy:649
 function r_fieldvalue(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T11[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -1407,84 +1458,95 @@ function r_fieldvalue(s, p) {
 
 // lowalpha: grammar/rfc1738.peggy:662
 function r_lowalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/rfc1738.peggy:672
 function r_hialpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/rfc1738.peggy:681
 function r_alpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc1738.peggy:691
 function r_digit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/rfc1738.peggy:701
 function r_safe(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/rfc1738.peggy:709
 function r_extra(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T13[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/rfc1738.peggy:719
 function r_national(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T14[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T14[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/rfc1738.peggy:730
 function r_punctuation(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T15[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T15[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc1738.peggy:740
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // hex: grammar/rfc1738.peggy:753
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // escape: grammar/rfc1738.peggy:764
 function r_escape(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T17[c] === 1))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T17[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T17[c] === 1))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T17[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -1492,17 +1554,19 @@ function r_escape(s, p) {
 
 // unreserved: grammar/rfc1738.peggy:773
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // uchar: grammar/rfc1738.peggy:780
 function r_uchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -1512,10 +1576,11 @@ function r_uchar(s, p) {
 
 // xchar: grammar/rfc1738.peggy:790
 function r_xchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -1525,10 +1590,11 @@ function r_xchar(s, p) {
 
 // digits: grammar/rfc1738.peggy:798
 function r_digits(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c >= 48 && c <= 57)) break;
     v0++;
   }

@@ -27,19 +27,20 @@ const T11 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 
 // URL: grammar/rfc1808.peggy:44
 function r_URL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
         v2 = r_absoluteURL(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v3 = r_net_path(s, p);
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v4 = r_abs_path(s, p);
         if (v4 >= 0) { v1 = v4; break L1; }
       }
@@ -49,7 +50,7 @@ function r_URL(s, p) {
     if (v1 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
+      v8 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 35))) ? v1 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_fragment(s, v8);
       v7 = v9;
@@ -62,16 +63,17 @@ function r_URL(s, p) {
 
 // absoluteURL: grammar/rfc1808.peggy:61
 function r_absoluteURL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_generic_RL(s, p);
         if (v2 < 0) break L1;
         L2: {
-          if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T1[c] === 1)))) { v4 = v2 + 1; break L2; }
-          if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
+          if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T1[c] === 1)))) { v4 = v2 + 1; break L2; }
+          if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 37)))) {
             v5 = r_escape(s, v2);
             v4 = v5;
           } else v4 = -1;
@@ -81,19 +83,19 @@ function r_absoluteURL(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v6 = -1;
       L3: {
         v7 = r_scheme(s, p);
         if (v7 < 0) break L3;
-        v8 = (v7 < s.length && (c = s.charCodeAt(v7), (c === 58))) ? v7 + 1 : -1;
+        v8 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c === 58))) ? v7 + 1 : -1;
         if (v8 < 0) break L3;
         v9 = v8;
-        while (v9 < s.length) {
-          c = s.charCodeAt(v9);
+        while (v9 < len) {
+          c = String.prototype.charCodeAt.call(s, v9);
           if ((c < 128 && T1[c] === 1)) { v9++; continue; }
           L4: {
-            if ((v9 < s.length && (c = s.charCodeAt(v9), (c === 37)))) {
+            if ((v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 37)))) {
               v11 = r_escape(s, v9);
               v10 = v11;
             } else v10 = -1;
@@ -111,12 +113,13 @@ function r_absoluteURL(s, p) {
 
 // generic_RL: grammar/rfc1808.peggy:69
 function r_generic_RL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_relativeURL(s, v2);
     v0 = v3;
@@ -126,13 +129,14 @@ function r_generic_RL(s, p) {
 
 // relativeURL: grammar/rfc1808.peggy:84
 function r_relativeURL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = r_net_path(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v2 = r_abs_path(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
@@ -144,10 +148,11 @@ function r_relativeURL(s, p) {
 
 // net_path: grammar/rfc1808.peggy:95
 function r_net_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+    v1 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
     if (v1 < 0) break L0;
     v2 = r_net_loc(s, v1);
     if (v2 < 0) break L0;
@@ -160,10 +165,11 @@ function r_net_path(s, p) {
 
 // abs_path: grammar/rfc1808.peggy:102
 function r_abs_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -173,6 +179,7 @@ function r_abs_path(s, p) {
 
 // rel_path: grammar/rfc1808.peggy:112
 function r_rel_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v0 = -1;
   L0: {
@@ -181,7 +188,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 59))) ? v1 + 1 : -1;
+      v5 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 59))) ? v1 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_params(s, v5);
       v4 = v6;
@@ -190,7 +197,7 @@ function r_rel_path(s, p) {
     if (v3 < 0) break L0;
     v8 = -1;
     L2: {
-      v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v9 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v9 < 0) break L2;
       v10 = r_query(s, v9);
       v8 = v10;
@@ -203,6 +210,7 @@ function r_rel_path(s, p) {
 
 // path: grammar/rfc1808.peggy:120
 function r_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -212,7 +220,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -228,13 +236,14 @@ function r_path(s, p) {
 
 // fsegment: grammar/rfc1808.peggy:127
 function r_fsegment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T2[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -248,13 +257,14 @@ function r_fsegment(s, p) {
 
 // segment: grammar/rfc1808.peggy:134
 function r_segment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T2[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -267,6 +277,7 @@ function r_segment(s, p) {
 
 // params: grammar/rfc1808.peggy:142
 function r_params(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -276,7 +287,7 @@ function r_params(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 59))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 59))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_param(s, v4);
         v3 = v5;
@@ -292,13 +303,14 @@ function r_params(s, p) {
 
 // param: grammar/rfc1808.peggy:148
 function r_param(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -311,10 +323,11 @@ function r_param(s, p) {
 
 // scheme: grammar/rfc1808.peggy:156
 function r_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c < 128 && T0[c] === 1)) break;
     v0++;
   }
@@ -324,13 +337,14 @@ function r_scheme(s, p) {
 
 // net_loc: grammar/rfc1808.peggy:165
 function r_net_loc(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T4[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -343,13 +357,14 @@ function r_net_loc(s, p) {
 
 // query: grammar/rfc1808.peggy:171
 function r_query(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -362,13 +377,14 @@ function r_query(s, p) {
 
 // fragment: grammar/rfc1808.peggy:177
 function r_fragment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escape(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -381,10 +397,11 @@ function r_fragment(s, p) {
 
 // pchar: grammar/rfc1808.peggy:185
 function r_pchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -394,10 +411,11 @@ function r_pchar(s, p) {
 
 // uchar: grammar/rfc1808.peggy:192
 function r_uchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escape(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -407,21 +425,23 @@ function r_uchar(s, p) {
 
 // unreserved: grammar/rfc1808.peggy:200
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // escape: grammar/rfc1808.peggy:207
 function r_escape(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T6[c] === 1))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T6[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T6[c] === 1))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T6[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -429,71 +449,81 @@ function r_escape(s, p) {
 
 // hex: grammar/rfc1808.peggy:216
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/rfc1808.peggy:222
 function r_alpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/rfc1808.peggy:232
 function r_lowalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/rfc1808.peggy:242
 function r_hialpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc1808.peggy:249
 function r_digit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // safe: grammar/rfc1808.peggy:253
 function r_safe(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // extra: grammar/rfc1808.peggy:257
 function r_extra(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/rfc1808.peggy:264
 function r_national(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc1808.peggy:268
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // punctuation: grammar/rfc1808.peggy:276
 function r_punctuation(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 

@@ -40,6 +40,7 @@ const T7 = table([1, 32, 34, 34, 38, 38, 60, 60, 62, 62, 91, 94, 96, 96, 123, 12
 
 // URN: grammar/rfc2141.peggy:54
 function r_URN(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
@@ -47,7 +48,7 @@ function r_URN(s, p) {
     if (v1 < 0) break L0;
     v2 = r_NID(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = r_NSS(s, v3);
     v0 = v4;
@@ -57,16 +58,17 @@ function r_URN(s, p) {
 
 // NID: grammar/rfc2141.peggy:73
 function r_NID(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v3 = v1;
     v4 = 0;
     for (;;) {
       if (v4 >= 31) break;
-      v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
+      v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
       if (v5 < 0) break;
       v4++;
       v3 = v5;
@@ -80,55 +82,61 @@ function r_NID(s, p) {
 
 // let_num_hyp: grammar/rfc2141.peggy:83
 function r_let_num_hyp(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T1[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // let_num: grammar/rfc2141.peggy:90
 function r_let_num(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // upper: grammar/rfc2141.peggy:103
 function r_upper(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // lower: grammar/rfc2141.peggy:116
 function r_lower(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // number: grammar/rfc2141.peggy:126
 function r_number(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // NSS: grammar/rfc2141.peggy:140
 function r_NSS(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T2[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = -1;
         L1: {
-          v3 = (v0 < s.length && (c = s.charCodeAt(v0), (c === 37))) ? v0 + 1 : -1;
+          v3 = (v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37))) ? v0 + 1 : -1;
           if (v3 < 0) break L1;
-          v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T3[c] === 1))) ? v3 + 1 : -1;
+          v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T3[c] === 1))) ? v3 + 1 : -1;
           if (v4 < 0) break L1;
-          v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T3[c] === 1))) ? v4 + 1 : -1;
+          v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T3[c] === 1))) ? v4 + 1 : -1;
           v2 = v5;
         }
         v1 = v2;
@@ -143,17 +151,18 @@ function r_NSS(s, p) {
 
 // URN_chars: grammar/rfc2141.peggy:159
 function r_URN_chars(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+        v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T3[c] === 1))) ? v2 + 1 : -1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T3[c] === 1))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T3[c] === 1))) ? v3 + 1 : -1;
+        v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T3[c] === 1))) ? v3 + 1 : -1;
         v1 = v4;
       }
       v0 = v1;
@@ -164,36 +173,41 @@ function r_URN_chars(s, p) {
 
 // trans: grammar/rfc2141.peggy:173
 function r_trans(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // hex: grammar/rfc2141.peggy:184
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // other: grammar/rfc2141.peggy:198
 function r_other(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc2141.peggy:212
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T6[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // excluded: grammar/rfc2141.peggy:235
 function r_excluded(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T7[c] === 1 : (c >= 128 && c <= 255)))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T7[c] === 1 : (c >= 128 && c <= 255)))) ? p + 1 : -1;
   return v0;
 }
 

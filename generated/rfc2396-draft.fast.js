@@ -53,45 +53,51 @@ const T13 = table([33, 33, 36, 36, 38, 46, 48, 58, 61, 61, 64, 90, 95, 95, 97, 1
 
 // alpha: grammar/rfc2396-draft.peggy:59
 function r_alpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/rfc2396-draft.peggy:70
 function r_lowalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // hialpha: grammar/rfc2396-draft.peggy:81
 function r_hialpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc2396-draft.peggy:92
 function r_digit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // alphanum: grammar/rfc2396-draft.peggy:99
 function r_alphanum(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // urlchar: grammar/rfc2396-draft.peggy:114
 function r_urlchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -101,35 +107,39 @@ function r_urlchar(s, p) {
 
 // reserved: grammar/rfc2396-draft.peggy:124
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unreserved: grammar/rfc2396-draft.peggy:135
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // mark: grammar/rfc2396-draft.peggy:144
 function r_mark(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // escaped: grammar/rfc2396-draft.peggy:155
 function r_escaped(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T5[c] === 1))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T5[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T5[c] === 1))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T5[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -137,64 +147,72 @@ function r_escaped(s, p) {
 
 // hex: grammar/rfc2396-draft.peggy:166
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // excluded: grammar/rfc2396-draft.peggy:182
 function r_excluded(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T6[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (T6[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
   return v0;
 }
 
 // control: grammar/rfc2396-draft.peggy:192
 function r_control(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 0 && c <= 31 || c === 127))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 0 && c <= 31 || c === 127))) ? p + 1 : -1;
   return v0;
 }
 
 // space: grammar/rfc2396-draft.peggy:200
 function r_space(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 32))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 32))) ? p + 1 : -1;
   return v0;
 }
 
 // delims: grammar/rfc2396-draft.peggy:210
 function r_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T8[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unwise: grammar/rfc2396-draft.peggy:218
 function r_unwise(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // national: grammar/rfc2396-draft.peggy:237
 function r_national(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
   return v0;
 }
 
 // URL_reference: grammar/rfc2396-draft.peggy:259
 function r_URL_reference(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
         v3 = r_generic_URL(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
         v4 = r_opaque_URL(s, p);
         if (v4 >= 0) { v2 = v4; break L1; }
       }
@@ -205,7 +223,7 @@ function r_URL_reference(s, p) {
     if (v1 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
+      v8 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 35))) ? v1 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_fragment(s, v8);
       v7 = v9;
@@ -218,13 +236,14 @@ function r_URL_reference(s, p) {
 
 // fragment: grammar/rfc2396-draft.peggy:267
 function r_fragment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -237,10 +256,11 @@ function r_fragment(s, p) {
 
 // scheme: grammar/rfc2396-draft.peggy:281
 function r_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c < 128 && T10[c] === 1)) break;
     v0++;
   }
@@ -250,13 +270,14 @@ function r_scheme(s, p) {
 
 // absoluteURL: grammar/rfc2396-draft.peggy:295
 function r_absoluteURL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = r_generic_URL(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v2 = r_opaque_URL(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -266,19 +287,20 @@ function r_absoluteURL(s, p) {
 
 // opaque_URL: grammar/rfc2396-draft.peggy:303
 function r_opaque_URL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = v2;
-    while (v3 < s.length) {
-      c = s.charCodeAt(v3);
+    while (v3 < len) {
+      c = String.prototype.charCodeAt.call(s, v3);
       if ((c < 128 && T1[c] === 1)) { v3++; continue; }
       L1: {
-        if ((v3 < s.length && (c = s.charCodeAt(v3), (c === 37)))) {
+        if ((v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 37)))) {
           v5 = r_escaped(s, v3);
           v4 = v5;
         } else v4 = -1;
@@ -293,12 +315,13 @@ function r_opaque_URL(s, p) {
 
 // generic_URL: grammar/rfc2396-draft.peggy:311
 function r_generic_URL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_relativeURL(s, v2);
     v0 = v3;
@@ -308,9 +331,10 @@ function r_generic_URL(s, p) {
 
 // relativeURL: grammar/rfc2396-draft.peggy:329
 function r_relativeURL(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
         v2 = r_net_path(s, p);
@@ -320,7 +344,7 @@ function r_relativeURL(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v4 = r_abs_path(s, p);
       if (v4 >= 0) { v0 = v4; break L0; }
     }
@@ -332,18 +356,20 @@ function r_relativeURL(s, p) {
 
 // _relEnd: grammar/rfc2396-draft.peggy:337
 function r__relEnd(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
-  v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+  v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   v0 = v1 < 0 ? p : -1;
   return v0;
 }
 
 // net_path: grammar/rfc2396-draft.peggy:349
 function r_net_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+    v1 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
     if (v1 < 0) break L0;
     v2 = r_server(s, v1);
     if (v2 < 0) break L0;
@@ -356,10 +382,11 @@ function r_net_path(s, p) {
 
 // abs_path: grammar/rfc2396-draft.peggy:358
 function r_abs_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_rel_path(s, v1);
     v0 = v2;
@@ -369,6 +396,7 @@ function r_abs_path(s, p) {
 
 // rel_path: grammar/rfc2396-draft.peggy:370
 function r_rel_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
@@ -377,7 +405,7 @@ function r_rel_path(s, p) {
     if (v1 < 0) break L0;
     v4 = -1;
     L1: {
-      v5 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
+      v5 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 63))) ? v1 + 1 : -1;
       if (v5 < 0) break L1;
       v6 = r_query(s, v5);
       v4 = v6;
@@ -390,6 +418,7 @@ function r_rel_path(s, p) {
 
 // server: grammar/rfc2396-draft.peggy:391
 function r_server(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   v1 = -1;
   L0: {
@@ -399,14 +428,14 @@ function r_server(s, p) {
       if (v4 < 0) break L1;
       v6 = -1;
       L2: {
-        v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 58))) ? v4 + 1 : -1;
+        v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 58))) ? v4 + 1 : -1;
         if (v7 < 0) break L2;
         v8 = r_password(s, v7);
         v6 = v8;
       }
       v5 = v6 < 0 ? v4 : v6;
       if (v5 < 0) break L1;
-      v9 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 64))) ? v5 + 1 : -1;
+      v9 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 64))) ? v5 + 1 : -1;
       v3 = v9;
     }
     v2 = v3 < 0 ? p : v3;
@@ -420,13 +449,14 @@ function r_server(s, p) {
 
 // user: grammar/rfc2396-draft.peggy:403
 function r_user(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T12[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -439,13 +469,14 @@ function r_user(s, p) {
 
 // password: grammar/rfc2396-draft.peggy:412
 function r_password(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T12[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -458,6 +489,7 @@ function r_password(s, p) {
 
 // hostport: grammar/rfc2396-draft.peggy:422
 function r_hostport(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -465,7 +497,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+      v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -478,13 +510,14 @@ function r_hostport(s, p) {
 
 // host: grammar/rfc2396-draft.peggy:440
 function r_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_hostnumber(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -494,6 +527,7 @@ function r_host(s, p) {
 
 // hostname: grammar/rfc2396-draft.peggy:456
 function r_hostname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -503,7 +537,7 @@ function r_hostname(s, p) {
       L1: {
         v3 = r_domainlabel(s, v1);
         if (v3 < 0) break L1;
-        v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+        v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
         v2 = v4;
       }
       if (v2 < 0) break;
@@ -519,23 +553,24 @@ function r_hostname(s, p) {
 
 // domainlabel: grammar/rfc2396-draft.peggy:473
 function r_domainlabel(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -549,23 +584,24 @@ function r_domainlabel(s, p) {
 
 // toplabel: grammar/rfc2396-draft.peggy:485
 function r_toplabel(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -579,42 +615,43 @@ function r_toplabel(s, p) {
 
 // hostnumber: grammar/rfc2396-draft.peggy:496
 function r_hostnumber(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    while (v1 < s.length) {
-      c = s.charCodeAt(v1);
+    while (v1 < len) {
+      c = String.prototype.charCodeAt.call(s, v1);
       if (!(c >= 48 && c <= 57)) break;
       v1++;
     }
     if (v1 - p < 1) v1 = -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = v2;
-    while (v3 < s.length) {
-      c = s.charCodeAt(v3);
+    while (v3 < len) {
+      c = String.prototype.charCodeAt.call(s, v3);
       if (!(c >= 48 && c <= 57)) break;
       v3++;
     }
     if (v3 - v2 < 1) v3 = -1;
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+    v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = v4;
-    while (v5 < s.length) {
-      c = s.charCodeAt(v5);
+    while (v5 < len) {
+      c = String.prototype.charCodeAt.call(s, v5);
       if (!(c >= 48 && c <= 57)) break;
       v5++;
     }
     if (v5 - v4 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
+    v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = v6;
-    while (v7 < s.length) {
-      c = s.charCodeAt(v7);
+    while (v7 < len) {
+      c = String.prototype.charCodeAt.call(s, v7);
       if (!(c >= 48 && c <= 57)) break;
       v7++;
     }
@@ -626,10 +663,11 @@ function r_hostnumber(s, p) {
 
 // port: grammar/rfc2396-draft.peggy:505
 function r_port(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
@@ -638,6 +676,7 @@ function r_port(s, p) {
 
 // path: grammar/rfc2396-draft.peggy:518
 function r_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -647,7 +686,7 @@ function r_path(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -663,15 +702,16 @@ function r_path(s, p) {
 
 // segment: grammar/rfc2396-draft.peggy:531
 function r_segment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    while (v1 < s.length) {
-      c = s.charCodeAt(v1);
+    while (v1 < len) {
+      c = String.prototype.charCodeAt.call(s, v1);
       if ((c < 128 && T13[c] === 1)) { v1++; continue; }
       L1: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+        if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 37)))) {
           v3 = r_escaped(s, v1);
           v2 = v3;
         } else v2 = -1;
@@ -684,7 +724,7 @@ function r_segment(s, p) {
     for (;;) {
       v5 = -1;
       L2: {
-        v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 59))) ? v4 + 1 : -1;
+        v6 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 59))) ? v4 + 1 : -1;
         if (v6 < 0) break L2;
         v7 = r_param(s, v6);
         v5 = v7;
@@ -700,13 +740,14 @@ function r_segment(s, p) {
 
 // param: grammar/rfc2396-draft.peggy:538
 function r_param(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T13[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -719,10 +760,11 @@ function r_param(s, p) {
 
 // pchar: grammar/rfc2396-draft.peggy:549
 function r_pchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -732,13 +774,14 @@ function r_pchar(s, p) {
 
 // query: grammar/rfc2396-draft.peggy:561
 function r_query(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;

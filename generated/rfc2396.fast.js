@@ -35,15 +35,16 @@ const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
 
 // URI_reference: grammar/rfc2396.peggy:81
 function r_URI_reference(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
         v3 = r_absoluteURI(s, p);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
         v4 = r_relativeURI(s, p);
         v2 = v4;
       } else v2 = -1;
@@ -52,7 +53,7 @@ function r_URI_reference(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      v7 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 35))) ? v1 + 1 : -1;
+      v7 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 35))) ? v1 + 1 : -1;
       if (v7 < 0) break L2;
       v8 = r_fragment(s, v7);
       v6 = v8;
@@ -65,19 +66,20 @@ function r_URI_reference(s, p) {
 
 // absoluteURI: grammar/rfc2396.peggy:96
 function r_absoluteURI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     L1: {
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 47)))) {
+      if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47)))) {
         v4 = r_hier_part(s, v2);
         if (v4 >= 0) { v3 = v4; break L1; }
       }
-      if ((v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
         v5 = r_opaque_part(s, v2);
         v3 = v5;
       } else v3 = -1;
@@ -89,19 +91,20 @@ function r_absoluteURI(s, p) {
 
 // relativeURI: grammar/rfc2396.peggy:111
 function r_relativeURI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v2 = r_net_path(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v3 = r_abs_path(s, p);
         if (v3 >= 0) { v1 = v3; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
         v4 = r_rel_path(s, p);
         v1 = v4;
       } else v1 = -1;
@@ -109,7 +112,7 @@ function r_relativeURI(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      v7 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
+      v7 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 63))) ? v1 + 1 : -1;
       if (v7 < 0) break L2;
       v8 = r_query(s, v7);
       v6 = v8;
@@ -122,15 +125,16 @@ function r_relativeURI(s, p) {
 
 // hier_part: grammar/rfc2396.peggy:132
 function r_hier_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     L1: {
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v2 = r_net_path(s, p);
         if (v2 >= 0) { v1 = v2; break L1; }
       }
-      if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+      if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
         v3 = r_abs_path(s, p);
         v1 = v3;
       } else v1 = -1;
@@ -138,7 +142,7 @@ function r_hier_part(s, p) {
     if (v1 < 0) break L0;
     v5 = -1;
     L2: {
-      v6 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
+      v6 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 63))) ? v1 + 1 : -1;
       if (v6 < 0) break L2;
       v7 = r_query(s, v6);
       v5 = v7;
@@ -151,17 +155,18 @@ function r_hier_part(s, p) {
 
 // opaque_part: grammar/rfc2396.peggy:144
 function r_opaque_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
     v1 = r_uric_no_slash(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if ((c < 128 && T3[c] === 1)) { v2++; continue; }
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 37)))) {
           v4 = r_escaped(s, v2);
           v3 = v4;
         } else v3 = -1;
@@ -176,10 +181,11 @@ function r_opaque_part(s, p) {
 
 // uric_no_slash: grammar/rfc2396.peggy:155
 function r_uric_no_slash(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -189,10 +195,11 @@ function r_uric_no_slash(s, p) {
 
 // net_path: grammar/rfc2396.peggy:167
 function r_net_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+    v1 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
     if (v1 < 0) break L0;
     v2 = r_authority(s, v1);
     if (v2 < 0) break L0;
@@ -205,10 +212,11 @@ function r_net_path(s, p) {
 
 // abs_path: grammar/rfc2396.peggy:176
 function r_abs_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_path_segments(s, v1);
     v0 = v2;
@@ -232,13 +240,14 @@ function r_rel_path(s, p) {
 
 // rel_segment: grammar/rfc2396.peggy:201
 function r_rel_segment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T5[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -252,14 +261,15 @@ function r_rel_segment(s, p) {
 
 // scheme: grammar/rfc2396.peggy:215
 function r_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if (!(c < 128 && T6[c] === 1)) break;
       v2++;
     }
@@ -270,18 +280,19 @@ function r_scheme(s, p) {
 
 // authority: grammar/rfc2396.peggy:237
 function r_authority(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
     v1 = -1;
     L1: {
       v2 = r_server(s, p);
       if (v2 < 0) break L1;
-      v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
+      v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
       v3 = v4 < 0 ? v2 : -1;
       v1 = v3;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
       v5 = r_reg_name(s, p);
       v0 = v5;
     } else v0 = -1;
@@ -291,20 +302,22 @@ function r_authority(s, p) {
 
 // _reg_name_char: grammar/rfc2396.peggy:243
 function r__reg_name_char(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T7[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reg_name: grammar/rfc2396.peggy:256
 function r_reg_name(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T8[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -318,6 +331,7 @@ function r_reg_name(s, p) {
 
 // server: grammar/rfc2396.peggy:272
 function r_server(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v1 = -1;
   L0: {
@@ -325,7 +339,7 @@ function r_server(s, p) {
     L1: {
       v4 = r_userinfo(s, p);
       if (v4 < 0) break L1;
-      v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 64))) ? v4 + 1 : -1;
+      v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
       v3 = v5;
     }
     v2 = v3 < 0 ? p : v3;
@@ -339,13 +353,14 @@ function r_server(s, p) {
 
 // userinfo: grammar/rfc2396.peggy:282
 function r_userinfo(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T9[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -358,6 +373,7 @@ function r_userinfo(s, p) {
 
 // hostport: grammar/rfc2396.peggy:293
 function r_hostport(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -365,7 +381,7 @@ function r_hostport(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+      v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_port(s, v4);
       v3 = v5;
@@ -378,17 +394,18 @@ function r_hostport(s, p) {
 
 // host: grammar/rfc2396.peggy:314
 function r_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = r_hostname(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = r_IPv4address(s, p);
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v3 = r_ipv6reference(s, p);
       v0 = v3;
     } else v0 = -1;
@@ -398,14 +415,15 @@ function r_host(s, p) {
 
 // ipv6reference: grammar/rfc2396.peggy:325
 function r_ipv6reference(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_IPv6address(s, v1);
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -413,29 +431,30 @@ function r_ipv6reference(s, p) {
 
 // IPv6address: grammar/rfc2396.peggy:355
 function r_IPv6address(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v3 = r_hexseq(s, p);
         v2 = v3 < 0 ? p : v3;
         if (v2 < 0) break L1;
-        v4 = v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58 ? v2 + 2 : -1;
+        v4 = v2 + 2 <= len && String.prototype.charCodeAt.call(s, v2) === 58 && String.prototype.charCodeAt.call(s, v2 + 1) === 58 ? v2 + 2 : -1;
         if (v4 < 0) break L1;
         v5 = r_IPv4address(s, v4);
         v1 = v5;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
       v6 = -1;
       L2: {
         v7 = r_hexpart(s, p);
         if (v7 < 0) break L2;
         v9 = -1;
         L3: {
-          v10 = (v7 < s.length && (c = s.charCodeAt(v7), (c === 58))) ? v7 + 1 : -1;
+          v10 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c === 58))) ? v7 + 1 : -1;
           if (v10 < 0) break L3;
           v11 = r_IPv4address(s, v10);
           v9 = v11;
@@ -451,16 +470,17 @@ function r_IPv6address(s, p) {
 
 // hexpart: grammar/rfc2396.peggy:371
 function r_hexpart(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T12[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_hexseq(s, p);
         if (v2 < 0) break L1;
         v4 = -1;
         L2: {
-          v5 = v2 + 2 <= s.length && s.charCodeAt(v2) === 58 && s.charCodeAt(v2 + 1) === 58 ? v2 + 2 : -1;
+          v5 = v2 + 2 <= len && String.prototype.charCodeAt.call(s, v2) === 58 && String.prototype.charCodeAt.call(s, v2 + 1) === 58 ? v2 + 2 : -1;
           if (v5 < 0) break L2;
           v7 = r_hexseq(s, v5);
           v6 = v7 < 0 ? v5 : v7;
@@ -471,10 +491,10 @@ function r_hexpart(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 58)))) {
       v8 = -1;
       L3: {
-        v9 = p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58 ? p + 2 : -1;
+        v9 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 58 && String.prototype.charCodeAt.call(s, p + 1) === 58 ? p + 2 : -1;
         if (v9 < 0) break L3;
         v11 = r_hexseq(s, v9);
         v10 = v11 < 0 ? v9 : v11;
@@ -488,6 +508,7 @@ function r_hexpart(s, p) {
 
 // hexseq: grammar/rfc2396.peggy:390
 function r_hexseq(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   v0 = -1;
   L0: {
@@ -496,27 +517,27 @@ function r_hexseq(s, p) {
     v2 = v1;
     for (;;) {
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58)))) {
           v4 = -1;
           L2: {
-            v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
+            v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
             if (v5 < 0) break L2;
             v6 = r_hex4(s, v5);
             if (v6 < 0) break L2;
-            v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 46))) ? v6 + 1 : -1;
+            v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 46))) ? v6 + 1 : -1;
             v7 = v8 < 0 ? v6 : -1;
             v4 = v7;
           }
           if (v4 >= 0) { v3 = v4; break L1; }
         }
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 58)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58)))) {
           v9 = -1;
           L3: {
-            v10 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
+            v10 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
             if (v10 < 0) break L3;
             v11 = r_hex4(s, v10);
             if (v11 < 0) break L3;
-            v12 = (v11 < s.length && (c = s.charCodeAt(v11), (c === 58))) ? v11 + 1 : -1;
+            v12 = (v11 < len && (c = String.prototype.charCodeAt.call(s, v11), (c === 58))) ? v11 + 1 : -1;
             if (v12 < 0) break L3;
             v14 = v12;
             v13 = v14 < 0 ? v12 : -1;
@@ -536,12 +557,13 @@ function r_hexseq(s, p) {
 
 // hex4: grammar/rfc2396.peggy:402
 function r_hex4(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
   v1 = 0;
   for (;;) {
     if (v1 >= 4) break;
-    v2 = (v0 < s.length && (c = s.charCodeAt(v0), (c < 128 ? T12[c] === 1 : S13.has(s.charAt(v0).toLowerCase())))) ? v0 + 1 : -1;
+    v2 = (v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c < 128 ? T12[c] === 1 : S13.has(String.prototype.charAt.call(s, v0).toLowerCase())))) ? v0 + 1 : -1;
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -552,9 +574,10 @@ function r_hex4(s, p) {
 
 // hostname: grammar/rfc2396.peggy:430
 function r_hostname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = p;
@@ -563,9 +586,9 @@ function r_hostname(s, p) {
           L2: {
             v4 = r_domainlabel(s, v2);
             if (v4 < 0) break L2;
-            v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 46))) ? v4 + 1 : -1;
+            v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 46))) ? v4 + 1 : -1;
             if (v5 < 0) break L2;
-            v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c < 128 && T10[c] === 1))) ? v5 + 1 : -1;
+            v7 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c < 128 && T10[c] === 1))) ? v5 + 1 : -1;
             v6 = v7 >= 0 ? v5 : -1;
             v3 = v6;
           }
@@ -576,13 +599,13 @@ function r_hostname(s, p) {
         if (v2 < 0) break L1;
         v8 = r_toplabel(s, v2);
         if (v8 < 0) break L1;
-        v10 = (v8 < s.length && (c = s.charCodeAt(v8), (c === 46))) ? v8 + 1 : -1;
+        v10 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 46))) ? v8 + 1 : -1;
         v9 = v10 < 0 ? v8 : v10;
         v1 = v9;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v11 = -1;
       L3: {
         v12 = p;
@@ -592,7 +615,7 @@ function r_hostname(s, p) {
           L4: {
             v15 = r_domainlabel(s, v12);
             if (v15 < 0) break L4;
-            v16 = (v15 < s.length && (c = s.charCodeAt(v15), (c === 46))) ? v15 + 1 : -1;
+            v16 = (v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 46))) ? v15 + 1 : -1;
             v14 = v16;
           }
           if (v14 < 0) break;
@@ -616,23 +639,24 @@ function r_hostname(s, p) {
 
 // domainlabel: grammar/rfc2396.peggy:448
 function r_domainlabel(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T10[c] === 1))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T10[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -646,23 +670,24 @@ function r_domainlabel(s, p) {
 
 // toplabel: grammar/rfc2396.peggy:460
 function r_toplabel(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     for (;;) {
       v3 = -1;
       L1: {
         v4 = v2;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c === 45)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c < 128 && T10[c] === 1))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T10[c] === 1))) ? v4 + 1 : -1;
         v3 = v5;
       }
       if (v3 < 0) break;
@@ -676,6 +701,7 @@ function r_toplabel(s, p) {
 
 // IPv4address: grammar/rfc2396.peggy:480
 function r_IPv4address(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   v0 = -1;
   L0: {
@@ -683,46 +709,46 @@ function r_IPv4address(s, p) {
     v2 = 0;
     for (;;) {
       if (v2 >= 3) break;
-      v3 = (v1 < s.length && (c = s.charCodeAt(v1), (c >= 48 && c <= 57))) ? v1 + 1 : -1;
+      v3 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c >= 48 && c <= 57))) ? v1 + 1 : -1;
       if (v3 < 0) break;
       v2++;
       v1 = v3;
     }
     if (v2 < 1) v1 = -1;
     if (v1 < 0) break L0;
-    v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
+    v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 46))) ? v1 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = v4;
     v6 = 0;
     for (;;) {
       if (v6 >= 3) break;
-      v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c >= 48 && c <= 57))) ? v5 + 1 : -1;
+      v7 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c >= 48 && c <= 57))) ? v5 + 1 : -1;
       if (v7 < 0) break;
       v6++;
       v5 = v7;
     }
     if (v6 < 1) v5 = -1;
     if (v5 < 0) break L0;
-    v8 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
+    v8 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 46))) ? v5 + 1 : -1;
     if (v8 < 0) break L0;
     v9 = v8;
     v10 = 0;
     for (;;) {
       if (v10 >= 3) break;
-      v11 = (v9 < s.length && (c = s.charCodeAt(v9), (c >= 48 && c <= 57))) ? v9 + 1 : -1;
+      v11 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c >= 48 && c <= 57))) ? v9 + 1 : -1;
       if (v11 < 0) break;
       v10++;
       v9 = v11;
     }
     if (v10 < 1) v9 = -1;
     if (v9 < 0) break L0;
-    v12 = (v9 < s.length && (c = s.charCodeAt(v9), (c === 46))) ? v9 + 1 : -1;
+    v12 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 46))) ? v9 + 1 : -1;
     if (v12 < 0) break L0;
     v13 = v12;
     v14 = 0;
     for (;;) {
       if (v14 >= 3) break;
-      v15 = (v13 < s.length && (c = s.charCodeAt(v13), (c >= 48 && c <= 57))) ? v13 + 1 : -1;
+      v15 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c >= 48 && c <= 57))) ? v13 + 1 : -1;
       if (v15 < 0) break;
       v14++;
       v13 = v15;
@@ -735,10 +761,11 @@ function r_IPv4address(s, p) {
 
 // port: grammar/rfc2396.peggy:491
 function r_port(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
@@ -747,13 +774,14 @@ function r_port(s, p) {
 
 // path: grammar/rfc2396.peggy:504
 function r_path(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v2 = r_abs_path(s, p);
       if (v2 >= 0) { v1 = v2; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v3 = r_opaque_part(s, p);
       v1 = v3;
     } else v1 = -1;
@@ -764,6 +792,7 @@ function r_path(s, p) {
 
 // path_segments: grammar/rfc2396.peggy:513
 function r_path_segments(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -773,7 +802,7 @@ function r_path_segments(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_segment(s, v4);
         v3 = v5;
@@ -789,15 +818,16 @@ function r_path_segments(s, p) {
 
 // segment: grammar/rfc2396.peggy:526
 function r_segment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    while (v1 < s.length) {
-      c = s.charCodeAt(v1);
+    while (v1 < len) {
+      c = String.prototype.charCodeAt.call(s, v1);
       if ((c < 128 && T14[c] === 1)) { v1++; continue; }
       L1: {
-        if ((v1 < s.length && (c = s.charCodeAt(v1), (c === 37)))) {
+        if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 37)))) {
           v3 = r_escaped(s, v1);
           v2 = v3;
         } else v2 = -1;
@@ -810,7 +840,7 @@ function r_segment(s, p) {
     for (;;) {
       v5 = -1;
       L2: {
-        v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 59))) ? v4 + 1 : -1;
+        v6 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 59))) ? v4 + 1 : -1;
         if (v6 < 0) break L2;
         v7 = r_param(s, v6);
         v5 = v7;
@@ -826,13 +856,14 @@ function r_segment(s, p) {
 
 // param: grammar/rfc2396.peggy:533
 function r_param(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T14[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -845,10 +876,11 @@ function r_param(s, p) {
 
 // pchar: grammar/rfc2396.peggy:546
 function r_pchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T14[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T14[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -858,13 +890,14 @@ function r_pchar(s, p) {
 
 // query: grammar/rfc2396.peggy:558
 function r_query(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -877,13 +910,14 @@ function r_query(s, p) {
 
 // fragment: grammar/rfc2396.peggy:568
 function r_fragment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T3[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -896,10 +930,11 @@ function r_fragment(s, p) {
 
 // uric: grammar/rfc2396.peggy:583
 function r_uric(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_escaped(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -909,35 +944,39 @@ function r_uric(s, p) {
 
 // reserved: grammar/rfc2396.peggy:596
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T15[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T15[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unreserved: grammar/rfc2396.peggy:607
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // mark: grammar/rfc2396.peggy:617
 function r_mark(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // escaped: grammar/rfc2396.peggy:628
 function r_escaped(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T12[c] === 1))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T12[c] === 1))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T12[c] === 1))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T12[c] === 1))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -945,78 +984,89 @@ function r_escaped(s, p) {
 
 // hex: grammar/rfc2396.peggy:639
 function r_hex(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alphanum: grammar/rfc2396.peggy:652
 function r_alphanum(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // alpha: grammar/rfc2396.peggy:661
 function r_alpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // lowalpha: grammar/rfc2396.peggy:672
 function r_lowalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // upalpha: grammar/rfc2396.peggy:683
 function r_upalpha(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90))) ? p + 1 : -1;
   return v0;
 }
 
 // digit: grammar/rfc2396.peggy:694
 function r_digit(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // control: grammar/rfc2396.peggy:710
 function r_control(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 0 && c <= 31 || c === 127))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 0 && c <= 31 || c === 127))) ? p + 1 : -1;
   return v0;
 }
 
 // space: grammar/rfc2396.peggy:718
 function r_space(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 32))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 32))) ? p + 1 : -1;
   return v0;
 }
 
 // delims: grammar/rfc2396.peggy:728
 function r_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T18[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T18[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // unwise: grammar/rfc2396.peggy:741
 function r_unwise(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T19[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T19[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // HEXDIG: grammar/rfc2396.peggy:754
 function r_HEXDIG(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T12[c] === 1 : S13.has(s.charAt(p).toLowerCase())))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T12[c] === 1 : S13.has(String.prototype.charAt.call(s, p).toLowerCase())))) ? p + 1 : -1;
   return v0;
 }
 

@@ -71,18 +71,19 @@ const T0 = table([33, 33, 36, 36, 38, 39, 42, 43, 45, 46, 48, 57, 65, 90, 95, 95
 
 // dataurl: grammar/rfc2397.peggy:45
 function r_dataurl(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
-    v1 = p + 5 <= s.length && s.charCodeAt(p) === 100 && s.charCodeAt(p + 1) === 97 && s.charCodeAt(p + 2) === 116 && s.charCodeAt(p + 3) === 97 && s.charCodeAt(p + 4) === 58 ? p + 5 : -1;
+    v1 = p + 5 <= len && String.prototype.charCodeAt.call(s, p) === 100 && String.prototype.charCodeAt.call(s, p + 1) === 97 && String.prototype.charCodeAt.call(s, p + 2) === 116 && String.prototype.charCodeAt.call(s, p + 3) === 97 && String.prototype.charCodeAt.call(s, p + 4) === 58 ? p + 5 : -1;
     if (v1 < 0) break L0;
     v3 = r_mediatype(s, v1);
     v2 = v3 < 0 ? v1 : v3;
     if (v2 < 0) break L0;
-    v5 = v2 + 7 <= s.length && s.charCodeAt(v2) === 59 && s.charCodeAt(v2 + 1) === 98 && s.charCodeAt(v2 + 2) === 97 && s.charCodeAt(v2 + 3) === 115 && s.charCodeAt(v2 + 4) === 101 && s.charCodeAt(v2 + 5) === 54 && s.charCodeAt(v2 + 6) === 52 ? v2 + 7 : -1;
+    v5 = v2 + 7 <= len && String.prototype.charCodeAt.call(s, v2) === 59 && String.prototype.charCodeAt.call(s, v2 + 1) === 98 && String.prototype.charCodeAt.call(s, v2 + 2) === 97 && String.prototype.charCodeAt.call(s, v2 + 3) === 115 && String.prototype.charCodeAt.call(s, v2 + 4) === 101 && String.prototype.charCodeAt.call(s, v2 + 5) === 54 && String.prototype.charCodeAt.call(s, v2 + 6) === 52 ? v2 + 7 : -1;
     v4 = v5 < 0 ? v2 : v5;
     if (v4 < 0) break L0;
-    v6 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 44))) ? v4 + 1 : -1;
+    v6 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 44))) ? v4 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_data(s, v6);
     v0 = v7;
@@ -92,6 +93,7 @@ function r_dataurl(s, p) {
 
 // mediatype: grammar/rfc2397.peggy:58
 function r_mediatype(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
@@ -99,7 +101,7 @@ function r_mediatype(s, p) {
     L1: {
       v3 = r_type(s, p);
       if (v3 < 0) break L1;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 47))) ? v3 + 1 : -1;
+      v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47))) ? v3 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_subtype(s, v4);
       v2 = v5;
@@ -110,7 +112,7 @@ function r_mediatype(s, p) {
     for (;;) {
       v7 = -1;
       L2: {
-        v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c === 59))) ? v6 + 1 : -1;
+        v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 59))) ? v6 + 1 : -1;
         if (v8 < 0) break L2;
         v9 = r_parameter(s, v8);
         v7 = v9;
@@ -139,12 +141,13 @@ function r_data(s, p) {
 
 // parameter: grammar/rfc2397.peggy:78
 function r_parameter(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_attribute(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 61))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 61))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_value(s, v2);
     v0 = v3;
@@ -189,13 +192,14 @@ function r_value(s, p) {
 
 // token: grammar/rfc2397.peggy:149
 function r_token(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T0[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_escaped(s, v0);
         v1 = v2;
       } else v1 = -1;

@@ -58,18 +58,19 @@ const T18 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
 
 // IRI: grammar/rfc3987.peggy:40
 function r_IRI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_ihier_part(s, v2);
     if (v3 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_iquery(s, v6);
       v5 = v7;
@@ -78,7 +79,7 @@ function r_IRI(s, p) {
     if (v4 < 0) break L0;
     v9 = -1;
     L2: {
-      v10 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 35))) ? v4 + 1 : -1;
+      v10 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 35))) ? v4 + 1 : -1;
       if (v10 < 0) break L2;
       v11 = r_ifragment(s, v10);
       v9 = v11;
@@ -91,12 +92,13 @@ function r_IRI(s, p) {
 
 // ihier_part: grammar/rfc3987.peggy:50
 function r_ihier_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v2 < 0) break L1;
         v3 = r_iauthority(s, v2);
         if (v3 < 0) break L1;
@@ -105,11 +107,11 @@ function r_ihier_part(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v5 = r_ipath_absolute(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v6 = r_ipath_rootless(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
@@ -121,9 +123,10 @@ function r_ihier_part(s, p) {
 
 // IRI_reference: grammar/rfc3987.peggy:65
 function r_IRI_reference(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_IRI(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
@@ -135,18 +138,19 @@ function r_IRI_reference(s, p) {
 
 // absolute_IRI: grammar/rfc3987.peggy:72
 function r_absolute_IRI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_ihier_part(s, v2);
     if (v3 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_iquery(s, v6);
       v5 = v7;
@@ -159,6 +163,7 @@ function r_absolute_IRI(s, p) {
 
 // irelative_ref: grammar/rfc3987.peggy:79
 function r_irelative_ref(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
@@ -166,7 +171,7 @@ function r_irelative_ref(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
+      v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 63))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_iquery(s, v4);
       v3 = v5;
@@ -175,7 +180,7 @@ function r_irelative_ref(s, p) {
     if (v2 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 35))) ? v2 + 1 : -1;
+      v8 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 35))) ? v2 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_ifragment(s, v8);
       v7 = v9;
@@ -188,12 +193,13 @@ function r_irelative_ref(s, p) {
 
 // irelative_part: grammar/rfc3987.peggy:87
 function r_irelative_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v2 < 0) break L1;
         v3 = r_iauthority(s, v2);
         if (v3 < 0) break L1;
@@ -202,11 +208,11 @@ function r_irelative_part(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v5 = r_ipath_absolute(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v6 = r_ipath_noscheme(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
@@ -218,6 +224,7 @@ function r_irelative_part(s, p) {
 
 // iauthority: grammar/rfc3987.peggy:98
 function r_iauthority(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
@@ -225,7 +232,7 @@ function r_iauthority(s, p) {
     L1: {
       v3 = r_iuserinfo(s, p);
       if (v3 < 0) break L1;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 64))) ? v3 + 1 : -1;
+      v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 64))) ? v3 + 1 : -1;
       v2 = v4;
     }
     v1 = v2 < 0 ? p : v2;
@@ -234,7 +241,7 @@ function r_iauthority(s, p) {
     if (v5 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 58))) ? v5 + 1 : -1;
+      v8 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 58))) ? v5 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_port(s, v8);
       v7 = v9;
@@ -247,14 +254,15 @@ function r_iauthority(s, p) {
 
 // iuserinfo: grammar/rfc3987.peggy:102
 function r_iuserinfo(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T2[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -267,18 +275,19 @@ function r_iuserinfo(s, p) {
 
 // ihost: grammar/rfc3987.peggy:116
 function r_ihost(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = -1;
       L1: {
         v3 = r_IPv4address(s, p);
         if (v3 < 0) break L1;
-        v5 = (v3 < s.length ? (c = s.charCodeAt(v3), (c < 128 ? (T4[c] === 1 ? v3 + 1 : -1) : cpEnd(s, v3, c, C3))) : -1);
+        v5 = (v3 < len ? (c = String.prototype.charCodeAt.call(s, v3), (c < 128 ? (T4[c] === 1 ? v3 + 1 : -1) : cpEnd(s, v3, c, C3))) : -1);
         v4 = v5 < 0 ? v3 : -1;
         v2 = v4;
       }
@@ -292,14 +301,15 @@ function r_ihost(s, p) {
 
 // ireg_name: grammar/rfc3987.peggy:127
 function r_ireg_name(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T5[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -312,18 +322,19 @@ function r_ireg_name(s, p) {
 
 // ipath: grammar/rfc3987.peggy:145
 function r_ipath(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
     v1 = -1;
     L1: {
-      v3 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+      v3 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
       v2 = v3 >= 0 ? p : -1;
       if (v2 < 0) break L1;
       v4 = r_ipath_abempty(s, v2);
       v1 = v4;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v5 = r_ipath_rootless(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
@@ -335,12 +346,13 @@ function r_ipath(s, p) {
 
 // ipath_abempty: grammar/rfc3987.peggy:151
 function r_ipath_abempty(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
   for (;;) {
     v1 = -1;
     L0: {
-      v2 = (v0 < s.length && (c = s.charCodeAt(v0), (c === 47))) ? v0 + 1 : -1;
+      v2 = (v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 47))) ? v0 + 1 : -1;
       if (v2 < 0) break L0;
       v3 = r_isegment(s, v2);
       v1 = v3;
@@ -354,10 +366,11 @@ function r_ipath_abempty(s, p) {
 
 // ipath_absolute: grammar/rfc3987.peggy:158
 function r_ipath_absolute(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
@@ -367,7 +380,7 @@ function r_ipath_absolute(s, p) {
       for (;;) {
         v6 = -1;
         L2: {
-          v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 47))) ? v5 + 1 : -1;
+          v7 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 47))) ? v5 + 1 : -1;
           if (v7 < 0) break L2;
           v8 = r_isegment(s, v7);
           v6 = v8;
@@ -386,6 +399,7 @@ function r_ipath_absolute(s, p) {
 
 // ipath_noscheme: grammar/rfc3987.peggy:163
 function r_ipath_noscheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -395,7 +409,7 @@ function r_ipath_noscheme(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_isegment(s, v4);
         v3 = v5;
@@ -411,6 +425,7 @@ function r_ipath_noscheme(s, p) {
 
 // ipath_rootless: grammar/rfc3987.peggy:167
 function r_ipath_rootless(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -420,7 +435,7 @@ function r_ipath_rootless(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 47))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_isegment(s, v4);
         v3 = v5;
@@ -443,14 +458,15 @@ function r_ipath_empty(s, p) {
 
 // isegment: grammar/rfc3987.peggy:175
 function r_isegment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T6[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -463,14 +479,15 @@ function r_isegment(s, p) {
 
 // isegment_nz: grammar/rfc3987.peggy:179
 function r_isegment_nz(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T6[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -484,14 +501,15 @@ function r_isegment_nz(s, p) {
 
 // isegment_nz_nc: grammar/rfc3987.peggy:185
 function r_isegment_nz_nc(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T7[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -505,11 +523,12 @@ function r_isegment_nz_nc(s, p) {
 
 // ipchar: grammar/rfc3987.peggy:194
 function r_ipchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T6[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
+    v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (T6[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
     if (v0 >= 0) break L0;
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -519,14 +538,15 @@ function r_ipchar(s, p) {
 
 // iquery: grammar/rfc3987.peggy:202
 function r_iquery(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -539,14 +559,15 @@ function r_iquery(s, p) {
 
 // ifragment: grammar/rfc3987.peggy:208
 function r_ifragment(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C3));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         v2 = v3;
       } else v2 = -1;
@@ -559,35 +580,39 @@ function r_ifragment(s, p) {
 
 // iunreserved: grammar/rfc3987.peggy:212
 function r_iunreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T10[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (T10[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
   return v0;
 }
 
 // ucschar: grammar/rfc3987.peggy:241
 function r_ucschar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C3))) : -1);
   return v0;
 }
 
 // iprivate: grammar/rfc3987.peggy:253
 function r_iprivate(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C11))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C11))) : -1);
   return v0;
 }
 
 // scheme: grammar/rfc3987.peggy:260
 function r_scheme(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if (!(c < 128 && T12[c] === 1)) break;
       v2++;
     }
@@ -598,10 +623,11 @@ function r_scheme(s, p) {
 
 // port: grammar/rfc3987.peggy:266
 function r_port(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if (!(c >= 48 && c <= 57)) break;
     v0++;
   }
@@ -610,23 +636,24 @@ function r_port(s, p) {
 
 // IP_literal: grammar/rfc3987.peggy:274
 function r_IP_literal(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T13[c] === 1 : c >= 128)))) {
         v3 = r_IPv6address(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
         v4 = r_IPvFuture(s, v1);
         v2 = v4;
       } else v2 = -1;
     }
     if (v2 < 0) break L0;
-    v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
+    v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v5;
   }
   return v0;
@@ -634,24 +661,25 @@ function r_IP_literal(s, p) {
 
 // IPvFuture: grammar/rfc3987.peggy:280
 function r_IPvFuture(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 86 || c === 118 : s.charAt(p).toLowerCase() === "v"))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, p).toLowerCase() === "v"))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
-      if (!(c < 128 ? T15[c] === 1 : S14.has(s.charAt(v2).toLowerCase()))) break;
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
+      if (!(c < 128 ? T15[c] === 1 : S14.has(String.prototype.charAt.call(s, v2).toLowerCase()))) break;
       v2++;
     }
     if (v2 - v1 < 1) v2 = -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
     if (v3 < 0) break L0;
     v4 = v3;
-    while (v4 < s.length) {
-      c = s.charCodeAt(v4);
+    while (v4 < len) {
+      c = String.prototype.charCodeAt.call(s, v4);
       if (!(c < 128 && T2[c] === 1)) break;
       v4++;
     }
@@ -663,9 +691,10 @@ function r_IPvFuture(s, p) {
 
 // IPv6address: grammar/rfc3987.peggy:299
 function r_IPv6address(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T15[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T15[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = p;
@@ -676,7 +705,7 @@ function r_IPv6address(s, p) {
           L2: {
             v5 = r_h16(s, v2);
             if (v5 < 0) break L2;
-            v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 58))) ? v5 + 1 : -1;
+            v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 58))) ? v5 + 1 : -1;
             v4 = v6;
           }
           if (v4 < 0) break;
@@ -690,10 +719,10 @@ function r_IPv6address(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 58)))) {
       v8 = -1;
       L3: {
-        v9 = p + 2 <= s.length && s.charCodeAt(p) === 58 && s.charCodeAt(p + 1) === 58 ? p + 2 : -1;
+        v9 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 58 && String.prototype.charCodeAt.call(s, p + 1) === 58 ? p + 2 : -1;
         if (v9 < 0) break L3;
         v10 = v9;
         v11 = 0;
@@ -703,7 +732,7 @@ function r_IPv6address(s, p) {
           L4: {
             v13 = r_h16(s, v10);
             if (v13 < 0) break L4;
-            v14 = (v13 < s.length && (c = s.charCodeAt(v13), (c === 58))) ? v13 + 1 : -1;
+            v14 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c === 58))) ? v13 + 1 : -1;
             v12 = v14;
           }
           if (v12 < 0) break;
@@ -717,13 +746,13 @@ function r_IPv6address(s, p) {
       }
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v16 = -1;
       L5: {
         v18 = r_h16(s, p);
         v17 = v18 < 0 ? p : v18;
         if (v17 < 0) break L5;
-        v19 = v17 + 2 <= s.length && s.charCodeAt(v17) === 58 && s.charCodeAt(v17 + 1) === 58 ? v17 + 2 : -1;
+        v19 = v17 + 2 <= len && String.prototype.charCodeAt.call(s, v17) === 58 && String.prototype.charCodeAt.call(s, v17 + 1) === 58 ? v17 + 2 : -1;
         if (v19 < 0) break L5;
         v20 = v19;
         v21 = 0;
@@ -733,7 +762,7 @@ function r_IPv6address(s, p) {
           L6: {
             v23 = r_h16(s, v20);
             if (v23 < 0) break L6;
-            v24 = (v23 < s.length && (c = s.charCodeAt(v23), (c === 58))) ? v23 + 1 : -1;
+            v24 = (v23 < len && (c = String.prototype.charCodeAt.call(s, v23), (c === 58))) ? v23 + 1 : -1;
             v22 = v24;
           }
           if (v22 < 0) break;
@@ -747,7 +776,7 @@ function r_IPv6address(s, p) {
       }
       if (v16 >= 0) { v0 = v16; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v26 = -1;
       L7: {
         v28 = -1;
@@ -760,7 +789,7 @@ function r_IPv6address(s, p) {
             if (v31 >= 1) break;
             v32 = -1;
             L9: {
-              v33 = (v30 < s.length && (c = s.charCodeAt(v30), (c === 58))) ? v30 + 1 : -1;
+              v33 = (v30 < len && (c = String.prototype.charCodeAt.call(s, v30), (c === 58))) ? v30 + 1 : -1;
               if (v33 < 0) break L9;
               v34 = r_h16(s, v33);
               v32 = v34;
@@ -773,7 +802,7 @@ function r_IPv6address(s, p) {
         }
         v27 = v28 < 0 ? p : v28;
         if (v27 < 0) break L7;
-        v35 = v27 + 2 <= s.length && s.charCodeAt(v27) === 58 && s.charCodeAt(v27 + 1) === 58 ? v27 + 2 : -1;
+        v35 = v27 + 2 <= len && String.prototype.charCodeAt.call(s, v27) === 58 && String.prototype.charCodeAt.call(s, v27 + 1) === 58 ? v27 + 2 : -1;
         if (v35 < 0) break L7;
         v36 = v35;
         v37 = 0;
@@ -783,7 +812,7 @@ function r_IPv6address(s, p) {
           L10: {
             v39 = r_h16(s, v36);
             if (v39 < 0) break L10;
-            v40 = (v39 < s.length && (c = s.charCodeAt(v39), (c === 58))) ? v39 + 1 : -1;
+            v40 = (v39 < len && (c = String.prototype.charCodeAt.call(s, v39), (c === 58))) ? v39 + 1 : -1;
             v38 = v40;
           }
           if (v38 < 0) break;
@@ -797,7 +826,7 @@ function r_IPv6address(s, p) {
       }
       if (v26 >= 0) { v0 = v26; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v42 = -1;
       L11: {
         v44 = -1;
@@ -810,7 +839,7 @@ function r_IPv6address(s, p) {
             if (v47 >= 2) break;
             v48 = -1;
             L13: {
-              v49 = (v46 < s.length && (c = s.charCodeAt(v46), (c === 58))) ? v46 + 1 : -1;
+              v49 = (v46 < len && (c = String.prototype.charCodeAt.call(s, v46), (c === 58))) ? v46 + 1 : -1;
               if (v49 < 0) break L13;
               v50 = r_h16(s, v49);
               v48 = v50;
@@ -823,7 +852,7 @@ function r_IPv6address(s, p) {
         }
         v43 = v44 < 0 ? p : v44;
         if (v43 < 0) break L11;
-        v51 = v43 + 2 <= s.length && s.charCodeAt(v43) === 58 && s.charCodeAt(v43 + 1) === 58 ? v43 + 2 : -1;
+        v51 = v43 + 2 <= len && String.prototype.charCodeAt.call(s, v43) === 58 && String.prototype.charCodeAt.call(s, v43 + 1) === 58 ? v43 + 2 : -1;
         if (v51 < 0) break L11;
         v52 = v51;
         v53 = 0;
@@ -833,7 +862,7 @@ function r_IPv6address(s, p) {
           L14: {
             v55 = r_h16(s, v52);
             if (v55 < 0) break L14;
-            v56 = (v55 < s.length && (c = s.charCodeAt(v55), (c === 58))) ? v55 + 1 : -1;
+            v56 = (v55 < len && (c = String.prototype.charCodeAt.call(s, v55), (c === 58))) ? v55 + 1 : -1;
             v54 = v56;
           }
           if (v54 < 0) break;
@@ -847,7 +876,7 @@ function r_IPv6address(s, p) {
       }
       if (v42 >= 0) { v0 = v42; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v58 = -1;
       L15: {
         v60 = -1;
@@ -860,7 +889,7 @@ function r_IPv6address(s, p) {
             if (v63 >= 3) break;
             v64 = -1;
             L17: {
-              v65 = (v62 < s.length && (c = s.charCodeAt(v62), (c === 58))) ? v62 + 1 : -1;
+              v65 = (v62 < len && (c = String.prototype.charCodeAt.call(s, v62), (c === 58))) ? v62 + 1 : -1;
               if (v65 < 0) break L17;
               v66 = r_h16(s, v65);
               v64 = v66;
@@ -873,18 +902,18 @@ function r_IPv6address(s, p) {
         }
         v59 = v60 < 0 ? p : v60;
         if (v59 < 0) break L15;
-        v67 = v59 + 2 <= s.length && s.charCodeAt(v59) === 58 && s.charCodeAt(v59 + 1) === 58 ? v59 + 2 : -1;
+        v67 = v59 + 2 <= len && String.prototype.charCodeAt.call(s, v59) === 58 && String.prototype.charCodeAt.call(s, v59 + 1) === 58 ? v59 + 2 : -1;
         if (v67 < 0) break L15;
         v68 = r_h16(s, v67);
         if (v68 < 0) break L15;
-        v69 = (v68 < s.length && (c = s.charCodeAt(v68), (c === 58))) ? v68 + 1 : -1;
+        v69 = (v68 < len && (c = String.prototype.charCodeAt.call(s, v68), (c === 58))) ? v68 + 1 : -1;
         if (v69 < 0) break L15;
         v70 = r_ls32(s, v69);
         v58 = v70;
       }
       if (v58 >= 0) { v0 = v58; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v71 = -1;
       L18: {
         v73 = -1;
@@ -897,7 +926,7 @@ function r_IPv6address(s, p) {
             if (v76 >= 4) break;
             v77 = -1;
             L20: {
-              v78 = (v75 < s.length && (c = s.charCodeAt(v75), (c === 58))) ? v75 + 1 : -1;
+              v78 = (v75 < len && (c = String.prototype.charCodeAt.call(s, v75), (c === 58))) ? v75 + 1 : -1;
               if (v78 < 0) break L20;
               v79 = r_h16(s, v78);
               v77 = v79;
@@ -910,14 +939,14 @@ function r_IPv6address(s, p) {
         }
         v72 = v73 < 0 ? p : v73;
         if (v72 < 0) break L18;
-        v80 = v72 + 2 <= s.length && s.charCodeAt(v72) === 58 && s.charCodeAt(v72 + 1) === 58 ? v72 + 2 : -1;
+        v80 = v72 + 2 <= len && String.prototype.charCodeAt.call(s, v72) === 58 && String.prototype.charCodeAt.call(s, v72 + 1) === 58 ? v72 + 2 : -1;
         if (v80 < 0) break L18;
         v81 = r_ls32(s, v80);
         v71 = v81;
       }
       if (v71 >= 0) { v0 = v71; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v82 = -1;
       L21: {
         v84 = -1;
@@ -930,7 +959,7 @@ function r_IPv6address(s, p) {
             if (v87 >= 5) break;
             v88 = -1;
             L23: {
-              v89 = (v86 < s.length && (c = s.charCodeAt(v86), (c === 58))) ? v86 + 1 : -1;
+              v89 = (v86 < len && (c = String.prototype.charCodeAt.call(s, v86), (c === 58))) ? v86 + 1 : -1;
               if (v89 < 0) break L23;
               v90 = r_h16(s, v89);
               v88 = v90;
@@ -943,14 +972,14 @@ function r_IPv6address(s, p) {
         }
         v83 = v84 < 0 ? p : v84;
         if (v83 < 0) break L21;
-        v91 = v83 + 2 <= s.length && s.charCodeAt(v83) === 58 && s.charCodeAt(v83 + 1) === 58 ? v83 + 2 : -1;
+        v91 = v83 + 2 <= len && String.prototype.charCodeAt.call(s, v83) === 58 && String.prototype.charCodeAt.call(s, v83 + 1) === 58 ? v83 + 2 : -1;
         if (v91 < 0) break L21;
         v92 = r_h16(s, v91);
         v82 = v92;
       }
       if (v82 >= 0) { v0 = v82; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T13[c] === 1 : c >= 128)))) {
       v93 = -1;
       L24: {
         v95 = -1;
@@ -963,7 +992,7 @@ function r_IPv6address(s, p) {
             if (v98 >= 6) break;
             v99 = -1;
             L26: {
-              v100 = (v97 < s.length && (c = s.charCodeAt(v97), (c === 58))) ? v97 + 1 : -1;
+              v100 = (v97 < len && (c = String.prototype.charCodeAt.call(s, v97), (c === 58))) ? v97 + 1 : -1;
               if (v100 < 0) break L26;
               v101 = r_h16(s, v100);
               v99 = v101;
@@ -976,7 +1005,7 @@ function r_IPv6address(s, p) {
         }
         v94 = v95 < 0 ? p : v95;
         if (v94 < 0) break L24;
-        v102 = v94 + 2 <= s.length && s.charCodeAt(v94) === 58 && s.charCodeAt(v94 + 1) === 58 ? v94 + 2 : -1;
+        v102 = v94 + 2 <= len && String.prototype.charCodeAt.call(s, v94) === 58 && String.prototype.charCodeAt.call(s, v94 + 1) === 58 ? v94 + 2 : -1;
         v93 = v102;
       }
       v0 = v93;
@@ -987,12 +1016,13 @@ function r_IPv6address(s, p) {
 
 // h16: grammar/rfc3987.peggy:313
 function r_h16(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
   v1 = 0;
   for (;;) {
     if (v1 >= 4) break;
-    v2 = (v0 < s.length && (c = s.charCodeAt(v0), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(v0).toLowerCase())))) ? v0 + 1 : -1;
+    v2 = (v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c < 128 ? T15[c] === 1 : S14.has(String.prototype.charAt.call(s, v0).toLowerCase())))) ? v0 + 1 : -1;
     if (v2 < 0) break;
     v1++;
     v0 = v2;
@@ -1003,21 +1033,22 @@ function r_h16(s, p) {
 
 // ls32: grammar/rfc3987.peggy:318
 function r_ls32(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T15[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T15[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_h16(s, p);
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
         v4 = r_h16(s, v3);
         v1 = v4;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v5 = r_IPv4address(s, p);
       v0 = v5;
     } else v0 = -1;
@@ -1027,20 +1058,21 @@ function r_ls32(s, p) {
 
 // IPv4address: grammar/rfc3987.peggy:325
 function r_IPv4address(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = r_dec_octet(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 46))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 46))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_dec_octet(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+    v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_dec_octet(s, v4);
     if (v5 < 0) break L0;
-    v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 46))) ? v5 + 1 : -1;
+    v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 46))) ? v5 + 1 : -1;
     if (v6 < 0) break L0;
     v7 = r_dec_octet(s, v6);
     v0 = v7;
@@ -1050,40 +1082,41 @@ function r_IPv4address(s, p) {
 
 // dec_octet: grammar/rfc3987.peggy:339
 function r_dec_octet(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 50)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 50 && s.charCodeAt(p + 1) === 53 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 50 && String.prototype.charCodeAt.call(s, p + 1) === 53 ? p + 2 : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c >= 48 && c <= 53))) ? v2 + 1 : -1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c >= 48 && c <= 53))) ? v2 + 1 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 50)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 50)))) {
       v4 = -1;
       L2: {
-        v5 = (p < s.length && (c = s.charCodeAt(p), (c === 50))) ? p + 1 : -1;
+        v5 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 50))) ? p + 1 : -1;
         if (v5 < 0) break L2;
-        v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c >= 48 && c <= 52))) ? v5 + 1 : -1;
+        v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c >= 48 && c <= 52))) ? v5 + 1 : -1;
         if (v6 < 0) break L2;
-        v7 = (v6 < s.length && (c = s.charCodeAt(v6), (c >= 48 && c <= 57))) ? v6 + 1 : -1;
+        v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c >= 48 && c <= 57))) ? v6 + 1 : -1;
         v4 = v7;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 49)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 49)))) {
       v8 = -1;
       L3: {
-        v9 = (p < s.length && (c = s.charCodeAt(p), (c === 49))) ? p + 1 : -1;
+        v9 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 49))) ? p + 1 : -1;
         if (v9 < 0) break L3;
         v10 = v9;
         v11 = 0;
         for (;;) {
           if (v11 >= 2) break;
-          v12 = (v10 < s.length && (c = s.charCodeAt(v10), (c >= 48 && c <= 57))) ? v10 + 1 : -1;
+          v12 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c >= 48 && c <= 57))) ? v10 + 1 : -1;
           if (v12 < 0) break;
           v11++;
           v10 = v12;
@@ -1093,31 +1126,32 @@ function r_dec_octet(s, p) {
       }
       if (v8 >= 0) { v0 = v8; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 49 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 49 && c <= 57 : c >= 128)))) {
       v13 = -1;
       L4: {
-        v14 = (p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57))) ? p + 1 : -1;
+        v14 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 49 && c <= 57))) ? p + 1 : -1;
         if (v14 < 0) break L4;
-        v15 = (v14 < s.length && (c = s.charCodeAt(v14), (c >= 48 && c <= 57))) ? v14 + 1 : -1;
+        v15 = (v14 < len && (c = String.prototype.charCodeAt.call(s, v14), (c >= 48 && c <= 57))) ? v14 + 1 : -1;
         v13 = v15;
       }
       if (v13 >= 0) { v0 = v13; break L0; }
     }
-    v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+    v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   }
   return v0;
 }
 
 // pct_encoded: grammar/rfc3987.peggy:349
 function r_pct_encoded(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(v1).toLowerCase())))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T15[c] === 1 : S14.has(String.prototype.charAt.call(s, v1).toLowerCase())))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(v2).toLowerCase())))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T15[c] === 1 : S14.has(String.prototype.charAt.call(s, v2).toLowerCase())))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -1125,50 +1159,57 @@ function r_pct_encoded(s, p) {
 
 // unreserved: grammar/rfc3987.peggy:353
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc3987.peggy:357
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T16[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // gen_delims: grammar/rfc3987.peggy:361
 function r_gen_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T17[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // sub_delims: grammar/rfc3987.peggy:366
 function r_sub_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T18[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T18[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // ALPHA: grammar/rfc3987.peggy:371
 function r_ALPHA(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // DIGIT: grammar/rfc3987.peggy:376
 function r_DIGIT(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // HEXDIG: grammar/rfc3987.peggy:381
 function r_HEXDIG(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T15[c] === 1 : S14.has(s.charAt(p).toLowerCase())))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T15[c] === 1 : S14.has(String.prototype.charAt.call(s, p).toLowerCase())))) ? p + 1 : -1;
   return v0;
 }
 

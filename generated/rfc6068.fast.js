@@ -80,6 +80,7 @@ const T4 = table([33, 33, 35, 91, 93, 126]);
 
 // mailtoURI: grammar/rfc6068.peggy:72
 function r_mailtoURI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   v0 = -1;
   L0: {
@@ -93,7 +94,7 @@ function r_mailtoURI(s, p) {
       v5 = v6 < 0 ? v2 : -1;
       if (v5 < 0) break L1;
       L2: {
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+        if ((v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c < 128 ? T0[c] === 1 : c >= 128)))) {
           v8 = -1;
           L3: {
             v9 = r__to_h(s, v5);
@@ -104,7 +105,7 @@ function r_mailtoURI(s, p) {
           }
           if (v8 >= 0) { v7 = v8; break L2; }
         }
-        if ((v5 < s.length && (c = s.charCodeAt(v5), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+        if ((v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c < 128 ? T0[c] === 1 : c >= 128)))) {
           v12 = r_to(s, v5);
           v7 = v12;
         } else v7 = -1;
@@ -122,6 +123,7 @@ function r_mailtoURI(s, p) {
 
 // to: grammar/rfc6068.peggy:81
 function r_to(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -131,7 +133,7 @@ function r_to(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 44))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 44))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_addr_spec(s, v4);
         v3 = v5;
@@ -147,10 +149,11 @@ function r_to(s, p) {
 
 // hfields: grammar/rfc6068.peggy:93
 function r_hfields(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 63))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 63))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_hfield(s, v1);
     if (v2 < 0) break L0;
@@ -158,7 +161,7 @@ function r_hfields(s, p) {
     for (;;) {
       v4 = -1;
       L1: {
-        v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 38))) ? v3 + 1 : -1;
+        v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 38))) ? v3 + 1 : -1;
         if (v5 < 0) break L1;
         v6 = r_hfield(s, v5);
         v4 = v6;
@@ -174,12 +177,13 @@ function r_hfields(s, p) {
 
 // hfield: grammar/rfc6068.peggy:102
 function r_hfield(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_hfname(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 61))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 61))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_hfvalue(s, v2);
     v0 = v3;
@@ -189,13 +193,14 @@ function r_hfield(s, p) {
 
 // hfname: grammar/rfc6068.peggy:111
 function r_hfname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_pct_encoded(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -208,13 +213,14 @@ function r_hfname(s, p) {
 
 // hfvalue: grammar/rfc6068.peggy:120
 function r_hfvalue(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T1[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_pct_encoded(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -227,12 +233,13 @@ function r_hfvalue(s, p) {
 
 // addr_spec: grammar/rfc6068.peggy:131
 function r_addr_spec(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_local_part(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 64))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_domain(s, v2);
     v0 = v3;
@@ -242,13 +249,14 @@ function r_addr_spec(s, p) {
 
 // local_part: grammar/rfc6068.peggy:142
 function r_local_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v1 = r_dot_atom_text(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 34)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 34)))) {
       v2 = r_quoted_string(s, p);
       v0 = v2;
     } else v0 = -1;
@@ -258,25 +266,26 @@ function r_local_part(s, p) {
 
 // domain: grammar/rfc6068.peggy:154
 function r_domain(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v1 = r_dot_atom_text(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v2 = -1;
       L1: {
-        v3 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
+        v3 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
         if (v3 < 0) break L1;
         v4 = v3;
-        while (v4 < s.length) {
-          c = s.charCodeAt(v4);
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c >= 33 && c <= 90 || c >= 94 && c <= 126)) break;
           v4++;
         }
         if (v4 < 0) break L1;
-        v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 93))) ? v4 + 1 : -1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 93))) ? v4 + 1 : -1;
         v2 = v5;
       }
       v0 = v2;
@@ -287,17 +296,19 @@ function r_domain(s, p) {
 
 // dtext_no_obs: grammar/rfc6068.peggy:167
 function r_dtext_no_obs(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 33 && c <= 90 || c >= 94 && c <= 126))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 33 && c <= 90 || c >= 94 && c <= 126))) ? p + 1 : -1;
   return v0;
 }
 
 // qchar: grammar/rfc6068.peggy:180
 function r_qchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T1[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -307,19 +318,21 @@ function r_qchar(s, p) {
 
 // some_delims: grammar/rfc6068.peggy:191
 function r_some_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // _hf_end: grammar/rfc6068.peggy:196
 function r__hf_end(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
     v1 = r_hfields(s, p);
     if (v1 < 0) break L0;
-    v2 = v1 >= s.length ? v1 : -1;
+    v2 = v1 >= len ? v1 : -1;
     v0 = v2;
   }
   return v0;
@@ -327,6 +340,7 @@ function r__hf_end(s, p) {
 
 // _to_h: grammar/rfc6068.peggy:201
 function r__to_h(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -336,7 +350,7 @@ function r__to_h(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 44))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 44))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r__addr_h(s, v4);
         v3 = v5;
@@ -352,12 +366,13 @@ function r__to_h(s, p) {
 
 // _addr_h: grammar/rfc6068.peggy:206
 function r__addr_h(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_local_part(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 64))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 64))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r__domain_h(s, v2);
     v0 = v3;
@@ -367,9 +382,10 @@ function r__addr_h(s, p) {
 
 // _domain_h: grammar/rfc6068.peggy:212
 function r__domain_h(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r__atom_h(s, p);
@@ -378,7 +394,7 @@ function r__domain_h(s, p) {
         for (;;) {
           v4 = -1;
           L2: {
-            v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 46))) ? v3 + 1 : -1;
+            v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
             if (v5 < 0) break L2;
             v6 = r__atom_h(s, v5);
             v4 = v6;
@@ -391,19 +407,19 @@ function r__domain_h(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v7 = -1;
       L3: {
-        v8 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
+        v8 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
         if (v8 < 0) break L3;
         v9 = v8;
-        while (v9 < s.length) {
-          c = s.charCodeAt(v9);
+        while (v9 < len) {
+          c = String.prototype.charCodeAt.call(s, v9);
           if (!(c >= 33 && c <= 90 || c >= 94 && c <= 126)) break;
           v9++;
         }
         if (v9 < 0) break L3;
-        v10 = (v9 < s.length && (c = s.charCodeAt(v9), (c === 93))) ? v9 + 1 : -1;
+        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 93))) ? v9 + 1 : -1;
         v7 = v10;
       }
       v0 = v7;
@@ -414,10 +430,11 @@ function r__domain_h(s, p) {
 
 // _atom_h: grammar/rfc6068.peggy:216
 function r__atom_h(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r__hf_probe(s, v1);
     if (v2 < 0) break L0;
@@ -428,7 +445,7 @@ function r__atom_h(s, p) {
         v6 = r__hf_end(s, v3);
         v5 = v6 < 0 ? v3 : -1;
         if (v5 < 0) break L1;
-        v7 = (v5 < s.length && (c = s.charCodeAt(v5), (c < 128 && T2[c] === 1))) ? v5 + 1 : -1;
+        v7 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c < 128 && T2[c] === 1))) ? v5 + 1 : -1;
         if (v7 < 0) break L1;
         v8 = r__hf_probe(s, v7);
         v4 = v8;
@@ -459,19 +476,21 @@ function r__hf_probe(s, p) {
 
 // atext: grammar/rfc6068.peggy:247
 function r_atext(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // dot_atom_text: grammar/rfc6068.peggy:260
 function r_dot_atom_text(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = p;
-    while (v1 < s.length) {
-      c = s.charCodeAt(v1);
+    while (v1 < len) {
+      c = String.prototype.charCodeAt.call(s, v1);
       if (!(c < 128 && T2[c] === 1)) break;
       v1++;
     }
@@ -481,11 +500,11 @@ function r_dot_atom_text(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = v4;
-        while (v5 < s.length) {
-          c = s.charCodeAt(v5);
+        while (v5 < len) {
+          c = String.prototype.charCodeAt.call(s, v5);
           if (!(c < 128 && T2[c] === 1)) break;
           v5++;
         }
@@ -503,17 +522,19 @@ function r_dot_atom_text(s, p) {
 
 // qtext: grammar/rfc6068.peggy:278
 function r_qtext(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // qcontent: grammar/rfc6068.peggy:285
 function r_qcontent(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 92)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 92)))) {
       v1 = r_quoted_pair(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -523,17 +544,18 @@ function r_qcontent(s, p) {
 
 // quoted_string: grammar/rfc6068.peggy:302
 function r_quoted_string(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 34))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 34))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if ((c < 128 && T4[c] === 1)) { v2++; continue; }
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 92)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 92)))) {
           v4 = r_quoted_pair(s, v2);
           v3 = v4;
         } else v3 = -1;
@@ -542,7 +564,7 @@ function r_quoted_string(s, p) {
       v2 = v3;
     }
     if (v2 < 0) break L0;
-    v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 34))) ? v2 + 1 : -1;
+    v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 34))) ? v2 + 1 : -1;
     v0 = v5;
   }
   return v0;
@@ -550,12 +572,13 @@ function r_quoted_string(s, p) {
 
 // quoted_pair: grammar/rfc6068.peggy:314
 function r_quoted_pair(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 92))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 92))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 9 || c >= 32 && c <= 126))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 9 || c >= 32 && c <= 126))) ? v1 + 1 : -1;
     v0 = v2;
   }
   return v0;
@@ -563,36 +586,41 @@ function r_quoted_pair(s, p) {
 
 // DQUOTE: grammar/rfc6068.peggy:321
 function r_DQUOTE(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 34))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 34))) ? p + 1 : -1;
   return v0;
 }
 
 // HTAB: grammar/rfc6068.peggy:326
 function r_HTAB(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 9))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 9))) ? p + 1 : -1;
   return v0;
 }
 
 // SP: grammar/rfc6068.peggy:331
 function r_SP(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 32))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 32))) ? p + 1 : -1;
   return v0;
 }
 
 // VCHAR: grammar/rfc6068.peggy:336
 function r_VCHAR(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 33 && c <= 126))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 33 && c <= 126))) ? p + 1 : -1;
   return v0;
 }
 
 // WSP: grammar/rfc6068.peggy:341
 function r_WSP(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 9 || c === 32))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 9 || c === 32))) ? p + 1 : -1;
   return v0;
 }
 

@@ -53,35 +53,39 @@ const T13 = table([48, 57, 65, 90, 95, 95, 97, 122]);
 
 // ALPHA: grammar/rfc6570.peggy:34
 function r_ALPHA(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
   return v0;
 }
 
 // DIGIT: grammar/rfc6570.peggy:39
 function r_DIGIT(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c >= 48 && c <= 57))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 48 && c <= 57))) ? p + 1 : -1;
   return v0;
 }
 
 // HEXDIG: grammar/rfc6570.peggy:45
 function r_HEXDIG(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : S0.has(s.charAt(p).toLowerCase())))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : S0.has(String.prototype.charAt.call(s, p).toLowerCase())))) ? p + 1 : -1;
   return v0;
 }
 
 // pct_encoded: grammar/rfc6570.peggy:53
 function r_pct_encoded(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 37))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T1[c] === 1 : S0.has(s.charAt(v1).toLowerCase())))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T1[c] === 1 : S0.has(String.prototype.charAt.call(s, v1).toLowerCase())))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
-    v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 ? T1[c] === 1 : S0.has(s.charAt(v2).toLowerCase())))) ? v2 + 1 : -1;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T1[c] === 1 : S0.has(String.prototype.charAt.call(s, v2).toLowerCase())))) ? v2 + 1 : -1;
     v0 = v3;
   }
   return v0;
@@ -89,60 +93,67 @@ function r_pct_encoded(s, p) {
 
 // unreserved: grammar/rfc6570.peggy:57
 function r_unreserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T2[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // reserved: grammar/rfc6570.peggy:61
 function r_reserved(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T3[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // gen_delims: grammar/rfc6570.peggy:65
 function r_gen_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T4[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // sub_delims: grammar/rfc6570.peggy:70
 function r_sub_delims(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T5[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // ucschar: grammar/rfc6570.peggy:89
 function r_ucschar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C6))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C6))) : -1);
   return v0;
 }
 
 // iprivate: grammar/rfc6570.peggy:98
 function r_iprivate(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
+  v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (false ? p + 1 : -1) : cpEnd(s, p, c, C7))) : -1);
   return v0;
 }
 
 // URI_Template: grammar/rfc6570.peggy:111
 function r_URI_Template(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     v1 = (c < 128 ? (T8[c] === 1 ? v0 + 1 : -1) : cpEnd(s, v0, c, C9));
     if (v1 >= 0) { v0 = v1; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v3 = r_pct_encoded(s, v0);
         if (v3 >= 0) { v2 = v3; break L0; }
       }
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 123)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 123)))) {
         v4 = r_expression(s, v0);
         v2 = v4;
       } else v2 = -1;
@@ -155,11 +166,12 @@ function r_URI_Template(s, p) {
 
 // literals: grammar/rfc6570.peggy:130
 function r_literals(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    v0 = (p < s.length ? (c = s.charCodeAt(p), (c < 128 ? (T8[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9))) : -1);
+    v0 = (p < len ? (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? (T8[c] === 1 ? p + 1 : -1) : cpEnd(s, p, c, C9))) : -1);
     if (v0 >= 0) break L0;
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -169,17 +181,18 @@ function r_literals(s, p) {
 
 // expression: grammar/rfc6570.peggy:144
 function r_expression(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 123))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 123))) ? p + 1 : -1;
     if (v1 < 0) break L0;
-    v3 = (v1 < s.length && (c = s.charCodeAt(v1), (c < 128 && T10[c] === 1))) ? v1 + 1 : -1;
+    v3 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 && T10[c] === 1))) ? v1 + 1 : -1;
     v2 = v3 < 0 ? v1 : v3;
     if (v2 < 0) break L0;
     v4 = r_variable_list(s, v2);
     if (v4 < 0) break L0;
-    v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 125))) ? v4 + 1 : -1;
+    v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 125))) ? v4 + 1 : -1;
     v0 = v5;
   }
   return v0;
@@ -187,34 +200,39 @@ function r_expression(s, p) {
 
 // operator: grammar/rfc6570.peggy:148
 function r_operator(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // op_level2: grammar/rfc6570.peggy:152
 function r_op_level2(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 35 || c === 43))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 35 || c === 43))) ? p + 1 : -1;
   return v0;
 }
 
 // op_level3: grammar/rfc6570.peggy:156
 function r_op_level3(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // op_reserve: grammar/rfc6570.peggy:160
 function r_op_reserve(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T12[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // variable_list: grammar/rfc6570.peggy:169
 function r_variable_list(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
@@ -224,7 +242,7 @@ function r_variable_list(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 44))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 44))) ? v2 + 1 : -1;
         if (v4 < 0) break L1;
         v5 = r_varspec(s, v4);
         v3 = v5;
@@ -254,6 +272,7 @@ function r_varspec(s, p) {
 
 // varname: grammar/rfc6570.peggy:186
 function r_varname(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
@@ -263,7 +282,7 @@ function r_varname(s, p) {
     for (;;) {
       v3 = -1;
       L1: {
-        v5 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 46))) ? v2 + 1 : -1;
+        v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
         v4 = v5 < 0 ? v2 : v5;
         if (v4 < 0) break L1;
         v6 = r_varchar(s, v4);
@@ -280,10 +299,11 @@ function r_varname(s, p) {
 
 // varchar: grammar/rfc6570.peggy:190
 function r_varchar(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 37)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T13[c] === 1)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 37)))) {
       v1 = r_pct_encoded(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -293,10 +313,11 @@ function r_varchar(s, p) {
 
 // modifier_level4: grammar/rfc6570.peggy:196
 function r_modifier_level4(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 42)))) { v0 = p + 1; break L0; }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 58)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 42)))) { v0 = p + 1; break L0; }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 58)))) {
       v1 = r_prefix(s, p);
       v0 = v1;
     } else v0 = -1;
@@ -306,10 +327,11 @@ function r_modifier_level4(s, p) {
 
 // prefix: grammar/rfc6570.peggy:204
 function r_prefix(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 58))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 58))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_max_length(s, v1);
     v0 = v2;
@@ -319,16 +341,17 @@ function r_prefix(s, p) {
 
 // max_length: grammar/rfc6570.peggy:213
 function r_max_length(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c >= 49 && c <= 57))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 49 && c <= 57))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = v1;
     v3 = 0;
     for (;;) {
       if (v3 >= 3) break;
-      v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c >= 48 && c <= 57))) ? v2 + 1 : -1;
+      v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c >= 48 && c <= 57))) ? v2 + 1 : -1;
       if (v4 < 0) break;
       v3++;
       v2 = v4;
@@ -340,8 +363,9 @@ function r_max_length(s, p) {
 
 // explode: grammar/rfc6570.peggy:221
 function r_explode(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c === 42))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 42))) ? p + 1 : -1;
   return v0;
 }
 

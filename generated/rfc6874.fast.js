@@ -54,18 +54,19 @@ const T4 = table([45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
 
 // URI: grammar/rfc3986.peggy:29
 function r_URI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_hier_part(s, v2);
     if (v3 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_query(s, v6);
       v5 = v7;
@@ -74,7 +75,7 @@ function r_URI(s, p) {
     if (v4 < 0) break L0;
     v9 = -1;
     L2: {
-      v10 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 35))) ? v4 + 1 : -1;
+      v10 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 35))) ? v4 + 1 : -1;
       if (v10 < 0) break L2;
       v11 = r_fragment(s, v10);
       v9 = v11;
@@ -87,12 +88,13 @@ function r_URI(s, p) {
 
 // hier_part: grammar/rfc3986.peggy:39
 function r_hier_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v2 < 0) break L1;
         v3 = r_authority(s, v2);
         if (v3 < 0) break L1;
@@ -101,11 +103,11 @@ function r_hier_part(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v5 = r_path_absolute(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v6 = r_path_rootless(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
@@ -117,9 +119,10 @@ function r_hier_part(s, p) {
 
 // URI_reference: grammar/rfc3986.peggy:54
 function r_URI_reference(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = r_URI(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
@@ -131,18 +134,19 @@ function r_URI_reference(s, p) {
 
 // absolute_URI: grammar/rfc3986.peggy:63
 function r_absolute_URI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
     v1 = r_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_hier_part(s, v2);
     if (v3 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 63))) ? v3 + 1 : -1;
+      v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 63))) ? v3 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_query(s, v6);
       v5 = v7;
@@ -155,6 +159,7 @@ function r_absolute_URI(s, p) {
 
 // relative_ref: grammar/rfc3986.peggy:72
 function r_relative_ref(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
@@ -162,7 +167,7 @@ function r_relative_ref(s, p) {
     if (v1 < 0) break L0;
     v3 = -1;
     L1: {
-      v4 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 63))) ? v1 + 1 : -1;
+      v4 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 63))) ? v1 + 1 : -1;
       if (v4 < 0) break L1;
       v5 = r_query(s, v4);
       v3 = v5;
@@ -171,7 +176,7 @@ function r_relative_ref(s, p) {
     if (v2 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 35))) ? v2 + 1 : -1;
+      v8 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 35))) ? v2 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_fragment(s, v8);
       v7 = v9;
@@ -184,12 +189,13 @@ function r_relative_ref(s, p) {
 
 // relative_part: grammar/rfc3986.peggy:80
 function r_relative_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v2 < 0) break L1;
         v3 = r_authority(s, v2);
         if (v3 < 0) break L1;
@@ -198,11 +204,11 @@ function r_relative_part(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v5 = r_path_absolute(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v6 = r_path_noscheme(s, p);
       if (v6 >= 0) { v0 = v6; break L0; }
     }
@@ -214,6 +220,7 @@ function r_relative_part(s, p) {
 
 // authority: grammar/rfc3986.peggy:101
 function r_authority(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   v0 = -1;
   L0: {
@@ -221,7 +228,7 @@ function r_authority(s, p) {
     L1: {
       v3 = r_userinfo(s, p);
       if (v3 < 0) break L1;
-      v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 64))) ? v3 + 1 : -1;
+      v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 64))) ? v3 + 1 : -1;
       v2 = v4;
     }
     v1 = v2 < 0 ? p : v2;
@@ -230,7 +237,7 @@ function r_authority(s, p) {
     if (v5 < 0) break L0;
     v7 = -1;
     L2: {
-      v8 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 58))) ? v5 + 1 : -1;
+      v8 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 58))) ? v5 + 1 : -1;
       if (v8 < 0) break L2;
       v9 = r_port(s, v8);
       v7 = v9;
@@ -243,18 +250,19 @@ function r_authority(s, p) {
 
 // host: grammar/rfc3986.peggy:122
 function r_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 91)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v2 = -1;
       L1: {
         v3 = r_IPv4address(s, p);
         if (v3 < 0) break L1;
-        v5 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T2[c] === 1))) ? v3 + 1 : -1;
+        v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T2[c] === 1))) ? v3 + 1 : -1;
         v4 = v5 < 0 ? v3 : -1;
         v2 = v4;
       }
@@ -268,27 +276,28 @@ function r_host(s, p) {
 
 // IP_literal: grammar/rfc6874.peggy:43
 function r_IP_literal(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 91))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T3[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T3[c] === 1 : c >= 128)))) {
         v3 = r_IPv6addrz(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T3[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T3[c] === 1 : c >= 128)))) {
         v4 = r_IPv6address(s, v1);
         if (v4 >= 0) { v2 = v4; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
         v5 = r_IPvFuture(s, v1);
         v2 = v5;
       } else v2 = -1;
     }
     if (v2 < 0) break L0;
-    v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 93))) ? v2 + 1 : -1;
+    v6 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 93))) ? v2 + 1 : -1;
     v0 = v6;
   }
   return v0;
@@ -296,13 +305,14 @@ function r_IP_literal(s, p) {
 
 // ZoneID: grammar/rfc6874.peggy:53
 function r_ZoneID(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
-  while (v0 < s.length) {
-    c = s.charCodeAt(v0);
+  while (v0 < len) {
+    c = String.prototype.charCodeAt.call(s, v0);
     if ((c < 128 && T4[c] === 1)) { v0++; continue; }
     L0: {
-      if ((v0 < s.length && (c = s.charCodeAt(v0), (c === 37)))) {
+      if ((v0 < len && (c = String.prototype.charCodeAt.call(s, v0), (c === 37)))) {
         v2 = r_pct_encoded(s, v0);
         v1 = v2;
       } else v1 = -1;
@@ -316,12 +326,13 @@ function r_ZoneID(s, p) {
 
 // IPv6addrz: grammar/rfc6874.peggy:61
 function r_IPv6addrz(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_IPv6address(s, p);
     if (v1 < 0) break L0;
-    v2 = v1 + 3 <= s.length && s.charCodeAt(v1) === 37 && s.charCodeAt(v1 + 1) === 50 && s.charCodeAt(v1 + 2) === 53 ? v1 + 3 : -1;
+    v2 = v1 + 3 <= len && String.prototype.charCodeAt.call(s, v1) === 37 && String.prototype.charCodeAt.call(s, v1 + 1) === 50 && String.prototype.charCodeAt.call(s, v1 + 2) === 53 ? v1 + 3 : -1;
     if (v2 < 0) break L0;
     v3 = r_ZoneID(s, v2);
     v0 = v3;

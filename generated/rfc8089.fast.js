@@ -80,12 +80,13 @@ const T4 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 
 
 // file_URI: grammar/rfc8089.peggy:54
 function r_file_URI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_file_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_file_hier_part(s, v2);
     v0 = v3;
@@ -102,19 +103,20 @@ function r_file_scheme(s, p) {
 
 // file_hier_part: grammar/rfc8089.peggy:77
 function r_file_hier_part(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v2 < 0) break L1;
         v3 = r_auth_path(s, v2);
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v4 = r_local_path(s, p);
       v0 = v4;
     } else v0 = -1;
@@ -145,14 +147,15 @@ function r_local_path(s, p) {
 
 // file_auth: grammar/rfc8089.peggy:123
 function r_file_auth(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = ic(s, p, "localhost", 9) ? p + 9 : -1;
         if (v2 < 0) break L1;
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
         v1 = v3;
       }
@@ -166,24 +169,25 @@ function r_file_auth(s, p) {
 
 // drive_letter: grammar/rfc8089.peggy:140
 function r_drive_letter(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+        v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 58))) ? v2 + 1 : -1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 65 && c <= 90 || c >= 97 && c <= 122 : c >= 128)))) {
       v4 = -1;
       L2: {
-        v5 = (p < s.length && (c = s.charCodeAt(p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
+        v5 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? p + 1 : -1;
         if (v5 < 0) break L2;
-        v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 124))) ? v5 + 1 : -1;
+        v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 124))) ? v5 + 1 : -1;
         v4 = v6;
       }
       v0 = v4;
@@ -194,10 +198,11 @@ function r_drive_letter(s, p) {
 
 // file_absolute: grammar/rfc8089.peggy:151
 function r_file_absolute(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
-    v1 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
     if (v1 < 0) break L0;
     v2 = r_drive_letter(s, v1);
     if (v2 < 0) break L0;
@@ -209,6 +214,7 @@ function r_file_absolute(s, p) {
 
 // unc_authority: grammar/rfc8089.peggy:166
 function r_unc_authority(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
@@ -216,7 +222,7 @@ function r_unc_authority(s, p) {
     v2 = 0;
     for (;;) {
       if (v2 >= 3) break;
-      v3 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 47))) ? v1 + 1 : -1;
+      v3 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 47))) ? v1 + 1 : -1;
       if (v3 < 0) break;
       v2++;
       v1 = v3;
@@ -231,36 +237,37 @@ function r_unc_authority(s, p) {
 
 // file_host: grammar/rfc8089.peggy:186
 function r_file_host(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 37 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = r_inline_IP(s, p);
         if (v2 < 0) break L1;
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
       v5 = -1;
       L2: {
         v6 = r_IPv4address(s, p);
         if (v6 < 0) break L2;
-        v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c < 128 && T0[c] === 1))) ? v6 + 1 : -1;
+        v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c < 128 && T0[c] === 1))) ? v6 + 1 : -1;
         v7 = v8 < 0 ? v6 : -1;
         v5 = v7;
       }
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 37 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v9 = -1;
       L3: {
         v10 = r_inline_IP(s, p);
         if (v10 < 0) break L3;
-        v11 = (v10 < s.length && (c = s.charCodeAt(v10), (c === 47))) ? v10 + 1 : -1;
+        v11 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 47))) ? v10 + 1 : -1;
         if (v11 < 0) break L3;
         v13 = v11;
         v12 = v13 < 0 ? v11 : -1;
@@ -276,17 +283,18 @@ function r_file_host(s, p) {
 
 // inline_IP: grammar/rfc8089.peggy:201
 function r_inline_IP(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = ic(s, p, "%5b", 3) ? p + 3 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T1[c] === 1 : c >= 128)))) {
         v3 = r_IPv6address(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
-      if ((v1 < s.length && (c = s.charCodeAt(v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? c === 86 || c === 118 : c >= 128)))) {
         v4 = r_IPvFuture(s, v1);
         v2 = v4;
       } else v2 = -1;
@@ -300,12 +308,13 @@ function r_inline_IP(s, p) {
 
 // _file_URI_appendix_e: grammar/rfc8089.peggy:208
 function r__file_URI_appendix_e(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
   L0: {
     v1 = r_file_scheme(s, p);
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r__file_hier_part_appendix_e(s, v2);
     v0 = v3;
@@ -315,19 +324,20 @@ function r__file_URI_appendix_e(s, p) {
 
 // _file_hier_part_appendix_e: grammar/rfc8089.peggy:213
 function r__file_hier_part_appendix_e(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
-        v2 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v2 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v2 < 0) break L1;
         v3 = r__auth_path_appendix_e(s, v2);
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v4 = r__local_path_appendix_e(s, p);
       v0 = v4;
     } else v0 = -1;
@@ -337,24 +347,25 @@ function r__file_hier_part_appendix_e(s, p) {
 
 // _auth_path_appendix_e: grammar/rfc8089.peggy:230
 function r__auth_path_appendix_e(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
         v2 = r_unc_authority(s, p);
         if (v2 < 0) break L1;
         v3 = r_path_absolute(s, v2);
         if (v3 < 0) break L1;
-        v4 = v3 >= s.length ? v3 : -1;
+        v4 = v3 >= len ? v3 : -1;
         v1 = v4;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v5 = -1;
       L2: {
-        v6 = p + 2 <= s.length && s.charCodeAt(p) === 47 && s.charCodeAt(p + 1) === 47 ? p + 2 : -1;
+        v6 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
         if (v6 < 0) break L2;
         v7 = r_file_host(s, v6);
         if (v7 < 0) break L2;
@@ -363,7 +374,7 @@ function r__auth_path_appendix_e(s, p) {
       }
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
       v9 = -1;
       L3: {
         v11 = r__file_auth_appendix_e(s, p);
@@ -371,11 +382,11 @@ function r__auth_path_appendix_e(s, p) {
         if (v10 < 0) break L3;
         v13 = -1;
         L4: {
-          v14 = (v10 < s.length && (c = s.charCodeAt(v10), (c === 47))) ? v10 + 1 : -1;
+          v14 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 47))) ? v10 + 1 : -1;
           if (v14 < 0) break L4;
-          v15 = (v14 < s.length && (c = s.charCodeAt(v14), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v14 + 1 : -1;
+          v15 = (v14 < len && (c = String.prototype.charCodeAt.call(s, v14), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v14 + 1 : -1;
           if (v15 < 0) break L4;
-          v16 = (v15 < s.length && (c = s.charCodeAt(v15), (c === 124))) ? v15 + 1 : -1;
+          v16 = (v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 124))) ? v15 + 1 : -1;
           v13 = v16;
         }
         v12 = v13 >= 0 ? v10 : -1;
@@ -385,7 +396,7 @@ function r__auth_path_appendix_e(s, p) {
       }
       if (v9 >= 0) { v0 = v9; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
       v18 = -1;
       L5: {
         v20 = r__file_auth_appendix_e(s, p);
@@ -402,18 +413,19 @@ function r__auth_path_appendix_e(s, p) {
 
 // _local_path_appendix_e: grammar/rfc8089.peggy:241
 function r__local_path_appendix_e(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c === 47)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
       v1 = -1;
       L1: {
         v3 = -1;
         L2: {
-          v4 = (p < s.length && (c = s.charCodeAt(p), (c === 47))) ? p + 1 : -1;
+          v4 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
           if (v4 < 0) break L2;
-          v5 = (v4 < s.length && (c = s.charCodeAt(v4), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v4 + 1 : -1;
+          v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c >= 65 && c <= 90 || c >= 97 && c <= 122))) ? v4 + 1 : -1;
           if (v5 < 0) break L2;
-          v6 = (v5 < s.length && (c = s.charCodeAt(v5), (c === 124))) ? v5 + 1 : -1;
+          v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 124))) ? v5 + 1 : -1;
           v3 = v6;
         }
         v2 = v3 >= 0 ? p : -1;
@@ -423,7 +435,7 @@ function r__local_path_appendix_e(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
       v8 = -1;
       L3: {
         v10 = r_drive_letter(s, p);
@@ -440,14 +452,15 @@ function r__local_path_appendix_e(s, p) {
 
 // _file_auth_appendix_e: grammar/rfc8089.peggy:248
 function r__file_auth_appendix_e(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
       L1: {
         v2 = ic(s, p, "localhost", 9) ? p + 9 : -1;
         if (v2 < 0) break L1;
-        v4 = (v2 < s.length && (c = s.charCodeAt(v2), (c < 128 && T4[c] === 1))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T4[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
         v1 = v3;
       }
@@ -459,7 +472,7 @@ function r__file_auth_appendix_e(s, p) {
       L3: {
         v8 = r_userinfo(s, p);
         if (v8 < 0) break L3;
-        v9 = (v8 < s.length && (c = s.charCodeAt(v8), (c === 64))) ? v8 + 1 : -1;
+        v9 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 64))) ? v8 + 1 : -1;
         v7 = v9;
       }
       v6 = v7 < 0 ? p : v7;

@@ -79,6 +79,7 @@ const T3 = table([33, 33, 36, 36, 38, 59, 61, 61, 63, 90, 95, 95, 97, 122, 126, 
 
 // namestring: grammar/rfc8141.peggy:52
 function r_namestring(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   v0 = -1;
   L0: {
@@ -89,7 +90,7 @@ function r_namestring(s, p) {
     if (v2 < 0) break L0;
     v5 = -1;
     L1: {
-      v6 = (v2 < s.length && (c = s.charCodeAt(v2), (c === 35))) ? v2 + 1 : -1;
+      v6 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 35))) ? v2 + 1 : -1;
       if (v6 < 0) break L1;
       v7 = r_f_component(s, v6);
       v5 = v7;
@@ -102,16 +103,17 @@ function r_namestring(s, p) {
 
 // assigned_name: grammar/rfc8141.peggy:62
 function r_assigned_name(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v0 = -1;
   L0: {
     v1 = ic(s, p, "urn", 3) ? p + 3 : -1;
     if (v1 < 0) break L0;
-    v2 = (v1 < s.length && (c = s.charCodeAt(v1), (c === 58))) ? v1 + 1 : -1;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
     if (v2 < 0) break L0;
     v3 = r_NID(s, v2);
     if (v3 < 0) break L0;
-    v4 = (v3 < s.length && (c = s.charCodeAt(v3), (c === 58))) ? v3 + 1 : -1;
+    v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 58))) ? v3 + 1 : -1;
     if (v4 < 0) break L0;
     v5 = r_NSS(s, v4);
     v0 = v5;
@@ -121,12 +123,13 @@ function r_assigned_name(s, p) {
 
 // NID: grammar/rfc8141.peggy:86
 function r_NID(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
   L0: {
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
-        v2 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+        v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
         if (v2 < 0) break L1;
         v3 = v2;
         v4 = 0;
@@ -134,9 +137,9 @@ function r_NID(s, p) {
           if (v4 >= 30) break;
           v5 = -1;
           L2: {
-            v6 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
+            v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
             if (v6 < 0) break L2;
-            v8 = (v6 < s.length && (c = s.charCodeAt(v6), (c < 128 && T1[c] === 1))) ? v6 + 1 : -1;
+            v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c < 128 && T1[c] === 1))) ? v6 + 1 : -1;
             v7 = v8 >= 0 ? v6 : -1;
             v5 = v7;
           }
@@ -145,21 +148,21 @@ function r_NID(s, p) {
           v3 = v5;
         }
         if (v3 < 0) break L1;
-        v9 = (v3 < s.length && (c = s.charCodeAt(v3), (c < 128 && T0[c] === 1))) ? v3 + 1 : -1;
+        v9 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T0[c] === 1))) ? v3 + 1 : -1;
         v1 = v9;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < s.length && (c = s.charCodeAt(p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v10 = -1;
       L3: {
-        v11 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+        v11 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
         if (v11 < 0) break L3;
         v12 = v11;
         v13 = 0;
         for (;;) {
           if (v13 >= 31) break;
-          v14 = (v12 < s.length && (c = s.charCodeAt(v12), (c < 128 && T1[c] === 1))) ? v12 + 1 : -1;
+          v14 = (v12 < len && (c = String.prototype.charCodeAt.call(s, v12), (c < 128 && T1[c] === 1))) ? v12 + 1 : -1;
           if (v14 < 0) break;
           v13++;
           v12 = v14;
@@ -178,24 +181,26 @@ function r_NID(s, p) {
 
 // ldh: grammar/rfc8141.peggy:96
 function r_ldh(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T1[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T1[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 
 // NSS: grammar/rfc8141.peggy:111
 function r_NSS(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
     v1 = r_pchar(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if ((c < 128 && T2[c] === 1)) { v2++; continue; }
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 37)))) {
           v4 = r_pct_encoded(s, v2);
           v3 = v4;
         } else v3 = -1;
@@ -210,12 +215,13 @@ function r_NSS(s, p) {
 
 // rq_components: grammar/rfc8141.peggy:128
 function r_rq_components(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
     v2 = -1;
     L1: {
-      v3 = p + 2 <= s.length && s.charCodeAt(p) === 63 && s.charCodeAt(p + 1) === 43 ? p + 2 : -1;
+      v3 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 63 && String.prototype.charCodeAt.call(s, p + 1) === 43 ? p + 2 : -1;
       if (v3 < 0) break L1;
       v4 = r_r_component(s, v3);
       v2 = v4;
@@ -224,7 +230,7 @@ function r_rq_components(s, p) {
     if (v1 < 0) break L0;
     v6 = -1;
     L2: {
-      v7 = v1 + 2 <= s.length && s.charCodeAt(v1) === 63 && s.charCodeAt(v1 + 1) === 61 ? v1 + 2 : -1;
+      v7 = v1 + 2 <= len && String.prototype.charCodeAt.call(s, v1) === 63 && String.prototype.charCodeAt.call(s, v1 + 1) === 61 ? v1 + 2 : -1;
       if (v7 < 0) break L2;
       v8 = r_q_component(s, v7);
       v6 = v8;
@@ -237,17 +243,18 @@ function r_rq_components(s, p) {
 
 // r_component: grammar/rfc8141.peggy:147
 function r_r_component(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
     v1 = r_pchar(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if ((c < 128 && T3[c] === 1)) { v2++; continue; }
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 37)))) {
           v4 = r_pct_encoded(s, v2);
           v3 = v4;
         } else v3 = -1;
@@ -262,17 +269,18 @@ function r_r_component(s, p) {
 
 // q_component: grammar/rfc8141.peggy:157
 function r_q_component(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
   v0 = -1;
   L0: {
     v1 = r_pchar(s, p);
     if (v1 < 0) break L0;
     v2 = v1;
-    while (v2 < s.length) {
-      c = s.charCodeAt(v2);
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
       if ((c < 128 && T3[c] === 1)) { v2++; continue; }
       L1: {
-        if ((v2 < s.length && (c = s.charCodeAt(v2), (c === 37)))) {
+        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 37)))) {
           v4 = r_pct_encoded(s, v2);
           v3 = v4;
         } else v3 = -1;
@@ -294,8 +302,9 @@ function r_f_component(s, p) {
 
 // alphanum: grammar/rfc8141.peggy:176
 function r_alphanum(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0;
-  v0 = (p < s.length && (c = s.charCodeAt(p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
   return v0;
 }
 

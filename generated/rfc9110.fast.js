@@ -64,12 +64,13 @@ function ic(s, p, lower, n) {
 
 // http_URI: grammar/rfc9110.peggy:52
 function r_http_URI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
     v1 = ic(s, p, "http", 4) ? p + 4 : -1;
     if (v1 < 0) break L0;
-    v2 = v1 + 3 <= s.length && s.charCodeAt(v1) === 58 && s.charCodeAt(v1 + 1) === 47 && s.charCodeAt(v1 + 2) === 47 ? v1 + 3 : -1;
+    v2 = v1 + 3 <= len && String.prototype.charCodeAt.call(s, v1) === 58 && String.prototype.charCodeAt.call(s, v1 + 1) === 47 && String.prototype.charCodeAt.call(s, v1 + 2) === 47 ? v1 + 3 : -1;
     if (v2 < 0) break L0;
     v3 = r_authority(s, v2);
     if (v3 < 0) break L0;
@@ -77,7 +78,7 @@ function r_http_URI(s, p) {
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 63))) ? v4 + 1 : -1;
+      v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 63))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_query(s, v7);
       v6 = v8;
@@ -90,12 +91,13 @@ function r_http_URI(s, p) {
 
 // https_URI: grammar/rfc9110.peggy:65
 function r_https_URI(s, p) {
+  const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
     v1 = ic(s, p, "https", 5) ? p + 5 : -1;
     if (v1 < 0) break L0;
-    v2 = v1 + 3 <= s.length && s.charCodeAt(v1) === 58 && s.charCodeAt(v1 + 1) === 47 && s.charCodeAt(v1 + 2) === 47 ? v1 + 3 : -1;
+    v2 = v1 + 3 <= len && String.prototype.charCodeAt.call(s, v1) === 58 && String.prototype.charCodeAt.call(s, v1 + 1) === 47 && String.prototype.charCodeAt.call(s, v1 + 2) === 47 ? v1 + 3 : -1;
     if (v2 < 0) break L0;
     v3 = r_authority(s, v2);
     if (v3 < 0) break L0;
@@ -103,7 +105,7 @@ function r_https_URI(s, p) {
     if (v4 < 0) break L0;
     v6 = -1;
     L1: {
-      v7 = (v4 < s.length && (c = s.charCodeAt(v4), (c === 63))) ? v4 + 1 : -1;
+      v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 63))) ? v4 + 1 : -1;
       if (v7 < 0) break L1;
       v8 = r_query(s, v7);
       v6 = v8;

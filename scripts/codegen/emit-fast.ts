@@ -68,6 +68,16 @@ class FnState {
 
 const ruleFn = (name: string): string => `r_${name}`;
 
+// The input is read with String.prototype's methods called on it and its length once a rule
+// call (`len`): `s.charCodeAt(p)` and `s.length` are loads on the string's map, megamorphic once
+// strings of five or more representations (flat, internalized, concatenated, sliced, two-byte)
+// went through them, as an era's corpus does: a generic load a character (issue 17,
+// ./runtime/dfa.ts accepts).
+/** The code unit at `p` of the input `s`. */
+const unitAt = (p: string): string => `String.prototype.charCodeAt.call(s, ${p})`;
+/** The one-unit string at `p` of the input `s`. */
+const charAt = (p: string): string => `String.prototype.charAt.call(s, ${p})`;
+
 export class FastEmitter {
   /** The helpers the module uses (./helpers.ts: table, ic, codePoint, cpEnd). */
   private readonly helpers = new Set<string>();
@@ -93,7 +103,7 @@ export class FastEmitter {
     const test = this.setTestLoaded(set, p);
     // The bound check first: charCodeAt then never yields NaN, and V8 keeps `c` a small integer
     // (measured: a scanning loop over a NaN-capable code unit runs several times slower).
-    return test === 'false' ? test : `(${p} < s.length && (c = s.charCodeAt(${p}), ${test}))`;
+    return test === 'false' ? test : `(${p} < len && (c = ${unitAt(p)}, ${test}))`;
   }
 
   /**
@@ -102,10 +112,10 @@ export class FastEmitter {
    */
   private setEnd(set: CharSet, p: string): string {
     if (!set.codePoints) return `(${this.setTest(set, p)} ? ${p} + 1 : -1)`;
-    return `(${p} < s.length ? (c = s.charCodeAt(${p}), ${this.setEndLoaded(set, p)}) : -1)`;
+    return `(${p} < len ? (c = ${unitAt(p)}, ${this.setEndLoaded(set, p)}) : -1)`;
   }
 
-  /** setTest once the code unit at `p` (< s.length) is loaded into `c`: a loop loads it once per character. */
+  /** setTest once the code unit at `p` (< len) is loaded into `c`: a loop loads it once per character. */
   private setTestLoaded(set: CharSet, p: string): string {
     if (set.codePoints) throw new Error('a code-point set consumes one or two code units: setEndLoaded');
     const high = this.highTests(set, p);
@@ -113,7 +123,7 @@ export class FastEmitter {
     return `(c < 128 ? ${this.asciiTest(set.ascii, true)} : ${high.join(' || ')})`;
   }
 
-  /** setEnd once the code unit at `p` (< s.length) is loaded into `c`. */
+  /** setEnd once the code unit at `p` (< len) is loaded into `c`. */
   private setEndLoaded(set: CharSet, p: string): string {
     if (!set.codePoints) return `(${this.setTestLoaded(set, p)} ? ${p} + 1 : -1)`;
     return `(c < 128 ? (${this.asciiTest(set.ascii, true)} ? ${p} + 1 : -1) : ${this.codePointEnd(set, p)})`;
@@ -158,11 +168,11 @@ export class FastEmitter {
 
   /** Peggy's own one-code-unit tests of a set above 127: class RegExps, lower-cased literals. */
   private unitTests(set: CharSet, p: string): string[] {
-    const tests = set.regexps.map((re) => `${re}.test(s.charAt(${p}))`);
-    if (set.lowered.length === 1) tests.push(`s.charAt(${p}).toLowerCase() === ${JSON.stringify(set.lowered[0])}`);
+    const tests = set.regexps.map((re) => `${re}.test(${charAt(p)})`);
+    if (set.lowered.length === 1) tests.push(`${charAt(p)}.toLowerCase() === ${JSON.stringify(set.lowered[0])}`);
     if (set.lowered.length > 1) {
       const values = this.constants.name('S', `new Set(${JSON.stringify([...set.lowered].sort())})`);
-      tests.push(`${values}.has(s.charAt(${p}).toLowerCase())`);
+      tests.push(`${values}.has(${charAt(p)}.toLowerCase())`);
     }
     return tests;
   }
@@ -188,14 +198,14 @@ export class FastEmitter {
         const v = node.value;
         if (v.length === 0) emit(`${out} = ${p};`);
         else if (!node.ignoreCase) {
-          const tests = Array.from({ length: v.length }, (_, i) => `s.charCodeAt(${p}${i ? ' + ' + i : ''}) === ${v.charCodeAt(i)}`);
-          emit(`${out} = ${p} + ${v.length} <= s.length && ${tests.join(' && ')} ? ${p} + ${v.length} : -1;`);
+          const tests = Array.from({ length: v.length }, (_, i) => `${unitAt(`${p}${i ? ' + ' + i : ''}`)} === ${v.charCodeAt(i)}`);
+          emit(`${out} = ${p} + ${v.length} <= len && ${tests.join(' && ')} ? ${p} + ${v.length} : -1;`);
         } else if (/^[\x00-\x7f]*$/.test(v.toLowerCase()) && v.toLowerCase().length === v.length) {
           this.helpers.add('ic');
           emit(`${out} = ic(s, ${p}, ${JSON.stringify(v.toLowerCase())}, ${v.length}) ? ${p} + ${v.length} : -1;`);
         } else {
           // Lower-casing changes the literal's length or leaves it non-ASCII: Peggy's test as is.
-          emit(`${out} = s.substr(${p}, ${v.length}).toLowerCase() === ${JSON.stringify(v.toLowerCase())} ? ${p} + ${v.length} : -1;`);
+          emit(`${out} = String.prototype.substr.call(s, ${p}, ${v.length}).toLowerCase() === ${JSON.stringify(v.toLowerCase())} ? ${p} + ${v.length} : -1;`);
         }
         return out;
       }
@@ -205,11 +215,11 @@ export class FastEmitter {
         const ascii = this.asciiTest(classAscii(node), true);
         const regexp = this.constants.name('R', classRegExp(node));
         this.helpers.add('codePoint');
-        emit(`${out} = ${p} >= s.length ? -1 : (c = s.charCodeAt(${p})) < 128 ? (${ascii} ? ${p} + 1 : -1) : codePoint(s, ${p}, ${regexp});`);
+        emit(`${out} = ${p} >= len ? -1 : (c = ${unitAt(p)}) < 128 ? (${ascii} ? ${p} + 1 : -1) : codePoint(s, ${p}, ${regexp});`);
         return out;
       }
       case 'any':
-        emit(`${out} = ${p} < s.length ? ${p} + 1 : -1;`);
+        emit(`${out} = ${p} < len ? ${p} + 1 : -1;`);
         return out;
       case 'rule_ref':
         emit(`${out} = ${ruleFn(node.name)}(s, ${p});`);
@@ -254,7 +264,7 @@ export class FastEmitter {
         const inner = node.expression;
         if (inner.type === 'any') {
           // `!.` and `&.`: the end of input, or not.
-          emit(`${out} = ${p} ${node.type === 'simple_not' ? '>=' : '<'} s.length ? ${p} : -1;`);
+          emit(`${out} = ${p} ${node.type === 'simple_not' ? '>=' : '<'} len ? ${p} : -1;`);
           return out;
         }
         const r = this.gen(inner, p, fn);
@@ -373,8 +383,8 @@ export class FastEmitter {
     if (set && max === null) {
       // The hot loop: one table lookup per code unit.
       emit(`${out} = ${p};`);
-      emit(`while (${out} < s.length) {`);
-      emit(`  c = s.charCodeAt(${out});`);
+      emit(`while (${out} < len) {`);
+      emit(`  c = ${unitAt(out)};`);
       emit(`  if (!${this.setTestLoaded(set, out)}) break;`);
       emit(`  ${out}++;`);
       emit(`}`);
@@ -393,9 +403,9 @@ export class FastEmitter {
       const count = n ? ` ${n}++;` : '';
       emit(`${out} = ${p};`);
       if (n) emit(`${n} = 0;`);
-      emit(`while (${out} < s.length) {`);
+      emit(`while (${out} < len) {`);
       fn.indent++;
-      emit(`c = s.charCodeAt(${out});`);
+      emit(`c = ${unitAt(out)};`);
       if (head.set.codePoints) {
         const end = fn.fresh();
         emit(`${end} = ${this.setEndLoaded(head.set, out)};`);
@@ -448,9 +458,12 @@ export class FastEmitter {
         throw e;
       }
       const vars = ['c = 0', ...fn.vars.map((v) => `${v} = 0`)];
+      // The input's length read once a call (see unitAt), where the body tests it.
+      const len = fn.lines.some((line) => /\blen\b/.test(line)) ? '  const len = s.length;\n' : '';
       fns.push(
         `// ${r.name}: ${this.analyses.grammar.originOf(r)}\n` +
           `function ${ruleFn(r.name)}(s, p) {\n` +
+          len +
           `  let ${vars.join(', ')};\n` +
           fn.lines.join('\n') +
           `\n  return ${result};\n}\n`,
