@@ -139,10 +139,23 @@ function targetOf(options: AnyOptions | undefined): Target {
   const appendixE = options?.appendixE ?? false;
   const grammarOnly = options?.grammarOnly ?? false;
   if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE && last.grammarOnly === grammarOnly) return last.target;
-  const target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, AFTER, grammarOnly);
+  // Calls that alternate between targets (a comparison of two eras, `spec: 'auto'`) miss the
+  // last one: every target resolved is kept by its options' values too. An unknown spec or
+  // rule throws in targetIn and is never kept; \u0001 stands for an option not given.
+  const key = `${spec ?? '\u0001'}\u0000${rule ?? '\u0001'}\u0000${union ? 1 : 0}${appendixE ? 1 : 0}${grammarOnly ? 1 : 0}`;
+  let target = resolved.get(key);
+  if (target === undefined) {
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, AFTER, grammarOnly);
+    resolved.set(key, target);
+  }
   last = { spec, rule, union, appendixE, grammarOnly, target, dfa: target.prose === undefined ? target.automaton : null };
   return target;
 }
+
+/** Every target resolved (targetOf), by its options' values; begun again past MAX_RESOLVED. */
+const resolved = new Map<string, Target>();
+const MAX_RESOLVED = 512;
 
 /**
  * Whether `input` is in the language of the rule: the fast path, no diagnosis built.
