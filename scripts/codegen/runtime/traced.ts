@@ -227,15 +227,8 @@ function ruleFunctions(data: TracedProgram): Made {
         const expected = n[2] as string;
         const ascii = asciiSet(node);
         if (ascii === null) return terminal(sets[n[1] as number]!, expected);
-        // An ASCII set, the common case: one lookup, no call.
-        return (s, p) => {
-          if (p < inputEnd) {
-            const c = String.prototype.charCodeAt.call(s, p);
-            if (c < 128 && ascii[c] === 1) return p + 1;
-          }
-          if (silent === 0) fail(p, expected);
-          return -1;
-        };
+        // An ASCII set, the common case: one lookup, as a choice or a sequence tests it in place.
+        return (s, p) => inSet(s, p, ascii, expected);
       }
       case Op.STRING: {
         const [, v, expected] = n as [number, string, string];
