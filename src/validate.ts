@@ -132,13 +132,24 @@ let last: {
   dfa: GeneratedAutomaton | null;
 } | null = null;
 
+/** Whether `options` have the values of the last call's (`last`), an option not given as its default. */
+function isLast(l: NonNullable<typeof last>, options: AnyOptions | undefined): boolean {
+  return (
+    l.spec === options?.spec &&
+    l.rule === options?.rule &&
+    l.union === (options?.union ?? false) &&
+    l.appendixE === (options?.appendixE ?? false) &&
+    l.grammarOnly === (options?.grammarOnly ?? false)
+  );
+}
+
 function targetOf(options: AnyOptions | undefined): Target {
   const spec = options?.spec;
   const rule = options?.rule;
   const union = options?.union ?? false;
   const appendixE = options?.appendixE ?? false;
   const grammarOnly = options?.grammarOnly ?? false;
-  if (last !== null && last.spec === spec && last.rule === rule && last.union === union && last.appendixE === appendixE && last.grammarOnly === grammarOnly) return last.target;
+  if (last !== null && isLast(last, options)) return last.target;
   // Calls that alternate between targets (a comparison of two eras, `spec: 'auto'`) miss the
   // last one: every target resolved is kept by its options' values too. An unknown spec or
   // rule throws in targetIn and is never kept; \u0001 stands for an option not given.
@@ -173,16 +184,7 @@ export function isValid<S extends string = typeof DEFAULT_ERA, R extends string 
   // The same options as the last call (never `auto`, which is not cached under its own name):
   // the automaton's verdict with nothing in between, the common case of a batch (issue 17).
   const l = last;
-  if (
-    l !== null &&
-    l.dfa !== null &&
-    l.spec === options?.spec &&
-    l.rule === options?.rule &&
-    l.union === (options?.union ?? false) &&
-    l.appendixE === (options?.appendixE ?? false) &&
-    l.grammarOnly === (options?.grammarOnly ?? false)
-  )
-    return l.dfa.accepts(input);
+  if (l !== null && l.dfa !== null && isLast(l, options)) return l.dfa.accepts(input);
   if (isAuto(options?.spec)) {
     const profile = profileFor(input);
     const rest = { ...(options as AnyOptions), spec: DEFAULT_ERA };
