@@ -231,10 +231,11 @@ export function trace(rules, table, input, startRule, listener, options = {}) {
     hooks = null;
     if (options.furthestOnly && listener) {
         // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-        // it (options.floor, from the fast recognizer): from a lower bound, the listener sees the
+        // it (options.floor, from the automaton or the fast recognizer; 0 too, which the caller
+        // passes when it expects no higher floor): from a lower bound, the listener sees the
         // failures between it and the furthest too, and drops them as Peggy drops its list.
         const lower = options.floor ?? 0;
-        if (lower > 0)
+        if (options.floor !== undefined)
             floor = lower;
         else {
             mode = MEASURE;

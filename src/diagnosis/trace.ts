@@ -65,8 +65,9 @@ export interface TraceOptions {
    */
   furthestOnly?: boolean;
   /**
-   * With furthestOnly: a lower bound of the furthest failure (where the fast recognizer's match
-   * stopped), so that no first run is needed, and the rule calls that cannot look that far run
+   * With furthestOnly: a lower bound of the furthest failure (where the automaton found no word
+   * continuing the input, or where the fast recognizer's match stopped; 0 is one too), so that
+   * no first run is needed, and the rule calls that cannot look that far run
    * in the fast recognizer. When the run's furthest failure is below it after all, the caller
    * runs again without it.
    */
