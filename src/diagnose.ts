@@ -10,7 +10,7 @@
 
 import type { Era, RuleMeta } from './era.js';
 import { Recorder, partialTree, type Candidate, type DerivationNode, type Frame } from './diagnosis/recorder.js';
-import { chooseRule } from './diagnosis/rank.js';
+import { chooseRule, type GrantRuns } from './diagnosis/rank.js';
 import type { ExpectedSets } from './diagnosis/expected.js';
 import { nullableIn } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
@@ -110,12 +110,8 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
   // continues the input's prefix up to there, tests each unit of it, and parsing the input
   // behaves the same until it tests that unit, where it fails (`http://[fe80::1%eth0]/`: the
   // "%" at 15, where the start rule's match ends at 7).
-  // The automaton's floor is taken as it is, 0 included: where no word of the language continues
-  // the input's first character, the furthest failure is nearly always there too, and a
-  // measuring run would find no higher floor (a third of some eras' corpora: issue 17). Where
-  // the fast recognizer's match ends at 0, the measuring run is still worth it.
   const lower = tree ? 0 : floor >= 0 ? floor : Math.max(0, era.fast.matchEnd(input, startId));
-  let r = era.diag.trace(input, startId, rec, { furthestOnly: !tree, floor: lower > 0 || floor >= 0 ? lower : undefined });
+  let r = era.diag.trace(input, startId, rec, { furthestOnly: !tree, floor: lower });
   // A start rule that matched up to the floor or past it, with no failure there, fails at its
   // end ("end of input"), whatever failed before: the same record without the measuring run.
   if (r.furthest < lower && r.end < lower) {
@@ -136,7 +132,7 @@ export function traced(era: Era, rule: RuleMeta, startId: string, input: string,
     const list = r.end > r.furthest ? [END_OF_INPUT] : [...r.expected, END_OF_INPUT];
     rec.flush(r.end, list);
   }
-  const choice = chooseRule(rec, rule, rec.offset >= input.length, (c, completesOnly) => reach(era, startId, input, c, rec.offset, completesOnly), input);
+  const choice = chooseRule(rec, rule, rec.offset >= input.length, (c, completesOnly, runs) => reach(era, startId, input, c, rec.offset, completesOnly, runs), input);
   // A scheme's text may read the failing text as a rule around the one chosen (RFC 2397 §3).
   const read = prose?.reads?.(rule.name, input, rec.offset, choice.path);
   if (read !== undefined) choice.path = choice.path.slice(0, choice.path.findIndex((r) => r.name === read) + 1 || choice.path.length);
@@ -164,14 +160,32 @@ function rootNode(rule: RuleMeta, offset: number, root: Frame | null): Derivatio
  * furthest failure of that counterfactual run, or Infinity when it matches the whole input.
  * `completesOnly`, for a candidate not begun: only whether its sequence completes (-1 when not,
  * else 0), the first pass of the run alone.
+ *
+ * The candidates of one construct in one rule instance have one grant, so one run (`runs`, kept
+ * by the ranking): its first pass's end is the same whichever call it hands to the fast
+ * recognizer (those cannot hold the grant, and match as the traced ones would), and, watching
+ * from the offset (a candidate not begun), it lists every sequence that completed there, the
+ * answer for each candidate not begun in one of them; its second pass, how far the parse gets,
+ * watches nothing.
  */
-function reach(era: Era, startId: string, input: string, c: Candidate, offset: number, completesOnly: boolean): number {
-  const grant = c.notBegunIn < 0 ? { construct: c.id, ruleStart: c.start, pos: offset } : { construct: c.id, ruleStart: c.start, pos: offset, sequence: c.notBegunIn, completesOnly };
-  const r = era.diag.reach(input, startId, grant);
-  if (r.completed === false) return -1;
-  if (completesOnly && c.notBegunIn >= 0) return 0;
-  if (r.end < 0) return r.furthest;
-  return r.end === input.length ? Infinity : Math.max(r.end, r.furthest);
+function reach(era: Era, startId: string, input: string, c: Candidate, offset: number, completesOnly: boolean, runs: GrantRuns): number {
+  const begun = c.notBegunIn < 0;
+  if (runs.end === undefined || (!begun && runs.completedAt === undefined)) {
+    const r = era.diag.reach(
+      input,
+      startId,
+      begun ? { construct: c.id, ruleStart: c.start, pos: offset, firstOnly: true } : { construct: c.id, ruleStart: c.start, pos: offset, sequence: c.notBegunIn, firstOnly: true },
+    );
+    runs.end = r.end;
+    if (!begun) runs.completedAt = r.completedAt!;
+  }
+  if (!begun) {
+    if (!runs.completedAt!.includes(c.notBegunIn)) return -1;
+    if (completesOnly) return 0;
+  }
+  if (runs.end === input.length) return Infinity;
+  runs.furthest ??= era.diag.reach(input, startId, { construct: c.id, ruleStart: c.start, pos: offset, measure: true }).furthest;
+  return runs.end < 0 ? runs.furthest : Math.max(runs.end, runs.furthest);
 }
 
 function errorRecord(

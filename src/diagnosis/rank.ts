@@ -53,8 +53,23 @@ import type { Candidate, Recorder } from './recorder.js';
  * How far the parse gets when one candidate accepts `found`: Infinity when it succeeds; -1 when
  * the candidate was not begun and the sequence it was not begun in does not complete. With
  * `completesOnly`, for a candidate not begun: only whether that sequence completes (-1 or 0).
+ * `runs`: what the runs of the candidate's grant found so far, the scorer's to fill and read.
  */
-export type Scorer = (c: Candidate, completesOnly: boolean) => number;
+export type Scorer = (c: Candidate, completesOnly: boolean, runs: GrantRuns) => number;
+
+/**
+ * What the counterfactual runs of one grant found (src/diagnose.ts reach): the grant is a
+ * construct in one rule instance (its id and start) accepting `found` at the offset, the same
+ * for every candidate of that construct and instance, begun or not begun in any sequence.
+ */
+export interface GrantRuns {
+  /** Where the first pass ended. */
+  end?: number;
+  /** The sequences that completed at the offset (a first pass that watched from there). */
+  completedAt?: readonly number[];
+  /** The second pass's furthest failure. */
+  furthest?: number;
+}
 
 export interface Choice {
   path: RuleMeta[];
@@ -68,19 +83,23 @@ export function chooseRule(rec: Recorder, start: RuleMeta, atEnd: boolean, score
 
 /**
  * The counterfactual runs' scores, one per construct, rule start and sequence not begun: what a
- * run grants. A few candidates a failure: kept in a flat list, searched in order.
+ * run grants. A few candidates a failure: kept in a flat list, searched in order. What the runs
+ * of one grant found is kept once for all its candidates (GrantRuns).
  */
 class Scores {
   private readonly keys: number[] = [];
   /** Each run's score; for a run that asked only whether the sequence completes, -1 or -2 (it does). */
   private readonly values: number[] = [];
+  /** Each grant's runs (construct and rule start, in `grants`). */
+  private readonly grants: number[] = [];
+  private readonly runs: GrantRuns[] = [];
 
   constructor(private readonly score: Scorer) {}
 
   of(c: Candidate): number {
     const j = this.find(c);
     if (j >= 0 && this.values[j] !== COMPLETES) return this.values[j]!;
-    const s = this.score(c, false);
+    const s = this.score(c, false, this.runsOf(c));
     if (j >= 0) this.values[j] = s;
     else this.add(c, s);
     return s;
@@ -94,7 +113,7 @@ class Scores {
   completes(c: Candidate): boolean {
     const j = this.find(c);
     if (j >= 0) return this.values[j]! >= 0 || this.values[j] === COMPLETES;
-    const done = this.score(c, true) >= 0;
+    const done = this.score(c, true, this.runsOf(c)) >= 0;
     this.add(c, done ? COMPLETES : -1);
     return done;
   }
@@ -109,6 +128,15 @@ class Scores {
     this.keys.push(c.id, c.start, c.notBegunIn);
     this.values.push(s);
   }
+
+  private runsOf(c: Candidate): GrantRuns {
+    const grants = this.grants;
+    for (let i = 0, j = 0; i < grants.length; i += 2, j++) if (grants[i] === c.id && grants[i + 1] === c.start) return this.runs[j]!;
+    const runs: GrantRuns = { end: undefined, completedAt: undefined, furthest: undefined };
+    grants.push(c.id, c.start);
+    this.runs.push(runs);
+    return runs;
+  }
 }
 
 /** Scores.completes(): a sequence that completes, how far the parse then gets not run yet. */
@@ -119,9 +147,10 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   const scores = new Scores(score);
   const all = rec.candidates;
   // A construct not begun (inside a sequence that failed where it started, at the offset)
-  // counts only when accepting `found` completes that sequence (the scorer gives -1 otherwise).
+  // counts only when accepting `found` completes that sequence (the scorer gives -1 otherwise);
+  // one whose counting cannot change the choice (shadowed) is left out without that run.
   let candidates: Candidate[] = [];
-  for (const c of all) if (c.notBegunIn < 0 || scores.completes(c)) candidates.push(c);
+  for (const c of all) if (c.notBegunIn < 0 || (!shadowed(c, all) && scores.completes(c))) candidates.push(c);
   if (candidates.length === 0) {
     if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
     const common = rec.common;
@@ -367,6 +396,40 @@ function opensWith(rule: RuleMeta, open: string): boolean {
 /** Whether two candidates name the same rule: as deep, of the same name, started at the same offset. */
 function namesSame(a: Candidate, b: Candidate): boolean {
   return a.path.length === b.path.length && a.ruleStart === b.ruleStart && a.path[a.path.length - 1]!.name === b.path[b.path.length - 1]!.name;
+}
+
+/**
+ * Whether a candidate not begun (`c`) counts or not makes no difference to the choice, so that
+ * the run asking whether its sequence completes is not needed: a begun candidate `d` recorded
+ * after it names the same rule (namesSame) from the same rule instances (the same frames), and
+ * no other candidate is of `c`'s construct in its rule instance (id and start). Then, with `c`
+ * counted or not (a candidate not begun is a repetition or an option, never a literal: what stops
+ * inside a sequence that consumed nothing starts at the offset, so no sequence in it broke there
+ * after consuming something):
+ * - innermost() holds the same: `c` and `d` hold the same rule instances and are held by the
+ *   same ones, so both stay or both go, and the literals are dropped alike (a rule is there);
+ * - deeperFirst() puts `d` before `c` (as deep, recorded later), so `c` is never the first, is
+ *   not run (its rule is `d`'s, named already), ties with nothing, and leaves `one` as it is;
+ * - committedBefore() never takes `c` (requiredRule: it was not begun) and reads it only when it
+ *   is of the best's construct and rule instance, which no other candidate is;
+ * - the rest reads the best, or every candidate recorded (rec.candidates), counted or not.
+ */
+function shadowed(c: Candidate, all: readonly Candidate[]): boolean {
+  if (c.literal) return false;
+  let twin = false;
+  for (const d of all) {
+    if (d === c) continue;
+    if (d.id === c.id && d.start === c.start) return false;
+    if (!twin && d.notBegunIn < 0 && d.order > c.order && !d.literal && namesSame(c, d) && sameFrames(c, d)) twin = true;
+  }
+  return twin;
+}
+
+/** Whether two candidates lie in the same rule instances (their frames the same objects). */
+function sameFrames(a: Candidate, b: Candidate): boolean {
+  if (a.frames.length !== b.frames.length) return false;
+  for (let i = 0; i < a.frames.length; i++) if (a.frames[i] !== b.frames[i]) return false;
+  return true;
 }
 
 /** Whether `a`'s rule instance is an ancestor of `b`'s (its frames a proper prefix of b's). */

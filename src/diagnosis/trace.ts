@@ -65,9 +65,8 @@ export interface TraceOptions {
    */
   furthestOnly?: boolean;
   /**
-   * With furthestOnly: a lower bound of the furthest failure (where the automaton found no word
-   * continuing the input, or where the fast recognizer's match stopped; 0 is one too), so that
-   * no first run is needed, and the rule calls that cannot look that far run
+   * With furthestOnly: a lower bound of the furthest failure (where the fast recognizer's match
+   * stopped), so that no first run is needed, and the rule calls that cannot look that far run
    * in the fast recognizer. When the run's furthest failure is below it after all, the caller
    * runs again without it.
    */
@@ -83,13 +82,23 @@ export interface Grant {
   construct: number;
   ruleStart: number;
   pos: number;
-  /** For a construct not begun: the sequence whose completion at `pos` to report (TraceRun.completed). */
+  /**
+   * For a construct not begun: the sequence whose completion at `pos` to report
+   * (TraceRun.completed). The first pass then lists every numbered sequence that matched from
+   * `pos` (TraceRun.completedAt): the answer for each other sequence the construct was not begun
+   * in, its run being the same.
+   */
   sequence?: number;
   /**
-   * With `sequence`: only whether that sequence completes (TraceRun.completed), not how far the
-   * parse gets, which a second pass over the input would measure: the first pass alone.
+   * The first pass alone: where the parse ends and, with `sequence`, whether that sequence
+   * completes, not how far the parse gets, which a second pass over the input would measure.
    */
-  completesOnly?: boolean;
+  firstOnly?: boolean;
+  /**
+   * The second pass alone (how far the parse gets): an earlier first pass of the same grant
+   * ended short of the input's end, and the sequence it watched, if any, completed.
+   */
+  measure?: boolean;
 }
 
 /** How a run ended. */
@@ -105,6 +114,8 @@ export interface TraceRun {
   expected: readonly string[];
   /** With Grant.sequence: whether that sequence matched from the granted position. */
   completed?: boolean;
+  /** With Grant.sequence, after the first pass: every numbered sequence that matched from there. */
+  completedAt?: readonly number[];
 }
 
 /** What generated/<era>.diag.js exports. */

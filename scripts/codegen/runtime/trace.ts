@@ -158,15 +158,17 @@ export function notBegun(mark: number, p: number, seq: number): void {
 }
 
 // A counterfactual run for a construct not begun (Grant.sequence): whether the sequence it was
-// not begun in completes at its start.
+// not begun in completes at its start. Every numbered sequence that completes there is kept: a
+// construct not begun in several sequences (RFC 3986's `h16` in each alternative of
+// `IPv6address`) has one run, whichever sequence it watches (TraceRun.completedAt).
 /** Where the watched sequence starts (-1: none). Read by the generated code. */
 export let watchPos = -1;
-let watchSeq = -1;
-let watchDone = false;
+/** The numbered sequences that matched from watchPos, each once. */
+let watchDone: number[] = [];
 
 /** Sequence `seq` matched from watchPos. */
 export function sequenceDone(seq: number): void {
-  if (seq === watchSeq) watchDone = true;
+  if (!watchDone.includes(seq)) watchDone.push(seq);
 }
 
 /** A spec rule (hook index k) is tried at p. */
@@ -218,7 +220,6 @@ function reset(): void {
   inputEnd = 0;
   stopCount = 0;
   watchPos = -1;
-  watchSeq = -1;
   grantId = -1;
   fastBelow = -1;
   fastAfter = Infinity;
@@ -249,11 +250,10 @@ export function trace(
   hooks = null;
   if (options.furthestOnly && listener) {
     // The furthest failure position first (MEASURE), unless the caller knows a lower bound of
-    // it (options.floor, from the automaton or the fast recognizer; 0 too, which the caller
-    // passes when it expects no higher floor): from a lower bound, the listener sees the
+    // it (options.floor, from the fast recognizer): from a lower bound, the listener sees the
     // failures between it and the furthest too, and drops them as Peggy drops its list.
     const lower = options.floor ?? 0;
-    if (options.floor !== undefined) floor = lower;
+    if (lower > 0) floor = lower;
     else {
       mode = MEASURE;
       maxFailPos = 0;
@@ -276,7 +276,13 @@ export function trace(
   }
 }
 
-/** TracedRecognizer.reach: a counterfactual run, no hooks, only how far the parse gets. */
+/**
+ * TracedRecognizer.reach: a counterfactual run, no hooks, only how far the parse gets. In two
+ * passes: the first hands every call that cannot hold the grant to the fast recognizer and gives
+ * the run's end (and, watching a sequence, whether it completed); the second, when the first
+ * did not match the whole input, measures the furthest failure. Grant.firstOnly and
+ * Grant.measure ask for one pass, the caller keeping what the other found (src/diagnose.ts).
+ */
 export function reach(
   rules: ReadonlyMap<string, RuleFn>,
   table: readonly number[],
@@ -297,36 +303,43 @@ export function reach(
   grantPos = grant.pos;
   grantKind = kindAt(input, grant.pos);
   fastBelow = grant.pos;
-  watchSeq = grant.sequence ?? -1;
-  watchPos = grant.sequence === undefined ? -1 : grant.pos;
-  watchDone = false;
+  const watched = grant.sequence !== undefined && grant.measure !== true;
+  watchPos = watched ? grant.pos : -1;
   maxFailPos = 0;
   try {
-    // First the end alone: a run that matches the whole input, or whose watched sequence does
-    // not complete, is scored by that (src/diagnose.ts reach), whatever its furthest failure; so
-    // is one that asks only whether the sequence completes (Grant.completesOnly).
-    // A call that starts after the granted rule instance's start cannot hold it; one after the
-    // granted position cannot hold the watched sequence either, which starts there.
-    fastAfter = grant.sequence === undefined ? grant.ruleStart : grant.pos;
-    handedRules = cannotHold ? cannotHold(grant.construct) : null;
-    let end = rule(input, 0);
-    fastAfter = Infinity;
-    handedRules = null;
-    if (end === input.length || (watchSeq >= 0 && (!watchDone || grant.completesOnly === true))) {
-      return grant.sequence === undefined ? { end, furthest: -1, expected: [] } : { end, furthest: -1, expected: [], completed: watchDone };
+    if (grant.measure !== true) {
+      // First the end alone: a run that matches the whole input, or whose watched sequence does
+      // not complete, is scored by that (src/diagnose.ts reach), whatever its furthest failure;
+      // so is one that asks for the first pass alone (Grant.firstOnly).
+      // A call that starts after the granted rule instance's start cannot hold it; one after the
+      // granted position cannot hold the watched sequence either, which starts there.
+      fastAfter = watched ? grant.pos : grant.ruleStart;
+      handedRules = cannotHold ? cannotHold(grant.construct) : null;
+      if (watched) watchDone = [];
+      const end = rule(input, 0);
+      fastAfter = Infinity;
+      handedRules = null;
+      if (!watched) {
+        if (end === input.length || grant.firstOnly === true) return { end, furthest: -1, expected: [] };
+      } else {
+        const completed = watchDone.includes(grant.sequence!);
+        if (end === input.length || !completed || grant.firstOnly === true) return { end, furthest: -1, expected: [], completed, completedAt: watchDone };
+      }
     }
+    // The furthest failure. The first pass's calls that this one traces are a superset of them
+    // (nothing is handed after the grant), the same parse: a sequence that completed there
+    // completes here, so it is not watched again.
+    watchPos = -1;
     maxFailPos = 0;
-    watchDone = false;
-    end = rule(input, 0);
+    let end = rule(input, 0);
     if (end !== input.length && maxFailPos < fastBelow) {
       // Short of the granted position: a call handed to the fast recognizer may have held the
       // furthest failure. Run again, every call traced.
       fastBelow = -1;
       maxFailPos = 0;
-      watchDone = false;
       end = rule(input, 0);
     }
-    return grant.sequence === undefined ? { end, furthest: maxFailPos, expected: [] } : { end, furthest: maxFailPos, expected: [], completed: watchDone };
+    return grant.sequence === undefined ? { end, furthest: maxFailPos, expected: [] } : { end, furthest: maxFailPos, expected: [], completed: true };
   } finally {
     reset();
   }
