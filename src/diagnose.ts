@@ -213,7 +213,7 @@ function errorRecord(
     other.codePointOffset === undefined
       ? { offset, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section }
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
-  const hint = hintFor(hintContext(era, rule.name, input, record, prose, startId, fix));
+  const hint = hintFor(hintContext(era, rule.name, input, record, prose, startId, fix, sets.sorted));
   if (hint !== undefined) record.hint = hint;
   // The list of the expected set is kept with it, made once.
   record.message = sentence(era, rule.name, record, (sets.listed ??= listed(sets.grouped)));

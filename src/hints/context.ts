@@ -32,6 +32,17 @@ export interface HintContext {
   startId?: string;
   /** What the diagnosis knows of a fix at the offset (getsPast). */
   fix?: FixFacts;
+  /**
+   * A list equal to `expected` that stands for the expected set from one failure to the next (the
+   * recorder keeps one a set, ../diagnosis/expected.ts): the set's facts are found once under it.
+   */
+  expectedSet: readonly string[] | undefined;
+  /** The facts (has()) of the rule path and the expected set found so far, and those asked. */
+  facts: number;
+  known: number;
+  /** Where the authority after "//" begins and ends (authorityIn()), -2 until first asked, -1 without one. */
+  authorityStart: number;
+  authorityEnd: number;
 }
 
 /** What the diagnosis knows of a fix at the offset, from its recorder (src/diagnose.ts). */
@@ -51,18 +62,134 @@ export interface HintFields {
   expected: readonly string[];
 }
 
-export function hintContext(era: Era, startRule: string, input: string, e: HintFields, prose?: SchemeProse, startId?: string, fix?: FixFacts): HintContext {
+export function hintContext(
+  era: Era,
+  startRule: string,
+  input: string,
+  e: HintFields,
+  prose?: SchemeProse,
+  startId?: string,
+  fix?: FixFacts,
+  expectedSet?: readonly string[],
+): HintContext {
   const { offset, found, rule, rulePath, expected } = e;
-  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before: offset > 0 ? input[offset - 1]! : '', prose, startId, fix };
+  const before = offset > 0 ? input[offset - 1]! : '';
+  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before, prose, startId, fix, expectedSet, facts: 0, known: 0, authorityStart: -2, authorityEnd: -1 };
 }
 
-/** Each era's row of the era table, looked up once. */
+/** Each era's row of the era table, looked up once; the last era's, without the lookup. */
 const ROW_OF = new WeakMap<Era, Partial<EraRow>>();
+let lastEra: Era | null = null;
+let lastRow: Partial<EraRow> = {};
 
 function rowOfEra(era: Era): Partial<EraRow> {
+  if (era === lastEra) return lastRow;
   let row = ROW_OF.get(era);
   if (row === undefined) ROW_OF.set(era, (row = rowOf(era.id) ?? {}));
-  return row;
+  lastEra = era;
+  return (lastRow = row);
+}
+
+// What a hint asks of the rule path and of the expected set (has()): several rows ask the same.
+
+/** The failure is inside a bracketed IP literal: RFC 3986 §3.2.2 `IP-literal`, RFC 2732 §3 `ipv6reference`. */
+export const IN_IP_LITERAL = 1;
+/** Inside RFC 6874's `ZoneID`. */
+export const IN_ZONE_ID = 1 << 1;
+/** Inside a `port`. */
+export const IN_PORT = 1 << 2;
+/** Inside an RFC 6570 `expression`. */
+export const IN_EXPRESSION = 1 << 3;
+/** Inside RFC 6068's `domain`. */
+export const IN_DOMAIN = 1 << 4;
+/** Inside a `pct-encoded` triplet. */
+export const IN_PCT_ENCODED = 1 << 5;
+/** Inside a host's rule (HOST_RULES). */
+export const IN_HOST = 1 << 6;
+/** `"%"` is expected at the offset. */
+export const EXPECTS_PERCENT = 1 << 8;
+/** `HEXDIG` (or RFC 1738's `hex`) is expected. */
+export const EXPECTS_HEX = 1 << 9;
+/** `"]"` is expected. */
+export const EXPECTS_CLOSING_BRACKET = 1 << 10;
+/** `"@"` is expected. */
+export const EXPECTS_AT = 1 << 11;
+/** Something expected is no literal and not "end of input": a class or a rule, which may hold any character (couldBegin). */
+export const EXPECTS_CLASS = 1 << 12;
+
+/** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
+const IP_LITERAL_RULES = ['IP-literal', 'ipv6reference'] as const;
+/** The rules of a host, in every era's names. */
+const HOST_RULES = new Set(['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server']);
+
+/** The facts of the expected set. */
+const EXPECTED_FACTS = [EXPECTS_PERCENT, EXPECTS_HEX, EXPECTS_CLOSING_BRACKET, EXPECTS_AT, EXPECTS_CLASS] as const;
+const ANY_EXPECTED_FACT = EXPECTED_FACTS.reduce((a, f) => a | f, 0);
+
+/** Each fact (one bit), as its test: a scan of the rule path or of the expected set. */
+function test(rulePath: readonly string[], expected: readonly string[], fact: number): boolean {
+  switch (fact) {
+    case IN_IP_LITERAL:
+      return rulePath.includes(IP_LITERAL_RULES[0]) || rulePath.includes(IP_LITERAL_RULES[1]);
+    case IN_ZONE_ID:
+      return rulePath.includes('ZoneID');
+    case IN_PORT:
+      return rulePath.includes('port');
+    case IN_EXPRESSION:
+      return rulePath.includes('expression');
+    case IN_DOMAIN:
+      return rulePath.includes('domain');
+    case IN_PCT_ENCODED:
+      return rulePath.includes('pct-encoded');
+    case IN_HOST:
+      return rulePath.some((r) => HOST_RULES.has(r));
+    case EXPECTS_PERCENT:
+      return expected.includes('"%"');
+    case EXPECTS_HEX:
+      return expected.includes('HEXDIG') || expected.includes('hex');
+    case EXPECTS_CLOSING_BRACKET:
+      return expected.includes('"]"');
+    case EXPECTS_AT:
+      return expected.includes('"@"');
+    case EXPECTS_CLASS:
+      return expected.some((e) => e[0] !== '"' && e !== 'end of input');
+    default:
+      throw new Error(`no fact ${fact}`);
+  }
+}
+
+/**
+ * Whether the context has `fact` (one of IN_*, EXPECTS_*): each tested once for the context when
+ * first asked (several rows ask the same), a scan of a list by the built-in includes.
+ */
+export function has(c: HintContext, fact: number): boolean {
+  if ((c.known & fact) === 0) {
+    if ((fact & ANY_EXPECTED_FACT) !== 0 && c.expectedSet !== undefined) {
+      c.facts |= factsOfSet(c.expectedSet);
+      c.known |= ANY_EXPECTED_FACT;
+    } else {
+      if (test(c.rulePath, c.expected, fact)) c.facts |= fact;
+      c.known |= fact;
+    }
+  }
+  return (c.facts & fact) !== 0;
+}
+
+/** The facts of each expected set met (a few dozen an era), under its shared list; the last one's without the lookup. */
+const FACTS_OF_SET = new WeakMap<readonly string[], number>();
+let lastSet: readonly string[] | null = null;
+let lastSetFacts = 0;
+
+function factsOfSet(set: readonly string[]): number {
+  if (set === lastSet) return lastSetFacts;
+  let f = FACTS_OF_SET.get(set);
+  if (f === undefined) {
+    f = 0;
+    for (const fact of EXPECTED_FACTS) if (test([], set, fact)) f |= fact;
+    FACTS_OF_SET.set(set, f);
+  }
+  lastSet = set;
+  return (lastSetFacts = f);
 }
 
 /**
@@ -88,25 +215,23 @@ export const shown = (ch: string): string => {
   return ((cp >= 0x21 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xffff)) && !isLoneSurrogate(ch) ? `"${ch}"` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 };
 
-/** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
-const IP_LITERAL_RULES = ['IP-literal', 'ipv6reference'] as const;
-
 /** The failure is inside an IP literal. */
-export const inIpLiteral = (c: HintContext): boolean => c.rulePath.includes(IP_LITERAL_RULES[0]) || c.rulePath.includes(IP_LITERAL_RULES[1]);
+export const inIpLiteral = (c: HintContext): boolean => has(c, IN_IP_LITERAL);
 
 /**
  * "%" may come at the offset: percent-encoding is the fix. Not inside an IP literal, which
  * holds no percent-encoding (RFC 3986 §3.2.2), except in RFC 6874's ZoneID after its "%25".
  */
-export const escapable = (c: HintContext): boolean =>
-  c.expected.includes('"%"') && (!inIpLiteral(c) || c.rulePath.includes('ZoneID')) && c.found !== null && getsPast(c, ENCODED);
+export function escapable(c: HintContext): boolean {
+  return has(c, EXPECTS_PERCENT) && (!has(c, IN_IP_LITERAL) || has(c, IN_ZONE_ID)) && c.found !== null && getsPast(c, ENCODED);
+}
 
 /** getsPast()'s replacement that stands for `found` percent-encoded, worked out only if needed. */
 export const ENCODED = '';
 
 /** The offset is one or two characters after a "%" that expected hex digits there: a triplet being written. */
 export function inTriplet(c: HintContext): boolean {
-  return (c.input[c.offset - 1] === '%' || c.input[c.offset - 2] === '%') && (c.expected.includes('HEXDIG') || c.expected.includes('hex'));
+  return (c.input.charCodeAt(c.offset - 1) === 0x25 || c.input.charCodeAt(c.offset - 2) === 0x25) && has(c, EXPECTS_HEX);
 }
 
 /** The last question getsPast() answered (several rows of one diagnosis ask the same), and its answer. */
@@ -139,12 +264,18 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
   // Inside a "%" triplet being written the "%" before is what is wrong (its hint says so).
   if (inTriplet(c)) return false;
   // The rule instance of the construct that stopped takes a triplet there (a replacement that
-  // begins with "%" is `found` percent-encoded), and the parse goes on after it.
+  // begins with "%" is `found` percent-encoded), and the parse goes on after it; else the fixed
+  // input must get past the offset, a run of the fast recognizer, the dearer question.
   if ((replacement === ENCODED || replacement[0] === '%') && c.fix?.encodable()) return true;
+  return fixedGetsPast(c, replacement);
+}
+
+/** Whether the input with `replacement` for `found` gets past the offset. */
+function fixedGetsPast(c: HintContext, replacement: string): boolean {
   if (c.found === null) return true;
   if (replacement === ENCODED) replacement = percentEncoded(c.found);
   // Nothing expected at the offset could begin the replacement: the parse stops at it.
-  if (!couldBegin(c.expected, replacement[0]!)) return false;
+  if (!couldBegin(c, replacement[0]!)) return false;
   const id = c.startId ?? c.era.byName.get(c.startRule.toLowerCase())?.id;
   if (id === undefined) return true;
   const fixed = c.input.slice(0, c.offset) + replacement + c.input.slice(c.offset + c.found.length);
@@ -163,10 +294,8 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
  * (described by name, `pchar`, `%x21-7E`), which may hold it; "end of input" and other literals
  * cannot.
  */
-function couldBegin(expected: readonly string[], ch: string): boolean {
-  const literal = quoted(ch);
-  for (const e of expected) if (e === literal || (e[0] !== '"' && e !== 'end of input')) return true;
-  return false;
+function couldBegin(c: HintContext, ch: string): boolean {
+  return has(c, EXPECTS_CLASS) || c.expected.includes(quoted(ch));
 }
 
 export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
@@ -177,26 +306,32 @@ export const registered: (id: string) => boolean = isKnownEra;
 export const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);
 
 /**
- * The authority after "//" up to the offset's component, if the input has one: after the first
- * "/" when it is the first of "/", "?" and "#" and another "/" follows, up to the next of them.
+ * Where the authority after "//" begins, if the input has one (else -1), and `c.authorityEnd`
+ * where it ends: after the first "/" when it is the first of "/", "?" and "#" and another "/"
+ * follows, up to the next of them. Found once for the context, and nothing sliced.
  */
-export function authorityOf(input: string): { start: number; text: string } | null {
-  let i = 0;
-  while (i < input.length && !isDelimiter(input.charCodeAt(i))) i++;
-  if (input.charCodeAt(i) !== 0x2f || input.charCodeAt(i + 1) !== 0x2f) return null;
-  const start = i + 2;
-  let end = start;
-  while (end < input.length && !isDelimiter(input.charCodeAt(end))) end++;
-  return { start, text: input.slice(start, end) };
+export function authorityIn(c: HintContext): number {
+  if (c.authorityStart !== -2) return c.authorityStart;
+  const input = c.input;
+  const i = nextDelimiter(input, 0);
+  if (input.charCodeAt(i) !== 0x2f || input.charCodeAt(i + 1) !== 0x2f) return (c.authorityStart = -1);
+  c.authorityEnd = nextDelimiter(input, i + 2);
+  return (c.authorityStart = i + 2);
 }
 
-/** "/", "?" or "#": what ends an authority (RFC 3986 §3.2), or a scheme's first segment. */
-const isDelimiter = (c: number): boolean => c === 0x2f || c === 0x3f || c === 0x23;
+/** Where the first "/", "?" or "#" from `from` is (what ends an authority, RFC 3986 §3.2, or a scheme's first segment), else the length. */
+function nextDelimiter(input: string, from: number): number {
+  let end = input.indexOf('/', from);
+  if (end < 0) end = input.length;
+  const query = input.indexOf('?', from);
+  if (query >= 0 && query < end) end = query;
+  const fragment = input.indexOf('#', from);
+  return fragment >= 0 && fragment < end ? fragment : end;
+}
 
 /** Whether "/", "?" or "#" comes before `offset`. */
 export function delimiterBefore(input: string, offset: number): boolean {
-  for (let i = 0; i < offset; i++) if (isDelimiter(input.charCodeAt(i))) return true;
-  return false;
+  return nextDelimiter(input, 0) < offset;
 }
 
 /** The last "[" before `limit` that no "]" closes before it, or -1. */

@@ -17,14 +17,25 @@ import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
 import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
 import {
-  authorityOf,
+  authorityIn,
   closesOpen,
   delimiterBefore,
   ENCODED,
   escapable,
+  EXPECTS_AT,
+  EXPECTS_CLOSING_BRACKET,
+  EXPECTS_HEX,
+  EXPECTS_PERCENT,
   getsPast,
+  has,
   hasIpLiteral,
   hasRule,
+  IN_DOMAIN,
+  IN_EXPRESSION,
+  IN_HOST,
+  IN_IP_LITERAL,
+  IN_PCT_ENCODED,
+  IN_PORT,
   ipLiteralText,
   isLoneSurrogate,
   isSpace,
@@ -48,7 +59,12 @@ export interface HintRow {
   grammar?: (era: Era) => boolean;
   /** The characters at the offset it is about (`found`, null at the end); absent: any. */
   found?: (found: string | null) => boolean;
-  /** How to fix the input when the error record shows the mistake, else null (asked only where `found` holds). */
+  /**
+   * A fact of the context (./context.ts, has(): IN_*, EXPECTS_*) without which `give` answers
+   * null, a test of its own condition: the row is asked only where it holds.
+   */
+  needs?: number;
+  /** How to fix the input when the error record shows the mistake, else null (asked only where `found` and `needs` hold). */
   give: (c: HintContext) => string | null;
 }
 
@@ -64,6 +80,22 @@ const oneOf =
   (...chars: Array<string | null>) =>
   (found: string | null): boolean =>
     chars.includes(found);
+/** Whether `input` from `offset` on is whitespace only (what String.prototype.trim removes: `\s`), with no slice. */
+function blankFrom(input: string, offset: number): boolean {
+  for (let i = offset; i < input.length; i++) {
+    const code = input.charCodeAt(i);
+    if (code < 0x80 ? code !== 0x20 && (code < 0x09 || code > 0x0d) : !/\s/.test(input[i]!)) return false;
+  }
+  return true;
+}
+
+/** What `.` does not match (ECMA-262 LineTerminator). */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+/** `[0-9A-Fa-f.]`. */
+const isHexDigitOrDot = (ch: number): boolean => (ch >= 0x30 && ch <= 0x39) || ((ch | 0x20) >= 0x61 && (ch | 0x20) <= 0x66) || ch === 0x2e;
+
+/** One ASCII letter (`/^[A-Za-z]$/`). */
+const isLetter = (found: string): boolean => found.length === 1 && ((found.charCodeAt(0) | 0x20) >= 0x61 && (found.charCodeAt(0) | 0x20) <= 0x7a);
 const asciiChar = (found: string | null): boolean => found !== null && found.codePointAt(0)! < 0x80;
 const nonAscii = (found: string | null): boolean => found !== null && found.codePointAt(0)! >= 0x80;
 
@@ -107,13 +139,12 @@ const OPERATOR = /^[+#./;?&=,!@|]$/;
 const NOT_IN_LITERALS = /^[\u0000-\u0020\u007f"%<>\\^`|]$/;
 /** A template's start rule, and the failure inside an expression (§2.2) or not. */
 const template = (c: HintContext): boolean => TEMPLATE_RULES.has(c.startRule);
-const inExpression = (c: HintContext): boolean => template(c) && c.rulePath.includes('expression');
-const inLiterals = (c: HintContext): boolean => template(c) && !c.rulePath.includes('expression');
+const inExpression = (c: HintContext): boolean => template(c) && has(c, IN_EXPRESSION);
+const inLiterals = (c: HintContext): boolean => template(c) && !has(c, IN_EXPRESSION);
 
 // RFC 2141 §2.4's excluded characters that RFC 8141 allows in an NSS (Appendix B.1).
 const ALLOWED_LATER = new Set(['~', '&']);
 
-const HOST_RULES = new Set(['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server']);
 /** The rules of a userinfo, which the furthest failure names when a port is not digits. */
 const USERINFO_RULES = new Set(['userinfo', 'user', 'password']);
 
@@ -123,6 +154,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: expression not closed',
     section: 'RFC 6570 §2.2',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf(null),
     give: (c) => (inExpression(c) ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"` : null),
   },
@@ -130,6 +162,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: empty expression',
     section: 'RFC 6570 §2.2 (variable-list needs a varspec)',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('}'),
     give: (c) =>
       inExpression(c) && (c.before === '{' || (OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'))
@@ -142,6 +175,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: nothing after ","',
     section: 'RFC 6570 §2.2 (variable-list = varspec *( "," varspec ))',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('}', ',', null),
     give: (c) => (inExpression(c) && c.before === ',' ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
   },
@@ -149,6 +183,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: prefix of 0 or with a leading zero',
     section: 'RFC 6570 §2.4.1 (max-length = %x31-39 0*3DIGIT)',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('0'),
     give: (c) => (inExpression(c) && c.before === ':' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
   },
@@ -156,12 +191,14 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: prefix without its length',
     section: 'RFC 6570 §2.4.1',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) => (inExpression(c) && c.before === ':' && !DIGITS.test(c.found ?? '') ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
   },
   {
     id: 'template: prefix over 9999',
     section: 'RFC 6570 §2.4.1 ("positive integer < 10000")',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
       inExpression(c) && DIGITS.test(c.found ?? '') && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
   },
@@ -169,6 +206,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: dot in a varname',
     section: 'RFC 6570 §2.3 (varchar *( ["."] varchar ))',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
       inExpression(c) && c.before === '.' && c.input[c.offset - 2] !== '{'
         ? 'a "." in a varname stands between two varchars: no "..", and no "." at its end (RFC 6570 §2.3)'
@@ -178,6 +216,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: two operators',
     section: 'RFC 6570 §2.2 (one optional operator)',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
       inExpression(c) && OPERATOR.test(c.found ?? '') && OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'
         ? 'an expression has at most one operator, right after "{" (RFC 6570 §2.2)'
@@ -187,6 +226,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: two modifiers',
     section: 'RFC 6570 §2.4 (modifier-level4 = prefix / explode)',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('*'),
     give: (c) =>
       inExpression(c) && /:[0-9]+$/.test(c.input.slice(0, c.offset))
@@ -197,6 +237,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: character outside varchar',
     section: 'RFC 6570 §2.3',
     eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
       inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, ENCODED)
         ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found)}`
@@ -214,7 +255,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.1',
     eras: templates,
     give: (c) =>
-      inLiterals(c) && c.rulePath.includes('pct-encoded') ? 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25' : null,
+      inLiterals(c) && has(c, IN_PCT_ENCODED) ? 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25' : null,
   },
   {
     id: 'template: character literals exclude',
@@ -270,8 +311,9 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 2141 §2.4',
     eras: urn2141,
     found: (found) => found !== null && ALLOWED_LATER.has(found),
+    needs: EXPECTS_PERCENT, // its condition
     give: (c) =>
-      c.expected.includes('"%"')
+      has(c, EXPECTS_PERCENT)
         ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found!)}"; ${also(urnEra('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
         : null,
   },
@@ -322,7 +364,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 Appendix C',
     found: isSpace,
     give: (c) =>
-      c.input.slice(c.offset).trim() === '' ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
+      blankFrom(c.input, c.offset) ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
   },
   {
     // RFC 6874 §2: "any occurrences of literal "%" symbols in a URI MUST be percent-encoded and
@@ -331,6 +373,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'zone identifier written "%eth0"',
     section: 'RFC 6874 §2',
     eras: zones,
+    needs: IN_IP_LITERAL, // zoneAt's first condition
     give: (c) => {
       const z = zoneAt(c);
       return z && !z.encoded ? `a zone identifier's "%" is written "%25" in a URI: "%25${z.zone}" for "%${z.zone}" (RFC 6874 §2)` : null;
@@ -355,6 +398,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6874 §2; RFC 9844',
     eras: noZones,
     grammar: hasIpLiteral,
+    needs: IN_IP_LITERAL, // zoneAt's first condition
     give: (c) => {
       const z = zoneAt(c);
       if (!z) return null;
@@ -373,6 +417,7 @@ export const HINTS: readonly HintRow[] = [
     // §3: ipv6reference = "[" IPv6address "]".
     id: 'IPv4 address in brackets',
     section: 'RFC 3986 §3.2.2',
+    needs: IN_IP_LITERAL, // ipLiteralText's first condition
     give: (c) => {
       const text = ipLiteralText(c);
       if (text === null || !/^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(text)) return null;
@@ -383,24 +428,26 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'percent sign without two hex digits',
     section: 'RFC 3986 §2.1',
+    needs: EXPECTS_HEX, // its second condition
     give: (c) => {
       // The last "%" up to the offset is one or two characters before it.
       const { input, offset } = c;
       if (input.charCodeAt(offset) === 0x25 || (input.charCodeAt(offset - 1) !== 0x25 && input.charCodeAt(offset - 2) !== 0x25)) return null;
-      if (!c.expected.includes('HEXDIG') && !c.expected.includes('hex')) return null;
+      if (!has(c, EXPECTS_HEX)) return null;
       return '"%" begins a percent-encoding and needs two hex digits after it; write "%25" for a "%" itself';
     },
   },
   {
     id: 'unclosed bracket',
     section: 'RFC 3986 §3.2.2',
+    needs: EXPECTS_CLOSING_BRACKET, // its first condition
     give: (c) => {
       // Not closed anywhere: with a "]" later, the character at the offset is what is wrong.
-      if (!c.expected.includes('"]"')) return null;
+      if (!has(c, EXPECTS_CLOSING_BRACKET)) return null;
       const open = openBracket(c.input, c.offset);
       if (open < 0 || c.input.includes(']', c.offset)) return null;
       // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
-      const what = c.rulePath.includes('domain') ? 'a domain literal' : 'an IP literal';
+      const what = has(c, IN_DOMAIN) ? 'a domain literal' : 'an IP literal';
       return `the "[" at offset ${open} is not closed: ${what} ends with "]"`;
     },
   },
@@ -418,14 +465,24 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 §3.2.2',
     grammar: hasIpLiteral,
     give: (c) => {
-      const a = authorityOf(c.input);
-      if (!a || c.offset < a.start || c.offset > a.start + a.text.length) return null;
-      // The host ends the authority: with fewer than two ":" in the authority (the first is the
-      // last), fewer in the host, and no RegExp needed.
-      if (a.text.indexOf(':') === a.text.lastIndexOf(':')) return null;
-      const host = a.text.replace(/^.*@/, '');
-      if (!/^[0-9A-Fa-f:.]+$/.test(host) || (host.match(/:/g) ?? []).length < 2) return null;
-      return `an IPv6 address is written in brackets in a URI: [${host}]`;
+      const start = authorityIn(c);
+      const end = c.authorityEnd;
+      if (start < 0 || c.offset < start || c.offset > end) return null;
+      const { input } = c;
+      // The host ends the authority, after its last "@" (`/^.*@/`: with a line terminator before
+      // it, `.*` stops there and the host keeps an "@", no IPv6 address).
+      const at = input.lastIndexOf('@', end - 1);
+      if (at >= start && LINE_TERMINATOR.test(input.slice(start, at))) return null;
+      const from = at >= start ? at + 1 : start;
+      // Hex digits, ":" and "." only (`/^[0-9A-Fa-f:.]+$/`), two ":" or more; tested in place.
+      let colons = 0;
+      for (let i = from; i < end; i++) {
+        const ch = input.charCodeAt(i);
+        if (ch === 0x3a) colons++;
+        else if (!isHexDigitOrDot(ch)) return null;
+      }
+      if (colons < 2) return null;
+      return `an IPv6 address is written in brackets in a URI: [${input.slice(from, end)}]`;
     },
   },
   {
@@ -433,18 +490,20 @@ export const HINTS: readonly HintRow[] = [
     id: 'port not digits',
     section: 'RFC 3986 §3.2.3',
     give: (c) => {
-      const inPort = c.rulePath.includes('port');
-      if (!inPort && (!USERINFO_RULES.has(c.rule) || !c.expected.includes('"@"'))) return null;
+      const inPort = has(c, IN_PORT);
+      if (!inPort && (!USERINFO_RULES.has(c.rule) || !has(c, EXPECTS_AT))) return null;
       const port = sectionOf(c.era, 'port');
       const where = port ? ` (${sectionLabel(c.era, port)})` : '';
       if (inPort) return `a port is digits only${where}`;
-      const a = authorityOf(c.input);
-      if (!a || c.offset > a.start + a.text.length || a.text.includes('@')) return null;
+      const start = authorityIn(c);
+      if (start < 0 || c.offset > c.authorityEnd) return null;
+      const authority = c.input.slice(start, c.authorityEnd);
+      if (authority.includes('@')) return null;
       // The port begins at the first ":" after the host (after its "]" for an IP literal).
-      const colon = a.text.indexOf(':', a.text.startsWith('[') ? Math.max(0, a.text.indexOf(']')) : 0);
+      const colon = authority.indexOf(':', authority.startsWith('[') ? Math.max(0, authority.indexOf(']')) : 0);
       if (colon <= 0) return null; // no host before the ":"
-      const host = a.text.slice(0, colon);
-      const text = a.text.slice(colon + 1);
+      const host = authority.slice(0, colon);
+      const text = authority.slice(colon + 1);
       return `read as host "${host}" and port "${text}", the port must be digits only${where}; read as userinfo, "@" and a host must follow`;
     },
   },
@@ -480,8 +539,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'non-ASCII host',
     section: 'RFC 3986 §3.2.2',
     found: (found) => nonAscii(found) && !isLoneSurrogate(found!),
+    needs: IN_HOST, // its first condition
     give: (c) => {
-      if (!c.rulePath.some((r) => HOST_RULES.has(r))) return null;
+      if (!has(c, IN_HOST)) return null;
       const pct = escapable(c) ? `percent-encode its UTF-8 (${c.found} → "${percentEncoded(c.found!)}") or ` : '';
       return `a host with non-ASCII characters: ${pct}convert it to ASCII with IDNA (an "xn--" A-label)`;
     },
@@ -501,6 +561,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'space',
     section: 'RFC 3986 §2.1',
     found: oneOf(' '),
+    needs: EXPECTS_PERCENT, // escapable's first condition
     give: (c) => (escapable(c) ? 'a space is written "%20"' : null),
   },
   {
@@ -508,6 +569,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'tilde before RFC 2396',
     section: 'RFC 1738 §2.2',
     found: oneOf('~'),
+    needs: EXPECTS_PERCENT, // escapable's first condition
     give: (c) =>
       escapable(c) ? '"~" is not allowed as is in this era (RFC 1738 §2.2 lists it as unsafe): write "%7E"; RFC 2396 made it unreserved' : null,
   },
@@ -529,7 +591,7 @@ export const HINTS: readonly HintRow[] = [
     // A scheme's rule, and a ":" that would end one.
     grammar: (era) => hasRule(era, 'scheme'),
     give: (c) => {
-      if (c.rule === 'scheme' && c.found !== null && !/^[A-Za-z]$/.test(c.found)) {
+      if (c.rule === 'scheme' && c.found !== null && !isLetter(c.found)) {
         return 'a scheme begins with a letter, then letters, digits, "+", "-" or "."';
       }
       if (c.found !== ':') return null;
@@ -542,6 +604,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'other character outside the grammar',
     section: 'RFC 3986 §2.1',
     found: asciiChar,
+    needs: EXPECTS_PERCENT, // escapable's first condition
     give: (c) => {
       // Not a "]" or "}" that closes an open construct: encoded, it would leave it open.
       if (!escapable(c) || closesOpen(c)) return null;
@@ -555,40 +618,81 @@ export const HINTS: readonly HintRow[] = [
 
 /**
  * The rows for an era (its row of the era table and its grammar do not change), and of those,
- * the rows about each character at the offset met (`byFound`, null for the end; every ASCII
- * one, and others while fewer than MAX_FOUND are kept): chosen once, when first needed. A hint is then asked of the few rows about
- * that character and of the rows about any (issue 17).
+ * the rows about each character at the offset met (null for the end, `ascii` by code, others in
+ * `other` while fewer than MAX_FOUND are kept): chosen once, when first needed. A hint is then
+ * asked of the few rows about that character and of the rows about any, each where its `needs`
+ * hold (issue 17).
  */
 interface EraRows {
   rows: readonly HintRow[];
-  byFound: Map<string | null, readonly HintRow[]>;
+  end: Chosen | undefined;
+  ascii: Array<Chosen | undefined>;
+  other: Map<string, Chosen>;
 }
+
+/** A row chosen for an era and a character, in one shape whatever the row's (its fields read at one site each). */
+interface Choice {
+  row: HintRow;
+  needs: number;
+  give: (c: HintContext) => string | null;
+}
+type Chosen = readonly Choice[];
 
 const ROWS_OF = new WeakMap<Era, EraRows>();
 const MAX_FOUND = 512;
+/** The last era's rows, without the lookup. */
+let lastEra: Era | null = null;
+let lastRows: EraRows | null = null;
+
+function rowsOf(c: HintContext): EraRows {
+  if (c.era === lastEra) return lastRows!;
+  let of = ROWS_OF.get(c.era);
+  if (of === undefined) {
+    const rows = HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era)));
+    ROWS_OF.set(c.era, (of = { rows, end: undefined, ascii: new Array<Chosen | undefined>(0x80).fill(undefined), other: new Map() }));
+  }
+  lastEra = c.era;
+  return (lastRows = of);
+}
 
 /** The rows of `of` about `found`. */
-function rowsFor(of: EraRows, found: string | null): readonly HintRow[] {
-  let rows = of.byFound.get(found);
+function rowsFor(of: EraRows, found: string | null): Chosen {
+  const code = found === null ? -1 : found.length === 1 ? found.charCodeAt(0) : 0x80;
+  let rows = code < 0 ? of.end : code < 0x80 ? of.ascii[code] : of.other.get(found!);
   if (rows === undefined) {
-    rows = of.rows.filter((h) => !h.found || h.found(found));
-    if (of.byFound.size < MAX_FOUND || found === null || found.charCodeAt(0) < 0x80) of.byFound.set(found, rows);
+    rows = of.rows.filter((h) => !h.found || h.found(found)).map((row) => ({ row, needs: row.needs ?? 0, give: row.give }));
+    if (code < 0) of.end = rows;
+    else if (code < 0x80) of.ascii[code] = rows;
+    else if (of.other.size < MAX_FOUND) of.other.set(found!, rows);
   }
   return rows;
 }
 
-/** The first row of the table that applies to the context, with its hint. */
-export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
-  let of = ROWS_OF.get(c.era);
-  if (of === undefined) ROWS_OF.set(c.era, (of = { rows: HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era))), byFound: new Map() }));
-  for (const row of rowsFor(of, c.found)) {
-    const text = row.give(c);
-    if (text) return { row, text };
+/** The row that answered the last call of hint(). */
+let answered: HintRow | null = null;
+
+/** The hint of the first row of the table that applies to the context (its row: `answered`). */
+function hint(c: HintContext): string | undefined {
+  const rows = rowsFor(rowsOf(c), c.found);
+  for (let i = 0; i < rows.length; i++) {
+    const { row, needs, give } = rows[i]!;
+    if (needs !== 0 && !has(c, needs)) continue;
+    const text = give(c);
+    if (text) {
+      answered = row;
+      return text;
+    }
   }
   return undefined;
 }
 
+/** The first row of the table that applies to the context, with its hint. */
+export function firstHint(c: HintContext): { row: HintRow; text: string } | undefined {
+  const text = hint(c);
+  return text === undefined ? undefined : { row: answered!, text };
+}
+
 /** The hint for an error record, or undefined when none of the common mistakes fits. */
 export function hintFor(c: HintContext): string | undefined {
-  return firstHint(c)?.text;
+  return hint(c);
 }
