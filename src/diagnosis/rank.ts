@@ -143,14 +143,20 @@ class Scores {
 const COMPLETES = -2;
 
 function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, input: string): Choice {
-  if (rec.offset === 0 && rec.ways.size > 1) return { path: [start], from: null };
+  const offset = rec.offset;
+  if (offset === 0 && rec.ways.size > 1) return { path: [start], from: null };
   const scores = new Scores(score);
   const all = rec.candidates;
   // A construct not begun (inside a sequence that failed where it started, at the offset)
   // counts only when accepting `found` completes that sequence (the scorer gives -1 otherwise);
   // one whose counting cannot change the choice (shadowed) is left out without that run.
-  let candidates: Candidate[] = [];
-  for (const c of all) if (c.notBegunIn < 0 || (!shadowed(c, all) && scores.completes(c))) candidates.push(c);
+  // (Every candidate begun, the common case: the recorder's list itself, which nothing changes.)
+  let candidates: readonly Candidate[] = all;
+  if (someNotBegun(all)) {
+    const counted: Candidate[] = [];
+    for (const c of all) if (c.notBegunIn < 0 || (!shadowed(c, all) && scores.completes(c))) counted.push(c);
+    candidates = counted;
+  }
   if (candidates.length === 0) {
     if (rec.ways.size === 1 && rec.last) return { path: rec.last, from: 'last' };
     const common = rec.common;
@@ -178,7 +184,7 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
       if (named) continue;
       // At the end of the input a repetition or an option accepts nothing: the parse is the one
       // that failed, which got to the offset.
-      const s = atEnd && c.repetition ? rec.offset : scores.of(c);
+      const s = atEnd && c.repetition ? offset : scores.of(c);
       if (s > bestScore) {
         best = c;
         bestScore = s;
@@ -193,8 +199,8 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // (its `segment`, reading "//a@" as a path), the required rule is what a reader fixes: the
   // ordered choice tried that reading first, as the spec's text reads the input (the draft's
   // §4.3.1: after "//" comes the server component), and a repetition could have ended anywhere.
-  if (best.repetition && best.ruleStart < rec.offset && !atEnd) {
-    const committed = committedBefore(candidates, best, rec.offset);
+  if (best.repetition && best.ruleStart < offset && !atEnd) {
+    const committed = committedBefore(candidates, best, offset);
     if (committed) {
       best = committed;
       // Its score is read only inside a bracketed literal (below): run then, when asked.
@@ -209,7 +215,7 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // `h16` that could take one more character. (A template expression's "{...}" holds a list,
   // each part with its own rules.) One rule named by every candidate was not scored (bestScore
   // -1); a literal that broke a sequence says what the address misses at the offset.
-  const bracket = atEnd || best.literal ? null : bracketAround(best, input, rec.offset);
+  const bracket = atEnd || best.literal ? null : bracketAround(best, input, offset);
   // An alternative of the literal broken at the delimiter after its first element, a delimiter the
   // input writes later inside the literal (RFC 6874's `IPv6addrz = IPv6address "%25" ZoneID` on
   // `[::1.2.3.4.5%25eth0]`): the text before that delimiter is the element, which is wrong.
@@ -221,13 +227,15 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   // choice, never its last alternative.
   // Not at the end of the input, where nothing was accepted and the deeper rule stands.
   let n = best.path.length;
-  for (const t of atEnd ? [] : tied) {
-    let i = 0;
-    while (i < n && i < t.path.length && t.path[i] === best.path[i] && (i >= t.frames.length || i >= best.frames.length || t.frames[i] === best.frames[i])) i++;
-    n = i;
+  if (!atEnd) {
+    for (const t of tied) {
+      let i = 0;
+      while (i < n && i < t.path.length && t.path[i] === best.path[i] && (i >= t.frames.length || i >= best.frames.length || t.frames[i] === best.frames[i])) i++;
+      n = i;
+    }
   }
   // Only alternatives: the rule they part under started at the offset itself.
-  if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== rec.offset)) n = best.path.length;
+  if (n < best.path.length && (n === 0 || best.frames[n - 1]?.start !== offset)) n = best.path.length;
   // The whole path is the candidate's own (never changed): no copy.
   return { path: n === best.path.length ? best.path : best.path.slice(0, n), from: best };
 }
@@ -239,8 +247,9 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
  * in a rule around it: a candidate whose rule holds another candidate's rule only counts when it
  * is a bracket whose closing bracket was expected at the offset (`http://[::1/`).
  */
-function innermost(rec: Recorder, candidates: Candidate[], input: string): Candidate[] {
-  if (candidates.length === 1) return candidates;
+function innermost(rec: Recorder, candidates: readonly Candidate[], input: string): readonly Candidate[] {
+  const count = candidates.length;
+  if (count === 1) return candidates;
   let rules = false;
   let literals = false;
   for (const c of candidates) {
@@ -253,20 +262,26 @@ function innermost(rec: Recorder, candidates: Candidate[], input: string): Candi
     closes = [];
     for (const c of candidates) closes.push(c.literal && closesBracket(rec, c, input));
   }
-  const first: number[] = [];
-  for (let i = 0; i < candidates.length; i++) if (!rules || !candidates[i]!.literal || closes![i]) first.push(i);
+  // The candidates that can accept `found` (first): every one when there is no literal or no rule.
   const kept: Candidate[] = [];
-  for (const i of first) {
+  for (let i = 0; i < count; i++) {
     const a = candidates[i]!;
+    if (rules && a.literal && !closes![i]) continue;
     let held = false;
-    if (!closes?.[i]) for (let j = 0; j < first.length && !held; j++) held = holds(a, candidates[first[j]!]!);
+    if (!closes?.[i]) {
+      for (let j = 0; j < count && !held; j++) {
+        const b = candidates[j]!;
+        if (!rules || !b.literal || closes![j]) held = holds(a, b);
+      }
+    }
     if (!held) kept.push(a);
   }
   return kept;
 }
 
 /** The candidates deeper first, then later first (each has its own `order`). */
-function deeperFirst(candidates: readonly Candidate[]): Candidate[] {
+function deeperFirst(candidates: readonly Candidate[]): readonly Candidate[] {
+  if (candidates.length === 1) return candidates;
   const out: Candidate[] = [];
   for (const c of candidates) {
     let i = out.length;
@@ -317,7 +332,7 @@ const ZONE = '%';
 function literalDepth(c: Candidate, offset: number, input: string): number {
   for (let i = c.frames.length - 1; i >= 0; i--) {
     const f = c.frames[i]!;
-    if (input[f.start] === '[' && f.start < offset && opensWith(f.rule, '[')) return i;
+    if (f.start < offset && unitAt(input, f.start) === OPEN_BRACKET && opensWith(f.rule, '[')) return i;
   }
   return -1;
 }
@@ -352,8 +367,26 @@ function heldAddress(all: readonly Candidate[], best: Candidate, depth: number):
   return other ? { path: other.path.slice(0, depth + 2), from: other } : { path: best.path.slice(0, depth + 2), from: best };
 }
 
-/** The closing bracket of each opening one. */
-const BRACKETS: Readonly<Record<string, string>> = { '[': ']', '{': '}', '(': ')', '<': '>' };
+/** The closing bracket of each opening one, by the opening one's code unit. */
+const BRACKETS: readonly (string | undefined)[] = (() => {
+  const table: (string | undefined)[] = [];
+  for (const [open, close] of [['[', ']'], ['{', '}'], ['(', ')'], ['<', '>']] as const) table[open.charCodeAt(0)] = close;
+  return table;
+})();
+
+/** Each closing bracket as the traced recognizer describes the literal (its JSON). */
+const QUOTED: Readonly<Record<string, string>> = { ']': '"]"', '}': '"}"', ')': '")"', '>': '">"' };
+
+const OPEN_BRACKET = 0x5b;
+
+/**
+ * The code unit at `i` of the input (NaN past its end), read with String.prototype's method: an
+ * indexed load on the string goes by its map, megamorphic once the process has seen strings of
+ * several representations (issue 17, as the traced runtime reads them).
+ */
+function unitAt(input: string, i: number): number {
+  return String.prototype.charCodeAt.call(input, i);
+}
 
 /**
  * A bracket left open: a sequence broken at a literal in a rule that opened with a bracket (its
@@ -364,8 +397,9 @@ const BRACKETS: Readonly<Record<string, string>> = { '[': ']', '{': '}', '(': ')
  */
 function closesBracket(rec: Recorder, c: Candidate, input: string): boolean {
   const frame = c.frames[c.frames.length - 1]!;
-  const close = BRACKETS[input[frame.start] ?? ''];
-  return close !== undefined && frame.start < rec.offset && !input.includes(close, rec.offset) && rec.expectedIn(frame, JSON.stringify(close));
+  if (frame.start >= rec.offset) return false;
+  const close = BRACKETS[unitAt(input, frame.start)];
+  return close !== undefined && !input.includes(close, rec.offset) && rec.expectedIn(frame, QUOTED[close]!);
 }
 
 /**
@@ -377,7 +411,7 @@ function closesBracket(rec: Recorder, c: Candidate, input: string): boolean {
 function bracketAround(c: Candidate, input: string, offset: number): { depth: number; close: number } | null {
   for (let i = c.frames.length - 1; i >= 0; i--) {
     const f = c.frames[i]!;
-    if (input[f.start] !== '[' || f.start >= offset || !opensWith(f.rule, '[')) continue;
+    if (f.start >= offset || unitAt(input, f.start) !== OPEN_BRACKET || !opensWith(f.rule, '[')) continue;
     const at = input.indexOf(']', offset + 1);
     return at < 0 ? null : { depth: i, close: at };
   }
@@ -395,7 +429,16 @@ function opensWith(rule: RuleMeta, open: string): boolean {
 
 /** Whether two candidates name the same rule: as deep, of the same name, started at the same offset. */
 function namesSame(a: Candidate, b: Candidate): boolean {
-  return a.path.length === b.path.length && a.ruleStart === b.ruleStart && a.path[a.path.length - 1]!.name === b.path[b.path.length - 1]!.name;
+  if (a.path.length !== b.path.length || a.ruleStart !== b.ruleStart) return false;
+  const x = a.path[a.path.length - 1]!;
+  const y = b.path[b.path.length - 1]!;
+  return x === y || x.name === y.name;
+}
+
+/** Whether a candidate was not begun (TraceListener.notBegun). */
+function someNotBegun(all: readonly Candidate[]): boolean {
+  for (const c of all) if (c.notBegunIn >= 0) return true;
+  return false;
 }
 
 /**
