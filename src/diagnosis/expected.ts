@@ -1,13 +1,13 @@
 // The expected set at a failure, in the two forms the error record holds (contract: `expected`,
 // sorted; `expectedGrouped`, in the spec's own names), worked out of the expectations that the
-// recorder (./recorder.ts) charged at the offset, each with the stack of rules open then.
+// recorder (./recorder.ts) charged at the offset, each report's with the stack of rules open then.
 //
 // An era's failures have few distinct expected sets (a few dozen over a corpus of thousands of
 // invalid lines): each pair of lists is worked out once and kept, under a key that holds
 // everything both depend on, and that is far cheaper to build than the lists (issue 17).
 
 import type { RuleMeta } from '../era.js';
-import type { Frame } from './recorder.js';
+import type { Open } from './recorder.js';
 
 /** The expected set at a failure: kept and shared, so a record takes copies of the lists. */
 export interface ExpectedSets {
@@ -22,45 +22,57 @@ export interface ExpectedSets {
 const END_OF_INPUT = 'end of input';
 
 /**
- * Expectations inside a core or single-class rule that started at the offset are named by
- * that rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT).
- * Others as the traced recognizer describes them, as the grammar writes them: literals as
- * JSON strings, classes in ABNF notation (scripts/codegen/expectation.ts). `stack`: the rules
- * open when it was recorded.
+ * The rule that names every expectation recorded under the stack topped by `top`, or null.
+ * Expectations inside a core or single-class rule that started at the offset are named by that
+ * rule (`ALPHA`, `HEXDIG`), the outermost of them when they nest (HEXDIG calls DIGIT). Others
+ * as the traced recognizer describes them, as the grammar writes them: literals as JSON
+ * strings, classes in ABNF notation (scripts/codegen/expectation.ts).
  */
-export function describe(e: string, stack: readonly Frame[], offset: number): string {
-  const named = describedBy(stack, offset);
-  return named ? named.name : e;
-}
-
-/** The rule that names every expectation recorded under `stack` (describe()), or null. */
-function describedBy(stack: readonly Frame[], offset: number): RuleMeta | null {
+export function describedBy(top: Open | null, offset: number): RuleMeta | null {
   let named: RuleMeta | null = null;
-  for (let i = stack.length - 1; i >= 0; i--) {
-    const f = stack[i]!;
-    if (f.start !== offset || !(f.rule.core || f.rule.charRule)) break;
-    named = f.rule;
-  }
+  for (let f = top; f !== null && f.start === offset && f.named; f = f.up) named = f.rule;
   return named;
 }
 
+/** What read() found of a stack besides the grouping rule: the rule that describes its expectations. */
+let described: RuleMeta | null = null;
+
 /**
- * The rule that names every expectation recorded under `stack` in the grouped set: the
- * outermost rule below the named path (`path`) that was attempted at the offset and cannot
- * match the empty string (`pchar` rather than its 24 characters), or null: each is named as it
- * is described (a literal of a rule that started before the offset, `end of input`).
+ * The rules that name the expectations recorded under the stack topped by `top`, read in one
+ * walk down it: the rule that describes them (describedBy(), left in `described`), and the one
+ * that groups them, returned: the outermost rule below the named path (`path`) that was
+ * attempted at the offset and cannot match the empty string (`pchar` rather than its 24
+ * characters), or null: each is named as it is described (a literal of a rule that started
+ * before the offset, `end of input`).
  */
-function groupedBy(stack: readonly Frame[], offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string | null {
+function read(top: Open | null, offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean, known: Int8Array): string | null {
+  described = null;
   // Each rule on the stack started where its caller had got to, none after the offset (where the
-  // expectation was recorded): when the innermost started before it, none started at it.
-  if (stack.length === 0 || stack[stack.length - 1]!.start !== offset) return null;
-  let j = 0;
-  while (j < stack.length && j < path.length && stack[j]!.rule === path[j]) j++;
-  for (; j < stack.length; j++) {
-    const f = stack[j]!;
-    if (f.start === offset && !nullable(f.rule)) return f.rule.name;
+  // expectation was recorded): when the innermost started before it, none started at it, and
+  // neither rule is read.
+  if (top === null || top.start !== offset) return null;
+  // How many of the outermost frames are the named path's rules: the outermost frame that is
+  // not, or that is past the path, ends the prefix (the chain is read innermost first).
+  let prefix = top.depth;
+  let describing = true;
+  for (let f: Open | null = top; f !== null; f = f.up) {
+    const at = f.depth - 1;
+    if (at >= path.length || f.rule !== path[at]) prefix = at;
+    if (describing && f.start === offset && f.named) described = f.rule;
+    else describing = false;
   }
-  return null;
+  // Below the prefix, the outermost rule attempted at the offset that cannot match nothing.
+  let grouping: Open | null = null;
+  for (let f: Open | null = top; f !== null && f.depth > prefix; f = f.up) {
+    if (f.start !== offset) continue;
+    let n = f.k >= 0 ? known[f.k]! : -1;
+    if (n < 0) {
+      n = nullable(f.rule) ? 1 : 0;
+      if (f.k >= 0) known[f.k] = n;
+    }
+    if (n === 0) grouping = f;
+  }
+  return grouping === null ? null : grouping.rule.name;
 }
 
 /** The lists worked out so far, by the hash of their key, with the key (expectedSets()). */
@@ -87,29 +99,39 @@ const mix = (hash: number, text: string): number =>
   (Math.imul(hash, 0x01000193) ^ ((text.length << 16) ^ (text.charCodeAt(text.length >> 1) << 7) ^ text.charCodeAt(text.length - 1))) | 0;
 
 /**
- * The expected set at `offset`: `attempts` holds each expectation there as the traced
- * recognizer described it and the stack it was recorded under, in attempt order (the recorder's
- * list); `path` is the named rule's path, which the grouping reads.
+ * The expected set at `offset`, of the recorder's reports (./recorder.ts): report r's
+ * expectations are `list`'s items from `ends[r - 1]` (0 for the first) to `ends[r]`, in attempt
+ * order, described as the traced recognizer described them, recorded under the stack topped by
+ * `stacks[r]`; `path` is the named rule's path, which the grouping reads, with `nullable`
+ * (whether a rule matches the empty string), whose answers are kept in `known` by rule index
+ * (-1: not asked yet).
  *
  * Both lists depend only on the sequence, in attempt order, of each expectation's description
- * (describe()) and the rule that groups it (groupedBy(), null or a name): the key is that
- * sequence, each description as its text, the grouping rule where it changes (GROUP, then its
- * name or null). Each stack is read once: the expectations of one report share it, and so both
- * rules.
+ * (describedBy(), else the recognizer's) and the rule that groups it (read(), null or a
+ * name), and neither changes when a description is repeated right after itself: the key is
+ * that sequence, each description as its text (a report's expectations named by one rule, that
+ * name once), the grouping rule where it changes (GROUP, then its name or null). Each report's
+ * stack is read once for both rules.
  */
-export function expectedSets(attempts: ReadonlyArray<string | Frame[]>, offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): ExpectedSets {
+export function expectedSets(
+  list: readonly string[],
+  ends: readonly number[],
+  stacks: ReadonlyArray<Open | null>,
+  offset: number,
+  path: readonly RuleMeta[],
+  nullable: (rule: RuleMeta) => boolean,
+  known: Int8Array,
+): ExpectedSets {
   if (kept.size >= MAX_KEPT) kept.clear();
   let n = 0;
   let hash = 0;
-  let previous: Frame[] | null = null;
-  let described: RuleMeta | null = null;
+  let previous: Open | null | undefined;
   let group: string | null | undefined;
-  for (let i = 0; i < attempts.length; i += 2) {
-    const stack = attempts[i + 1] as Frame[];
-    if (stack !== previous) {
-      previous = stack;
-      described = describedBy(stack, offset);
-      const g = groupedBy(stack, offset, path, nullable);
+  for (let r = 0, e = 0; r < ends.length; e = ends[r++]!) {
+    const top = stacks[r]!;
+    if (top !== previous) {
+      previous = top;
+      const g = read(top, offset, path, nullable, known);
       if (g !== group) {
         key[n++] = GROUP;
         key[n++] = g;
@@ -117,14 +139,21 @@ export function expectedSets(attempts: ReadonlyArray<string | Frame[]>, offset: 
         group = g;
       }
     }
-    const text = described !== null ? described.name : (attempts[i] as string);
-    key[n++] = text;
-    hash = mix(hash, text);
+    if (described !== null) {
+      key[n++] = described.name;
+      hash = mix(hash, described.name);
+      continue;
+    }
+    for (const end = ends[r]!; e < end; e++) {
+      const text = list[e]!;
+      key[n++] = text;
+      hash = mix(hash, text);
+    }
   }
   const found = kept.get(hash);
   if (found !== undefined && sameKey(found.key, n)) return found.sets;
   // Not met yet (or another key with the same hash, which gives way).
-  const sets = workedOut(attempts, offset, path, nullable);
+  const sets = workedOut(list, ends, stacks, offset, path, nullable, known);
   kept.set(hash, { key: key.slice(0, n), sets });
   return sets;
 }
@@ -135,11 +164,29 @@ function sameKey(k: readonly KeyItem[], n: number): boolean {
   return true;
 }
 
-/** Both lists, worked out of the attempts (what expectedSets() keeps). */
-function workedOut(attempts: ReadonlyArray<string | Frame[]>, offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): ExpectedSets {
+/** Both lists, worked out of the reports (what expectedSets() keeps). */
+function workedOut(
+  list: readonly string[],
+  ends: readonly number[],
+  stacks: ReadonlyArray<Open | null>,
+  offset: number,
+  path: readonly RuleMeta[],
+  nullable: (rule: RuleMeta) => boolean,
+  known: Int8Array,
+): ExpectedSets {
+  // Each expectation as it is described, and as it is grouped (its grouping rule, else that).
   const texts: string[] = [];
-  for (let i = 0; i < attempts.length; i += 2) texts.push(describe(attempts[i] as string, attempts[i + 1] as Frame[], offset));
-  return { sorted: sortedOf(texts), grouped: groupedOf(attempts, texts, offset, path, nullable) };
+  const names: string[] = [];
+  for (let r = 0, e = 0; r < ends.length; e = ends[r++]!) {
+    const top = stacks[r]!;
+    const grouped = read(top, offset, path, nullable, known);
+    for (const end = ends[r]!; e < end; e++) {
+      const text = described !== null ? described.name : list[e]!;
+      texts.push(text);
+      names.push(grouped ?? text);
+    }
+  }
+  return { sorted: sortedOf(texts), grouped: groupedOf(names) };
 }
 
 /**
@@ -160,20 +207,12 @@ function sortedOf(texts: readonly string[]): string[] {
 
 /**
  * The expected set in the spec's own names, for a reader: each expectation named by the rule
- * that groups it (groupedBy()), else as it is described. In attempt order, `end of input` last.
+ * that groups it (read()), else as it is described. In attempt order, `end of input` last.
  */
-function groupedOf(attempts: ReadonlyArray<string | Frame[]>, texts: readonly string[], offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): string[] {
+function groupedOf(names: readonly string[]): string[] {
   const out: string[] = [];
   let end = false;
-  let previous: Frame[] | null = null;
-  let named: string | null = null;
-  for (let i = 0; i < attempts.length; i += 2) {
-    const stack = attempts[i + 1] as Frame[];
-    if (stack !== previous) {
-      previous = stack;
-      named = groupedBy(stack, offset, path, nullable);
-    }
-    const name = named ?? texts[i >> 1]!;
+  for (const name of names) {
     if (name === END_OF_INPUT) end = true;
     else if (!out.includes(name)) out.push(name);
   }

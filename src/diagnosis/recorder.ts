@@ -10,7 +10,7 @@
 
 import type { RuleMeta } from '../era.js';
 import { StopKind, type TraceListener } from './trace.js';
-import { describe, expectedSets, type ExpectedSets } from './expected.js';
+import { describedBy, expectedSets, type ExpectedSets } from './expected.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -67,25 +67,107 @@ export interface Candidate {
   snapshot: FrameSnapshot[] | null;
 }
 
+/** What a rule of the era is, by its index (Recorder.flagsOf): a core rule, a single-class rule. */
+const CORE = 1;
+const CHAR_RULE = 2;
+
+/**
+ * A rule open on the recorder's stack. The stack is kept as a chain, each frame linked to the one
+ * below it, and never changed once made (but for the tree's children): a report charges its
+ * expectations to the top frame alone, which stands for the whole stack as it was then, with no
+ * copy of it. What is read of a rule is kept on its frame, read from the era's rule metadata once
+ * an era (Recorder.flagsOf): the metadata's objects have several shapes, so reading them in the
+ * recorder's loops was a slow, megamorphic load (issue 17).
+ */
+export class Open implements Frame {
+  /** A core rule (ALPHA, DIGIT): folded into its caller. */
+  readonly core: boolean;
+  /** A core or single-class rule: it names the expectations inside it (./expected.ts describe). */
+  readonly named: boolean;
+  /** The innermost spec rule at or below this frame (itself unless it is a core rule), or null. */
+  readonly inner: Open | null;
+  /** The spec rule below this one, when this is one (the spec rules' own chain). */
+  readonly outer: Open | null;
+  /** How many spec rules are open at or below this frame. */
+  readonly specDepth: number;
+  /** How many frames are open at or below this one. */
+  readonly depth: number;
+
+  constructor(
+    /** The rule's index in the era's rule metadata (-1: not known). */
+    readonly k: number,
+    readonly rule: RuleMeta,
+    readonly start: number,
+    public children: DerivationNode[] | null,
+    readonly up: Open | null,
+    flags: number,
+  ) {
+    this.core = (flags & CORE) !== 0;
+    this.named = flags !== 0;
+    const below = up === null ? null : up.inner;
+    this.inner = this.core ? below : this;
+    this.outer = this.core ? null : below;
+    this.specDepth = (below === null ? 0 : below.specDepth) + (this.core ? 0 : 1);
+    this.depth = up === null ? 1 : up.depth + 1;
+  }
+}
+
+/** What the recorder keeps of an era's rules, by rule index, made once an era (rulesOf()). */
+interface EraRules {
+  /** CORE and CHAR_RULE. */
+  flags: Uint8Array;
+  /** Whether the rule matches the empty string, as the diagnosis's `nullable` answered: -1 not asked yet. */
+  nullable: Int8Array;
+}
+
+const eraRules = new WeakMap<readonly RuleMeta[], EraRules>();
+
+function rulesOf(rules: readonly RuleMeta[]): EraRules {
+  let kept = eraRules.get(rules);
+  if (kept === undefined) {
+    const flags = new Uint8Array(rules.length);
+    for (let k = 0; k < rules.length; k++) flags[k] = flagsOfRule(rules[k]!);
+    kept = { flags, nullable: new Int8Array(rules.length).fill(-1) };
+    eraRules.set(rules, kept);
+  }
+  return kept;
+}
+
+const flagsOfRule = (rule: RuleMeta): number => (rule.core ? CORE : 0) | (rule.charRule ? CHAR_RULE : 0);
+
+/** The spec rules open in the stack topped by `inner` (its innermost spec rule), outermost first. */
+export function specFramesOf(inner: Open | null): Open[] {
+  const out: Open[] = [];
+  if (inner === null) return out;
+  for (let f: Open | null = inner; f !== null; f = f.outer) out.push(f);
+  return out.reverse();
+}
+
 export class Recorder implements TraceListener {
-  private readonly stack: Frame[] = [];
-  /** The frames of `stack` that are not core rules, kept alongside it. */
-  private readonly spec: Frame[] = [];
+  /** The innermost rule open, standing for the whole stack (Open.up). */
+  private open: Open | null = null;
+  private readonly flags: Uint8Array;
+  private readonly nullable: Int8Array;
   private seenPos = 0;
   private seenLen = 0;
   offset = 0;
   /**
-   * Each expectation at the offset as the traced recognizer described it, and the stack it was
-   * recorded under, in attempt order. What the diagnosis reads of them (the expected set, the
-   * ways forward, the common and last paths) is worked out when first asked (described(), paths()):
-   * most expectations a run records are superseded by a further one before the run ends.
+   * The reports that charged expectations at the offset, in attempt order, one item each: where
+   * its expectations end in `list` (they begin where the previous report's end) and the stack
+   * they were recorded under (its top frame; null when no rule was open). `list` is the traced
+   * recognizer's latest expectation list at the offset: Peggy's list only grows until a further
+   * position replaces it (./trace.ts), so every report's range reads the same in the latest.
+   * What the diagnosis reads of them (the expected set, the ways forward, the common and last
+   * paths) is worked out when first asked: most reports of a run are superseded by a further
+   * failure before the run ends.
    */
-  private attempts: Array<string | Frame[]> = [];
+  private ends: number[] = [];
+  private stacks: Array<Open | null> = [];
+  private list: readonly string[] = [];
   candidates: Candidate[] = [];
   /** How many stop() reports have come. */
   private reports = 0;
-  /** What described() and paths() worked out of `attempts`; null when it has grown since. */
-  private texts: string[] | null = null;
+  /** What paths() worked out of the reports; null when they have grown since. */
   private charged: Paths | null = null;
   private commonSnapshot: FrameSnapshot[] | null = null;
   private lastSnapshot: FrameSnapshot[] | null = null;
@@ -93,64 +175,60 @@ export class Recorder implements TraceListener {
   top: DerivationNode | null = null;
   /** Children arrays that a snapshot still reads: copied before truncation (only with a tree). */
   private readonly frozen: WeakSet<DerivationNode[]> | null;
+  /** The root frame, when the run starts below the rule asked for (its frame as the recorder keeps it). */
+  readonly root: Frame | null;
 
   constructor(
     private readonly rules: readonly RuleMeta[],
-    readonly root: Frame | null,
+    root: Frame | null,
     private readonly tree: boolean,
   ) {
     this.frozen = tree ? new WeakSet() : null;
-    if (root) this.push(root);
-  }
-
-  private push(frame: Frame): void {
-    this.stack.push(frame);
-    if (!frame.rule.core) this.spec.push(frame);
-  }
-
-  private pop(): Frame {
-    const frame = this.stack.pop()!;
-    if (!frame.rule.core) this.spec.pop();
-    return frame;
+    ({ flags: this.flags, nullable: this.nullable } = rulesOf(rules));
+    this.root = root === null ? null : (this.open = new Open(rules.indexOf(root.rule), root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
   }
 
   // The reports of the traced recognizer (TraceListener).
   enter(k: number, pos: number, maxPos: number, maxExpected: readonly string[]): void {
-    this.flush(maxPos, maxExpected);
-    this.push({ rule: this.rules[k]!, start: pos, children: this.tree ? [] : null });
+    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    this.open = new Open(k, this.rules[k]!, pos, this.tree ? [] : null, this.open, this.flags[k]!);
   }
 
   leave(pos: number, maxPos: number, maxExpected: readonly string[]): void {
-    this.flush(maxPos, maxExpected);
-    const frame = this.pop();
+    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    const frame = this.open!;
+    this.open = frame.up;
     // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
     // for every letter says nothing a reader of the grammar needs.
-    if (this.tree && !frame.rule.core) {
+    if (this.tree && !frame.core) {
       const node = { rule: frame.rule.name, start: frame.start, end: pos, children: frame.children! };
-      const parent = this.stack[this.stack.length - 1];
+      const parent = this.open;
       if (parent) parent.children!.push(node);
       else this.top = node;
     }
   }
 
   fail(_pos: number, maxPos: number, maxExpected: readonly string[]): void {
-    this.flush(maxPos, maxExpected);
-    this.pop();
+    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    this.open = this.open!.up;
   }
 
   /** A construct stopped at the furthest failure position. */
   stop(id: number, k: number, _pos: number, start: number, maxPos: number, maxExpected: readonly string[]): void {
-    this.flush(maxPos, maxExpected);
+    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
     const report = this.reports++;
-    const frames = this.specFrames();
-    if (frames.length === 0) return;
-    const element = k >= 0 ? this.rules[k]! : null;
-    const path = frames.map((f) => f.rule);
-    // The element's own rule when it is a spec rule: it is the one that would accept `found`.
-    if (element && !element.core) path.push(element);
+    const inner = this.open === null ? null : this.open.inner;
+    if (inner === null) return;
+    // The spec rules open, outermost first, and their rules; the element's own rule when it is a
+    // spec rule: it is the one that would accept `found`.
+    const element = k >= 0 && (this.flags[k]! & CORE) === 0 ? this.rules[k]! : null;
+    const frames = specFramesOf(inner);
+    const path: RuleMeta[] = [];
+    for (let i = 0; i < frames.length; i++) path.push(frames[i]!.rule);
+    if (element !== null) path.push(element);
     const snapshot = this.tree ? this.snapshot(frames) : null;
-    if (snapshot && element && !element.core) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
-    const ruleStart = element && !element.core ? maxPos : frames[frames.length - 1]!.start;
+    if (snapshot && element) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
+    const ruleStart = element !== null ? maxPos : inner.start;
     this.candidates.push({ id, start, path, ruleStart, literal: k === StopKind.literal, repetition: k === StopKind.option || k === StopKind.repetition, frames, order: this.candidates.length, report, notBegunIn: -1, snapshot });
   }
 
@@ -163,12 +241,12 @@ export class Recorder implements TraceListener {
   // rule has, rewind(mark) to drop those an abandoned attempt matched since. -1 when no tree is
   // built.
   mark(): number {
-    const top = this.stack[this.stack.length - 1];
+    const top = this.open;
     return this.tree && top?.children ? top.children.length : -1;
   }
 
   rewind(mark: number): void {
-    const top = this.stack[this.stack.length - 1];
+    const top = this.open;
     if (top?.children && top.children.length > mark) {
       if (this.frozen?.has(top.children)) top.children = top.children.slice(0, mark);
       else top.children.length = mark;
@@ -177,40 +255,33 @@ export class Recorder implements TraceListener {
 
   /** Charge the expectations recorded since the last report to the current stack. */
   flush(maxPos: number, maxExpected: readonly string[]): void {
-    if (maxPos === this.seenPos && maxExpected.length === this.seenLen) return;
-    let from = this.seenLen;
-    if (maxPos !== this.seenPos || maxExpected.length < this.seenLen) {
+    const length = maxExpected.length;
+    if (maxPos === this.seenPos && length === this.seenLen) return;
+    if (maxPos !== this.seenPos || length < this.seenLen) {
       // Peggy started a new, further list: everything recorded before is superseded.
-      from = 0;
-      this.attempts = [];
+      this.seenLen = 0;
+      this.ends.length = 0;
+      this.stacks.length = 0;
       this.candidates = [];
-      this.texts = null;
       this.charged = null;
       this.commonSnapshot = null;
       this.lastSnapshot = null;
     }
     this.offset = maxPos;
-    if (maxExpected.length > from) {
-      const stack = this.stack.slice();
-      for (let i = from; i < maxExpected.length; i++) this.attempts.push(maxExpected[i]!, stack);
-      this.texts = null;
+    this.list = maxExpected;
+    if (length > this.seenLen) {
+      this.ends.push(length);
+      this.stacks.push(this.open);
       this.charged = null;
       // The partial tree reads what each rule of the path had matched when it was charged.
-      if (this.tree && this.spec.length > 0) {
-        this.lastSnapshot = this.snapshot(this.spec);
+      const inner = this.open === null ? null : this.open.inner;
+      if (this.tree && inner !== null) {
+        this.lastSnapshot = this.snapshot(specFramesOf(inner));
         this.commonSnapshot ??= this.lastSnapshot;
       }
     }
     this.seenPos = maxPos;
-    this.seenLen = maxExpected.length;
-  }
-
-  /** Each expectation at the offset as describe() names it, in attempt order: worked out once. */
-  private described(): string[] {
-    if (this.texts) return this.texts;
-    const texts: string[] = [];
-    for (let i = 0; i < this.attempts.length; i += 2) texts.push(describe(this.attempts[i] as string, this.attempts[i + 1] as Frame[], this.offset));
-    return (this.texts = texts);
+    this.seenLen = length;
   }
 
   /**
@@ -219,25 +290,30 @@ export class Recorder implements TraceListener {
    */
   private paths(): Paths {
     if (this.charged) return this.charged;
-    let common: Frame[] | null = null;
+    let common: Open[] | null = null;
     let commonLength = 0;
-    let last: Frame[] | null = null;
-    let previous: Frame[] | null = null;
-    for (let i = 1; i < this.attempts.length; i += 2) {
-      const stack = this.attempts[i] as Frame[];
-      // The expectations of one report share its stack: they are charged to it once.
-      if (stack === previous) continue;
-      previous = stack;
-      const frames = stack.filter((f) => !f.rule.core);
-      if (frames.length === 0) continue; // the end-of-input check, after the start rule: its own
-      last = frames;
+    let last: Open | null = null;
+    let previous: Open | null | undefined;
+    const stacks = this.stacks;
+    for (let r = 0; r < stacks.length; r++) {
+      const top = stacks[r]!;
+      // Reports under one stack are charged to it once.
+      if (top === previous) continue;
+      previous = top;
+      const inner = top === null ? null : top.inner;
+      if (inner === null) continue; // the end-of-input check, after the start rule: its own
+      last = inner;
       if (common === null) {
-        common = frames;
-        commonLength = frames.length;
+        common = specFramesOf(inner);
+        commonLength = common.length;
         continue;
       }
-      let n = 0;
-      while (n < commonLength && n < frames.length && common[n]!.rule === frames[n]!.rule) n++;
+      // How long a prefix this path shares with the first: its frames above that length are
+      // skipped, then the rules compared outermost first (the chain is read innermost first).
+      let f: Open | null = inner;
+      while (f !== null && f.specDepth > commonLength) f = f.outer;
+      let n = f === null ? 0 : f.specDepth;
+      for (; f !== null; f = f.outer) if (common[f.specDepth - 1]!.rule !== f.rule) n = f.specDepth - 1;
       commonLength = n;
     }
     return (this.charged = { common, commonLength, last });
@@ -250,16 +326,17 @@ export class Recorder implements TraceListener {
    */
   get ways(): ReadonlySet<string> {
     const ways = new Set<string>();
-    for (let i = 1; i < this.attempts.length; i += 2) {
-      ways.add(innermostSpec(this.attempts[i] as Frame[])?.rule.name ?? '');
-    }
+    for (const top of this.stacks) ways.add(top?.inner?.rule.name ?? '');
     return ways;
   }
 
   /** The spec rules every expectation at the offset was charged under (their common path). */
   get common(): RuleMeta[] | null {
     const { common, commonLength } = this.paths();
-    return common?.slice(0, commonLength).map((f) => f.rule) ?? null;
+    if (common === null) return null;
+    const out: RuleMeta[] = [];
+    for (let i = 0; i < commonLength; i++) out.push(common[i]!.rule);
+    return out;
   }
 
   /**
@@ -269,33 +346,44 @@ export class Recorder implements TraceListener {
    * character of a class (RFC 1808's `punctuation`).
    */
   tripletUnder(frame: Frame): boolean {
-    for (let i = 0; i < this.attempts.length; i += 2) {
-      if (this.attempts[i] !== '"%"') continue;
-      const stack = this.attempts[i + 1] as Frame[];
-      const inner = innermostSpec(stack);
-      if (inner !== undefined && inner.start === this.offset && !inner.rule.charRule && stack.includes(frame)) return true;
+    const { ends, stacks, list } = this;
+    for (let r = 0, e = 0; r < ends.length; r++) {
+      const end = ends[r]!;
+      let percent = false;
+      for (; e < end; e++) if (list[e] === '"%"') percent = true;
+      if (!percent) continue;
+      const top = stacks[r]!;
+      const inner = top === null ? null : top.inner;
+      // A spec rule is named (Open.named) only as a single-class rule.
+      if (inner === null || inner.start !== this.offset || inner.named) continue;
+      for (let f: Open | null = top; f !== null; f = f.up) if (f === frame) return true;
     }
     return false;
   }
 
   /** Whether `text` was expected at the offset with `frame` the innermost spec rule then open. */
   expectedIn(frame: Frame, text: string): boolean {
-    const texts = this.described();
-    for (let i = 0; i < this.attempts.length; i += 2) {
-      if (texts[i >> 1] !== text) continue;
-      if (innermostSpec(this.attempts[i + 1] as Frame[]) === frame) return true;
+    const { ends, stacks, list } = this;
+    for (let r = 0, e = 0; r < ends.length; e = ends[r++]!) {
+      const top = stacks[r]!;
+      if (top === null || top.inner !== frame) continue;
+      const named = describedBy(top, this.offset);
+      if (named !== null) {
+        if (named.name === text) return true;
+        continue;
+      }
+      for (let i = e; i < ends[r]!; i++) if (list[i] === text) return true;
     }
     return false;
   }
 
   /** The path of the last expectation charged at the offset. */
   get last(): RuleMeta[] | null {
-    return this.paths().last?.map((f) => f.rule) ?? null;
-  }
-
-  /** The spec rules on the stack, core rules left out. */
-  private specFrames(): Frame[] {
-    return this.spec.slice();
+    const last = this.paths().last;
+    if (last === null) return null;
+    const out: RuleMeta[] = [];
+    for (let f: Open | null = last; f !== null; f = f.outer) out.push(f.rule);
+    return out.reverse();
   }
 
   private snapshot(path: Frame[]): FrameSnapshot[] {
@@ -306,9 +394,13 @@ export class Recorder implements TraceListener {
     });
   }
 
-  /** The expected set at the offset, sorted and grouped for `path`, the named rule's (./expected.ts). */
+  /**
+   * The expected set at the offset, sorted and grouped for `path`, the named rule's (./expected.ts).
+   * `nullable`: whether a rule of the era matches the empty string; its answers are kept with the
+   * era's rules.
+   */
   expectedSets(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): ExpectedSets {
-    return expectedSets(this.attempts, this.offset, path, nullable);
+    return expectedSets(this.list, this.ends, this.stacks, this.offset, path, nullable, this.nullable);
   }
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
@@ -322,9 +414,11 @@ export class Recorder implements TraceListener {
 
 /** What Recorder.paths() works out of the stacks the expectations at the offset were charged under. */
 interface Paths {
-  common: Frame[] | null;
+  /** The first path's spec rules, outermost first. */
+  common: Open[] | null;
   commonLength: number;
-  last: Frame[] | null;
+  /** The last path's innermost spec rule. */
+  last: Open | null;
 }
 
 /** The derivation up to the failure: the path to the named rule, each rule with what it had matched. */
@@ -341,11 +435,4 @@ export function partialTree(snap: FrameSnapshot[] | null, offset: number): Deriv
     node = { rule: f.rule.name, start: f.start, end: offset, children: node ? [...children, node] : children };
   }
   return node;
-}
-
-/** The innermost spec rule open in `stack` (core rules left out), or undefined when none is. */
-function innermostSpec(stack: readonly Frame[]): Frame | undefined {
-  let j = stack.length - 1;
-  while (j >= 0 && stack[j]!.rule.core) j--;
-  return stack[j];
 }

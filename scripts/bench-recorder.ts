@@ -1,0 +1,233 @@
+/**
+ * `node --loader ts-node/esm --no-warnings scripts/bench-recorder.ts BEFORE [NOW]`: what the
+ * recorder of a failure costs (issue 17), per invalid line, in two builds' dist/ directories
+ * (NOW: this one's dist/ by default), timed in the same rounds, interleaved.
+ *
+ * Each line's traced run (as `validate` runs it: furthest failure only, from the automaton's
+ * floor) is run once, its reports to the listener kept (each with a copy of the expectation list
+ * as it stood); then each build replays them into its own Recorder (src/diagnosis/recorder.ts),
+ * with the flushes diagnose.ts's `traced` makes after the run: `reports`. Then the reads after
+ * the run: the ranking (src/diagnosis/rank.ts chooseRule, its counterfactual runs' scores taken
+ * from the capture, so no run is timed) and the expected sets of the named path:
+ * `reports + reads`; and the expected sets alone (the named path's, from the capture's ranking),
+ * timed as `reports + sets` less `reports`. What is timed is the recorder and its readers, not the traced run.
+ *
+ * The lines: the invalid lines of rfc3986 `URI-reference` on the bench corpus and of each era's
+ * default rule on its own corpus (scripts/bench-corpus.ts). CPU time, each piece of 200 lines at
+ * its best of ROUNDS. ROWS=<regexp>: only the rows whose name it matches.
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+
+const PIECE = 200;
+const ROUNDS = 9;
+
+function cpu(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+// The builds' modules, loosely typed: each build's own classes and eras.
+// biome-ignore lint/suspicious/noExplicitAny: two builds' modules, whose types may differ
+type Any = any;
+interface Build {
+  Recorder: Any;
+  chooseRule: Any;
+  nullableIn: Any;
+  eraOf: (spec: string) => Any;
+  ruleOf: (era: Any, rule: string) => Any;
+  startIdOf: (era: Any, rule: Any) => string;
+}
+
+async function load(dir: string): Promise<Build> {
+  const imp = async (f: string): Promise<Any> => import(pathToFileURL(join(dir, f)).href);
+  const [rec, rank, nullable, registry] = await Promise.all([imp('src/diagnosis/recorder.js'), imp('src/diagnosis/rank.js'), imp('src/diagnosis/nullable.js'), imp('src/registry.js')]);
+  return { Recorder: rec.Recorder, chooseRule: rank.chooseRule, nullableIn: nullable.nullableIn, eraOf: registry.eraOf, ruleOf: registry.ruleOf, startIdOf: registry.startIdOf };
+}
+
+/** One line's traced run, as the listener heard it, and what the reads after it need. */
+interface Capture {
+  spec: string;
+  rule: string;
+  input: string;
+  calls: Any[][];
+  furthest: number;
+  expected: string[];
+  end: number;
+  /** The counterfactual runs' scores: construct, rule start, sequence not begun, completesOnly, score. */
+  scores: number[];
+  /** The list traced's last flush charges "end of input" with. */
+  endList: string[];
+  /** The named path's rules, by index (from the capture's ranking). */
+  path?: number[];
+  /** Each build's era, rule, start rule and named path for the line, looked up before the timing. */
+  at: Map<Build, { era: Any; rule: Any; startId: string; path?: Any[] }>;
+}
+
+const [beforeArg, nowArg] = process.argv.slice(2);
+if (!beforeArg) throw new Error('usage: bench-recorder.ts BEFORE_DIST [NOW_DIST]');
+const nowDir = resolve(nowArg ?? 'dist');
+const builds = { before: await load(resolve(beforeArg)), now: await load(nowDir) };
+const index: Any = await import(pathToFileURL(join(nowDir, 'src/index.js')).href);
+const validateEra: Any = await import(pathToFileURL(join(nowDir, 'src/validate-era.js')).href);
+const generated: Any = await import(pathToFileURL(join(nowDir, 'generated/index.js')).href);
+
+/** A listener that keeps each report, with the expectation list copied. */
+function logger(calls: Any[][]): Any {
+  return {
+    enter: (k: number, p: number, m: number, e: string[]) => calls.push(['enter', k, p, m, e.slice()]),
+    leave: (p: number, m: number, e: string[]) => calls.push(['leave', p, m, e.slice()]),
+    fail: (p: number, m: number, e: string[]) => calls.push(['fail', p, m, e.slice()]),
+    stop: (id: number, k: number, p: number, s: number, m: number, e: string[]) => calls.push(['stop', id, k, p, s, m, e.slice()]),
+    notBegun: (count: number, seq: number, at: number) => calls.push(['notBegun', count, seq, at]),
+  };
+}
+
+/** The traced run of a rejected line as `traced` (src/diagnose.ts) runs it without a tree. */
+function capture(spec: string, rule: string, input: string): Capture | null {
+  const era = builds.now.eraOf(spec);
+  const t = validateEra.targetIn(era, rule, {}, builds.now.startIdOf, { automata: generated.automatonOf }, true);
+  if (validateEra.acceptsIn(t, input)) return null;
+  const floor = t.automaton ? t.automaton.stoppedAt : -1;
+  const lower = floor >= 0 ? floor : Math.max(0, era.fast.matchEnd(input, t.startId));
+  let calls: Any[][] = [];
+  let r = era.diag.trace(input, t.startId, logger(calls), { furthestOnly: true, floor: lower });
+  if (r.furthest < lower && r.end < lower) {
+    calls = [];
+    r = era.diag.trace(input, t.startId, logger(calls), { furthestOnly: true });
+  }
+  if (r.end === input.length) return null;
+  const c: Capture = { spec, rule, input, calls, furthest: r.furthest, expected: r.expected.slice(), end: r.end, endList: r.end > r.furthest ? ['end of input'] : [...r.expected, 'end of input'], scores: [], at: new Map() };
+  for (const b of Object.values(builds)) {
+    const e = b.eraOf(spec);
+    const m = b.ruleOf(e, rule);
+    c.at.set(b, { era: e, rule: m, startId: b.startIdOf(e, m) });
+  }
+  // The scores the ranking asks for, from the real counterfactual runs (as diagnose.ts's reach).
+  replay(builds.now, c, (x: Any, completesOnly: boolean) =>
+    x.notBegunIn < 0 ? { construct: x.id, ruleStart: x.start, pos: -1 } : { construct: x.id, ruleStart: x.start, pos: -1, sequence: x.notBegunIn, completesOnly },
+  );
+  for (const [b, at] of c.at) at.path = c.path!.map((k) => b.eraOf(spec).meta.rules[k]);
+  return c;
+}
+
+/**
+ * Replays a capture into `b`'s recorder, then the reads after the run. `grantOf` (capture only):
+ * makes the real counterfactual run's grant, whose score is kept in the capture.
+ */
+function replay(b: Build, c: Capture, grantOf: Any): unknown {
+  const { era, rule, startId } = c.at.get(b)!;
+  const rec = reported(b, c, era, rule, startId);
+  const score = (x: Any, completesOnly: boolean): number => {
+    const g = grantOf(x, completesOnly);
+    g.pos = rec.offset;
+    const r = era.diag.reach(c.input, startId, g);
+    const s = r.completed === false ? -1 : completesOnly && x.notBegunIn >= 0 ? 0 : r.end < 0 ? r.furthest : r.end === c.input.length ? Infinity : Math.max(r.end, r.furthest);
+    c.scores.push(x.id, x.start, x.notBegunIn, completesOnly ? 1 : 0, s);
+    return s;
+  };
+  const choice = b.chooseRule(rec, rule, rec.offset >= c.input.length, score, c.input);
+  c.path = choice.path.map((r: Any) => era.meta.rules.indexOf(r));
+  return rec.expectedSets(choice.path, b.nullableIn(era));
+}
+
+/** The body of the timed replay: compiled once a build, so that each build's calls have their own feedback. */
+const REPLAY = `
+  const { era, rule, startId } = c.at.get(b);
+  const rec = new b.Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: null }, false);
+  const calls = c.calls;
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i];
+    switch (call[0]) {
+      case 'enter': rec.enter(call[1], call[2], call[3], call[4]); break;
+      case 'leave': rec.leave(call[1], call[2], call[3]); break;
+      case 'fail': rec.fail(call[1], call[2], call[3]); break;
+      case 'stop': rec.stop(call[1], call[2], call[3], call[4], call[5], call[6]); break;
+      default: rec.notBegun(call[1], call[2], call[3]);
+    }
+  }
+  rec.flush(c.furthest, c.expected);
+  if (c.end >= 0 && c.end >= c.furthest) rec.flush(c.end, c.endList);
+  if (!reads) return rec;
+  if (reads === 'sets') return rec.expectedSets(c.at.get(b).path, b.nullableIn(era));
+  const scores = c.scores;
+  const score = (x, completesOnly) => {
+    const co = completesOnly ? 1 : 0;
+    for (let i = 0; i < scores.length; i += 5) if (scores[i] === x.id && scores[i + 1] === x.start && scores[i + 2] === x.notBegunIn && scores[i + 3] === co) return scores[i + 4];
+    throw new Error('a score not captured');
+  };
+  const choice = b.chooseRule(rec, rule, rec.offset >= c.input.length, score, c.input);
+  return rec.expectedSets(choice.path, b.nullableIn(era));
+`;
+
+/** The replay of the reports alone (reads false) or with the reads after, compiled for build `b`. */
+function replayer(b: Build, reads: boolean | 'sets'): (c: Capture) => unknown {
+  const f = new Function('b', 'reads', 'c', REPLAY) as (b: Build, reads: boolean | 'sets', c: Capture) => unknown;
+  return (c) => f(b, reads, c);
+}
+
+/** The recorder after a capture's reports (capture only). */
+function reported(b: Build, c: Capture, era: Any, rule: Any, startId: string): Any {
+  const rec = new b.Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: null }, false);
+  for (const call of c.calls) {
+    switch (call[0]) {
+      case 'enter': rec.enter(call[1], call[2], call[3], call[4]); break;
+      case 'leave': rec.leave(call[1], call[2], call[3]); break;
+      case 'fail': rec.fail(call[1], call[2], call[3]); break;
+      case 'stop': rec.stop(call[1], call[2], call[3], call[4], call[5], call[6]); break;
+      default: rec.notBegun(call[1], call[2], call[3]);
+    }
+  }
+  rec.flush(c.furthest, c.expected);
+  if (c.end >= 0 && c.end >= c.furthest) rec.flush(c.end, c.endList);
+  return rec;
+}
+
+const rows: Array<{ name: string; captures: Capture[] }> = [];
+{
+  const options = { spec: 'rfc3986', rule: 'URI-reference' };
+  const lines = corpus(70_000).filter((s) => !index.isValid(s, options));
+  rows.push({ name: 'rfc3986 URI-reference, bench', captures: lines.map((s) => capture(options.spec, options.rule, s)).filter((x): x is Capture => x !== null) });
+}
+for (const spec of index.specs() as Array<{ id: string; defaultRule: string }>) {
+  const oracle = printedOracle(spec.id, spec.defaultRule);
+  const lines = oracle && eraCorpus(spec.id, spec.defaultRule, oracle);
+  if (!lines) continue;
+  const options = { spec: spec.id, rule: spec.defaultRule };
+  const bad = lines.filter((s) => !index.isValid(s, options));
+  rows.push({ name: `${spec.id} ${spec.defaultRule}, era`, captures: bad.map((s) => capture(spec.id, spec.defaultRule, s)).filter((x): x is Capture => x !== null) });
+}
+
+/** µs a line for each check over `items`: interleaved rounds, each piece at its best. */
+function timed(checks: ReadonlyArray<(c: Capture) => unknown>, items: readonly Capture[]): number[] {
+  const best = checks.map(() => [] as number[]);
+  for (let r = 0; r < ROUNDS; r++) {
+    checks.forEach((check, k) => {
+      for (let p = 0, j = 0; p < items.length; p += PIECE, j++) {
+        const t = cpu();
+        for (let i = p; i < Math.min(items.length, p + PIECE); i++) check(items[i]!);
+        const dt = cpu() - t;
+        if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
+      }
+    });
+  }
+  return best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / items.length);
+}
+
+const only = process.env.ROWS ? new RegExp(process.env.ROWS) : null;
+console.log(`Node ${process.version}. The recorder per invalid line, µs, CPU time, ${ROUNDS} interleaved rounds, each piece of ${PIECE} lines at its best.\n`);
+console.log('| era, rule, corpus | lines | reports before | now | before / now | expected sets before | now | before / now | reports + reads before | now | before / now |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+for (const { name, captures } of rows) {
+  if (captures.length === 0 || (only && !only.test(name))) continue;
+  const [rb, rn, sb, sn, ab, an] = timed(
+    [replayer(builds.before, false), replayer(builds.now, false), replayer(builds.before, 'sets'), replayer(builds.now, 'sets'), replayer(builds.before, true), replayer(builds.now, true)],
+    captures,
+  );
+  const [eb, en] = [sb! - rb!, sn! - rn!];
+  console.log(
+    `| ${name} | ${captures.length} | ${rb!.toFixed(3)} | ${rn!.toFixed(3)} | ${(rb! / rn!).toFixed(2)} | ${eb.toFixed(3)} | ${en.toFixed(3)} | ${(eb / en).toFixed(2)} | ` +
+      `${ab!.toFixed(3)} | ${an!.toFixed(3)} | ${(ab! / an!).toFixed(2)} |`,
+  );
+}
