@@ -12,13 +12,17 @@
  * The lines: the invalid rfc3986 `URI-reference` lines of the bench corpus (scripts/bench-corpus.ts);
  * CPU time, each piece of 200 lines at its best of ROUNDS, the builds and copies interleaved.
  * A copy is written under the system's temporary directory and left there.
+ *
+ * Options after the builds: `--era ID` (again for more; `--era all`: every era with a corpus)
+ * times the invalid lines of each era's own corpus (eraCorpus, its default rule) instead, one
+ * table an era; `--part NAME` (again for more) times only those parts.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isValid } from '../dist/src/index.js';
-import { corpus } from './bench-corpus.js';
+import { isValid, specs } from '../dist/src/index.js';
+import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
 
 type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 
@@ -43,10 +47,11 @@ async function load(dir: string): Promise<Validate> {
   return ((await import(pathToFileURL(join(dir, 'src/index.js')).href)) as { validate: Validate }).validate;
 }
 
-/** The build at `dir` and its copies, one a part. */
-async function builds(name: string, dir: string): Promise<Record<string, Validate>> {
+/** The build at `dir` and its copies, one a part of `parts`. */
+async function builds(name: string, dir: string, parts: readonly string[]): Promise<Record<string, Validate>> {
   const out: Record<string, Validate> = { build: await load(dir) };
-  for (const [part, [re, f]] of Object.entries(PARTS)) {
+  for (const part of parts) {
+    const [re, f] = PARTS[part]!;
     const copy = mkdtempSync(join(tmpdir(), `urispec-parts-${name}-${part}-`));
     cpSync(dir, copy, { recursive: true });
     // dist/'s JavaScript is ES modules by the package's "type", which the copy has no package of.
@@ -60,33 +65,64 @@ async function builds(name: string, dir: string): Promise<Record<string, Validat
   return out;
 }
 
-const [beforeArg, nowArg] = process.argv.slice(2);
-if (!beforeArg) throw new Error('usage: bench-diagnosis-parts.ts BEFORE_DIST [NOW_DIST]');
-const named = { before: await builds('before', resolve(beforeArg)), now: await builds('now', resolve(nowArg ?? 'dist')) };
-const options = { spec: 'rfc3986', rule: 'URI-reference', grammarOnly: true };
-const lines = corpus(70_000).filter((s) => !isValid(s, options));
-const checks = Object.values(named).flatMap((b) => Object.values(b));
-const best = checks.map(() => [] as number[]);
-for (let r = 0; r < ROUNDS; r++) {
-  checks.forEach((check, k) => {
-    for (let p = 0, j = 0; p < lines.length; p += PIECE, j++) {
-      const t = cpu();
-      for (let i = p; i < Math.min(lines.length, p + PIECE); i++) check(lines[i]!, options);
-      const dt = cpu() - t;
-      if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
-    }
-  });
+const args = process.argv.slice(2);
+const positional: string[] = [];
+const eras: string[] = [];
+const chosen: string[] = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--era') eras.push(args[++i]!);
+  else if (args[i] === '--part') chosen.push(args[++i]!);
+  else positional.push(args[i]!);
 }
-const us = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / lines.length);
-const per = (b: number, part: string): number => {
-  const parts = ['build', ...Object.keys(PARTS)];
-  const at = b * parts.length;
-  return part === 'build' ? us[at]! : (us[at + parts.indexOf(part)]! - us[at]!) / K;
-};
-console.log(`rfc3986 URI-reference, ${lines.length} invalid lines of the bench corpus; µs a line, CPU time, best of ${ROUNDS} rounds; a part: (copy - build) / ${K}.\n`);
-console.log('| part | before µs | now µs | before / now |');
-console.log('|---|---:|---:|---:|');
-for (const part of ['build', ...Object.keys(PARTS)]) {
-  const [b, n] = [per(0, part), per(1, part)];
-  console.log(`| ${part === 'build' ? 'validate' : part} | ${b.toFixed(3)} | ${n.toFixed(3)} | ${(b / n).toFixed(2)} |`);
+const [beforeArg, nowArg] = positional;
+if (!beforeArg) throw new Error('usage: bench-diagnosis-parts.ts BEFORE_DIST [NOW_DIST] [--era ID|all]... [--part NAME]...');
+for (const part of chosen) if (!PARTS[part]) throw new Error(`no part ${part}: ${Object.keys(PARTS).join(', ')}`);
+const parts = chosen.length > 0 ? chosen : Object.keys(PARTS);
+const named = { before: await builds('before', resolve(beforeArg), parts), now: await builds('now', resolve(nowArg ?? 'dist'), parts) };
+const checks = Object.values(named).flatMap((b) => Object.values(b));
+
+/** The rows timed: the bench corpus's, or each era's own corpus. */
+const rows: Array<{ title: string; options: { spec: string; rule: string; grammarOnly: boolean }; lines: string[] }> = [];
+if (eras.length === 0) {
+  const options = { spec: 'rfc3986', rule: 'URI-reference', grammarOnly: true };
+  const lines = corpus(70_000).filter((s) => !isValid(s, options));
+  rows.push({ title: `rfc3986 URI-reference, ${lines.length} invalid lines of the bench corpus`, options, lines });
+} else {
+  for (const spec of specs()) {
+    if (!eras.includes('all') && !eras.includes(spec.id)) continue;
+    const oracle = printedOracle(spec.id, spec.defaultRule);
+    const corpusLines = oracle && eraCorpus(spec.id, spec.defaultRule, oracle);
+    if (!corpusLines) continue;
+    const options = { spec: spec.id, rule: spec.defaultRule, grammarOnly: true };
+    const lines = corpusLines.filter((s) => !isValid(s, options));
+    rows.push({ title: `${spec.id} ${spec.defaultRule}, ${lines.length} invalid lines of its era corpus`, options, lines });
+  }
+}
+
+for (const { title, options, lines } of rows) {
+  const best = checks.map(() => [] as number[]);
+  for (let r = 0; r < ROUNDS; r++) {
+    checks.forEach((check, k) => {
+      for (let p = 0, j = 0; p < lines.length; p += PIECE, j++) {
+        const t = cpu();
+        for (let i = p; i < Math.min(lines.length, p + PIECE); i++) check(lines[i]!, options);
+        const dt = cpu() - t;
+        if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
+      }
+    });
+  }
+  const us = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / lines.length);
+  const all = ['build', ...parts];
+  const per = (b: number, part: string): number => {
+    const at = b * all.length;
+    return part === 'build' ? us[at]! : (us[at + all.indexOf(part)]! - us[at]!) / K;
+  };
+  console.log(`${title}; µs a line, CPU time, best of ${ROUNDS} rounds; a part: (copy - build) / ${K}.\n`);
+  console.log('| part | before µs | now µs | before / now |');
+  console.log('|---|---:|---:|---:|');
+  for (const part of all) {
+    const [b, n] = [per(0, part), per(1, part)];
+    console.log(`| ${part === 'build' ? 'validate' : part} | ${b.toFixed(3)} | ${n.toFixed(3)} | ${(b / n).toFixed(2)} |`);
+  }
+  console.log('');
 }

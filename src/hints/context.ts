@@ -6,7 +6,7 @@
 // may come at the offset) or from its row of the era table (./table.ts asks the row, never an
 // era id); whether another era is loaded, to name it, is asked at run time (../known-eras.ts).
 
-import type { Era } from '../era.js';
+import type { Era, RuleMeta } from '../era.js';
 import { isKnownEra } from '../known-eras.js';
 import { rowOf, type EraRow } from '../eras/table.js';
 import type { SchemeProse } from '../profiles/profile.js';
@@ -120,56 +120,72 @@ export const EXPECTS_CLASS = 1 << 12;
 /** The rules of a bracketed IP literal: RFC 3986 §3.2.2, RFC 2732 §3. */
 const IP_LITERAL_RULES = ['IP-literal', 'ipv6reference'] as const;
 /** The rules of a host, in every era's names. */
-const HOST_RULES = new Set(['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server']);
+const HOST_RULES = ['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server'] as const;
 
-/** The facts of the expected set. */
-const EXPECTED_FACTS = [EXPECTS_PERCENT, EXPECTS_HEX, EXPECTS_CLOSING_BRACKET, EXPECTS_AT, EXPECTS_CLASS] as const;
-const ANY_EXPECTED_FACT = EXPECTED_FACTS.reduce((a, f) => a | f, 0);
+/** The facts of the rule path, and those of the expected set. */
+const PATH_FACTS = IN_IP_LITERAL | IN_ZONE_ID | IN_PORT | IN_EXPRESSION | IN_DOMAIN | IN_PCT_ENCODED | IN_HOST;
+const EXPECTED_FACTS = EXPECTS_PERCENT | EXPECTS_HEX | EXPECTS_CLOSING_BRACKET | EXPECTS_AT | EXPECTS_CLASS;
 
-/** Each fact (one bit), as its test: a scan of the rule path or of the expected set. */
-function test(rulePath: readonly string[], expected: readonly string[], fact: number): boolean {
-  switch (fact) {
-    case IN_IP_LITERAL:
-      return rulePath.includes(IP_LITERAL_RULES[0]) || rulePath.includes(IP_LITERAL_RULES[1]);
-    case IN_ZONE_ID:
-      return rulePath.includes('ZoneID');
-    case IN_PORT:
-      return rulePath.includes('port');
-    case IN_EXPRESSION:
-      return rulePath.includes('expression');
-    case IN_DOMAIN:
-      return rulePath.includes('domain');
-    case IN_PCT_ENCODED:
-      return rulePath.includes('pct-encoded');
-    case IN_HOST:
-      return rulePath.some((r) => HOST_RULES.has(r));
-    case EXPECTS_PERCENT:
-      return expected.includes('"%"');
-    case EXPECTS_HEX:
-      return expected.includes('HEXDIG') || expected.includes('hex');
-    case EXPECTS_CLOSING_BRACKET:
-      return expected.includes('"]"');
-    case EXPECTS_AT:
-      return expected.includes('"@"');
-    case EXPECTS_CLASS:
-      return expected.some((e) => e[0] !== '"' && e !== 'end of input');
-    default:
-      throw new Error(`no fact ${fact}`);
+/** The rules whose presence in the rule path is a fact. */
+const PATH_RULES: ReadonlyArray<{ name: string; fact: number }> = [
+  ...IP_LITERAL_RULES.map((name) => ({ name, fact: IN_IP_LITERAL })),
+  { name: 'ZoneID', fact: IN_ZONE_ID },
+  { name: 'port', fact: IN_PORT },
+  { name: 'expression', fact: IN_EXPRESSION },
+  { name: 'domain', fact: IN_DOMAIN },
+  { name: 'pct-encoded', fact: IN_PCT_ENCODED },
+  ...HOST_RULES.map((name) => ({ name, fact: IN_HOST })),
+];
+/**
+ * The fact of each rule name met in a rule path (0 for most), found once a name: the names are
+ * the eras' own strings, the same objects from one failure to the next, so a lookup finds its
+ * key by identity where an `includes` a fact compared the characters of every name (the names
+ * are not interned strings).
+ */
+const FACT_OF_NAME = new Map<string, number>();
+
+function factOfName(name: string): number {
+  let f = FACT_OF_NAME.get(name);
+  if (f === undefined) {
+    f = 0;
+    for (const r of PATH_RULES) if (r.name === name) f |= r.fact;
+    if (FACT_OF_NAME.size < 4096) FACT_OF_NAME.set(name, f);
   }
+  return f;
+}
+
+/** The facts of a rule path (IN_*), in one pass. */
+function pathFacts(rulePath: readonly string[]): number {
+  let f = 0;
+  for (const r of rulePath) f |= factOfName(r);
+  return f;
+}
+
+/** The facts of an expected set (EXPECTS_*). */
+function expectedFacts(expected: readonly string[]): number {
+  let f = 0;
+  if (expected.includes('"%"')) f |= EXPECTS_PERCENT;
+  if (expected.includes('HEXDIG') || expected.includes('hex')) f |= EXPECTS_HEX;
+  if (expected.includes('"]"')) f |= EXPECTS_CLOSING_BRACKET;
+  if (expected.includes('"@"')) f |= EXPECTS_AT;
+  // couldBegin(): a class or a rule may hold any character; a literal or the end of input, only its own.
+  if (expected.some((e) => e[0] !== '"' && e !== 'end of input')) f |= EXPECTS_CLASS;
+  return f;
 }
 
 /**
- * Whether the context has `fact` (one of IN_*, EXPECTS_*): each tested once for the context when
- * first asked (several rows ask the same), a scan of a list by the built-in includes.
+ * Whether the context has `fact` (one of IN_*, EXPECTS_*). The rule path's facts are found in one
+ * pass when the first of them is asked (several rows ask the same); the expected set's once for
+ * each set, under the list the diagnosis shares from one failure to the next (`expectedSet`).
  */
 export function has(c: HintContext, fact: number): boolean {
   if ((c.known & fact) === 0) {
-    if ((fact & ANY_EXPECTED_FACT) !== 0 && c.expectedSet !== undefined) {
-      c.facts |= factsOfSet(c.expectedSet);
-      c.known |= ANY_EXPECTED_FACT;
+    if ((fact & PATH_FACTS) !== 0) {
+      c.facts |= pathFacts(c.rulePath);
+      c.known |= PATH_FACTS;
     } else {
-      if (test(c.rulePath, c.expected, fact)) c.facts |= fact;
-      c.known |= fact;
+      c.facts |= c.expectedSet !== undefined ? factsOfSet(c.expectedSet) : expectedFacts(c.expected);
+      c.known |= EXPECTED_FACTS;
     }
   }
   return (c.facts & fact) !== 0;
@@ -183,11 +199,7 @@ let lastSetFacts = 0;
 function factsOfSet(set: readonly string[]): number {
   if (set === lastSet) return lastSetFacts;
   let f = FACTS_OF_SET.get(set);
-  if (f === undefined) {
-    f = 0;
-    for (const fact of EXPECTED_FACTS) if (test([], set, fact)) f |= fact;
-    FACTS_OF_SET.set(set, f);
-  }
+  if (f === undefined) FACTS_OF_SET.set(set, (f = expectedFacts(set)));
   lastSet = set;
   return (lastSetFacts = f);
 }
@@ -276,12 +288,12 @@ function fixedGetsPast(c: HintContext, replacement: string): boolean {
   if (replacement === ENCODED) replacement = percentEncoded(c.found);
   // Nothing expected at the offset could begin the replacement: the parse stops at it.
   if (!couldBegin(c, replacement[0]!)) return false;
-  const id = c.startId ?? c.era.byName.get(c.startRule.toLowerCase())?.id;
+  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
   if (id === undefined) return true;
   const fixed = c.input.slice(0, c.offset) + replacement + c.input.slice(c.offset + c.found.length);
   const after = c.offset + replacement.length;
   const start = c.fix?.ruleStart;
-  const named = start === undefined ? undefined : c.era.byName.get(c.rule.toLowerCase())?.id;
+  const named = start === undefined ? undefined : ruleNamed(c.era, c.rule)?.id;
   if (named !== undefined && c.era.fast.ruleOf(named)(fixed, start!) >= after) return true;
   // Or the start rule's match of the fixed input (the fast recognizer) gets past it. A parse that
   // gets further only by another reading (RFC 1738's `ftp://53.^4` with "%5E": a login's user,
@@ -298,8 +310,33 @@ function couldBegin(c: HintContext, ch: string): boolean {
   return has(c, EXPECTS_CLASS) || c.expected.includes(quoted(ch));
 }
 
-export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => era.byName.has(n.toLowerCase()));
-export const sectionOf = (era: Era, name: string): string | null => era.byName.get(name.toLowerCase())?.section ?? null;
+export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => ruleNamed(era, n) !== undefined);
+export const sectionOf = (era: Era, name: string): string | null => ruleNamed(era, name)?.section ?? null;
+
+/** Each era's rules by the names asked (any case: a record's, a table's), null for none; the last era's without the lookup. */
+const RULES_NAMED = new WeakMap<Era, Map<string, RuleMeta | null>>();
+let lastNamedEra: Era | null = null;
+let lastNamed = new Map<string, RuleMeta | null>();
+
+/**
+ * The era's rule `name` (`era.byName`, which is by lower-cased name): the names asked are the
+ * eras' and the table's own strings, the same objects each time, where lower-casing one with a
+ * capital ("URI-reference", "NID") made a new string to hash on each failure.
+ */
+export function ruleNamed(era: Era, name: string): RuleMeta | undefined {
+  if (era !== lastNamedEra) {
+    let named = RULES_NAMED.get(era);
+    if (named === undefined) RULES_NAMED.set(era, (named = new Map()));
+    lastNamedEra = era;
+    lastNamed = named;
+  }
+  let rule = lastNamed.get(name);
+  if (rule === undefined) {
+    rule = era.byName.get(name.toLowerCase()) ?? null;
+    if (lastNamed.size < 4096) lastNamed.set(name, rule);
+  }
+  return rule ?? undefined;
+}
 export const registered: (id: string) => boolean = isKnownEra;
 
 /** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2); a row's `grammar`, asked once an era (./table.ts). */
@@ -321,12 +358,12 @@ export function authorityIn(c: HintContext): number {
 
 /** Where the first "/", "?" or "#" from `from` is (what ends an authority, RFC 3986 §3.2, or a scheme's first segment), else the length. */
 function nextDelimiter(input: string, from: number): number {
-  let end = input.indexOf('/', from);
-  if (end < 0) end = input.length;
-  const query = input.indexOf('?', from);
-  if (query >= 0 && query < end) end = query;
-  const fragment = input.indexOf('#', from);
-  return fragment >= 0 && fragment < end ? fragment : end;
+  let i = from;
+  for (; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x23) break;
+  }
+  return i;
 }
 
 /** Whether "/", "?" or "#" comes before `offset`. */

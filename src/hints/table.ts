@@ -9,7 +9,7 @@
 // rows for each character are chosen once (rowsFor), not asked again of every failure. An
 // era's own rows (templates, URNs, zone identifiers) come before the rows for every era.
 
-import type { Era } from '../era.js';
+import type { Era, RuleMeta } from '../era.js';
 import type { EraRow } from '../eras/table.js';
 import { eraWith, urnEra } from '../eras/table.js';
 import { sectionLabel } from '../spec-label.js';
@@ -42,6 +42,7 @@ import {
   nidOf,
   openBracket,
   registered,
+  ruleNamed,
   sectionOf,
   shown,
   zoneAt,
@@ -89,8 +90,14 @@ function blankFrom(input: string, offset: number): boolean {
   return true;
 }
 
-/** What `.` does not match (ECMA-262 LineTerminator). */
-const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+/** Whether a line terminator (what `.` does not match: LF, CR, U+2028, U+2029) is in `input` from `from` to before `to`. */
+function lineTerminatorIn(input: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const ch = input.charCodeAt(i);
+    if (ch === 0x0a || ch === 0x0d || ch === 0x2028 || ch === 0x2029) return true;
+  }
+  return false;
+}
 /** `[0-9A-Fa-f.]`. */
 const isHexDigitOrDot = (ch: number): boolean => (ch >= 0x30 && ch <= 0x39) || ((ch | 0x20) >= 0x61 && (ch | 0x20) <= 0x66) || ch === 0x2e;
 
@@ -127,6 +134,14 @@ function iriNote(cp: number): string {
   if (where === null) return '';
   const iriEra = iriEraOf();
   return `; an IRI (${registered(iriEra) ? `spec ${iriEra}` : 'RFC 3987'}) takes it as typed ${where}`;
+}
+
+/** Each rule's Appendix E reading (appendixEId), its id made once. */
+const APPENDIX_OF = new WeakMap<RuleMeta, string>();
+function appendixOf(rule: RuleMeta): string {
+  let id = APPENDIX_OF.get(rule);
+  if (id === undefined) APPENDIX_OF.set(rule, (id = appendixEId(rule)));
+  return id;
 }
 
 const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
@@ -324,8 +339,9 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 8089 Appendix E',
     grammar: hasAppendixE,
     give: (c) => {
-      const rule = c.era.byName.get(c.startRule.toLowerCase());
-      if (!rule || !c.era.helperIds.has(appendixEId(rule)) || !c.era.fast.accepts(c.input, appendixEId(rule))) return null;
+      const rule = ruleNamed(c.era, c.startRule);
+      const helper = rule && appendixOf(rule);
+      if (!rule || !c.era.helperIds.has(helper!) || !c.era.fast.accepts(c.input, helper!)) return null;
       const form = formOf(c.input);
       const standard = form.standard !== undefined && c.era.fast.accepts(form.standard, rule.id) ? `§2 writes "${form.standard}"` : '§2 has no such form';
       return `${form.what} is RFC 8089 Appendix ${form.section}'s nonstandard syntax (${standard}); the appendixE option (--appendix-e) accepts it`;
@@ -465,14 +481,16 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 §3.2.2',
     grammar: hasIpLiteral,
     give: (c) => {
+      const { input } = c;
+      // Two ":" in the host are two in the input: most inputs have one, a scheme's.
+      if (input.indexOf(':', input.indexOf(':') + 1) < 0) return null;
       const start = authorityIn(c);
       const end = c.authorityEnd;
       if (start < 0 || c.offset < start || c.offset > end) return null;
-      const { input } = c;
       // The host ends the authority, after its last "@" (`/^.*@/`: with a line terminator before
       // it, `.*` stops there and the host keeps an "@", no IPv6 address).
       const at = input.lastIndexOf('@', end - 1);
-      if (at >= start && LINE_TERMINATOR.test(input.slice(start, at))) return null;
+      if (at >= start && lineTerminatorIn(input, start, at)) return null;
       const from = at >= start ? at + 1 : start;
       // Hex digits, ":" and "." only (`/^[0-9A-Fa-f:.]+$/`), two ":" or more; tested in place.
       let colons = 0;
@@ -596,7 +614,7 @@ export const HINTS: readonly HintRow[] = [
       }
       if (c.found !== ':') return null;
       if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
-      if (delimiterBefore(c.input, c.offset) || !hasRule(c.era, 'segment-nz-nc') || !getsPast(c, '%3A')) return null;
+      if (delimiterBefore(c.input, c.offset) || ruleNamed(c.era, 'segment-nz-nc') === undefined || !getsPast(c, '%3A')) return null;
       return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
     },
   },
