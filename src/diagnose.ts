@@ -201,7 +201,8 @@ function errorRecord(
 ): ValidationError {
   const failed = path[path.length - 1]!;
   const other = otherOffsets(input, offset);
-  const rulePath = path.map((r) => r.name);
+  const rulePath: string[] = [];
+  for (let i = 0; i < path.length; i++) rulePath.push(path[i]!.name);
   const found = foundAt(input, offset);
   // The lists are kept for the next failure with the same expected set (./diagnosis/expected.ts):
   // each record has its own copies.
@@ -220,14 +221,21 @@ function errorRecord(
   return record as ValidationError;
 }
 
+/** otherOffsets() when only ASCII precedes the offset: one object, never changed. */
+const ASCII: { readonly codePointOffset?: number; readonly utf8Offset?: number } = Object.freeze({});
+
 /**
  * `offset` in code points and in UTF-8 bytes, for consumers whose strings are not UTF-16; only
  * when non-ASCII precedes it (else both equal `offset`).
  */
-export function otherOffsets(input: string, offset: number): { codePointOffset?: number; utf8Offset?: number } {
-  let codePoints = 0;
-  let bytes = 0;
-  for (let i = 0; i < offset; i++) {
+export function otherOffsets(input: string, offset: number): { readonly codePointOffset?: number; readonly utf8Offset?: number } {
+  // An ASCII prefix, the most common, is found in the first loop: no offsets, no object.
+  let i = 0;
+  while (i < offset && input.charCodeAt(i) < 0x80) i++;
+  if (i === offset) return ASCII;
+  let codePoints = i;
+  let bytes = i;
+  for (; i < offset; i++) {
     const c = input.charCodeAt(i);
     codePoints++;
     if (c < 0x80) bytes += 1;
@@ -237,8 +245,7 @@ export function otherOffsets(input: string, offset: number): { codePointOffset?:
       i++;
     } else bytes += 3; // the rest of the BMP, and a lone surrogate as U+FFFD
   }
-  // Every non-ASCII code point takes two bytes or more: as many bytes as code points is ASCII.
-  return bytes === codePoints ? {} : { codePointOffset: codePoints, utf8Offset: bytes };
+  return { codePointOffset: codePoints, utf8Offset: bytes };
 }
 
 const MAX_LISTED = 12;

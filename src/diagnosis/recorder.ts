@@ -67,7 +67,7 @@ export interface Candidate {
   snapshot: FrameSnapshot[] | null;
 }
 
-/** What a rule of the era is, by its index (Recorder.flagsOf): a core rule, a single-class rule. */
+/** What a rule of the era is, by its index (rulesOf()): a core rule, a single-class rule. */
 const CORE = 1;
 const CHAR_RULE = 2;
 
@@ -76,41 +76,47 @@ const CHAR_RULE = 2;
  * below it, and never changed once made (but for the tree's children): a report charges its
  * expectations to the top frame alone, which stands for the whole stack as it was then, with no
  * copy of it. What is read of a rule is kept on its frame, read from the era's rule metadata once
- * an era (Recorder.flagsOf): the metadata's objects have several shapes, so reading them in the
- * recorder's loops was a slow, megamorphic load (issue 17).
+ * an era (rulesOf()): the metadata's objects have several shapes, so reading them in the
+ * recorder's loops was a slow, megamorphic load (issue 17). A core rule's frame is the one whose
+ * innermost spec rule (`inner`) is not itself.
+ *
+ * Its fields are declared, not defined as class fields: each frame is made by the constructor's
+ * assignments alone (a class field adds a run of its initializer to every construction).
  */
 export class Open implements Frame {
-  /** A core rule (ALPHA, DIGIT): folded into its caller. */
-  readonly core: boolean;
-  /** A core or single-class rule: it names the expectations inside it (./expected.ts describe). */
-  readonly named: boolean;
+  /** The rule's index in the era's rule metadata (-1: not known). */
+  declare readonly k: number;
+  declare readonly rule: RuleMeta;
+  declare readonly start: number;
+  declare children: DerivationNode[] | null;
+  /** The frame below this one, or null. */
+  declare readonly up: Open | null;
+  /** A core or single-class rule: it names the expectations inside it (./expected.ts describedBy). */
+  declare readonly named: boolean;
   /** The innermost spec rule at or below this frame (itself unless it is a core rule), or null. */
-  readonly inner: Open | null;
-  /** The spec rule below this one, when this is one (the spec rules' own chain). */
-  readonly outer: Open | null;
+  declare readonly inner: Open | null;
   /** How many spec rules are open at or below this frame. */
-  readonly specDepth: number;
+  declare readonly specDepth: number;
   /** How many frames are open at or below this one. */
-  readonly depth: number;
+  declare readonly depth: number;
 
-  constructor(
-    /** The rule's index in the era's rule metadata (-1: not known). */
-    readonly k: number,
-    readonly rule: RuleMeta,
-    readonly start: number,
-    public children: DerivationNode[] | null,
-    readonly up: Open | null,
-    flags: number,
-  ) {
-    this.core = (flags & CORE) !== 0;
-    this.named = flags !== 0;
+  constructor(k: number, rule: RuleMeta, start: number, children: DerivationNode[] | null, up: Open | null, flags: number) {
     const below = up === null ? null : up.inner;
-    this.inner = this.core ? below : this;
-    this.outer = this.core ? null : below;
-    this.specDepth = (below === null ? 0 : below.specDepth) + (this.core ? 0 : 1);
+    const core = (flags & CORE) !== 0;
+    this.k = k;
+    this.rule = rule;
+    this.start = start;
+    this.children = children;
+    this.up = up;
+    this.named = flags !== 0;
+    this.inner = core ? below : this;
+    this.specDepth = below === null ? (core ? 0 : 1) : core ? below.specDepth : below.specDepth + 1;
     this.depth = up === null ? 1 : up.depth + 1;
   }
 }
+
+/** The spec rule below a spec rule's frame `f` (the spec rules' own chain), or null. */
+const outer = (f: Open): Open | null => (f.up === null ? null : f.up.inner);
 
 /** What the recorder keeps of an era's rules, by rule index, made once an era (rulesOf()). */
 interface EraRules {
@@ -122,7 +128,12 @@ interface EraRules {
 
 const eraRules = new WeakMap<readonly RuleMeta[], EraRules>();
 
+/** The era whose rules a recorder was last made for: a batch of one era's lines looks it up once. */
+let lastRules: readonly RuleMeta[] | null = null;
+let lastKept: EraRules | null = null;
+
 function rulesOf(rules: readonly RuleMeta[]): EraRules {
+  if (rules === lastRules) return lastKept!;
   let kept = eraRules.get(rules);
   if (kept === undefined) {
     const flags = new Uint8Array(rules.length);
@@ -130,6 +141,8 @@ function rulesOf(rules: readonly RuleMeta[]): EraRules {
     kept = { flags, nullable: new Int8Array(rules.length).fill(-1) };
     eraRules.set(rules, kept);
   }
+  lastRules = rules;
+  lastKept = kept;
   return kept;
 }
 
@@ -139,18 +152,23 @@ const flagsOfRule = (rule: RuleMeta): number => (rule.core ? CORE : 0) | (rule.c
 export function specFramesOf(inner: Open | null): Open[] {
   const out: Open[] = [];
   if (inner === null) return out;
-  for (let f: Open | null = inner; f !== null; f = f.outer) out.push(f);
+  for (let f: Open | null = inner; f !== null; f = outer(f)) out.push(f);
   return out.reverse();
 }
 
+/** stop()'s shared frames and rules before its first report, and the list before the first: never read, never changed. */
+const NONE_OPEN: Open[] = [];
+const NONE_OPEN_RULES: RuleMeta[] = [];
+const NONE_OPEN_TEXTS: readonly string[] = [];
+
 export class Recorder implements TraceListener {
   /** The innermost rule open, standing for the whole stack (Open.up). */
-  private open: Open | null = null;
-  private readonly flags: Uint8Array;
-  private readonly nullable: Int8Array;
-  private seenPos = 0;
-  private seenLen = 0;
-  offset = 0;
+  declare private open: Open | null;
+  declare private readonly flags: Uint8Array;
+  declare private readonly nullable: Int8Array;
+  declare private seenPos: number;
+  declare private seenLen: number;
+  declare offset: number;
   /**
    * The reports that charged expectations at the offset, in attempt order, one item each: where
    * its expectations end in `list` (they begin where the previous report's end) and the stack
@@ -161,30 +179,59 @@ export class Recorder implements TraceListener {
    * paths) is worked out when first asked: most reports of a run are superseded by a further
    * failure before the run ends.
    */
-  private ends: number[] = [];
-  private stacks: Array<Open | null> = [];
-  private list: readonly string[] = [];
-  candidates: Candidate[] = [];
+  declare private ends: number[];
+  declare private stacks: Array<Open | null>;
+  declare private list: readonly string[];
+  declare candidates: Candidate[];
   /** How many stop() reports have come. */
-  private reports = 0;
+  declare private reports: number;
+  /**
+   * The innermost spec rule of the last stop() report, and its frames and rules, outermost first:
+   * the frames and the path of the candidates that stop in the same rule instance, which share
+   * them (no reader changes a candidate's arrays).
+   */
+  declare private stoppedIn: Open | null;
+  declare private stoppedFrames: Open[];
+  declare private stoppedPath: RuleMeta[];
   /** What paths() worked out of the reports; null when they have grown since. */
-  private charged: Paths | null = null;
-  private commonSnapshot: FrameSnapshot[] | null = null;
-  private lastSnapshot: FrameSnapshot[] | null = null;
+  declare private charged: Paths | null;
+  declare private commonSnapshot: FrameSnapshot[] | null;
+  declare private lastSnapshot: FrameSnapshot[] | null;
   /** The derivation's top node, once the start rule has matched. */
-  top: DerivationNode | null = null;
+  declare top: DerivationNode | null;
   /** Children arrays that a snapshot still reads: copied before truncation (only with a tree). */
-  private readonly frozen: WeakSet<DerivationNode[]> | null;
+  declare private readonly frozen: WeakSet<DerivationNode[]> | null;
   /** The root frame, when the run starts below the rule asked for (its frame as the recorder keeps it). */
-  readonly root: Frame | null;
+  declare readonly root: Frame | null;
 
-  constructor(
-    private readonly rules: readonly RuleMeta[],
-    root: Frame | null,
-    private readonly tree: boolean,
-  ) {
+  declare private readonly rules: readonly RuleMeta[];
+  declare private readonly tree: boolean;
+
+  // The fields are declared, and set here in one place: one shape from the start, no class
+  // field initializer run apart.
+  constructor(rules: readonly RuleMeta[], root: Frame | null, tree: boolean) {
+    const era = rulesOf(rules);
+    this.rules = rules;
+    this.tree = tree;
+    this.flags = era.flags;
+    this.nullable = era.nullable;
+    this.open = null;
+    this.seenPos = 0;
+    this.seenLen = 0;
+    this.offset = 0;
+    this.ends = [];
+    this.stacks = [];
+    this.list = NONE_OPEN_TEXTS;
+    this.candidates = [];
+    this.reports = 0;
+    this.stoppedIn = null;
+    this.stoppedFrames = NONE_OPEN;
+    this.stoppedPath = NONE_OPEN_RULES;
+    this.charged = null;
+    this.commonSnapshot = null;
+    this.lastSnapshot = null;
+    this.top = null;
     this.frozen = tree ? new WeakSet() : null;
-    ({ flags: this.flags, nullable: this.nullable } = rulesOf(rules));
     this.root = root === null ? null : (this.open = new Open(rules.indexOf(root.rule), root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
   }
 
@@ -200,7 +247,7 @@ export class Recorder implements TraceListener {
     this.open = frame.up;
     // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
     // for every letter says nothing a reader of the grammar needs.
-    if (this.tree && !frame.core) {
+    if (this.tree && frame.inner === frame) {
       const node = { rule: frame.rule.name, start: frame.start, end: pos, children: frame.children! };
       const parent = this.open;
       if (parent) parent.children!.push(node);
@@ -222,10 +269,18 @@ export class Recorder implements TraceListener {
     // The spec rules open, outermost first, and their rules; the element's own rule when it is a
     // spec rule: it is the one that would accept `found`.
     const element = k >= 0 && (this.flags[k]! & CORE) === 0 ? this.rules[k]! : null;
-    const frames = specFramesOf(inner);
-    const path: RuleMeta[] = [];
-    for (let i = 0; i < frames.length; i++) path.push(frames[i]!.rule);
-    if (element !== null) path.push(element);
+    if (inner !== this.stoppedIn) {
+      this.stoppedIn = inner;
+      this.stoppedFrames = specFramesOf(inner);
+      this.stoppedPath = [];
+      for (const f of this.stoppedFrames) this.stoppedPath.push(f.rule);
+    }
+    const frames = this.stoppedFrames;
+    let path = this.stoppedPath;
+    if (element !== null) {
+      path = path.slice();
+      path.push(element);
+    }
     const snapshot = this.tree ? this.snapshot(frames) : null;
     if (snapshot && element) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
     const ruleStart = element !== null ? maxPos : inner.start;
@@ -262,7 +317,7 @@ export class Recorder implements TraceListener {
       this.seenLen = 0;
       this.ends.length = 0;
       this.stacks.length = 0;
-      this.candidates = [];
+      this.candidates.length = 0;
       this.charged = null;
       this.commonSnapshot = null;
       this.lastSnapshot = null;
@@ -311,9 +366,9 @@ export class Recorder implements TraceListener {
       // How long a prefix this path shares with the first: its frames above that length are
       // skipped, then the rules compared outermost first (the chain is read innermost first).
       let f: Open | null = inner;
-      while (f !== null && f.specDepth > commonLength) f = f.outer;
+      while (f !== null && f.specDepth > commonLength) f = outer(f);
       let n = f === null ? 0 : f.specDepth;
-      for (; f !== null; f = f.outer) if (common[f.specDepth - 1]!.rule !== f.rule) n = f.specDepth - 1;
+      for (; f !== null; f = outer(f)) if (common[f.specDepth - 1]!.rule !== f.rule) n = f.specDepth - 1;
       commonLength = n;
     }
     return (this.charged = { common, commonLength, last });
@@ -382,7 +437,7 @@ export class Recorder implements TraceListener {
     const last = this.paths().last;
     if (last === null) return null;
     const out: RuleMeta[] = [];
-    for (let f: Open | null = last; f !== null; f = f.outer) out.push(f.rule);
+    for (let f: Open | null = last; f !== null; f = outer(f)) out.push(f.rule);
     return out.reverse();
   }
 
