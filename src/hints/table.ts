@@ -146,14 +146,48 @@ function appendixOf(rule: RuleMeta): string {
 
 const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
 
-// RFC 6570.
-const DIGITS = /^[0-9]$/;
-const VARCHAR_OR_DOT = /^[A-Za-z0-9_.%]$/;
-const OPERATOR = /^[+#./;?&=,!@|]$/;
-/** §2.1's comment: the characters outside literals that are not "{" or "}". */
-const NOT_IN_LITERALS = /^[\u0000-\u0020\u007f"%<>\\^`|]$/;
-/** A template's start rule, and the failure inside an expression (§2.2) or not. */
-const template = (c: HintContext): boolean => TEMPLATE_RULES.has(c.startRule);
+/** The text of the row "other character outside the grammar" for an ASCII character, and those made. */
+function otherCharacter(found: string): string {
+  const code = found.charCodeAt(0);
+  const what = code < 0x20 || code === 0x7f ? `the control character ${shown(found)}` : shown(found);
+  return `${what} is not allowed here: write "${percentEncoded(found)}"`;
+}
+const OTHER_CHARACTER: Array<string | undefined> = new Array<string | undefined>(0x80).fill(undefined);
+
+/** The characters from `first` to `last`. */
+const span = (first: number, last: number): string => String.fromCharCode(...Array.from({ length: last - first + 1 }, (_, i) => first + i));
+
+/** A class of ASCII characters, `chars`: whether a string is one of them (one code unit), by a table rather than a RegExp. */
+function asciiClass(chars: string): (ch: string | null) => boolean {
+  const table = new Uint8Array(0x80);
+  for (const ch of chars) table[ch.charCodeAt(0)] = 1;
+  return (ch) => ch !== null && ch.length === 1 && ch.charCodeAt(0) < 0x80 && table[ch.charCodeAt(0)] === 1;
+}
+
+// RFC 6570: §2.3's varname characters with "." and "%" (which begins a pct-encoded triplet),
+// §2.2's operators, and (NOT_IN_LITERALS) §2.1's comment: the characters outside literals that
+// are not "{" or "}". Each the RegExp beside it, tested by code.
+/** `/^[0-9]$/`. */
+const DIGIT = asciiClass(span(0x30, 0x39));
+/** `/^[A-Za-z0-9_.%]$/`. */
+const VARCHAR_OR_DOT = asciiClass(`${span(0x41, 0x5a)}${span(0x61, 0x7a)}${span(0x30, 0x39)}_.%`);
+/** `/^[+#./;?&=,!@|]$/`. */
+const OPERATOR = asciiClass('+#./;?&=,!@|');
+/** `/^[\u0000-\u0020\u007f"%<>\\^`|]$/`. */
+const NOT_IN_LITERALS = asciiClass(`${span(0x00, 0x20)}\u007f"%<>\\^\`|`);
+/** The classes, for their test (test/diagnosis/hint-classes.test.ts). */
+export const TEMPLATE_CLASSES = { DIGIT, VARCHAR_OR_DOT, OPERATOR, NOT_IN_LITERALS };
+
+/** A template's start rule (the last start rule's answer kept: a batch asks of one), and the failure inside an expression (§2.2) or not. */
+let templateRule: string | null = null;
+let templateIs = false;
+function template(c: HintContext): boolean {
+  if (c.startRule !== templateRule) {
+    templateIs = TEMPLATE_RULES.has(c.startRule);
+    templateRule = c.startRule;
+  }
+  return templateIs;
+}
 const inExpression = (c: HintContext): boolean => template(c) && has(c, IN_EXPRESSION);
 const inLiterals = (c: HintContext): boolean => template(c) && !has(c, IN_EXPRESSION);
 
@@ -180,7 +214,7 @@ export const HINTS: readonly HintRow[] = [
     needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('}'),
     give: (c) =>
-      inExpression(c) && (c.before === '{' || (OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'))
+      inExpression(c) && (c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))
         ? 'an expression needs at least one variable name, as in {var}; a literal brace is written %7B or %7D'
         : null,
   },
@@ -207,7 +241,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.4.1',
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
-    give: (c) => (inExpression(c) && c.before === ':' && !DIGITS.test(c.found ?? '') ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+    give: (c) => (inExpression(c) && c.before === ':' && !DIGIT(c.found) ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
   },
   {
     id: 'template: prefix over 9999',
@@ -215,7 +249,7 @@ export const HINTS: readonly HintRow[] = [
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
-      inExpression(c) && DIGITS.test(c.found ?? '') && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
+      inExpression(c) && DIGIT(c.found) && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
   },
   {
     id: 'template: dot in a varname',
@@ -233,7 +267,7 @@ export const HINTS: readonly HintRow[] = [
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
-      inExpression(c) && OPERATOR.test(c.found ?? '') && OPERATOR.test(c.before) && c.input[c.offset - 2] === '{'
+      inExpression(c) && OPERATOR(c.found) && OPERATOR(c.before) && c.input[c.offset - 2] === '{'
         ? 'an expression has at most one operator, right after "{" (RFC 6570 §2.2)'
         : null,
   },
@@ -254,7 +288,7 @@ export const HINTS: readonly HintRow[] = [
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
-      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT.test(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, ENCODED)
+      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, ENCODED)
         ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found)}`
         : null,
   },
@@ -277,7 +311,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.1 (CTL, SP, DQUOTE, "%", "<", ">", "\\", "^", "`", "|")',
     eras: templates,
     give: (c) =>
-      inLiterals(c) && NOT_IN_LITERALS.test(c.found ?? '') && getsPast(c, ENCODED)
+      inLiterals(c) && NOT_IN_LITERALS(c.found) && getsPast(c, ENCODED)
         ? `${JSON.stringify(c.found)} is not allowed in a template's literals (RFC 6570 §2.1): write it ${percentEncoded(c.found!)}`
         : null,
   },
@@ -627,9 +661,9 @@ export const HINTS: readonly HintRow[] = [
       // Not a "]" or "}" that closes an open construct: encoded, it would leave it open.
       if (!escapable(c) || closesOpen(c)) return null;
       const found = c.found!;
-      const code = found.charCodeAt(0);
-      const what = code < 0x20 || code === 0x7f ? `the control character ${shown(found)}` : shown(found);
-      return `${what} is not allowed here: write "${percentEncoded(found)}"`;
+      // The text depends on the character alone: made once for each.
+      if (found.length !== 1) return otherCharacter(found);
+      return (OTHER_CHARACTER[found.charCodeAt(0)] ??= otherCharacter(found));
     },
   },
 ];
