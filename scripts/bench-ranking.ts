@@ -5,7 +5,9 @@
  * TracedRecognizer.reach), for this build (dist/) and for BEFORE (another build's dist/ directory,
  * made from an earlier commit with `npm run build`), timed in the same rounds, interleaved, with
  * the ratio of BEFORE's cost to this build's; and how many passes over the input the runs make,
- * a diagnosis (a pass: a run's first pass, or its second, which measures the furthest failure).
+ * a diagnosis (a pass: a run's first pass, or its second, which measures the furthest failure);
+ * and the choice alone: chooseRule with each run's result replayed (the same calls, in the same
+ * order, chooseRule being deterministic), what the ranking costs besides the runs.
  *
  * Each build diagnoses each line with its own traced run and recorder, as src/diagnose.ts
  * traced() does (furthestOnly), once; then its chooseRule over those recorders is timed, with a
@@ -97,16 +99,20 @@ for (const spec of builds[0]!.specs()) {
 }
 
 console.log(`Node ${process.version}. chooseRule with its counterfactual runs, per invalid line, CPU time, ${ROUNDS} interleaved rounds, each piece of ${PIECE} lines at its best.\n`);
-console.log('| era, rule | corpus | invalid lines | passes a line, before | now | ranking µs, before | now | before / now |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+console.log('| era, rule | corpus | invalid lines | passes a line, before | now | ranking µs, before | now | before / now | the choice alone µs, before | now | before / now |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 let sumBefore = 0;
 let sumNow = 0;
+let sumChoiceBefore = 0;
+let sumChoiceNow = 0;
 for (const { spec, rule, corpus: from, lines } of rows) {
   const invalid = lines.filter((s) => !builds[0]!.isValid(s, { spec, rule, grammarOnly: true }));
   if (invalid.length === 0) continue;
   const setups = builds.map((b) => ({ b, ...cases(b, spec, rule, invalid) }));
   // A scorer per build and line, counting the passes its runs make.
   const passes = [0, 0];
+  /** Each build's scores for each line, in the order chooseRule asked for them (replayed). */
+  const replay: number[][][] = [[], []];
   const runOne = (k: number, i: number, count: boolean): { path: Array<{ name: string }> } => {
     const { b, era, rule: meta, startId, cases: cs } = setups[k]!;
     const c = cs[i]!;
@@ -121,30 +127,54 @@ for (const { spec, rule, corpus: from, lines } of rows) {
           },
         }
       : era;
-    return b.chooseRule(c.rec, meta, c.atEnd, (cand, completesOnly, runs) => b.reach(diag, startId, c.input, cand, c.rec.offset, completesOnly, runs), c.input);
+    if (!count) return b.chooseRule(c.rec, meta, c.atEnd, (cand, completesOnly, runs) => b.reach(diag, startId, c.input, cand, c.rec.offset, completesOnly, runs), c.input);
+    const scores: number[] = (replay[k]![i] = []);
+    return b.chooseRule(
+      c.rec,
+      meta,
+      c.atEnd,
+      (cand, completesOnly, runs) => {
+        const s = b.reach(diag, startId, c.input, cand, c.rec.offset, completesOnly, runs);
+        scores.push(s);
+        return s;
+      },
+      c.input,
+    );
+  };
+  const chooseOne = (k: number, i: number): unknown => {
+    const { b, rule: meta, cases: cs } = setups[k]!;
+    const c = cs[i]!;
+    const scores = replay[k]![i]!;
+    let next = 0;
+    return b.chooseRule(c.rec, meta, c.atEnd, () => scores[next++]!, c.input);
   };
   let differ = 0;
   for (let i = 0; i < invalid.length; i++) {
     const [a, z] = [runOne(0, i, true), runOne(1, i, true)];
     if (a.path.map((r) => r.name).join('>') !== z.path.map((r) => r.name).join('>')) differ++;
   }
-  const best = [[] as number[], [] as number[]];
+  // Each of the four (with runs, the choice alone; each build) timed in turn, a piece at a time.
+  const checks = [(i: number) => runOne(0, i, false), (i: number) => runOne(1, i, false), (i: number) => chooseOne(0, i), (i: number) => chooseOne(1, i)];
+  const best = checks.map(() => [] as number[]);
   for (let r = 0; r < ROUNDS; r++) {
-    for (let k = 0; k < 2; k++) {
+    for (let k = 0; k < checks.length; k++) {
       for (let p = 0, j = 0; p < invalid.length; p += PIECE, j++) {
         const t = cpu();
-        for (let i = p; i < Math.min(invalid.length, p + PIECE); i++) runOne(k, i, false);
+        for (let i = p; i < Math.min(invalid.length, p + PIECE); i++) checks[k]!(i);
         const dt = cpu() - t;
         if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
       }
     }
   }
-  const [now, before] = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / invalid.length) as [number, number];
+  const [now, before, choiceNow, choiceBefore] = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / invalid.length) as [number, number, number, number];
   sumNow += now * invalid.length;
   sumBefore += before * invalid.length;
+  sumChoiceNow += choiceNow * invalid.length;
+  sumChoiceBefore += choiceBefore * invalid.length;
   console.log(
     `| ${spec} ${rule} | ${from} | ${invalid.length} | ${(passes[1]! / invalid.length).toFixed(3)} | ${(passes[0]! / invalid.length).toFixed(3)} | ` +
-      `${before.toFixed(2)} | ${now.toFixed(2)} | ${(before / now).toFixed(2)} |${differ ? ` ${differ} paths differ |` : ''}`,
+      `${before.toFixed(2)} | ${now.toFixed(2)} | ${(before / now).toFixed(2)} | ${choiceBefore.toFixed(2)} | ${choiceNow.toFixed(2)} | ${(choiceBefore / choiceNow).toFixed(2)} |` +
+        (differ ? ` ${differ} paths differ |` : ''),
   );
 }
-console.log(`\nEvery row, weighted by its lines: before / now ${(sumBefore / sumNow).toFixed(2)}.`);
+console.log(`\nEvery row, weighted by its lines: before / now ${(sumBefore / sumNow).toFixed(2)}, the choice alone ${(sumChoiceBefore / sumChoiceNow).toFixed(2)}.`);
