@@ -15,7 +15,8 @@
  *
  * The lines: the invalid lines of rfc3986 `URI-reference` on the bench corpus and of each era's
  * default rule on its own corpus (scripts/bench-corpus.ts). CPU time, each piece of 200 lines at
- * its best of ROUNDS. ROWS=<regexp>: only the rows whose name it matches.
+ * its best of ROUNDS. ROWS=<regexp>: only the rows whose name it matches. HOT=1: instead, the
+ * expected sets alone, hot (each of a sample of recorders asked 5,000 times; the best of 5 rounds).
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -236,6 +237,28 @@ console.log('| era, rule, corpus | lines | replay µs | reports before | now | b
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const { name, captures } of rows) {
   if (captures.length === 0 || (only && !only.test(name))) continue;
+  if (process.env.HOT) {
+    // The expected sets alone, hot: each of a sample of recorders asked again and again.
+    const ns = (b: Build): number => {
+      let total = 0;
+      let count = 0;
+      for (let i = 0; i < captures.length; i += 50) {
+        const c = captures[i]!;
+        const rec = replayer(b, false)(c) as Any;
+        const at = c.at.get(b)!;
+        const nullable = b.nullableIn(at.era);
+        const t = cpu();
+        for (let k = 0; k < 5000; k++) rec.expectedSets(at.path, nullable);
+        total += cpu() - t;
+        count += 5000;
+      }
+      return (total * 1e6) / count;
+    };
+    const rounds = [0, 1, 2, 3, 4].map(() => [ns(builds.before), ns(builds.now)] as const);
+    const [hb, hn] = [Math.min(...rounds.map((r) => r[0])), Math.min(...rounds.map((r) => r[1]))];
+    console.log(`| ${name} | expected sets, hot, ns: before ${hb.toFixed(0)} | now ${hn.toFixed(0)} | ${(hb / hn).toFixed(2)} |`);
+    continue;
+  }
   for (const c of captures) c.at.set(noop, c.at.get(builds.now)!);
   const [h, rb0, rn0, sb, sn, ab0, an0] = timed(
     [

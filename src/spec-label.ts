@@ -23,11 +23,16 @@ function labelOf(era: Era): string {
 
 /** Each era's section labels made so far: every error message names one. */
 const sectionLabels = new WeakMap<Era, Map<string, string>>();
+/** The era labelled last, and its labels: a batch of one era's lines looks it up once. */
+let lastEra: Era | null = null;
+let lastLabels: Map<string, string> | null = null;
 
 /** A section with its document: `RFC 3986 §3.2.2`, `RFC 2373 Appendix B (imported by RFC 2732 §3)`. */
 export function sectionLabel(era: Era, section: string): string {
-  let made = sectionLabels.get(era);
+  let made = era === lastEra ? lastLabels! : sectionLabels.get(era);
   if (made === undefined) sectionLabels.set(era, (made = new Map()));
+  lastEra = era;
+  lastLabels = made;
   let label = made.get(section);
   if (label === undefined) made.set(section, (label = labelOfSection(era, section)));
   return label;

@@ -34,18 +34,24 @@ export function describedBy(top: Open | null, offset: number): RuleMeta | null {
   return named;
 }
 
-/** What read() found of a stack besides the grouping rule: the rule that describes its expectations. */
-let described: RuleMeta | null = null;
+/**
+ * A frame's rule name, from the era's names by rule index (`names`): the rule metadata's objects
+ * have several shapes, and reading `name` of them is a slow, megamorphic load.
+ */
+const nameOf = (f: Open, names: readonly string[]): string => (f.k >= 0 ? names[f.k]! : f.rule.name);
+
+/** What read() found of a stack besides the grouping rule: the name of the rule that describes its expectations. */
+let described: string | null = null;
 
 /**
  * The rules that name the expectations recorded under the stack topped by `top`, read in one
- * walk down it: the rule that describes them (describedBy(), left in `described`), and the one
+ * walk down it: the name of the rule that describes them (describedBy(), left in `described`), and the one
  * that groups them, returned: the outermost rule below the named path (`path`) that was
  * attempted at the offset and cannot match the empty string (`pchar` rather than its 24
  * characters), or null: each is named as it is described (a literal of a rule that started
  * before the offset, `end of input`).
  */
-function read(top: Open | null, offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean, known: Int8Array): string | null {
+function read(top: Open | null, offset: number, path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean, known: Int8Array, names: readonly string[]): string | null {
   described = null;
   // Each rule on the stack started where its caller had got to, none after the offset (where the
   // expectation was recorded): when the innermost started before it, none started at it, and
@@ -58,7 +64,7 @@ function read(top: Open | null, offset: number, path: readonly RuleMeta[], nulla
   for (let f: Open | null = top; f !== null; f = f.up) {
     const at = f.depth - 1;
     if (at >= path.length || f.rule !== path[at]) prefix = at;
-    if (describing && f.start === offset && f.named) described = f.rule;
+    if (describing && f.start === offset && f.named) described = nameOf(f, names);
     else describing = false;
   }
   // Below the prefix, the outermost rule attempted at the offset that cannot match nothing.
@@ -72,7 +78,7 @@ function read(top: Open | null, offset: number, path: readonly RuleMeta[], nulla
     }
     if (n === 0) grouping = f;
   }
-  return grouping === null ? null : grouping.rule.name;
+  return grouping === null ? null : nameOf(grouping, names);
 }
 
 /** The lists worked out so far, by the hash of their key, with the key (expectedSets()). */
@@ -104,7 +110,7 @@ const mix = (hash: number, text: string): number =>
  * order, described as the traced recognizer described them, recorded under the stack topped by
  * `stacks[r]`; `path` is the named rule's path, which the grouping reads, with `nullable`
  * (whether a rule matches the empty string), whose answers are kept in `known` by rule index
- * (-1: not asked yet).
+ * (-1: not asked yet); `names`: the era's rule names by index.
  *
  * Both lists depend only on the sequence, in attempt order, of each expectation's description
  * (describedBy(), else the recognizer's) and the rule that groups it (read(), null or a
@@ -121,6 +127,7 @@ export function expectedSets(
   path: readonly RuleMeta[],
   nullable: (rule: RuleMeta) => boolean,
   known: Int8Array,
+  names: readonly string[],
 ): ExpectedSets {
   if (kept.size >= MAX_KEPT) kept.clear();
   let n = 0;
@@ -131,7 +138,7 @@ export function expectedSets(
     const top = stacks[r]!;
     if (top !== previous) {
       previous = top;
-      const g = read(top, offset, path, nullable, known);
+      const g = read(top, offset, path, nullable, known, names);
       if (g !== group) {
         key[n++] = GROUP;
         key[n++] = g;
@@ -140,8 +147,8 @@ export function expectedSets(
       }
     }
     if (described !== null) {
-      key[n++] = described.name;
-      hash = mix(hash, described.name);
+      key[n++] = described;
+      hash = mix(hash, described);
       continue;
     }
     for (const end = ends[r]!; e < end; e++) {
@@ -150,10 +157,12 @@ export function expectedSets(
       hash = mix(hash, text);
     }
   }
+  // A small integer key (31 bits and more would make the Map hash a number object).
+  hash &= 0x3fffffff;
   const found = kept.get(hash);
   if (found !== undefined && sameKey(found.key, n)) return found.sets;
   // Not met yet (or another key with the same hash, which gives way).
-  const sets = workedOut(list, ends, stacks, offset, path, nullable, known);
+  const sets = workedOut(list, ends, stacks, offset, path, nullable, known, names);
   kept.set(hash, { key: key.slice(0, n), sets });
   return sets;
 }
@@ -173,20 +182,21 @@ function workedOut(
   path: readonly RuleMeta[],
   nullable: (rule: RuleMeta) => boolean,
   known: Int8Array,
+  names: readonly string[],
 ): ExpectedSets {
   // Each expectation as it is described, and as it is grouped (its grouping rule, else that).
   const texts: string[] = [];
-  const names: string[] = [];
+  const groups: string[] = [];
   for (let r = 0, e = 0; r < ends.length; e = ends[r++]!) {
     const top = stacks[r]!;
-    const grouped = read(top, offset, path, nullable, known);
+    const grouped = read(top, offset, path, nullable, known, names);
     for (const end = ends[r]!; e < end; e++) {
-      const text = described !== null ? described.name : list[e]!;
+      const text = described !== null ? described : list[e]!;
       texts.push(text);
-      names.push(grouped ?? text);
+      groups.push(grouped ?? text);
     }
   }
-  return { sorted: sortedOf(texts), grouped: groupedOf(names) };
+  return { sorted: sortedOf(texts), grouped: groupedOf(groups) };
 }
 
 /**

@@ -6,12 +6,16 @@
 import type { Era, RuleMeta } from '../era.js';
 
 const memo = new WeakMap<Era, (rule: RuleMeta) => boolean>();
+/** The era asked for last, and its function: a batch of one era's lines looks it up once. */
+let lastEra: Era | null = null;
+let lastTest: ((rule: RuleMeta) => boolean) | null = null;
 
 /**
  * Whether a rule of `era` matches the empty string: one function an era, each rule's answer
  * kept (a diagnosis asks for a few rules, and looks the era up once).
  */
 export function nullableIn(era: Era): (rule: RuleMeta) => boolean {
+  if (era === lastEra) return lastTest!;
   let test = memo.get(era);
   if (test === undefined) {
     const known = new Map<RuleMeta, boolean>();
@@ -22,6 +26,8 @@ export function nullableIn(era: Era): (rule: RuleMeta) => boolean {
     };
     memo.set(era, test);
   }
+  lastEra = era;
+  lastTest = test;
   return test;
 }
 

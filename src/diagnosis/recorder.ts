@@ -124,6 +124,7 @@ interface EraRules {
   flags: Uint8Array;
   /** Whether the rule matches the empty string, as the diagnosis's `nullable` answered: -1 not asked yet. */
   nullable: Int8Array;
+  names: string[];
 }
 
 const eraRules = new WeakMap<readonly RuleMeta[], EraRules>();
@@ -138,7 +139,7 @@ function rulesOf(rules: readonly RuleMeta[]): EraRules {
   if (kept === undefined) {
     const flags = new Uint8Array(rules.length);
     for (let k = 0; k < rules.length; k++) flags[k] = flagsOfRule(rules[k]!);
-    kept = { flags, nullable: new Int8Array(rules.length).fill(-1) };
+    kept = { flags, nullable: new Int8Array(rules.length).fill(-1), names: rules.map((r) => r.name) };
     eraRules.set(rules, kept);
   }
   lastRules = rules;
@@ -166,6 +167,7 @@ export class Recorder implements TraceListener {
   declare private open: Open | null;
   declare private readonly flags: Uint8Array;
   declare private readonly nullable: Int8Array;
+  declare private readonly names: readonly string[];
   declare private seenPos: number;
   declare private seenLen: number;
   declare offset: number;
@@ -215,6 +217,7 @@ export class Recorder implements TraceListener {
     this.tree = tree;
     this.flags = era.flags;
     this.nullable = era.nullable;
+    this.names = era.names;
     this.open = null;
     this.seenPos = 0;
     this.seenLen = 0;
@@ -232,7 +235,7 @@ export class Recorder implements TraceListener {
     this.lastSnapshot = null;
     this.top = null;
     this.frozen = tree ? new WeakSet() : null;
-    this.root = root === null ? null : (this.open = new Open(rules.indexOf(root.rule), root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
+    this.root = root === null ? null : (this.open = new Open(-1, root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
   }
 
   // The reports of the traced recognizer (TraceListener).
@@ -314,10 +317,13 @@ export class Recorder implements TraceListener {
     if (maxPos === this.seenPos && length === this.seenLen) return;
     if (maxPos !== this.seenPos || length < this.seenLen) {
       // Peggy started a new, further list: everything recorded before is superseded.
+      // (New lists rather than setting a length: the setter is a call of its own.)
       this.seenLen = 0;
-      this.ends.length = 0;
-      this.stacks.length = 0;
-      this.candidates.length = 0;
+      if (this.ends.length > 0) {
+        this.ends = [];
+        this.stacks = [];
+      }
+      if (this.candidates.length > 0) this.candidates = [];
       this.charged = null;
       this.commonSnapshot = null;
       this.lastSnapshot = null;
@@ -455,7 +461,7 @@ export class Recorder implements TraceListener {
    * era's rules.
    */
   expectedSets(path: readonly RuleMeta[], nullable: (rule: RuleMeta) => boolean): ExpectedSets {
-    return expectedSets(this.list, this.ends, this.stacks, this.offset, path, nullable, this.nullable);
+    return expectedSets(this.list, this.ends, this.stacks, this.offset, path, nullable, this.nullable, this.names);
   }
 
   /** The snapshot of the path that leads to the named rule (see ./rank.ts). */
