@@ -6,8 +6,10 @@
 // section that makes it a mistake. Rows are tried in order; the first that answers gives the
 // record's `hint`. A row about some characters at the offset (`found`: "#", the end) is tried
 // only for those, and one for the grammars with some rule (`grammar`) only in those: each era's
-// rows for each character are chosen once (rowsFor), not asked again of every failure. An
-// era's own rows (templates, URNs, zone identifiers) come before the rows for every era.
+// rows for each character are chosen once (rowsFor), not asked again of every failure. A row
+// about the rule the record names (`rule`) or needing a fact of the rule path or the expected
+// set (`needs`, ./context.ts has()) is asked only where it holds. An era's own rows (templates,
+// URNs, zone identifiers) come before the rows for every era.
 
 import type { Era, RuleMeta } from '../era.js';
 import type { EraRow } from '../eras/table.js';
@@ -60,12 +62,14 @@ export interface HintRow {
   grammar?: (era: Era) => boolean;
   /** The characters at the offset it is about (`found`, null at the end); absent: any. */
   found?: (found: string | null) => boolean;
+  /** The rule the error record names (`rule`) that it is about; absent: any. */
+  rule?: string;
   /**
    * A fact of the context (./context.ts, has(): IN_*, EXPECTS_*) without which `give` answers
    * null, a test of its own condition: the row is asked only where it holds.
    */
   needs?: number;
-  /** How to fix the input when the error record shows the mistake, else null (asked only where `found` and `needs` hold). */
+  /** How to fix the input when the error record shows the mistake, else null (asked only where `found`, `rule` and `needs` hold). */
   give: (c: HintContext) => string | null;
 }
 
@@ -241,15 +245,17 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.4.1',
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
-    give: (c) => (inExpression(c) && c.before === ':' && !DIGIT(c.found) ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+    found: (found) => !DIGIT(found),
+    give: (c) => (inExpression(c) && c.before === ':' ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
   },
   {
     id: 'template: prefix over 9999',
     section: 'RFC 6570 §2.4.1 ("positive integer < 10000")',
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: DIGIT,
     give: (c) =>
-      inExpression(c) && DIGIT(c.found) && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
+      inExpression(c) && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
   },
   {
     id: 'template: dot in a varname',
@@ -266,8 +272,9 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.2 (one optional operator)',
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: OPERATOR,
     give: (c) =>
-      inExpression(c) && OPERATOR(c.found) && OPERATOR(c.before) && c.input[c.offset - 2] === '{'
+      inExpression(c) && OPERATOR(c.before) && c.input[c.offset - 2] === '{'
         ? 'an expression has at most one operator, right after "{" (RFC 6570 §2.2)'
         : null,
   },
@@ -287,9 +294,10 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.3',
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: (found) => found !== null && !VARCHAR_OR_DOT(found) && !'{}:*,'.includes(found),
     give: (c) =>
-      inExpression(c) && c.found !== null && !VARCHAR_OR_DOT(c.found) && !'{}:*,'.includes(c.found) && getsPast(c, ENCODED)
-        ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found)}`
+      inExpression(c) && getsPast(c, ENCODED)
+        ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found!)}`
         : null,
   },
   {
@@ -303,6 +311,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: "%" without a triplet',
     section: 'RFC 6570 §2.1',
     eras: templates,
+    needs: IN_PCT_ENCODED, // its second condition
     give: (c) =>
       inLiterals(c) && has(c, IN_PCT_ENCODED) ? 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25' : null,
   },
@@ -310,8 +319,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'template: character literals exclude',
     section: 'RFC 6570 §2.1 (CTL, SP, DQUOTE, "%", "<", ">", "\\", "^", "`", "|")',
     eras: templates,
+    found: NOT_IN_LITERALS,
     give: (c) =>
-      inLiterals(c) && NOT_IN_LITERALS(c.found) && getsPast(c, ENCODED)
+      inLiterals(c) && getsPast(c, ENCODED)
         ? `${JSON.stringify(c.found)} is not allowed in a template's literals (RFC 6570 §2.1): write it ${percentEncoded(c.found!)}`
         : null,
   },
@@ -331,8 +341,8 @@ export const HINTS: readonly HintRow[] = [
     id: 'URN: NID of RFC 8141',
     section: 'RFC 8141 §2',
     eras: urn8141,
+    rule: 'NID',
     give: (c) => {
-      if (c.rule !== 'NID') return null;
       const nid = nidOf(c.input);
       const rule = 'an NID is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit (RFC 8141 §2)';
       if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also(urnEra('RFC 2141 §2'), 'RFC 2141 allowed a one-letter NID')}`;
@@ -344,8 +354,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'URN: "?" in an RFC 8141 NSS',
     section: 'RFC 8141 §2',
     eras: urn8141,
+    rule: 'rq-components',
     give: (c) =>
-      c.rule === 'rq-components' && c.before === '?'
+      c.before === '?'
         ? 'after the NSS, "?" begins "?+" (an r-component) or "?=" (a q-component) (RFC 8141 §2); a "?" in the NSS is written "%3F"'
         : null,
   },
@@ -353,7 +364,9 @@ export const HINTS: readonly HintRow[] = [
     id: 'URN: NID of RFC 2141',
     section: 'RFC 2141 §2.1',
     eras: urn2141,
-    give: (c) => (c.rule === 'NID' && c.found !== null ? 'an NID is 1 to 32 letters, digits or "-", beginning with a letter or digit (RFC 2141 §2.1)' : null),
+    rule: 'NID',
+    found: (found) => found !== null,
+    give: () => 'an NID is 1 to 32 letters, digits or "-", beginning with a letter or digit (RFC 2141 §2.1)',
   },
   {
     id: 'URN: character RFC 2141 excludes',
@@ -396,8 +409,9 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 8089 §2',
     grammar: hasAppendixE,
     found: oneOf(null),
+    rule: 'path-absolute',
     give: (c) =>
-      c.rule === 'path-absolute' && /^file:\/\/[^/]*$/i.test(c.input)
+      /^file:\/\/[^/]*$/i.test(c.input)
         ? `a file URI has a path after its host (RFC 8089 §2: auth-path = [ file-auth ] path-absolute): "${c.input}/"`
         : null,
   },
@@ -435,8 +449,10 @@ export const HINTS: readonly HintRow[] = [
     id: 'empty zone identifier',
     section: 'RFC 6874 §2 (ZoneID = 1*( unreserved / pct-encoded ))',
     eras: zones,
+    rule: 'ZoneID',
+    found: oneOf(']', null),
     give: (c) =>
-      c.rule === 'ZoneID' && c.input.slice(c.offset - 3, c.offset) === '%25' && (c.found === ']' || c.found === null)
+      c.input.slice(c.offset - 3, c.offset) === '%25'
         ? 'a zone identifier follows "%25": at least one unreserved or percent-encoded character, as in "%25eth0" (RFC 6874 §2)'
         : null,
   },
@@ -672,8 +688,8 @@ export const HINTS: readonly HintRow[] = [
  * The rows for an era (its row of the era table and its grammar do not change), and of those,
  * the rows about each character at the offset met (null for the end, `ascii` by code, others in
  * `other` while fewer than MAX_FOUND are kept): chosen once, when first needed. A hint is then
- * asked of the few rows about that character and of the rows about any, each where its `needs`
- * hold (issue 17).
+ * asked of the few rows about that character and of the rows about any, each where the record
+ * names its `rule` and its `needs` hold (issue 17).
  */
 interface EraRows {
   rows: readonly HintRow[];
@@ -685,6 +701,7 @@ interface EraRows {
 /** A row chosen for an era and a character, in one shape whatever the row's (its fields read at one site each). */
 interface Choice {
   row: HintRow;
+  rule: string | undefined;
   needs: number;
   give: (c: HintContext) => string | null;
 }
@@ -712,7 +729,7 @@ function rowsFor(of: EraRows, found: string | null): Chosen {
   const code = found === null ? -1 : found.length === 1 ? found.charCodeAt(0) : 0x80;
   let rows = code < 0 ? of.end : code < 0x80 ? of.ascii[code] : of.other.get(found!);
   if (rows === undefined) {
-    rows = of.rows.filter((h) => !h.found || h.found(found)).map((row) => ({ row, needs: row.needs ?? 0, give: row.give }));
+    rows = of.rows.filter((h) => !h.found || h.found(found)).map((row) => ({ row, rule: row.rule, needs: row.needs ?? 0, give: row.give }));
     if (code < 0) of.end = rows;
     else if (code < 0x80) of.ascii[code] = rows;
     else if (of.other.size < MAX_FOUND) of.other.set(found!, rows);
@@ -727,8 +744,8 @@ let answered: HintRow | null = null;
 function hint(c: HintContext): string | undefined {
   const rows = rowsFor(rowsOf(c), c.found);
   for (let i = 0; i < rows.length; i++) {
-    const { row, needs, give } = rows[i]!;
-    if (needs !== 0 && !has(c, needs)) continue;
+    const { row, rule, needs, give } = rows[i]!;
+    if ((rule !== undefined && rule !== c.rule) || (needs !== 0 && !has(c, needs))) continue;
     const text = give(c);
     if (text) {
       answered = row;
