@@ -6,6 +6,7 @@ export default {
   "defaultRule": "relativeURL",
   "notation": "RFC 822 BNF",
   "source": "seed 002_7d4e1c79a1fbd374.txt §2.2 (BNF for Relative URLs)",
+  "eraRow": {},
   "rules": [
     {"name":"relativeURL","id":"relativeURL","section":"2.2","core":false,"charRule":false},
     {"name":"absoluteURL","id":"absoluteURL","section":"2.2","core":false,"charRule":false},

@@ -6,6 +6,7 @@ export default {
   "defaultRule": "url",
   "notation": "RFC 822 BNF",
   "source": "shared/seeds/001_30f9c5e1318d7a21.txt (draft-ietf-uri-url-03, T. Berners-Lee, 21 March 1994), section \"BNF for specific URL schemes\"",
+  "eraRow": {"lettered":{"A":"draft-ietf-uri-url-03, \"BNF for specific URL schemes\"","B":"RFC 822 §3.3, §6.1 (addr-spec, used by draft-ietf-uri-url-03)"}},
   "rules": [
     {"name":"prefixedurl","id":"prefixedurl","section":"A","core":false,"charRule":false},
     {"name":"url","id":"url","section":"A","core":false,"charRule":false},

@@ -6,6 +6,7 @@ export default {
   "defaultRule": "url",
   "notation": "RFC 822 BNF",
   "source": "rfc1738.txt §5 (BNF for specific URL schemes)",
+  "eraRow": {},
   "rules": [
     {"name":"genericurl","id":"genericurl","section":"5","core":false,"charRule":false},
     {"name":"url","id":"url","section":"5","core":false,"charRule":false},

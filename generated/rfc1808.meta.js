@@ -6,6 +6,7 @@ export default {
   "defaultRule": "URL",
   "notation": "RFC 822 BNF",
   "source": "rfc1808.txt §2.2 (BNF for Relative URLs)",
+  "eraRow": {},
   "rules": [
     {"name":"URL","id":"URL","section":"2.2","core":false,"charRule":false},
     {"name":"absoluteURL","id":"absoluteURL","section":"2.2","core":false,"charRule":false},

@@ -6,6 +6,7 @@ export default {
   "defaultRule": "URL-reference",
   "notation": "RFC 822 BNF",
   "source": "shared/seeds/000_cb2be9cfbe6e4d67.txt (draft-fielding-url-syntax-01, 26 November 1996), rules of §1.3 to §4.3.3",
+  "eraRow": {},
   "rules": [
     {"name":"alpha","id":"alpha","section":"1.3","core":true,"charRule":false},
     {"name":"lowalpha","id":"lowalpha","section":"1.3","core":true,"charRule":true,"opens":"a"},

@@ -13,6 +13,7 @@ export default {
   "notation": "RFC 822 BNF",
   "source": "rfc2397.txt §3 (Syntax), with rfc2045.txt §5.1 (tokens), on rfc2396.txt Appendix A",
   "extends": "rfc2396",
+  "eraRow": {"profile":true,"prose":true},
   "rules": [
     ...base.rules.slice(0, 50).map(inherited), // URI_reference to HEXDIG, 50 rules
     {"name":"dataurl","id":"dataurl","section":"3","core":false,"charRule":false,"opens":"data:"},

@@ -6,6 +6,7 @@ export default {
   "defaultRule": "URI-reference",
   "notation": "ABNF",
   "source": "rfc3986.txt Appendix A (Collected ABNF for URI), with the RFC 2234 core rules of §1.3",
+  "eraRow": {},
   "rules": [
     {"name":"URI","id":"URI","section":"3","core":false,"charRule":false},
     {"name":"hier-part","id":"hier_part","section":"3","core":false,"charRule":false,"opens":"//"},

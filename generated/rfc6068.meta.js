@@ -13,6 +13,7 @@ export default {
   "notation": "ABNF",
   "source": "rfc6068.txt §2 (Syntax of a 'mailto' URI), with rfc5322.txt §3.2 (dot-atom-text, quoted-string), on rfc3986.txt Appendix A",
   "extends": "rfc3986",
+  "eraRow": {"profile":true,"prose":true},
   "rules": [
     ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
     {"name":"mailtoURI","id":"mailtoURI","section":"2","core":false,"charRule":false,"opens":"mailto:"},

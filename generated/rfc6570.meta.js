@@ -6,6 +6,7 @@ export default {
   "defaultRule": "URI-Template",
   "notation": "ABNF",
   "source": "rfc6570.txt §2 (the level 4 syntax), with the rules §1.5 imports from RFC 5234, RFC 3986 and RFC 3987",
+  "eraRow": {"template":true},
   "rules": [
     {"name":"ALPHA","id":"ALPHA","section":"1.5","core":true,"charRule":true},
     {"name":"DIGIT","id":"DIGIT","section":"1.5","core":true,"charRule":true},

@@ -14,6 +14,7 @@ export default {
   "source": "rfc6874.txt §2 (three rules that replace RFC 3986's IP-literal), on rfc3986.txt Appendix A",
   "extends": "rfc3986",
   "status": "obsoleted by RFC 9844 (2025-08): \"obsoleting [RFC6874] reverts the change that it made to the URI syntax defined by [RFC3986]\"; zone identifiers are entered in user interfaces, not written in URIs",
+  "eraRow": {"zoneIdentifiers":true},
   "rules": [
     {"name":"URI","id":"URI","section":"RFC 3986 §3","core":false,"charRule":false},
     {"name":"hier-part","id":"hier_part","section":"RFC 3986 §3","core":false,"charRule":false,"opens":"//"},

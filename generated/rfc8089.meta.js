@@ -13,6 +13,7 @@ export default {
   "notation": "ABNF",
   "source": "rfc8089.txt §2 (Syntax), on rfc3986.txt Appendix A",
   "extends": "rfc3986",
+  "eraRow": {"profile":true,"prose":true},
   "rules": [
     ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
     {"name":"file-URI","id":"file_URI","section":"2","core":false,"charRule":false},

@@ -13,6 +13,7 @@ export default {
   "notation": "ABNF",
   "source": "rfc8141.txt §2 (URN Syntax), on rfc3986.txt Appendix A",
   "extends": "rfc3986",
+  "eraRow": {"urn":"RFC 8141 §2","profile":true,"prose":true},
   "rules": [
     ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
     {"name":"namestring","id":"namestring","section":"2","core":false,"charRule":false},

@@ -13,6 +13,7 @@ export default {
   "notation": "ABNF",
   "source": "rfc9110.txt §4.2.1 and §4.2.2 (the http and https URI schemes), on rfc3986.txt Appendix A",
   "extends": "rfc3986",
+  "eraRow": {"profile":true,"prose":true},
   "rules": [
     ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
     {"name":"http-URI","id":"http_URI","section":"4.2.1","core":false,"charRule":false,"opens":"http"},

@@ -31,7 +31,7 @@ import { recognizerPlugin } from './codegen/index.js';
 import { inheritedRules } from './codegen/inherited.js';
 import { type BaseEntries, baseImport, type Entry, entryLines } from './inherited-data.js';
 import { splitLiterals } from './split-literals.js';
-import { rowOf } from '../src/eras/table.js';
+import { diagnosisRowOf, rowOf } from '../src/eras/table.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -132,8 +132,10 @@ export function buildGrammar(
 ): BuiltGrammar {
   const ast = peggy.parser.parse(text, { grammarSource: file, reservedWords: peggy.RESERVED_WORDS });
   const rules = ast.rules as unknown as PeggyRuleNode[];
-  const meta = extractMeta(text, file, rules);
-  const era = meta.spec;
+  const extracted = extractMeta(text, file, rules);
+  const era = extracted.spec;
+  // The era's row as the diagnosis reads it (src/eras/table.ts DiagnosisRow), in generated/<era>.meta.js.
+  const meta: GrammarMeta = { ...extracted, eraRow: diagnosisRowOf(era) };
   const data = base && baseData(ast.rules, base);
   return {
     meta,
@@ -356,6 +358,8 @@ export interface GeneratedGrammarMeta {
   spec: string; title: string; date: string; defaultRule: string; notation: string; source: string;
   /** The era this grammar extends (\`// @extends\`), and what became of the document (\`// @status\`). */
   extends?: string; status?: string;
+  /** What the diagnosis reads of the era's row of the era table (src/eras/table.ts DiagnosisRow). */
+  eraRow?: { template?: true; iri?: true; zoneIdentifiers?: true; urn?: 'RFC 8141 §2' | 'RFC 2141 §2'; profile?: true; prose?: true; lettered?: Readonly<Record<string, string>> };
   rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string }>;
 }
 /** generated/<era>.meta.js, what a per-era entry point loads: the rules without definitions and examples. */

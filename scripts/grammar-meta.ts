@@ -4,6 +4,8 @@
 // and `gopher+_string`, so no mechanical rename of identifiers can be inverted: the spec line
 // above each rule is the name map, and the banner above it gives the section.
 
+import type { DiagnosisRow } from '../src/eras/table.js';
+
 export interface RuleMeta {
   /** The name as the spec prints it: `URI-reference`, `gopher+_string`. */
   name: string;
@@ -40,6 +42,8 @@ export interface GrammarMeta {
   extends?: string;
   /** What became of the document since (`// @status obsoleted by RFC 9844 ...`). */
   status?: string;
+  /** What the diagnosis reads of the era's row of the era table (scripts/build-grammars.ts; DiagnosisRow). */
+  eraRow?: DiagnosisRow;
   /** Spec rules, in file order (which is the spec's order). */
   rules: RuleMeta[];
   /** PEG-only helper rules (`_name`), each with the `// PEG:` reason. */

@@ -14,3 +14,19 @@ export function noteEras(ids: Iterable<string>): void {
 export function isKnownEra(id: string): boolean {
   return known.has(id);
 }
+
+/**
+ * The era a hint names for a feature (`iri`, `zoneIdentifiers`, a URN syntax), as the era table
+ * says (its eraWith, urnEra): noted by the registry, which loads the table with every era. A
+ * bundle of one era's `validate` has neither, so there no other era is known to be named
+ * (src/hints/table.ts names one only when it is loaded).
+ */
+const named = new Map<string, string>();
+
+export function noteEraNamed(feature: string, id: string | undefined): void {
+  if (id !== undefined) named.set(feature, id);
+}
+
+export function eraNamed(feature: string): string | undefined {
+  return named.get(feature);
+}

@@ -4,8 +4,8 @@
 import { eras as generated, type GeneratedEra, type GeneratedGrammarMeta } from '#generated';
 import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RegistryEra, type RuleMeta } from './era.js';
-import { noteEras } from './known-eras.js';
-import { DEFAULT_ERA } from './eras/table.js';
+import { noteEraNamed, noteEras } from './known-eras.js';
+import { DEFAULT_ERA, eraWith, urnEra } from './eras/table.js';
 
 export type { Era, RegistryEra, RuleMeta };
 export { ruleOf };
@@ -35,6 +35,10 @@ export function addEras(parts: readonly GeneratedEra[]): void {
 }
 
 addEras(generated);
+// The eras the hints name for a feature (src/hints/table.ts), from the era table.
+noteEraNamed('iri', eraWith('iri'));
+noteEraNamed('zoneIdentifiers', eraWith('zoneIdentifiers'));
+for (const syntax of ['RFC 2141 §2', 'RFC 8141 §2'] as const) noteEraNamed(syntax, urnEra(syntax));
 
 export const DEFAULT_SPEC = DEFAULT_ERA;
 

@@ -3,7 +3,6 @@
 // `rfc2396-draft` is not what its document is called.
 
 import type { Era } from './era.js';
-import { rowOf } from './eras/table.js';
 
 const labels = new WeakMap<Era, string>();
 
@@ -41,6 +40,7 @@ export function sectionLabel(era: Era, section: string): string {
 function labelOfSection(era: Era, section: string): string {
   // A composed era's inherited rule names its document already (`RFC 3986 §3.2.2` in rfc6874).
   if (section.includes('§')) return section;
-  // A section the grammar labels with a letter names its document in the era's row (`lettered`).
-  return rowOf(era.id)?.lettered?.[section] ?? `${documentOf(era)} §${section}`;
+  // A section the grammar labels with a letter names its document in the era's row (`lettered`),
+  // which its generated metadata carries (`eraRow`: src/eras/table.ts DiagnosisRow).
+  return era.meta.eraRow?.lettered?.[section] ?? `${documentOf(era)} §${section}`;
 }

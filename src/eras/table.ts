@@ -76,6 +76,37 @@ export interface Profile {
  */
 export type UrnSyntax = 'RFC 8141 §2' | 'RFC 2141 §2';
 
+/**
+ * What the diagnosis reads of an era's row: the hint rows (src/hints/table.ts) and the section
+ * labels (src/spec-label.ts). Written into the era's generated/<era>.meta.js (`eraRow`,
+ * scripts/build-grammars.ts), so that a bundle of one era's `validate` holds its hints and
+ * labels without this table (issue 19's budgets: the table is 1.7 kB of that bundle's 25).
+ */
+export interface DiagnosisRow {
+  template?: true;
+  iri?: true;
+  zoneIdentifiers?: true;
+  urn?: UrnSyntax;
+  /** A scheme profile, and whether it has prose (src/profiles/). */
+  profile?: true;
+  prose?: true;
+  lettered?: Readonly<Record<string, string>>;
+}
+
+/** An era's DiagnosisRow, from its row ({} for an id the table lacks). */
+export function diagnosisRowOf(id: string): DiagnosisRow {
+  const row = rowOf(id);
+  const hints: DiagnosisRow = {};
+  if (row?.template) hints.template = true;
+  if (row?.iri) hints.iri = true;
+  if (row?.zoneIdentifiers) hints.zoneIdentifiers = true;
+  if (row?.urn) hints.urn = row.urn;
+  if (row?.profile) hints.profile = true;
+  if (row?.profile?.prose !== undefined) hints.prose = true;
+  if (row?.lettered) hints.lettered = row.lettered;
+  return hints;
+}
+
 export interface EraRow<Id extends EraId = EraId> {
   /** Where the document is read (the README's link). */
   url: string;

@@ -7,15 +7,19 @@
 // era id); whether another era is loaded, to name it, is asked at run time (../known-eras.ts).
 
 import type { Era, RuleMeta } from '../era.js';
-import { isKnownEra } from '../known-eras.js';
-import { rowOf, type EraRow } from '../eras/table.js';
+import { eraNamed, isKnownEra } from '../known-eras.js';
+import type { DiagnosisRow } from '../eras/table.js';
 import type { SchemeProse } from '../profiles/profile.js';
 import { percentEncoded } from '../schemes/percent.js';
 
 export interface HintContext {
   era: Era;
-  /** The era's row of the era table (`{}` for an era without one). */
-  row: Partial<EraRow>;
+  /**
+   * What the hints read of the era's row of the era table (`{}` for an era without one), carried
+   * by its generated metadata (`eraRow`): not the table itself, which a bundle of one era's
+   * `validate` leaves out (issue 19's budgets).
+   */
+  row: DiagnosisRow;
   /** The spec rule the input was checked against. */
   startRule: string;
   input: string;
@@ -74,21 +78,11 @@ export function hintContext(
 ): HintContext {
   const { offset, found, rule, rulePath, expected } = e;
   const before = offset > 0 ? input[offset - 1]! : '';
-  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before, prose, startId, fix, expectedSet, facts: 0, known: 0, authorityStart: -2, authorityEnd: -1 };
+  return { era, row: era.meta.eraRow ?? NO_ROW, startRule, input, offset, found, rule, rulePath, expected, before, prose, startId, fix, expectedSet, facts: 0, known: 0, authorityStart: -2, authorityEnd: -1 };
 }
 
-/** Each era's row of the era table, looked up once; the last era's, without the lookup. */
-const ROW_OF = new WeakMap<Era, Partial<EraRow>>();
-let lastEra: Era | null = null;
-let lastRow: Partial<EraRow> = {};
-
-function rowOfEra(era: Era): Partial<EraRow> {
-  if (era === lastEra) return lastRow;
-  let row = ROW_OF.get(era);
-  if (row === undefined) ROW_OF.set(era, (row = rowOf(era.id) ?? {}));
-  lastEra = era;
-  return (lastRow = row);
-}
+/** The row of an era without one in the era table (none is generated so). */
+const NO_ROW: DiagnosisRow = {};
 
 // What a hint asks of the rule path and of the expected set (has()): several rows ask the same.
 
@@ -334,6 +328,9 @@ export function ruleNamed(era: Era, name: string): RuleMeta | undefined {
   return rule ?? undefined;
 }
 export const registered: (id: string) => boolean = isKnownEra;
+
+/** The era the era table names for a feature, when the table is loaded (../known-eras.ts). */
+export const eraFor: (feature: string) => string | undefined = eraNamed;
 
 /** The era has bracketed IP literals (RFC 2732, RFC 3986 §3.2.2); a row's `grammar`, asked once an era (./table.ts). */
 export const hasIpLiteral = (era: Era): boolean => hasRule(era, ...IP_LITERAL_RULES);

@@ -12,8 +12,7 @@
 // URNs, zone identifiers) come before the rows for every era.
 
 import type { Era, RuleMeta } from '../era.js';
-import type { EraRow } from '../eras/table.js';
-import { eraWith, urnEra } from '../eras/table.js';
+import type { DiagnosisRow } from '../eras/table.js';
 import { sectionLabel } from '../spec-label.js';
 import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
@@ -32,6 +31,7 @@ import {
   has,
   hasIpLiteral,
   hasRule,
+  eraFor,
   IN_DOMAIN,
   IN_EXPRESSION,
   IN_HOST,
@@ -57,7 +57,7 @@ export interface HintRow {
   /** The section that makes it a mistake. */
   section: string;
   /** The eras it is for, by their row of the era table; absent: every era. */
-  eras?: (row: Partial<EraRow>) => boolean;
+  eras?: (row: DiagnosisRow) => boolean;
   /** The eras it is for, by what their grammar has (a rule, Appendix E); absent: every era. */
   grammar?: (era: Era) => boolean;
   /** The characters at the offset it is about (`found`, null at the end); absent: any. */
@@ -74,11 +74,11 @@ export interface HintRow {
 }
 
 // The eras of a capability of the era table.
-const templates = (row: Partial<EraRow>): boolean => row.template !== undefined;
-const urn8141 = (row: Partial<EraRow>): boolean => row.urn === 'RFC 8141 §2';
-const urn2141 = (row: Partial<EraRow>): boolean => row.urn === 'RFC 2141 §2';
-const zones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers === true;
-const noZones = (row: Partial<EraRow>): boolean => row.zoneIdentifiers !== true;
+const templates = (row: DiagnosisRow): boolean => row.template === true;
+const urn8141 = (row: DiagnosisRow): boolean => row.urn === 'RFC 8141 §2';
+const urn2141 = (row: DiagnosisRow): boolean => row.urn === 'RFC 2141 §2';
+const zones = (row: DiagnosisRow): boolean => row.zoneIdentifiers === true;
+const noZones = (row: DiagnosisRow): boolean => row.zoneIdentifiers !== true;
 
 // The characters a row is about.
 const oneOf =
@@ -110,9 +110,6 @@ const isLetter = (found: string): boolean => found.length === 1 && ((found.charC
 const asciiChar = (found: string | null): boolean => found !== null && found.codePointAt(0)! < 0x80;
 const nonAscii = (found: string | null): boolean => found !== null && found.codePointAt(0)! >= 0x80;
 
-/** The IRI era's id, asked of the era table once. */
-let iriEraId: string | undefined;
-const iriEraOf = (): string => (iriEraId ??= eraWith('iri'));
 
 /** An era named in a hint: by its id when it is loaded, else by its document only. */
 /**
@@ -136,8 +133,8 @@ const isIprivate = (cp: number): boolean => (cp >= 0xe000 && cp <= 0xf8ff) || (c
 function iriNote(cp: number): string {
   const where = isUcschar(cp) ? 'in a path, query, fragment, userinfo or host' : isIprivate(cp) ? 'in a query' : null;
   if (where === null) return '';
-  const iriEra = iriEraOf();
-  return `; an IRI (${registered(iriEra) ? `spec ${iriEra}` : 'RFC 3987'}) takes it as typed ${where}`;
+  const iriEra = eraFor('iri');
+  return `; an IRI (${iriEra !== undefined && registered(iriEra) ? `spec ${iriEra}` : 'RFC 3987'}) takes it as typed ${where}`;
 }
 
 /** Each rule's Appendix E reading (appendixEId), its id made once. */
@@ -331,7 +328,7 @@ export const HINTS: readonly HintRow[] = [
   {
     id: 'scheme profile: its own text',
     section: 'RFC 9110 §4.2.5',
-    eras: (row) => row.profile?.prose !== undefined,
+    eras: (row) => row.prose === true,
     give: (c) => c.prose?.hint?.(c.startRule, c.input, c) ?? null,
   },
 
@@ -345,8 +342,8 @@ export const HINTS: readonly HintRow[] = [
     give: (c) => {
       const nid = nidOf(c.input);
       const rule = 'an NID is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit (RFC 8141 §2)';
-      if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also(urnEra('RFC 2141 §2'), 'RFC 2141 allowed a one-letter NID')}`;
-      if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also(urnEra('RFC 2141 §2'), 'RFC 2141 allowed a final "-"')}`;
+      if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also(eraFor('RFC 2141 §2'), 'RFC 2141 allowed a one-letter NID')}`;
+      if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also(eraFor('RFC 2141 §2'), 'RFC 2141 allowed a final "-"')}`;
       return rule;
     },
   },
@@ -376,7 +373,7 @@ export const HINTS: readonly HintRow[] = [
     needs: EXPECTS_PERCENT, // its condition
     give: (c) =>
       has(c, EXPECTS_PERCENT)
-        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found!)}"; ${also(urnEra('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
+        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found!)}"; ${also(eraFor('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
         : null,
   },
 
@@ -468,8 +465,8 @@ export const HINTS: readonly HintRow[] = [
     give: (c) => {
       const z = zoneAt(c);
       if (!z) return null;
-      const zoneEra = eraWith('zoneIdentifiers');
-      const where = registered(zoneEra) ? ` (spec ${zoneEra})` : '';
+      const zoneEra = eraFor('zoneIdentifiers');
+      const where = zoneEra !== undefined && registered(zoneEra) ? ` (spec ${zoneEra})` : '';
       const written = z.encoded ? '' : `, written "%25${z.zone}"`;
       return (
         `${c.era.id} has no zone identifier in an IP literal: remove "%${z.encoded ? '25' : ''}${z.zone}"; zone identifiers are valid in ` +
@@ -521,7 +518,7 @@ export const HINTS: readonly HintRow[] = [
     id: 'bracket before RFC 2732',
     section: 'RFC 2732 §2',
     // Not a URI Template's: RFC 6570 §2.1's literals hold "[" and "]", and no host is written there.
-    eras: (row) => row.template === undefined,
+    eras: (row) => row.template !== true,
     grammar: (era) => !hasIpLiteral(era),
     found: oneOf('[', ']'),
     give: (c) => `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found!)}"` : ''}`,
@@ -582,7 +579,7 @@ export const HINTS: readonly HintRow[] = [
     // `fragment`): a grammar with no fragment rule, not a URN, template or scheme profile.
     id: 'fragment before RFC 1808',
     section: 'RFC 1738 §2.2, §3.3',
-    eras: (row) => row.urn === undefined && row.template === undefined && row.profile === undefined,
+    eras: (row) => row.urn === undefined && row.template !== true && row.profile !== true,
     grammar: (era) => !hasRule(era, 'fragment', 'ifragment'),
     found: oneOf('#'),
     give: (c) =>

@@ -8,7 +8,7 @@ import { compare, explain, isValid, specs, validate } from '../../src/index.js';
 import { HINTS, firstHint } from '../../src/hints/table.js';
 import { closesOpen, hintContext } from '../../src/hints/context.js';
 import { percentEncoded } from '../../src/schemes/percent.js';
-import { ERA_TABLE, TABLE_IDS } from '../../src/eras/table.js';
+import { diagnosisRowOf, TABLE_IDS } from '../../src/eras/table.js';
 import { eraOf } from '../../src/registry.js';
 import { proseOf } from '../../src/profiles/of-era.js';
 
@@ -111,7 +111,7 @@ describe('hints for common mistakes (issue 14)', () => {
   it('every row of the table names its section, and an era-specific row applies to an era of the table', () => {
     for (const h of HINTS) {
       expect(h.section, h.id).toMatch(/^(RFC \d+|draft-)/);
-      if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(ERA_TABLE[id])), h.id).not.toEqual([]);
+      if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(diagnosisRowOf(id))), h.id).not.toEqual([]);
       // A row for the grammars with a rule applies to a grammar, and one for characters to one.
       if (h.grammar) expect(TABLE_IDS.filter((id) => h.grammar!(eraOf(id))), h.id).not.toEqual([]);
       if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
