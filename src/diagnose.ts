@@ -216,8 +216,8 @@ function errorRecord(
       : { offset, codePointOffset: other.codePointOffset, utf8Offset: other.utf8Offset!, rule: failed.name, rulePath, expected, expectedGrouped: grouped, found, section: failed.section };
   const hint = hintFor(hintContext(era, rule.name, input, record, prose, startId, fix, sets.sorted));
   if (hint !== undefined) record.hint = hint;
-  // The list of the expected set is kept with it, made once.
-  record.message = sentence(era, rule.name, record, (sets.listed ??= listed(sets.grouped)));
+  // The part of the message that names the expected set is kept with it, made once.
+  record.message = sentence(era, rule.name, record, (sets.named ??= expectedPart(sets.grouped)));
   return record as ValidationError;
 }
 
@@ -263,17 +263,48 @@ function listed(items: readonly string[]): string {
  * expected set grouped by the spec's names, what was found, and the hint when there is one.
  */
 export function messageOf(era: Era, startRule: string, e: Omit<ValidationError, 'message'>): string {
-  return sentence(era, startRule, e, listed(e.expectedGrouped ?? e.expected));
+  return sentence(era, startRule, e, expectedPart(e.expectedGrouped ?? e.expected));
 }
 
-/** messageOf() with the expected set's list (`a, b or c`) already made. */
+/**
+ * messageOf() with the part that names the expected set already made (`expected a, b or c but
+ * found `). The parts that depend only on the era and the start rule (`not a valid URI in
+ * rfc3986: at offset `), and on the era and the failed rule (`, in segment (RFC 3986 §3.3), `),
+ * are made once each and kept: a message is then a few pieces joined, not a dozen (issue 17).
+ */
 function sentence(era: Era, startRule: string, e: Omit<ValidationError, 'message'>, expected: string): string {
+  const parts = partsOf(era);
+  let head = parts.heads.get(startRule);
+  if (head === undefined) parts.heads.set(startRule, (head = `not a valid ${startRule} in ${era.id}: at offset `));
+  let rule = parts.rules.get(e.rule);
+  if (rule === undefined || rule.section !== e.section) parts.rules.set(e.rule, (rule = { section: e.section, text: `, in ${e.rule} (${sectionLabel(era, e.section)}), ` }));
   const found = e.found === null ? 'the end of the input' : quoted(e.found);
   const other = e.codePointOffset === undefined ? '' : ` (code point ${e.codePointOffset}, UTF-8 byte ${e.utf8Offset})`;
-  return (
-    `not a valid ${startRule} in ${era.id}: at offset ${e.offset}${other}, in ${e.rule} (${sectionLabel(era, e.section)}), ` +
-    `expected ${expected} but found ${found}${e.hint ? `; hint: ${e.hint}` : ''}`
-  );
+  const message = `${head}${e.offset}${other}${rule.text}${expected}${found}`;
+  return e.hint ? `${message}; hint: ${e.hint}` : message;
+}
+
+/** `expected a, b or c but found `: the message's part that names the expected set. */
+const expectedPart = (items: readonly string[]): string => `expected ${listed(items)} but found `;
+
+/** An era's parts of messages made so far (sentence()): by start rule, and by failed rule with its section. */
+interface MessageParts {
+  heads: Map<string, string>;
+  rules: Map<string, { section: string; text: string }>;
+}
+
+const messageParts = new WeakMap<Era, MessageParts>();
+/** The era of the last message, and its parts: a batch of one era's lines looks them up once. */
+let lastEra: Era | null = null;
+let lastParts: MessageParts | null = null;
+
+function partsOf(era: Era): MessageParts {
+  if (era === lastEra) return lastParts!;
+  let parts = messageParts.get(era);
+  if (parts === undefined) messageParts.set(era, (parts = { heads: new Map(), rules: new Map() }));
+  lastEra = era;
+  lastParts = parts;
+  return parts;
 }
 
 /**

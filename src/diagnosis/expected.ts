@@ -15,8 +15,8 @@ export interface ExpectedSets {
   readonly sorted: readonly string[];
   /** Grouped by the spec's names, in attempt order, `end of input` last. */
   readonly grouped: readonly string[];
-  /** The message's list of `grouped` (../diagnose.ts), made once when first asked. */
-  listed?: string;
+  /** The message's part that names `grouped` (../diagnose.ts: `expected a, b or c but found `), made once when first asked. */
+  named?: string;
 }
 
 const END_OF_INPUT = 'end of input';
