@@ -58,25 +58,35 @@ function read(top: Open | null, offset: number, path: readonly RuleMeta[], nulla
   // neither rule is read.
   if (top === null || top.start !== offset) return null;
   // How many of the outermost frames are the named path's rules: the outermost frame that is
-  // not, or that is past the path, ends the prefix (the chain is read innermost first).
+  // not, or that is past the path, ends the prefix (the chain is read innermost first). The
+  // frames that started at the offset are the top of the stack (each rule started where its
+  // caller had got to); below them only whether the prefix ends below them all matters, so the
+  // walk stops at the first frame there that ends it.
   let prefix = top.depth;
   let describing = true;
-  for (let f: Open | null = top; f !== null; f = f.up) {
+  let f: Open | null = top;
+  for (; f !== null && f.start === offset; f = f.up) {
     const at = f.depth - 1;
     if (at >= path.length || f.rule !== path[at]) prefix = at;
-    if (describing && f.start === offset && f.named) described = nameOf(f, names);
+    if (describing && f.named) described = nameOf(f, names);
     else describing = false;
+  }
+  for (; f !== null; f = f.up) {
+    const at = f.depth - 1;
+    if (at >= path.length || f.rule !== path[at]) {
+      prefix = at;
+      break;
+    }
   }
   // Below the prefix, the outermost rule attempted at the offset that cannot match nothing.
   let grouping: Open | null = null;
-  for (let f: Open | null = top; f !== null && f.depth > prefix; f = f.up) {
-    if (f.start !== offset) continue;
-    let n = f.k >= 0 ? known[f.k]! : -1;
+  for (let g: Open | null = top; g !== null && g.start === offset && g.depth > prefix; g = g.up) {
+    let n = g.k >= 0 ? known[g.k]! : -1;
     if (n < 0) {
-      n = nullable(f.rule) ? 1 : 0;
-      if (f.k >= 0) known[f.k] = n;
+      n = nullable(g.rule) ? 1 : 0;
+      if (g.k >= 0) known[g.k] = n;
     }
-    if (n === 0) grouping = f;
+    if (n === 0) grouping = g;
   }
   return grouping === null ? null : nameOf(grouping, names);
 }
