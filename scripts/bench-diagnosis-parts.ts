@@ -16,6 +16,13 @@
  * Options after the builds: `--era ID` (again for more; `--era all`: every era with a corpus)
  * times the invalid lines of each era's own corpus (eraCorpus, its default rule) instead, one
  * table an era; `--part NAME` (again for more) times only those parts.
+ *
+ * `--without`: each copy leaves a part out instead (`ranking`: chooseRule and its counterfactual
+ * runs, the last charged path named instead; `hint`; `sets`: the expected sets of the first
+ * failure kept for every other; `all`: the three), and the table gives validate's cost with
+ * and without it: what the rest of the diagnosis (the traced run with its recorder, the record
+ * and its message) costs whatever those parts become. The records of a copy are wrong; only its
+ * cost is read.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +45,13 @@ const PARTS: Record<string, [RegExp, (match: string, args: string) => string]> =
   record: [/const error = errorRecord\(([^\n]*)\);/, (m, args) => `${`errorRecord(${args}); `.repeat(K)}${m}`],
 };
 
+/** `--without`: what src/diagnose.js writes for a part, and what the copy writes instead. */
+type Edit = [RegExp, (match: string, ...groups: string[]) => string];
+const RANKING: Edit = [/const choice = chooseRule\([^\n]*\);/, () => 'const choice = { path: rec.last ?? [rule], from: null };'];
+const HINT: Edit = [/const hint = hintFor\(hintContext\([^\n]*\)\);/, () => 'const hint = undefined;'];
+const SETS: Edit = [/rec\.expectedSets\(choice\.path, nullableIn\(era\)\)/, () => '(globalThis.__keptSets ??= rec.expectedSets(choice.path, nullableIn(era)))'];
+const WITHOUT: Record<string, Edit[]> = { ranking: [RANKING], hint: [HINT], sets: [SETS], all: [RANKING, HINT, SETS] };
+
 function cpu(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -48,18 +62,20 @@ async function load(dir: string): Promise<Validate> {
 }
 
 /** The build at `dir` and its copies, one a part of `parts`. */
-async function builds(name: string, dir: string, parts: readonly string[]): Promise<Record<string, Validate>> {
+async function builds(name: string, dir: string, parts: readonly string[], without: boolean): Promise<Record<string, Validate>> {
   const out: Record<string, Validate> = { build: await load(dir) };
   for (const part of parts) {
-    const [re, f] = PARTS[part]!;
     const copy = mkdtempSync(join(tmpdir(), `urispec-parts-${name}-${part}-`));
     cpSync(dir, copy, { recursive: true });
     // dist/'s JavaScript is ES modules by the package's "type", which the copy has no package of.
     writeFileSync(join(copy, 'package.json'), '{ "type": "module" }\n');
     const file = join(copy, 'src/diagnose.js');
-    const text = readFileSync(file, 'utf8');
-    if (!re.test(text)) throw new Error(`${file}: no statement of ${part} to repeat`);
-    writeFileSync(file, text.replace(re, f as (m: string, ...a: string[]) => string));
+    let text = readFileSync(file, 'utf8');
+    for (const [re, f] of without ? WITHOUT[part]! : [PARTS[part]!]) {
+      if (!re.test(text)) throw new Error(`${file}: no statement of ${part} to ${without ? 'leave out' : 'repeat'}`);
+      text = text.replace(re, f as (m: string, ...a: string[]) => string);
+    }
+    writeFileSync(file, text);
     out[part] = await load(copy);
   }
   return out;
@@ -69,16 +85,19 @@ const args = process.argv.slice(2);
 const positional: string[] = [];
 const eras: string[] = [];
 const chosen: string[] = [];
+let without = false;
 for (let i = 0; i < args.length; i++) {
-  if (args[i] === '--era') eras.push(args[++i]!);
+  if (args[i] === '--without') without = true;
+  else if (args[i] === '--era') eras.push(args[++i]!);
   else if (args[i] === '--part') chosen.push(args[++i]!);
   else positional.push(args[i]!);
 }
 const [beforeArg, nowArg] = positional;
 if (!beforeArg) throw new Error('usage: bench-diagnosis-parts.ts BEFORE_DIST [NOW_DIST] [--era ID|all]... [--part NAME]...');
-for (const part of chosen) if (!PARTS[part]) throw new Error(`no part ${part}: ${Object.keys(PARTS).join(', ')}`);
-const parts = chosen.length > 0 ? chosen : Object.keys(PARTS);
-const named = { before: await builds('before', resolve(beforeArg), parts), now: await builds('now', resolve(nowArg ?? 'dist'), parts) };
+const table = without ? WITHOUT : PARTS;
+for (const part of chosen) if (!table[part]) throw new Error(`no part ${part}: ${Object.keys(table).join(', ')}`);
+const parts = chosen.length > 0 ? chosen : Object.keys(table);
+const named = { before: await builds('before', resolve(beforeArg), parts, without), now: await builds('now', resolve(nowArg ?? 'dist'), parts, without) };
 const checks = Object.values(named).flatMap((b) => Object.values(b));
 
 /** The rows timed: the bench corpus's, or each era's own corpus. */
@@ -117,6 +136,15 @@ for (const { title, options, lines } of rows) {
     const at = b * all.length;
     return part === 'build' ? us[at]! : (us[at + all.indexOf(part)]! - us[at]!) / K;
   };
+  if (without) {
+    const at = (b: number, part: string): number => us[b * all.length + all.indexOf(part)]!;
+    console.log(`${title}; validate, µs a line, CPU time, best of ${ROUNDS} rounds, without each part (the record then wrong).\n`);
+    console.log('| left out | before µs | now µs | now / now with it |');
+    console.log('|---|---:|---:|---:|');
+    for (const part of all) console.log(`| ${part === 'build' ? 'nothing' : part} | ${at(0, part).toFixed(3)} | ${at(1, part).toFixed(3)} | ${(at(1, part) / at(1, 'build')).toFixed(2)} |`);
+    console.log('');
+    continue;
+  }
   console.log(`${title}; µs a line, CPU time, best of ${ROUNDS} rounds; a part: (copy - build) / ${K}.\n`);
   console.log('| part | before µs | now µs | before / now |');
   console.log('|---|---:|---:|---:|');
