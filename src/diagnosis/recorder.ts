@@ -240,12 +240,12 @@ export class Recorder implements TraceListener {
 
   // The reports of the traced recognizer (TraceListener).
   enter(k: number, pos: number, maxPos: number, maxExpected: readonly string[]): void {
-    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    this.charge(maxPos, maxExpected);
     this.open = new Open(k, this.rules[k]!, pos, this.tree ? [] : null, this.open, this.flags[k]!);
   }
 
   leave(pos: number, maxPos: number, maxExpected: readonly string[]): void {
-    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    this.charge(maxPos, maxExpected);
     const frame = this.open!;
     this.open = frame.up;
     // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
@@ -259,13 +259,13 @@ export class Recorder implements TraceListener {
   }
 
   fail(_pos: number, maxPos: number, maxExpected: readonly string[]): void {
-    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    this.charge(maxPos, maxExpected);
     this.open = this.open!.up;
   }
 
   /** A construct stopped at the furthest failure position. */
   stop(id: number, k: number, _pos: number, start: number, maxPos: number, maxExpected: readonly string[]): void {
-    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
+    this.charge(maxPos, maxExpected);
     const report = this.reports++;
     const inner = this.open === null ? null : this.open.inner;
     if (inner === null) return;
@@ -309,6 +309,14 @@ export class Recorder implements TraceListener {
       if (this.frozen?.has(top.children)) top.children = top.children.slice(0, mark);
       else top.children.length = mark;
     }
+  }
+
+  /**
+   * flush() at a report, when the list changed since the last one: most reports come with it
+   * unchanged, and this test is small enough to run in place of the call.
+   */
+  private charge(maxPos: number, maxExpected: readonly string[]): void {
+    if (maxPos !== this.seenPos || maxExpected.length !== this.seenLen) this.flush(maxPos, maxExpected);
   }
 
   /** Charge the expectations recorded since the last report to the current stack. */
@@ -441,10 +449,7 @@ export class Recorder implements TraceListener {
   /** The path of the last expectation charged at the offset. */
   get last(): RuleMeta[] | null {
     const last = this.paths().last;
-    if (last === null) return null;
-    const out: RuleMeta[] = [];
-    for (let f: Open | null = last; f !== null; f = outer(f)) out.push(f.rule);
-    return out.reverse();
+    return last === null ? null : specFramesOf(last).map((f) => f.rule);
   }
 
   private snapshot(path: Frame[]): FrameSnapshot[] {
