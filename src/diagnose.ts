@@ -17,6 +17,7 @@ import { hintFor } from './hints/table.js';
 import { hintContext, quoted, type FixFacts } from './hints/context.js';
 import type { SchemeProse } from './profiles/profile.js';
 import { sectionLabel } from './spec-label.js';
+import { keptPer } from './kept.js';
 
 export type { DerivationNode } from './diagnosis/recorder.js';
 
@@ -293,19 +294,7 @@ interface MessageParts {
   rules: Map<string, { section: string; text: string }>;
 }
 
-const messageParts = new WeakMap<Era, MessageParts>();
-/** The era of the last message, and its parts: a batch of one era's lines looks them up once. */
-let lastEra: Era | null = null;
-let lastParts: MessageParts | null = null;
-
-function partsOf(era: Era): MessageParts {
-  if (era === lastEra) return lastParts!;
-  let parts = messageParts.get(era);
-  if (parts === undefined) messageParts.set(era, (parts = { heads: new Map(), rules: new Map() }));
-  lastEra = era;
-  lastParts = parts;
-  return parts;
-}
+const partsOf = keptPer((_era: Era): MessageParts => ({ heads: new Map(), rules: new Map() }));
 
 /**
  * A section after a rule name: `§3.2.2`, or as it is when it names its document (an era

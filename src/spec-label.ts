@@ -3,6 +3,7 @@
 // `rfc2396-draft` is not what its document is called.
 
 import type { Era } from './era.js';
+import { keptPer } from './kept.js';
 
 const labels = new WeakMap<Era, string>();
 
@@ -21,17 +22,11 @@ function labelOf(era: Era): string {
 }
 
 /** Each era's section labels made so far: every error message names one. */
-const sectionLabels = new WeakMap<Era, Map<string, string>>();
-/** The era labelled last, and its labels: a batch of one era's lines looks it up once. */
-let lastEra: Era | null = null;
-let lastLabels: Map<string, string> | null = null;
+const sectionLabels = keptPer((_era: Era) => new Map<string, string>());
 
 /** A section with its document: `RFC 3986 §3.2.2`, `RFC 2373 Appendix B (imported by RFC 2732 §3)`. */
 export function sectionLabel(era: Era, section: string): string {
-  let made = era === lastEra ? lastLabels! : sectionLabels.get(era);
-  if (made === undefined) sectionLabels.set(era, (made = new Map()));
-  lastEra = era;
-  lastLabels = made;
+  const made = sectionLabels(era);
   let label = made.get(section);
   if (label === undefined) made.set(section, (label = labelOfSection(era, section)));
   return label;

@@ -4,30 +4,17 @@
 // which every build of an era has, per-era entry points included.
 
 import type { Era, RuleMeta } from '../era.js';
-
-const memo = new WeakMap<Era, (rule: RuleMeta) => boolean>();
-/** The era asked for last, and its function: a batch of one era's lines looks it up once. */
-let lastEra: Era | null = null;
-let lastTest: ((rule: RuleMeta) => boolean) | null = null;
+import { keptPer } from '../kept.js';
 
 /**
  * Whether a rule of `era` matches the empty string: one function an era, each rule's answer
  * kept (a diagnosis asks for a few rules, and looks the era up once).
  */
-export function nullableIn(era: Era): (rule: RuleMeta) => boolean {
-  if (era === lastEra) return lastTest!;
-  let test = memo.get(era);
-  if (test === undefined) {
-    const known = new Map<RuleMeta, boolean>();
-    test = (rule) => {
-      let n = known.get(rule);
-      if (n === undefined) known.set(rule, (n = era.fast.accepts('', rule.id)));
-      return n;
-    };
-    memo.set(era, test);
-  }
-  lastEra = era;
-  lastTest = test;
-  return test;
-}
-
+export const nullableIn = keptPer((era: Era): ((rule: RuleMeta) => boolean) => {
+  const known = new Map<RuleMeta, boolean>();
+  return (rule) => {
+    let n = known.get(rule);
+    if (n === undefined) known.set(rule, (n = era.fast.accepts('', rule.id)));
+    return n;
+  };
+});

@@ -11,6 +11,7 @@
 import type { RuleMeta } from '../era.js';
 import { StopKind, type TraceListener } from './trace.js';
 import { describedBy, expectedSets, type ExpectedSets } from './expected.js';
+import { keptPer } from '../kept.js';
 
 /** A node of the derivation tree: a spec rule and the span of the input it matched. */
 export interface DerivationNode {
@@ -127,25 +128,12 @@ interface EraRules {
   names: string[];
 }
 
-const eraRules = new WeakMap<readonly RuleMeta[], EraRules>();
-
-/** The era whose rules a recorder was last made for: a batch of one era's lines looks it up once. */
-let lastRules: readonly RuleMeta[] | null = null;
-let lastKept: EraRules | null = null;
-
-function rulesOf(rules: readonly RuleMeta[]): EraRules {
-  if (rules === lastRules) return lastKept!;
-  let kept = eraRules.get(rules);
-  if (kept === undefined) {
-    const flags = new Uint8Array(rules.length);
-    for (let k = 0; k < rules.length; k++) flags[k] = flagsOfRule(rules[k]!);
-    kept = { flags, nullable: new Int8Array(rules.length).fill(-1), names: rules.map((r) => r.name) };
-    eraRules.set(rules, kept);
-  }
-  lastRules = rules;
-  lastKept = kept;
-  return kept;
-}
+/** What the recorder keeps of an era's rules, made once an era. */
+const rulesOf = keptPer((rules: readonly RuleMeta[]): EraRules => {
+  const flags = new Uint8Array(rules.length);
+  for (let k = 0; k < rules.length; k++) flags[k] = flagsOfRule(rules[k]!);
+  return { flags, nullable: new Int8Array(rules.length).fill(-1), names: rules.map((r) => r.name) };
+});
 
 const flagsOfRule = (rule: RuleMeta): number => (rule.core ? CORE : 0) | (rule.charRule ? CHAR_RULE : 0);
 

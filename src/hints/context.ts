@@ -9,6 +9,7 @@
 import type { Era, RuleMeta } from '../era.js';
 import { eraNamed, isKnownEra } from '../known-eras.js';
 import type { DiagnosisRow } from '../eras/table.js';
+import { keptPer } from '../kept.js';
 import type { SchemeProse } from '../profiles/profile.js';
 import { percentEncoded } from '../schemes/percent.js';
 
@@ -78,11 +79,14 @@ export function hintContext(
 ): HintContext {
   const { offset, found, rule, rulePath, expected } = e;
   const before = offset > 0 ? input[offset - 1]! : '';
-  return { era, row: era.meta.eraRow ?? NO_ROW, startRule, input, offset, found, rule, rulePath, expected, before, prose, startId, fix, expectedSet, facts: 0, known: 0, authorityStart: -2, authorityEnd: -1 };
+  return { era, row: rowOfEra(era), startRule, input, offset, found, rule, rulePath, expected, before, prose, startId, fix, expectedSet, facts: 0, known: 0, authorityStart: -2, authorityEnd: -1 };
 }
 
 /** The row of an era without one in the era table (none is generated so). */
 const NO_ROW: DiagnosisRow = {};
+
+/** What the hints read of the era's row of the era table, from its generated metadata. */
+export const rowOfEra = (era: Era): DiagnosisRow => era.meta.eraRow ?? NO_ROW;
 
 // What a hint asks of the rule path and of the expected set (has()): several rows ask the same.
 
@@ -181,18 +185,8 @@ export function has(c: HintContext, fact: number): boolean {
   return (c.facts & fact) !== 0;
 }
 
-/** The facts of each expected set met (a few dozen an era), under its shared list; the last one's without the lookup. */
-const FACTS_OF_SET = new WeakMap<readonly string[], number>();
-let lastSet: readonly string[] | null = null;
-let lastSetFacts = 0;
-
-function factsOfSet(set: readonly string[]): number {
-  if (set === lastSet) return lastSetFacts;
-  let f = FACTS_OF_SET.get(set);
-  if (f === undefined) FACTS_OF_SET.set(set, (f = expectedFacts(set)));
-  lastSet = set;
-  return (lastSetFacts = f);
-}
+/** The facts of each expected set met (a few dozen an era), under its shared list. */
+const factsOfSet = keptPer<readonly string[], number>(expectedFacts);
 
 /**
  * A character as a JSON string: a printable ASCII one other than `"` and `\` is itself between
@@ -303,10 +297,8 @@ function couldBegin(c: HintContext, ch: string): boolean {
 export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => ruleNamed(era, n) !== undefined);
 export const sectionOf = (era: Era, name: string): string | null => ruleNamed(era, name)?.section ?? null;
 
-/** Each era's rules by the names asked (any case: a record's, a table's), null for none; the last era's without the lookup. */
-const RULES_NAMED = new WeakMap<Era, Map<string, RuleMeta | null>>();
-let lastNamedEra: Era | null = null;
-let lastNamed = new Map<string, RuleMeta | null>();
+/** Each era's rules by the names asked (any case: a record's, a table's), null for none. */
+const rulesNamed = keptPer((_era: Era) => new Map<string, RuleMeta | null>());
 
 /**
  * The era's rule `name` (`era.byName`, which is by lower-cased name): the names asked are the
@@ -314,16 +306,11 @@ let lastNamed = new Map<string, RuleMeta | null>();
  * capital ("URI-reference", "NID") made a new string to hash on each failure.
  */
 export function ruleNamed(era: Era, name: string): RuleMeta | undefined {
-  if (era !== lastNamedEra) {
-    let named = RULES_NAMED.get(era);
-    if (named === undefined) RULES_NAMED.set(era, (named = new Map()));
-    lastNamedEra = era;
-    lastNamed = named;
-  }
-  let rule = lastNamed.get(name);
+  const named = rulesNamed(era);
+  let rule = named.get(name);
   if (rule === undefined) {
     rule = era.byName.get(name.toLowerCase()) ?? null;
-    if (lastNamed.size < 4096) lastNamed.set(name, rule);
+    if (named.size < 4096) named.set(name, rule);
   }
   return rule ?? undefined;
 }

@@ -17,6 +17,7 @@ import { sectionLabel } from '../spec-label.js';
 import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
 import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
+import { keptPer } from '../kept.js';
 import {
   authorityIn,
   closesOpen,
@@ -44,6 +45,7 @@ import {
   nidOf,
   openBracket,
   registered,
+  rowOfEra,
   ruleNamed,
   sectionOf,
   shown,
@@ -704,22 +706,14 @@ interface Choice {
 }
 type Chosen = readonly Choice[];
 
-const ROWS_OF = new WeakMap<Era, EraRows>();
 const MAX_FOUND = 512;
-/** The last era's rows, without the lookup. */
-let lastEra: Era | null = null;
-let lastRows: EraRows | null = null;
 
-function rowsOf(c: HintContext): EraRows {
-  if (c.era === lastEra) return lastRows!;
-  let of = ROWS_OF.get(c.era);
-  if (of === undefined) {
-    const rows = HINTS.filter((h) => (!h.eras || h.eras(c.row)) && (!h.grammar || h.grammar(c.era)));
-    ROWS_OF.set(c.era, (of = { rows, end: undefined, ascii: new Array<Chosen | undefined>(0x80).fill(undefined), other: new Map() }));
-  }
-  lastEra = c.era;
-  return (lastRows = of);
-}
+/** The rows of an era (its row of the era table's and its grammar's), made once an era; those for each character as they are met. */
+const rowsOf = keptPer((era: Era): EraRows => {
+  const row = rowOfEra(era);
+  const rows = HINTS.filter((h) => (!h.eras || h.eras(row)) && (!h.grammar || h.grammar(era)));
+  return { rows, end: undefined, ascii: new Array<Chosen | undefined>(0x80).fill(undefined), other: new Map() };
+});
 
 /** The rows of `of` about `found`. */
 function rowsFor(of: EraRows, found: string | null): Chosen {
@@ -739,7 +733,7 @@ let answered: HintRow | null = null;
 
 /** The hint of the first row of the table that applies to the context (its row: `answered`). */
 function hint(c: HintContext): string | undefined {
-  const rows = rowsFor(rowsOf(c), c.found);
+  const rows = rowsFor(rowsOf(c.era), c.found);
   for (let i = 0; i < rows.length; i++) {
     const { row, rule, needs, give } = rows[i]!;
     if ((rule !== undefined && rule !== c.rule) || (needs !== 0 && !has(c, needs))) continue;
