@@ -30,6 +30,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isValid, specs } from '../dist/src/index.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { interleaved } from './interleaved.js';
 
 type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 
@@ -51,11 +52,6 @@ const RANKING: Edit = [/const choice = chooseRule\([^\n]*\);/, () => 'const choi
 const HINT: Edit = [/const hint = hintFor\(hintContext\([^\n]*\)\);/, () => 'const hint = undefined;'];
 const SETS: Edit = [/rec\.expectedSets\(choice\.path, nullableIn\(era\)\)/, () => '(globalThis.__keptSets ??= rec.expectedSets(choice.path, nullableIn(era)))'];
 const WITHOUT: Record<string, Edit[]> = { ranking: [RANKING], hint: [HINT], sets: [SETS], all: [RANKING, HINT, SETS] };
-
-function cpu(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 async function load(dir: string): Promise<Validate> {
   return ((await import(pathToFileURL(join(dir, 'src/index.js')).href)) as { validate: Validate }).validate;
@@ -119,18 +115,7 @@ if (eras.length === 0) {
 }
 
 for (const { title, options, lines } of rows) {
-  const best = checks.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++) {
-    checks.forEach((check, k) => {
-      for (let p = 0, j = 0; p < lines.length; p += PIECE, j++) {
-        const t = cpu();
-        for (let i = p; i < Math.min(lines.length, p + PIECE); i++) check(lines[i]!, options);
-        const dt = cpu() - t;
-        if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
-      }
-    });
-  }
-  const us = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / lines.length);
+  const us = interleaved(checks.map((check) => (s: string) => check(s, options)), lines, ROUNDS, PIECE);
   const all = ['build', ...parts];
   const per = (b: number, part: string): number => {
     const at = b * all.length;

@@ -22,33 +22,15 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isValid, specs, validate } from '../dist/src/index.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { interleaved } from './interleaved.js';
 
 type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 
 const PIECE = 200;
 const ROUNDS = 7;
 
-/** CPU time of this process in milliseconds: on a shared machine, the wall clock counts other processes' turns. */
-function cpu(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
-/** Microseconds a line for each check over `lines`: interleaved rounds, each piece at its best. */
-function timed(checks: ReadonlyArray<(s: string) => unknown>, lines: readonly string[]): number[] {
-  const best = checks.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++) {
-    checks.forEach((check, k) => {
-      for (let p = 0, j = 0; p < lines.length; p += PIECE, j++) {
-        const t = cpu();
-        for (let i = p; i < Math.min(lines.length, p + PIECE); i++) check(lines[i]!);
-        const dt = cpu() - t;
-        if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
-      }
-    });
-  }
-  return best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / lines.length);
-}
+/** Microseconds a line for each check over `lines` (./interleaved.ts). */
+const timed = (checks: ReadonlyArray<(s: string) => unknown>, lines: readonly string[]): number[] => interleaved(checks, lines, ROUNDS, PIECE);
 
 const beforeDir = process.argv[2];
 const before: Validate | null = beforeDir ? ((await import(pathToFileURL(resolve(beforeDir, 'src/index.js')).href)) as { validate: Validate }).validate : null;

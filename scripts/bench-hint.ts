@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { cpu } from './interleaved.js';
 
 type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 type Args = unknown[];
@@ -38,11 +39,6 @@ const ROUNDS = Number(process.env.ROUNDS ?? 10);
  * cache, where one call each over thousands of kept records would read them from memory.
  */
 const REPEAT = Number(process.env.REPEAT ?? 8);
-
-function cpu(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 async function hintsOf(dir: string): Promise<Hints> {
   const table = (await import(pathToFileURL(join(dir, 'src/hints/table.js')).href)) as { hintFor: (c: unknown) => string | undefined };

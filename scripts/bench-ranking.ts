@@ -25,6 +25,7 @@ import type { Recorder } from '../src/diagnosis/recorder.js';
 import type { chooseRule } from '../src/diagnosis/rank.js';
 import type { Grant, TraceRun } from '../src/diagnosis/trace.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { interleaved } from './interleaved.js';
 
 const PIECE = 200;
 const ROUNDS = 7;
@@ -79,12 +80,6 @@ function cases(b: Build, spec: string, ruleName: string, lines: readonly string[
     out.push({ rec, input, atEnd: rec.offset >= input.length });
   }
   return { era, rule, startId, cases: out };
-}
-
-/** CPU time of this process in milliseconds. */
-function cpu(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
 }
 
 const beforeDir = process.argv[2];
@@ -155,18 +150,7 @@ for (const { spec, rule, corpus: from, lines } of rows) {
   }
   // Each of the four (with runs, the choice alone; each build) timed in turn, a piece at a time.
   const checks = [(i: number) => runOne(0, i, false), (i: number) => runOne(1, i, false), (i: number) => chooseOne(0, i), (i: number) => chooseOne(1, i)];
-  const best = checks.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++) {
-    for (let k = 0; k < checks.length; k++) {
-      for (let p = 0, j = 0; p < invalid.length; p += PIECE, j++) {
-        const t = cpu();
-        for (let i = p; i < Math.min(invalid.length, p + PIECE); i++) checks[k]!(i);
-        const dt = cpu() - t;
-        if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
-      }
-    }
-  }
-  const [now, before, choiceNow, choiceBefore] = best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / invalid.length) as [number, number, number, number];
+  const [now, before, choiceNow, choiceBefore] = interleaved(checks, invalid.map((_, i) => i), ROUNDS, PIECE) as [number, number, number, number];
   sumNow += now * invalid.length;
   sumBefore += before * invalid.length;
   sumChoiceNow += choiceNow * invalid.length;

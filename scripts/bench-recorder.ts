@@ -21,14 +21,10 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { cpu, interleaved } from './interleaved.js';
 
 const PIECE = 200;
 const ROUNDS = 9;
-
-function cpu(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 // The builds' modules, loosely typed: each build's own classes and eras.
 // biome-ignore lint/suspicious/noExplicitAny: two builds' modules, whose types may differ
@@ -194,21 +190,8 @@ for (const spec of index.specs() as Array<{ id: string; defaultRule: string }>) 
   rows.push({ name: `${spec.id} ${spec.defaultRule}, era`, captures: bad.map((s) => capture(spec.id, spec.defaultRule, s)).filter((x): x is Capture => x !== null) });
 }
 
-/** µs a line for each check over `items`: interleaved rounds, each piece at its best. */
-function timed(checks: ReadonlyArray<(c: Capture) => unknown>, items: readonly Capture[]): number[] {
-  const best = checks.map(() => [] as number[]);
-  for (let r = 0; r < ROUNDS; r++) {
-    checks.forEach((check, k) => {
-      for (let p = 0, j = 0; p < items.length; p += PIECE, j++) {
-        const t = cpu();
-        for (let i = p; i < Math.min(items.length, p + PIECE); i++) check(items[i]!);
-        const dt = cpu() - t;
-        if (!(best[k]![j]! <= dt)) best[k]![j] = dt;
-      }
-    });
-  }
-  return best.map((b) => (b.reduce((a, x) => a + x, 0) * 1000) / items.length);
-}
+/** µs a line for each check over `items` (./interleaved.ts). */
+const timed = (checks: ReadonlyArray<(c: Capture) => unknown>, items: readonly Capture[]): number[] => interleaved(checks, items, ROUNDS, PIECE);
 
 /** A listener that does nothing: what the replay itself costs, taken off each build's figures. */
 class Noop {
