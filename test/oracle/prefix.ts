@@ -294,6 +294,24 @@ export class PrefixOracle {
     return input.length;
   }
 
+  /**
+   * What the language accepts after `prefix` (a viable prefix): whether the prefix is itself a
+   * string of the language (the contract's `end of input`), and which of `chars` (each one
+   * character: a code unit, a surrogate pair, or a lone surrogate) keep it viable. The prefix
+   * is walked once and each character is one step from there (test/expected-proof.test.ts).
+   */
+  continuations(prefix: string, chars: readonly string[]): { accepted: boolean; viable: string[] } {
+    if (this.longestViablePrefix(prefix) !== prefix.length) throw new Error(`not a viable prefix: ${JSON.stringify(prefix)}`);
+    let d = this.start;
+    for (let i = 0; i < prefix.length; i++) d = this.step(d, prefix.charCodeAt(i));
+    const viable = chars.filter((ch) => {
+      let next = d;
+      for (let i = 0; i < ch.length && next !== this.dead; i++) next = this.step(next, ch.charCodeAt(i));
+      return next !== this.dead && !(ch.length === 1 && isHigh(ch.charCodeAt(0)) && !this.endsCharacter(next));
+    });
+    return { accepted: d.accepting, viable };
+  }
+
   /** After a lone high surrogate: can a string of the language go on with no low surrogate? */
   private endsCharacter(d: DState): boolean {
     return d.accepting || d.states.some((q) => this.nfa.edges[q]!.some(([lo, hi]) => lo < LOW_LO || hi > LOW_HI));

@@ -1,0 +1,88 @@
+/**
+ * The contract's `expected` read back without urispec (test/offset-proof.test.ts): each entry
+ * as the characters it describes, from the printed grammar alone. The contract: "sorted,
+ * de-duplicated descriptions of what would have been accepted at `offset`: literals as JSON
+ * strings, character classes and rule names as the spec names them, `end of input`".
+ */
+import { type Grammar, type Node, lookupRule } from './ast.js';
+import { PrefixOracle, nfaOfRule } from './prefix.js';
+
+export const END_OF_INPUT = 'end of input';
+
+/**
+ * The characters tried after a prefix: every ASCII code unit, and non-ASCII ones from each range
+ * an era names (RFC 3987 `ucschar` and `iprivate`, their edges and the gaps between them), a
+ * surrogate pair, lone surrogates and noncharacters.
+ */
+export const PROBES: readonly string[] = [
+  ...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)),
+  '\u0080', '\u009f', '\u00a0', '\u00e9', '\u00ff', '\u4f8b', '\ud7ff', '\ue000', '\uf8ff', '\uf900',
+  '\ufdcf', '\ufdd0', '\ufdf0', '\ufeff', '\uffef', '\ufffd', '\uffff',
+  '\ud800\udc00', '\ud83d\ude00', '\udb40\udc00', '\udb80\udc00', '\udbff\udffd', '\udbff\udfff',
+  '\ud800', '\udc00',
+];
+
+/** One `%xHH` or `%xHH-HH` of an entry such as `%x41-5A / %x61-7A`, as code points. */
+const RANGE = /^%x([0-9A-F]+)(?:-([0-9A-F]+))?$/i;
+
+/** Reads the entries of one era's records: which characters each describes. */
+export class ExpectedReader {
+  private readonly rules = new Map<string, PrefixOracle>();
+  private readonly memo = new Map<string, boolean>();
+  /** The letters of the grammar's case-insensitive literals, lower-cased (every letter in ABNF). */
+  private readonly folded: (letter: string) => boolean;
+
+  constructor(private readonly grammar: Grammar) {
+    const letters = new Set<string>();
+    const walk = (n: Node): void => {
+      if (n.type === 'lit' && n.caseInsensitive) for (const c of n.text.toLowerCase()) letters.add(c);
+      else if (n.type === 'alt' || n.type === 'seq') n.items.forEach(walk);
+      else if (n.type === 'rep') walk(n.item);
+    };
+    for (const rule of grammar.rules.values()) walk(rule.body);
+    this.folded = grammar.notation === 'abnf' ? () => true : (letter) => letters.has(letter.toLowerCase());
+  }
+
+  /**
+   * Whether entry `entry` describes `ch` as the next character: a literal by its first
+   * character (either case where the grammar reads that letter case-insensitively: every
+   * literal in ABNF, RFC 2234 §2.3; RFC 2141's "urn:", §2),
+   * a range by its code points, a rule name by the first characters of the rule's strings.
+   * Throws for an entry that is none of these (no rule of that name in the printed grammar).
+   */
+  describes(entry: string, ch: string): boolean {
+    if (entry === END_OF_INPUT) return false;
+    const key = `${entry}\u0000${ch}`;
+    let yes = this.memo.get(key);
+    if (yes === undefined) this.memo.set(key, (yes = this.read(entry, ch)));
+    return yes;
+  }
+
+  /** Whether the literal `entry` (a JSON string) follows `prefix` in `oracle`'s language, whole. */
+  literalFollows(oracle: PrefixOracle, prefix: string, entry: string): boolean {
+    const text = JSON.parse(entry) as string;
+    const fits = (s: string): boolean => oracle.longestViablePrefix(prefix + s) === prefix.length + s.length;
+    return fits(text) || ([...text].every(this.folded) && (fits(text.toLowerCase()) || fits(text.toUpperCase())));
+  }
+
+  private read(entry: string, ch: string): boolean {
+    if (entry.startsWith('"')) {
+      const first = String.fromCodePoint((JSON.parse(entry) as string).codePointAt(0)!);
+      return first === ch || (first.toLowerCase() === ch.toLowerCase() && this.folded(first));
+    }
+    if (entry.startsWith('%x')) {
+      const cp = ch.codePointAt(0)!;
+      return entry.split(' / ').some((part) => {
+        const m = RANGE.exec(part.trim());
+        if (!m) throw new Error(`not a range: ${entry}`);
+        return cp >= parseInt(m[1]!, 16) && cp <= parseInt(m[2] ?? m[1]!, 16);
+      });
+    }
+    let rule = this.rules.get(entry);
+    if (!rule) {
+      if (!lookupRule(this.grammar, entry)) throw new Error(`no rule ${JSON.stringify(entry)} in the printed grammar`);
+      this.rules.set(entry, (rule = new PrefixOracle(nfaOfRule(this.grammar, entry))));
+    }
+    return rule.longestViablePrefix(ch) === ch.length;
+  }
+}
