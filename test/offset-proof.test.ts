@@ -20,8 +20,9 @@ import { type Grammar, lookupRule } from './oracle/ast.js';
 import { derive, grammarAlphabet, hashString } from './oracle/derive.js';
 import { END_OF_INPUT, ExpectedReader, PROBES } from './oracle/expected.js';
 import { parseGrammar } from './oracle/printed.js';
-import { PRINTED_GRAMMARS, RFC1738_DISPATCH_SCHEMES, hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
-import { type Nfa, PrefixOracle, intersect, nfaOfRule, schemeNotIn, union } from './oracle/prefix.js';
+import { PRINTED_GRAMMARS, hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
+import { PrefixOracle, nfaOfRule } from './oracle/prefix.js';
+import { READINGS, oracleFor } from './oracle/readings.js';
 import { type Rng, mulberry32 } from './oracle/prng.js';
 import { compileRule } from './oracle/regex.js';
 
@@ -37,20 +38,6 @@ const DEFAULT_RULE_COUNT = 20_000 * SCALE;
 const OTHER_RULE_COUNT = 150 * SCALE;
 /** How many disagreements to print in full; the count of all is in the message. */
 const SHOWN = 25;
-
-/**
- * Start rules the contract reads otherwise than as one printed rule: the NFA of that reading.
- * RFC 1738 `url`: each of the ten schemes' own rule, or `otherurl` for any other scheme.
- */
-const READINGS: Record<string, Record<string, (printed: Grammar) => Nfa>> = {
-  rfc1738: {
-    url: (printed) =>
-      union([
-        ...RFC1738_DISPATCH_SCHEMES.map((scheme) => nfaOfRule(printed, `${scheme}url`)),
-        intersect(nfaOfRule(printed, 'otherurl'), schemeNotIn(RFC1738_DISPATCH_SCHEMES)),
-      ]),
-  },
-};
 
 /**
  * Characters no era's grammar allows, or allows only in places: controls, whitespace, non-ASCII
@@ -198,11 +185,6 @@ function invalidStrings(printed: Grammar, rule: string, oracle: PrefixOracle, se
     if (!oracle.accepts(s)) out.add(s);
   }
   return [...out];
-}
-
-function oracleFor(spec: string, printed: Grammar, rule: string): PrefixOracle {
-  const reading = READINGS[spec]?.[rule];
-  return new PrefixOracle(reading ? reading(printed) : nfaOfRule(printed, rule));
 }
 
 /** The input as a JSON string with everything outside printable ASCII escaped: exact in a report. */

@@ -248,7 +248,7 @@ function trim(nfa: Nfa): Nfa {
 }
 
 /** One interned set of NFA states: a state of the lazily built DFA. */
-interface DState {
+export interface DState {
   states: Int32Array;
   accepting: boolean;
   next: Map<number, DState>;
@@ -295,15 +295,25 @@ export class PrefixOracle {
   }
 
   /**
+   * The automaton's state after `prefix` (a viable prefix): an object, the same for two
+   * prefixes exactly when the subset construction reaches the same set of NFA states
+   * (scripts/diagnosis-keys.ts).
+   */
+  stateAfter(prefix: string): DState {
+    if (this.longestViablePrefix(prefix) !== prefix.length) throw new Error(`not a viable prefix: ${JSON.stringify(prefix)}`);
+    let d = this.start;
+    for (let i = 0; i < prefix.length; i++) d = this.step(d, prefix.charCodeAt(i));
+    return d;
+  }
+
+  /**
    * What the language accepts after `prefix` (a viable prefix): whether the prefix is itself a
    * string of the language (the contract's `end of input`), and which of `chars` (each one
    * character: a code unit, a surrogate pair, or a lone surrogate) keep it viable. The prefix
    * is walked once and each character is one step from there (test/expected-proof.test.ts).
    */
   continuations(prefix: string, chars: readonly string[]): { accepted: boolean; viable: string[] } {
-    if (this.longestViablePrefix(prefix) !== prefix.length) throw new Error(`not a viable prefix: ${JSON.stringify(prefix)}`);
-    let d = this.start;
-    for (let i = 0; i < prefix.length; i++) d = this.step(d, prefix.charCodeAt(i));
+    const d = this.stateAfter(prefix);
     const viable = chars.filter((ch) => {
       let next = d;
       for (let i = 0; i < ch.length && next !== this.dead; i++) next = this.step(next, ch.charCodeAt(i));
