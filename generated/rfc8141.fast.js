@@ -121,7 +121,7 @@ function r_assigned_name(s, p) {
   return v0;
 }
 
-// NID: grammar/rfc8141.peggy:86
+// NID: grammar/rfc8141.peggy:89
 function r_NID(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
@@ -134,52 +134,52 @@ function r_NID(s, p) {
         v3 = v2;
         v4 = 0;
         for (;;) {
-          if (v4 >= 30) break;
-          v5 = -1;
-          L2: {
-            v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
-            if (v6 < 0) break L2;
-            v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c < 128 && T1[c] === 1))) ? v6 + 1 : -1;
-            v7 = v8 >= 0 ? v6 : -1;
-            v5 = v7;
-          }
+          if (v4 >= 31) break;
+          v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
           if (v5 < 0) break;
           v4++;
           v3 = v5;
         }
+        if (v4 < 1) v3 = -1;
         if (v3 < 0) break L1;
-        v9 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T0[c] === 1))) ? v3 + 1 : -1;
-        v1 = v9;
+        v7 = v3;
+        v6 = v7 < 0 ? v3 : -1;
+        v1 = v6;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
-      v10 = -1;
-      L3: {
-        v11 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
-        if (v11 < 0) break L3;
-        v12 = v11;
-        v13 = 0;
+      v8 = -1;
+      L2: {
+        v9 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
+        if (v9 < 0) break L2;
+        v10 = v9;
+        v11 = 0;
         for (;;) {
-          if (v13 >= 31) break;
-          v14 = (v12 < len && (c = String.prototype.charCodeAt.call(s, v12), (c < 128 && T1[c] === 1))) ? v12 + 1 : -1;
-          if (v14 < 0) break;
-          v13++;
-          v12 = v14;
+          if (v11 >= 30) break;
+          v12 = -1;
+          L3: {
+            v13 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c < 128 && T1[c] === 1))) ? v10 + 1 : -1;
+            if (v13 < 0) break L3;
+            v15 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c < 128 && T1[c] === 1))) ? v13 + 1 : -1;
+            v14 = v15 >= 0 ? v13 : -1;
+            v12 = v14;
+          }
+          if (v12 < 0) break;
+          v11++;
+          v10 = v12;
         }
-        if (v13 < 1) v12 = -1;
-        if (v12 < 0) break L3;
-        v16 = v12;
-        v15 = v16 < 0 ? v12 : -1;
-        v10 = v15;
+        if (v10 < 0) break L2;
+        v16 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c < 128 && T0[c] === 1))) ? v10 + 1 : -1;
+        v8 = v16;
       }
-      v0 = v10;
+      v0 = v8;
     } else v0 = -1;
   }
   return v0;
 }
 
-// ldh: grammar/rfc8141.peggy:96
+// ldh: grammar/rfc8141.peggy:99
 function r_ldh(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -187,7 +187,7 @@ function r_ldh(s, p) {
   return v0;
 }
 
-// NSS: grammar/rfc8141.peggy:111
+// NSS: grammar/rfc8141.peggy:114
 function r_NSS(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -213,7 +213,7 @@ function r_NSS(s, p) {
   return v0;
 }
 
-// rq_components: grammar/rfc8141.peggy:128
+// rq_components: grammar/rfc8141.peggy:131
 function r_rq_components(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -241,7 +241,7 @@ function r_rq_components(s, p) {
   return v0;
 }
 
-// r_component: grammar/rfc8141.peggy:147
+// r_component: grammar/rfc8141.peggy:150
 function r_r_component(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -267,7 +267,7 @@ function r_r_component(s, p) {
   return v0;
 }
 
-// q_component: grammar/rfc8141.peggy:157
+// q_component: grammar/rfc8141.peggy:160
 function r_q_component(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -293,14 +293,14 @@ function r_q_component(s, p) {
   return v0;
 }
 
-// f_component: grammar/rfc8141.peggy:165
+// f_component: grammar/rfc8141.peggy:168
 function r_f_component(s, p) {
   let c = 0, v0 = 0;
   v0 = r_fragment(s, p);
   return v0;
 }
 
-// alphanum: grammar/rfc8141.peggy:176
+// alphanum: grammar/rfc8141.peggy:179
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
