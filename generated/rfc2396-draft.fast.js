@@ -354,16 +354,30 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
-// _relEnd: grammar/rfc2396-draft.peggy:337
+// _relEnd: grammar/rfc2396-draft.peggy:343
 function r__relEnd(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0;
-  v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
-  v0 = v1 < 0 ? p : -1;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  L0: {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
+      v1 = -1;
+      L1: {
+        v2 = r_urlchar(s, p);
+        if (v2 < 0) break L1;
+        v4 = v2;
+        v3 = v4 < 0 ? v2 : -1;
+        v1 = v3;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    v6 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+    v5 = v6 < 0 ? p : -1;
+    v0 = v5;
+  }
   return v0;
 }
 
-// net_path: grammar/rfc2396-draft.peggy:349
+// net_path: grammar/rfc2396-draft.peggy:356
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -380,7 +394,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396-draft.peggy:358
+// abs_path: grammar/rfc2396-draft.peggy:365
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -394,7 +408,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396-draft.peggy:370
+// rel_path: grammar/rfc2396-draft.peggy:377
 function r_rel_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -416,7 +430,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396-draft.peggy:391
+// server: grammar/rfc2396-draft.peggy:398
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -447,7 +461,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// user: grammar/rfc2396-draft.peggy:403
+// user: grammar/rfc2396-draft.peggy:410
 function r_user(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -467,7 +481,7 @@ function r_user(s, p) {
   return v0;
 }
 
-// password: grammar/rfc2396-draft.peggy:412
+// password: grammar/rfc2396-draft.peggy:419
 function r_password(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -487,7 +501,7 @@ function r_password(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396-draft.peggy:422
+// hostport: grammar/rfc2396-draft.peggy:429
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -508,7 +522,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396-draft.peggy:440
+// host: grammar/rfc2396-draft.peggy:447
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -525,7 +539,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396-draft.peggy:456
+// hostname: grammar/rfc2396-draft.peggy:463
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -551,7 +565,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396-draft.peggy:473
+// domainlabel: grammar/rfc2396-draft.peggy:480
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -582,7 +596,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396-draft.peggy:485
+// toplabel: grammar/rfc2396-draft.peggy:492
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -613,7 +627,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// hostnumber: grammar/rfc2396-draft.peggy:496
+// hostnumber: grammar/rfc2396-draft.peggy:503
 function r_hostnumber(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -661,7 +675,7 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396-draft.peggy:505
+// port: grammar/rfc2396-draft.peggy:512
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -674,7 +688,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396-draft.peggy:518
+// path: grammar/rfc2396-draft.peggy:525
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -700,7 +714,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396-draft.peggy:531
+// segment: grammar/rfc2396-draft.peggy:538
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -738,7 +752,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396-draft.peggy:538
+// param: grammar/rfc2396-draft.peggy:545
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -758,7 +772,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396-draft.peggy:549
+// pchar: grammar/rfc2396-draft.peggy:556
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -772,7 +786,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396-draft.peggy:561
+// query: grammar/rfc2396-draft.peggy:568
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
