@@ -10,9 +10,9 @@
  * of the grammar and outside it, non-ASCII, astral and lone surrogates, controls, truncations)
  * go through `validate`, and each error's offset must equal the oracle's. Each error's
  * `expected` is then read back with the same oracle (test/oracle/expected.ts): `end of input`
- * exactly when the prefix before the offset is a string of the rule, every entry something
- * that would be accepted there, and every character that would be accepted there described
- * by an entry.
+ * exactly when the prefix before the offset is a string of the rule, every entry describing
+ * only what would be accepted there, and every character that would be accepted there
+ * described by an entry.
  */
 import { describe, expect, it } from 'vitest';
 import { specs, validate } from '../src/index.js';
@@ -132,8 +132,8 @@ const KNOWN_EXPECTED: Record<string, string> = {
  * How a record's `expected` differs from what the language accepts after `prefix` (the
  * contract: "descriptions of what would have been accepted at `offset`"): `end of input`
  * listed exactly when the prefix is itself a string of the language; each other entry
- * describing something that would be accepted there (a literal whole, a class or rule by at
- * least one of its characters); and every character that would be accepted there (of PROBES)
+ * describing only what would be accepted there (a literal whole; a class or a rule, each of
+ * its characters among PROBES); and every character that would be accepted there (of PROBES)
  * described by some entry.
  */
 function expectedProblems(oracle: PrefixOracle, reader: ExpectedReader, prefix: string, expected: readonly string[]): string[] {
@@ -142,10 +142,12 @@ function expectedProblems(oracle: PrefixOracle, reader: ExpectedReader, prefix: 
   if (accepted !== expected.includes(END_OF_INPUT)) problems.push(accepted ? `${END_OF_INPUT} missing` : `${END_OF_INPUT} listed, but the prefix is no string of the rule`);
   for (const entry of expected) {
     if (entry === END_OF_INPUT) continue;
-    const sound = entry.startsWith('"')
-      ? reader.literalFollows(oracle, prefix, entry)
-      : viable.some((ch) => reader.describes(entry, ch)) || !PROBES.some((ch) => reader.describes(entry, ch));
-    if (!sound) problems.push(`${entry} listed, but nothing it describes would be accepted`);
+    if (entry.startsWith('"')) {
+      if (!reader.literalFollows(oracle, prefix, entry)) problems.push(`${entry} listed, but would not be accepted`);
+      continue;
+    }
+    const refused = PROBES.filter((ch) => reader.describes(entry, ch) && !viable.includes(ch));
+    if (refused.length > 0) problems.push(`${entry} listed, but ${show(refused.join(''))} of it would not be accepted`);
   }
   const missing = viable.filter((ch) => !expected.some((entry) => reader.describes(entry, ch)));
   if (missing.length > 0) problems.push(`would accept ${show(missing.join(''))}, which no entry describes`);
