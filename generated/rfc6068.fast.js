@@ -459,22 +459,32 @@ function r__atom_h(s, p) {
   return v0;
 }
 
-// _hf_probe: grammar/rfc6068.peggy:222
+// _hf_probe: grammar/rfc6068.peggy:229
 function r__hf_probe(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   v1 = -1;
   L0: {
     v2 = r_hfields(s, p);
     if (v2 < 0) break L0;
-    v4 = v2;
-    v3 = v4 < 0 ? v2 : -1;
-    v1 = v3;
+    v3 = r__end_of_input(s, v2);
+    if (v3 < 0) break L0;
+    v5 = v3;
+    v4 = v5 < 0 ? v3 : -1;
+    v1 = v4;
   }
   v0 = v1 < 0 ? p : v1;
   return v0;
 }
 
-// atext: grammar/rfc6068.peggy:247
+// _end_of_input: grammar/rfc6068.peggy:236
+function r__end_of_input(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0;
+  v0 = p >= len ? p : -1;
+  return v0;
+}
+
+// atext: grammar/rfc6068.peggy:261
 function r_atext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -482,7 +492,7 @@ function r_atext(s, p) {
   return v0;
 }
 
-// dot_atom_text: grammar/rfc6068.peggy:260
+// dot_atom_text: grammar/rfc6068.peggy:274
 function r_dot_atom_text(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -520,7 +530,7 @@ function r_dot_atom_text(s, p) {
   return v0;
 }
 
-// qtext: grammar/rfc6068.peggy:278
+// qtext: grammar/rfc6068.peggy:292
 function r_qtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -528,7 +538,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
-// qcontent: grammar/rfc6068.peggy:285
+// qcontent: grammar/rfc6068.peggy:299
 function r_qcontent(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -542,7 +552,7 @@ function r_qcontent(s, p) {
   return v0;
 }
 
-// quoted_string: grammar/rfc6068.peggy:302
+// quoted_string: grammar/rfc6068.peggy:316
 function r_quoted_string(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -570,7 +580,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
-// quoted_pair: grammar/rfc6068.peggy:314
+// quoted_pair: grammar/rfc6068.peggy:328
 function r_quoted_pair(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -584,7 +594,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// DQUOTE: grammar/rfc6068.peggy:321
+// DQUOTE: grammar/rfc6068.peggy:335
 function r_DQUOTE(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -592,7 +602,7 @@ function r_DQUOTE(s, p) {
   return v0;
 }
 
-// HTAB: grammar/rfc6068.peggy:326
+// HTAB: grammar/rfc6068.peggy:340
 function r_HTAB(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -600,7 +610,7 @@ function r_HTAB(s, p) {
   return v0;
 }
 
-// SP: grammar/rfc6068.peggy:331
+// SP: grammar/rfc6068.peggy:345
 function r_SP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -608,7 +618,7 @@ function r_SP(s, p) {
   return v0;
 }
 
-// VCHAR: grammar/rfc6068.peggy:336
+// VCHAR: grammar/rfc6068.peggy:350
 function r_VCHAR(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -616,7 +626,7 @@ function r_VCHAR(s, p) {
   return v0;
 }
 
-// WSP: grammar/rfc6068.peggy:341
+// WSP: grammar/rfc6068.peggy:355
 function r_WSP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -682,6 +692,7 @@ const START = new Map([
   ["_domain_h", r__domain_h],
   ["_atom_h", r__atom_h],
   ["_hf_probe", r__hf_probe],
+  ["_end_of_input", r__end_of_input],
   ["atext", r_atext],
   ["dot_atom_text", r_dot_atom_text],
   ["qtext", r_qtext],
@@ -716,4 +727,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_mailtoURI, r_to, r_hfields, r_hfield, r_hfname, r_hfvalue, r_addr_spec, r_local_part, r_domain, r_dtext_no_obs, r_qchar, r_some_delims, r__hf_end, r__to_h, r__addr_h, r__domain_h, r__atom_h, r__hf_probe, r_atext, r_dot_atom_text, r_qtext, r_qcontent, r_quoted_string, r_quoted_pair, r_DQUOTE, r_HTAB, r_SP, r_VCHAR, r_WSP };
+export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_mailtoURI, r_to, r_hfields, r_hfield, r_hfname, r_hfvalue, r_addr_spec, r_local_part, r_domain, r_dtext_no_obs, r_qchar, r_some_delims, r__hf_end, r__to_h, r__addr_h, r__domain_h, r__atom_h, r__hf_probe, r__end_of_input, r_atext, r_dot_atom_text, r_qtext, r_qcontent, r_quoted_string, r_quoted_pair, r_DQUOTE, r_HTAB, r_SP, r_VCHAR, r_WSP };

@@ -47,5 +47,6 @@ export default {
     {"id":"_domain_h","why":"domain whose dot-atom-text takes no atext where `_hf_end` holds after an atext, where"},
     {"id":"_atom_h","why":"see _domain_h. After each atext, `_hf_probe` tries hfields where the domain could end."},
     {"id":"_hf_probe","why":"hfields tried for the diagnosis only: `!\"\"` fails, so it matches nothing and the"},
+    {"id":"_end_of_input","why":"the end of the input, as an expectation: where it fails, \"end of input\" is recorded"},
   ]
 };
