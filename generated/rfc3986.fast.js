@@ -29,7 +29,7 @@ const T13 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 9
 const T14 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
 const T15 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
 
-// URI: grammar/rfc3986.peggy:29
+// URI: grammar/rfc3986.peggy:30
 function r_URI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -63,7 +63,7 @@ function r_URI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc3986.peggy:39
+// hier_part: grammar/rfc3986.peggy:40
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -94,7 +94,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// URI_reference: grammar/rfc3986.peggy:54
+// URI_reference: grammar/rfc3986.peggy:55
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -109,7 +109,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absolute_URI: grammar/rfc3986.peggy:63
+// absolute_URI: grammar/rfc3986.peggy:64
 function r_absolute_URI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -134,7 +134,7 @@ function r_absolute_URI(s, p) {
   return v0;
 }
 
-// relative_ref: grammar/rfc3986.peggy:72
+// relative_ref: grammar/rfc3986.peggy:73
 function r_relative_ref(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -164,7 +164,7 @@ function r_relative_ref(s, p) {
   return v0;
 }
 
-// relative_part: grammar/rfc3986.peggy:80
+// relative_part: grammar/rfc3986.peggy:81
 function r_relative_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -195,7 +195,7 @@ function r_relative_part(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc3986.peggy:91
+// scheme: grammar/rfc3986.peggy:92
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -214,7 +214,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc3986.peggy:101
+// authority: grammar/rfc3986.peggy:102
 function r_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -244,7 +244,7 @@ function r_authority(s, p) {
   return v0;
 }
 
-// userinfo: grammar/rfc3986.peggy:107
+// userinfo: grammar/rfc3986.peggy:108
 function r_userinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -264,10 +264,10 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// host: grammar/rfc3986.peggy:122
+// host: grammar/rfc3986.peggy:131
 function r_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -280,17 +280,31 @@ function r_host(s, p) {
         if (v3 < 0) break L1;
         v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T4[c] === 1))) ? v3 + 1 : -1;
         v4 = v5 < 0 ? v3 : -1;
-        v2 = v4;
+        if (v4 < 0) break L1;
+        L2: {
+          v7 = -1;
+          L3: {
+            v8 = r_reg_name(s, v4);
+            if (v8 < 0) break L3;
+            v10 = v8;
+            v9 = v10 < 0 ? v8 : -1;
+            v7 = v9;
+          }
+          if (v7 >= 0) { v6 = v7; break L2; }
+          v11 = v4;
+          v6 = v11;
+        }
+        v2 = v6;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v6 = r_reg_name(s, p);
-    v0 = v6;
+    v12 = r_reg_name(s, p);
+    v0 = v12;
   }
   return v0;
 }
 
-// port: grammar/rfc3986.peggy:132
+// port: grammar/rfc3986.peggy:141
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -303,7 +317,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// IP_literal: grammar/rfc3986.peggy:141
+// IP_literal: grammar/rfc3986.peggy:150
 function r_IP_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -328,7 +342,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
-// IPvFuture: grammar/rfc3986.peggy:148
+// IPvFuture: grammar/rfc3986.peggy:157
 function r_IPvFuture(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -358,7 +372,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc3986.peggy:174
+// IPv6address: grammar/rfc3986.peggy:183
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
@@ -683,7 +697,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// h16: grammar/rfc3986.peggy:189
+// h16: grammar/rfc3986.peggy:198
 function r_h16(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -700,7 +714,7 @@ function r_h16(s, p) {
   return v0;
 }
 
-// ls32: grammar/rfc3986.peggy:196
+// ls32: grammar/rfc3986.peggy:205
 function r_ls32(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -725,7 +739,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc3986.peggy:205
+// IPv4address: grammar/rfc3986.peggy:214
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -749,7 +763,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// dec_octet: grammar/rfc3986.peggy:222
+// dec_octet: grammar/rfc3986.peggy:231
 function r_dec_octet(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -810,7 +824,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc3986.peggy:234
+// reg_name: grammar/rfc3986.peggy:243
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -830,7 +844,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// path: grammar/rfc3986.peggy:254
+// path: grammar/rfc3986.peggy:263
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -854,7 +868,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_abempty: grammar/rfc3986.peggy:260
+// path_abempty: grammar/rfc3986.peggy:269
 function r_path_abempty(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -874,7 +888,7 @@ function r_path_abempty(s, p) {
   return v0;
 }
 
-// path_absolute: grammar/rfc3986.peggy:267
+// path_absolute: grammar/rfc3986.peggy:276
 function r_path_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -907,7 +921,7 @@ function r_path_absolute(s, p) {
   return v0;
 }
 
-// path_noscheme: grammar/rfc3986.peggy:272
+// path_noscheme: grammar/rfc3986.peggy:281
 function r_path_noscheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -933,7 +947,7 @@ function r_path_noscheme(s, p) {
   return v0;
 }
 
-// path_rootless: grammar/rfc3986.peggy:276
+// path_rootless: grammar/rfc3986.peggy:285
 function r_path_rootless(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -959,14 +973,14 @@ function r_path_rootless(s, p) {
   return v0;
 }
 
-// path_empty: grammar/rfc3986.peggy:280
+// path_empty: grammar/rfc3986.peggy:289
 function r_path_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// segment: grammar/rfc3986.peggy:284
+// segment: grammar/rfc3986.peggy:293
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -986,7 +1000,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// segment_nz: grammar/rfc3986.peggy:288
+// segment_nz: grammar/rfc3986.peggy:297
 function r_segment_nz(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1007,7 +1021,7 @@ function r_segment_nz(s, p) {
   return v0;
 }
 
-// segment_nz_nc: grammar/rfc3986.peggy:293
+// segment_nz_nc: grammar/rfc3986.peggy:302
 function r_segment_nz_nc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1028,7 +1042,7 @@ function r_segment_nz_nc(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc3986.peggy:297
+// pchar: grammar/rfc3986.peggy:306
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -1042,7 +1056,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc3986.peggy:303
+// query: grammar/rfc3986.peggy:312
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1062,7 +1076,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc3986.peggy:309
+// fragment: grammar/rfc3986.peggy:318
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1082,7 +1096,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// pct_encoded: grammar/rfc3986.peggy:319
+// pct_encoded: grammar/rfc3986.peggy:328
 function r_pct_encoded(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1098,7 +1112,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc3986.peggy:325
+// unreserved: grammar/rfc3986.peggy:334
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1106,7 +1120,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc3986.peggy:331
+// reserved: grammar/rfc3986.peggy:340
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1114,7 +1128,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// gen_delims: grammar/rfc3986.peggy:335
+// gen_delims: grammar/rfc3986.peggy:344
 function r_gen_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1122,7 +1136,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
-// sub_delims: grammar/rfc3986.peggy:340
+// sub_delims: grammar/rfc3986.peggy:349
 function r_sub_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1130,7 +1144,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3986.peggy:347
+// ALPHA: grammar/rfc3986.peggy:356
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1138,7 +1152,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3986.peggy:352
+// DIGIT: grammar/rfc3986.peggy:361
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1146,7 +1160,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3986.peggy:357
+// HEXDIG: grammar/rfc3986.peggy:366
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -56,7 +56,7 @@ const T16 = table([33, 33, 35, 36, 38, 44, 47, 47, 58, 59, 61, 61, 63, 64, 91, 9
 const T17 = table([35, 35, 47, 47, 58, 58, 63, 64, 91, 91, 93, 93]);
 const T18 = table([33, 33, 36, 36, 38, 44, 59, 59, 61, 61]);
 
-// IRI: grammar/rfc3987.peggy:40
+// IRI: grammar/rfc3987.peggy:41
 function r_IRI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -90,7 +90,7 @@ function r_IRI(s, p) {
   return v0;
 }
 
-// ihier_part: grammar/rfc3987.peggy:50
+// ihier_part: grammar/rfc3987.peggy:51
 function r_ihier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -121,7 +121,7 @@ function r_ihier_part(s, p) {
   return v0;
 }
 
-// IRI_reference: grammar/rfc3987.peggy:65
+// IRI_reference: grammar/rfc3987.peggy:66
 function r_IRI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -136,7 +136,7 @@ function r_IRI_reference(s, p) {
   return v0;
 }
 
-// absolute_IRI: grammar/rfc3987.peggy:72
+// absolute_IRI: grammar/rfc3987.peggy:73
 function r_absolute_IRI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -161,7 +161,7 @@ function r_absolute_IRI(s, p) {
   return v0;
 }
 
-// irelative_ref: grammar/rfc3987.peggy:79
+// irelative_ref: grammar/rfc3987.peggy:80
 function r_irelative_ref(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -191,7 +191,7 @@ function r_irelative_ref(s, p) {
   return v0;
 }
 
-// irelative_part: grammar/rfc3987.peggy:87
+// irelative_part: grammar/rfc3987.peggy:88
 function r_irelative_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -222,7 +222,7 @@ function r_irelative_part(s, p) {
   return v0;
 }
 
-// iauthority: grammar/rfc3987.peggy:98
+// iauthority: grammar/rfc3987.peggy:99
 function r_iauthority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -252,7 +252,7 @@ function r_iauthority(s, p) {
   return v0;
 }
 
-// iuserinfo: grammar/rfc3987.peggy:102
+// iuserinfo: grammar/rfc3987.peggy:103
 function r_iuserinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -273,10 +273,10 @@ function r_iuserinfo(s, p) {
   return v0;
 }
 
-// ihost: grammar/rfc3987.peggy:116
+// ihost: grammar/rfc3987.peggy:125
 function r_ihost(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -289,17 +289,31 @@ function r_ihost(s, p) {
         if (v3 < 0) break L1;
         v5 = (v3 < len ? (c = String.prototype.charCodeAt.call(s, v3), (c < 128 ? (T4[c] === 1 ? v3 + 1 : -1) : cpEnd(s, v3, c, C3))) : -1);
         v4 = v5 < 0 ? v3 : -1;
-        v2 = v4;
+        if (v4 < 0) break L1;
+        L2: {
+          v7 = -1;
+          L3: {
+            v8 = r_ireg_name(s, v4);
+            if (v8 < 0) break L3;
+            v10 = v8;
+            v9 = v10 < 0 ? v8 : -1;
+            v7 = v9;
+          }
+          if (v7 >= 0) { v6 = v7; break L2; }
+          v11 = v4;
+          v6 = v11;
+        }
+        v2 = v6;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v6 = r_ireg_name(s, p);
-    v0 = v6;
+    v12 = r_ireg_name(s, p);
+    v0 = v12;
   }
   return v0;
 }
 
-// ireg_name: grammar/rfc3987.peggy:127
+// ireg_name: grammar/rfc3987.peggy:136
 function r_ireg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -320,7 +334,7 @@ function r_ireg_name(s, p) {
   return v0;
 }
 
-// ipath: grammar/rfc3987.peggy:145
+// ipath: grammar/rfc3987.peggy:154
 function r_ipath(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -344,7 +358,7 @@ function r_ipath(s, p) {
   return v0;
 }
 
-// ipath_abempty: grammar/rfc3987.peggy:151
+// ipath_abempty: grammar/rfc3987.peggy:160
 function r_ipath_abempty(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -364,7 +378,7 @@ function r_ipath_abempty(s, p) {
   return v0;
 }
 
-// ipath_absolute: grammar/rfc3987.peggy:158
+// ipath_absolute: grammar/rfc3987.peggy:167
 function r_ipath_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -397,7 +411,7 @@ function r_ipath_absolute(s, p) {
   return v0;
 }
 
-// ipath_noscheme: grammar/rfc3987.peggy:163
+// ipath_noscheme: grammar/rfc3987.peggy:172
 function r_ipath_noscheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -423,7 +437,7 @@ function r_ipath_noscheme(s, p) {
   return v0;
 }
 
-// ipath_rootless: grammar/rfc3987.peggy:167
+// ipath_rootless: grammar/rfc3987.peggy:176
 function r_ipath_rootless(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -449,14 +463,14 @@ function r_ipath_rootless(s, p) {
   return v0;
 }
 
-// ipath_empty: grammar/rfc3987.peggy:171
+// ipath_empty: grammar/rfc3987.peggy:180
 function r_ipath_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// isegment: grammar/rfc3987.peggy:175
+// isegment: grammar/rfc3987.peggy:184
 function r_isegment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -477,7 +491,7 @@ function r_isegment(s, p) {
   return v0;
 }
 
-// isegment_nz: grammar/rfc3987.peggy:179
+// isegment_nz: grammar/rfc3987.peggy:188
 function r_isegment_nz(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -499,7 +513,7 @@ function r_isegment_nz(s, p) {
   return v0;
 }
 
-// isegment_nz_nc: grammar/rfc3987.peggy:185
+// isegment_nz_nc: grammar/rfc3987.peggy:194
 function r_isegment_nz_nc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -521,7 +535,7 @@ function r_isegment_nz_nc(s, p) {
   return v0;
 }
 
-// ipchar: grammar/rfc3987.peggy:194
+// ipchar: grammar/rfc3987.peggy:203
 function r_ipchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -536,7 +550,7 @@ function r_ipchar(s, p) {
   return v0;
 }
 
-// iquery: grammar/rfc3987.peggy:202
+// iquery: grammar/rfc3987.peggy:211
 function r_iquery(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -557,7 +571,7 @@ function r_iquery(s, p) {
   return v0;
 }
 
-// ifragment: grammar/rfc3987.peggy:208
+// ifragment: grammar/rfc3987.peggy:217
 function r_ifragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -578,7 +592,7 @@ function r_ifragment(s, p) {
   return v0;
 }
 
-// iunreserved: grammar/rfc3987.peggy:212
+// iunreserved: grammar/rfc3987.peggy:221
 function r_iunreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -586,7 +600,7 @@ function r_iunreserved(s, p) {
   return v0;
 }
 
-// ucschar: grammar/rfc3987.peggy:241
+// ucschar: grammar/rfc3987.peggy:250
 function r_ucschar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -594,7 +608,7 @@ function r_ucschar(s, p) {
   return v0;
 }
 
-// iprivate: grammar/rfc3987.peggy:253
+// iprivate: grammar/rfc3987.peggy:262
 function r_iprivate(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -602,7 +616,7 @@ function r_iprivate(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc3987.peggy:260
+// scheme: grammar/rfc3987.peggy:269
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -621,7 +635,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// port: grammar/rfc3987.peggy:266
+// port: grammar/rfc3987.peggy:275
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -634,7 +648,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// IP_literal: grammar/rfc3987.peggy:274
+// IP_literal: grammar/rfc3987.peggy:283
 function r_IP_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -659,7 +673,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
-// IPvFuture: grammar/rfc3987.peggy:280
+// IPvFuture: grammar/rfc3987.peggy:289
 function r_IPvFuture(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -689,7 +703,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc3987.peggy:299
+// IPv6address: grammar/rfc3987.peggy:308
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
@@ -1014,7 +1028,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// h16: grammar/rfc3987.peggy:313
+// h16: grammar/rfc3987.peggy:322
 function r_h16(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1031,7 +1045,7 @@ function r_h16(s, p) {
   return v0;
 }
 
-// ls32: grammar/rfc3987.peggy:318
+// ls32: grammar/rfc3987.peggy:327
 function r_ls32(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1056,7 +1070,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc3987.peggy:325
+// IPv4address: grammar/rfc3987.peggy:334
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -1080,7 +1094,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// dec_octet: grammar/rfc3987.peggy:339
+// dec_octet: grammar/rfc3987.peggy:348
 function r_dec_octet(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -1141,7 +1155,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
-// pct_encoded: grammar/rfc3987.peggy:349
+// pct_encoded: grammar/rfc3987.peggy:358
 function r_pct_encoded(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1157,7 +1171,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc3987.peggy:353
+// unreserved: grammar/rfc3987.peggy:362
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1165,7 +1179,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc3987.peggy:357
+// reserved: grammar/rfc3987.peggy:366
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1173,7 +1187,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// gen_delims: grammar/rfc3987.peggy:361
+// gen_delims: grammar/rfc3987.peggy:370
 function r_gen_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1181,7 +1195,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
-// sub_delims: grammar/rfc3987.peggy:366
+// sub_delims: grammar/rfc3987.peggy:375
 function r_sub_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1189,7 +1203,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3987.peggy:371
+// ALPHA: grammar/rfc3987.peggy:380
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1197,7 +1211,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3987.peggy:376
+// DIGIT: grammar/rfc3987.peggy:385
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1205,7 +1219,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3987.peggy:381
+// HEXDIG: grammar/rfc3987.peggy:390
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -52,7 +52,7 @@ const T2 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 12
 const T3 = table([48, 58, 65, 70, 97, 102]);
 const T4 = table([45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
 
-// URI: grammar/rfc3986.peggy:29
+// URI: grammar/rfc3986.peggy:30
 function r_URI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -86,7 +86,7 @@ function r_URI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc3986.peggy:39
+// hier_part: grammar/rfc3986.peggy:40
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -117,7 +117,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// URI_reference: grammar/rfc3986.peggy:54
+// URI_reference: grammar/rfc3986.peggy:55
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -132,7 +132,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absolute_URI: grammar/rfc3986.peggy:63
+// absolute_URI: grammar/rfc3986.peggy:64
 function r_absolute_URI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -157,7 +157,7 @@ function r_absolute_URI(s, p) {
   return v0;
 }
 
-// relative_ref: grammar/rfc3986.peggy:72
+// relative_ref: grammar/rfc3986.peggy:73
 function r_relative_ref(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -187,7 +187,7 @@ function r_relative_ref(s, p) {
   return v0;
 }
 
-// relative_part: grammar/rfc3986.peggy:80
+// relative_part: grammar/rfc3986.peggy:81
 function r_relative_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -218,7 +218,7 @@ function r_relative_part(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc3986.peggy:101
+// authority: grammar/rfc3986.peggy:102
 function r_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -248,10 +248,10 @@ function r_authority(s, p) {
   return v0;
 }
 
-// host: grammar/rfc3986.peggy:122
+// host: grammar/rfc3986.peggy:131
 function r_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -264,12 +264,26 @@ function r_host(s, p) {
         if (v3 < 0) break L1;
         v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T2[c] === 1))) ? v3 + 1 : -1;
         v4 = v5 < 0 ? v3 : -1;
-        v2 = v4;
+        if (v4 < 0) break L1;
+        L2: {
+          v7 = -1;
+          L3: {
+            v8 = r_reg_name(s, v4);
+            if (v8 < 0) break L3;
+            v10 = v8;
+            v9 = v10 < 0 ? v8 : -1;
+            v7 = v9;
+          }
+          if (v7 >= 0) { v6 = v7; break L2; }
+          v11 = v4;
+          v6 = v11;
+        }
+        v2 = v6;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v6 = r_reg_name(s, p);
-    v0 = v6;
+    v12 = r_reg_name(s, p);
+    v0 = v12;
   }
   return v0;
 }

@@ -145,10 +145,10 @@ function r_local_path(s, p) {
   return v0;
 }
 
-// file_auth: grammar/rfc8089.peggy:123
+// file_auth: grammar/rfc8089.peggy:132
 function r_file_auth(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
@@ -157,17 +157,31 @@ function r_file_auth(s, p) {
         if (v2 < 0) break L1;
         v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
-        v1 = v3;
+        if (v3 < 0) break L1;
+        L2: {
+          v6 = -1;
+          L3: {
+            v7 = r_reg_name(s, v3);
+            if (v7 < 0) break L3;
+            v9 = v7;
+            v8 = v9 < 0 ? v7 : -1;
+            v6 = v8;
+          }
+          if (v6 >= 0) { v5 = v6; break L2; }
+          v10 = v3;
+          v5 = v10;
+        }
+        v1 = v5;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v5 = r_host(s, p);
-    v0 = v5;
+    v11 = r_host(s, p);
+    v0 = v11;
   }
   return v0;
 }
 
-// drive_letter: grammar/rfc8089.peggy:140
+// drive_letter: grammar/rfc8089.peggy:149
 function r_drive_letter(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -196,7 +210,7 @@ function r_drive_letter(s, p) {
   return v0;
 }
 
-// file_absolute: grammar/rfc8089.peggy:151
+// file_absolute: grammar/rfc8089.peggy:160
 function r_file_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -212,7 +226,7 @@ function r_file_absolute(s, p) {
   return v0;
 }
 
-// unc_authority: grammar/rfc8089.peggy:166
+// unc_authority: grammar/rfc8089.peggy:175
 function r_unc_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -235,7 +249,7 @@ function r_unc_authority(s, p) {
   return v0;
 }
 
-// file_host: grammar/rfc8089.peggy:186
+// file_host: grammar/rfc8089.peggy:195
 function r_file_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
@@ -281,7 +295,7 @@ function r_file_host(s, p) {
   return v0;
 }
 
-// inline_IP: grammar/rfc8089.peggy:201
+// inline_IP: grammar/rfc8089.peggy:210
 function r_inline_IP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -306,7 +320,7 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:208
+// _file_URI_appendix_e: grammar/rfc8089.peggy:217
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -322,7 +336,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:213
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:222
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -345,7 +359,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:230
+// _auth_path_appendix_e: grammar/rfc8089.peggy:239
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -411,7 +425,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:241
+// _local_path_appendix_e: grammar/rfc8089.peggy:250
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -450,7 +464,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:248
+// _file_auth_appendix_e: grammar/rfc8089.peggy:257
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
