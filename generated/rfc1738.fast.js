@@ -1042,7 +1042,7 @@ function r_newsurl(s, p) {
   return v0;
 }
 
-// grouppart: grammar/rfc1738.peggy:496
+// grouppart: grammar/rfc1738.peggy:498
 function r_grouppart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -1052,7 +1052,7 @@ function r_grouppart(s, p) {
       L1: {
         v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 42))) ? p + 1 : -1;
         if (v2 < 0) break L1;
-        v3 = v2 >= len ? v2 : -1;
+        v3 = r__end_of_input(s, v2);
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
@@ -1062,7 +1062,7 @@ function r_grouppart(s, p) {
       L2: {
         v5 = r_group(s, p);
         if (v5 < 0) break L2;
-        v6 = v5 >= len ? v5 : -1;
+        v6 = r__end_of_input(s, v5);
         v4 = v6;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
@@ -1075,7 +1075,15 @@ function r_grouppart(s, p) {
   return v0;
 }
 
-// group: grammar/rfc1738.peggy:507
+// _end_of_input: grammar/rfc1738.peggy:508
+function r__end_of_input(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0;
+  v0 = p >= len ? p : -1;
+  return v0;
+}
+
+// group: grammar/rfc1738.peggy:517
 function r_group(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1094,7 +1102,7 @@ function r_group(s, p) {
   return v0;
 }
 
-// article: grammar/rfc1738.peggy:519
+// article: grammar/rfc1738.peggy:529
 function r_article(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1123,7 +1131,7 @@ function r_article(s, p) {
   return v0;
 }
 
-// nntpurl: grammar/rfc1738.peggy:530
+// nntpurl: grammar/rfc1738.peggy:540
 function r_nntpurl(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -1150,7 +1158,7 @@ function r_nntpurl(s, p) {
   return v0;
 }
 
-// telneturl: grammar/rfc1738.peggy:541
+// telneturl: grammar/rfc1738.peggy:551
 function r_telneturl(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -1167,7 +1175,7 @@ function r_telneturl(s, p) {
   return v0;
 }
 
-// waisurl: grammar/rfc1738.peggy:557
+// waisurl: grammar/rfc1738.peggy:568
 function r_waisurl(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -1177,7 +1185,7 @@ function r_waisurl(s, p) {
       L1: {
         v2 = r_waisdatabase(s, p);
         if (v2 < 0) break L1;
-        v3 = v2 >= len ? v2 : -1;
+        v3 = r__end_of_input(s, v2);
         v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
@@ -1187,7 +1195,7 @@ function r_waisurl(s, p) {
       L2: {
         v5 = r_waisindex(s, p);
         if (v5 < 0) break L2;
-        v6 = v5 >= len ? v5 : -1;
+        v6 = r__end_of_input(s, v5);
         v4 = v6;
       }
       if (v4 >= 0) { v0 = v4; break L0; }
@@ -1200,7 +1208,7 @@ function r_waisurl(s, p) {
   return v0;
 }
 
-// waisdatabase: grammar/rfc1738.peggy:566
+// waisdatabase: grammar/rfc1738.peggy:577
 function r_waisdatabase(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -1218,7 +1226,7 @@ function r_waisdatabase(s, p) {
   return v0;
 }
 
-// waisindex: grammar/rfc1738.peggy:572
+// waisindex: grammar/rfc1738.peggy:583
 function r_waisindex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1240,7 +1248,7 @@ function r_waisindex(s, p) {
   return v0;
 }
 
-// waisdoc: grammar/rfc1738.peggy:579
+// waisdoc: grammar/rfc1738.peggy:590
 function r_waisdoc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -1266,7 +1274,7 @@ function r_waisdoc(s, p) {
   return v0;
 }
 
-// database: grammar/rfc1738.peggy:587
+// database: grammar/rfc1738.peggy:598
 function r_database(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1286,7 +1294,7 @@ function r_database(s, p) {
   return v0;
 }
 
-// wtype: grammar/rfc1738.peggy:593
+// wtype: grammar/rfc1738.peggy:604
 function r_wtype(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1306,7 +1314,7 @@ function r_wtype(s, p) {
   return v0;
 }
 
-// wpath: grammar/rfc1738.peggy:600
+// wpath: grammar/rfc1738.peggy:611
 function r_wpath(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1326,7 +1334,7 @@ function r_wpath(s, p) {
   return v0;
 }
 
-// prosperourl: grammar/rfc1738.peggy:613
+// prosperourl: grammar/rfc1738.peggy:624
 function r_prosperourl(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1352,7 +1360,7 @@ function r_prosperourl(s, p) {
   return v0;
 }
 
-// ppath: grammar/rfc1738.peggy:620
+// ppath: grammar/rfc1738.peggy:631
 function r_ppath(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1378,7 +1386,7 @@ function r_ppath(s, p) {
   return v0;
 }
 
-// psegment: grammar/rfc1738.peggy:627
+// psegment: grammar/rfc1738.peggy:638
 function r_psegment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1398,7 +1406,7 @@ function r_psegment(s, p) {
   return v0;
 }
 
-// fieldspec: grammar/rfc1738.peggy:637
+// fieldspec: grammar/rfc1738.peggy:648
 function r_fieldspec(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -1416,7 +1424,7 @@ function r_fieldspec(s, p) {
   return v0;
 }
 
-// fieldname: grammar/rfc1738.peggy:643
+// fieldname: grammar/rfc1738.peggy:654
 function r_fieldname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1436,7 +1444,7 @@ function r_fieldname(s, p) {
   return v0;
 }
 
-// fieldvalue: grammar/rfc1738.peggy:649
+// fieldvalue: grammar/rfc1738.peggy:660
 function r_fieldvalue(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1456,7 +1464,7 @@ function r_fieldvalue(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc1738.peggy:662
+// lowalpha: grammar/rfc1738.peggy:673
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1464,7 +1472,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// hialpha: grammar/rfc1738.peggy:672
+// hialpha: grammar/rfc1738.peggy:683
 function r_hialpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1472,7 +1480,7 @@ function r_hialpha(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc1738.peggy:681
+// alpha: grammar/rfc1738.peggy:692
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1480,7 +1488,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc1738.peggy:691
+// digit: grammar/rfc1738.peggy:702
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1488,7 +1496,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// safe: grammar/rfc1738.peggy:701
+// safe: grammar/rfc1738.peggy:712
 function r_safe(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1496,7 +1504,7 @@ function r_safe(s, p) {
   return v0;
 }
 
-// extra: grammar/rfc1738.peggy:709
+// extra: grammar/rfc1738.peggy:720
 function r_extra(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1504,7 +1512,7 @@ function r_extra(s, p) {
   return v0;
 }
 
-// national: grammar/rfc1738.peggy:719
+// national: grammar/rfc1738.peggy:730
 function r_national(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1512,7 +1520,7 @@ function r_national(s, p) {
   return v0;
 }
 
-// punctuation: grammar/rfc1738.peggy:730
+// punctuation: grammar/rfc1738.peggy:741
 function r_punctuation(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1520,7 +1528,7 @@ function r_punctuation(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc1738.peggy:740
+// reserved: grammar/rfc1738.peggy:751
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1528,7 +1536,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc1738.peggy:753
+// hex: grammar/rfc1738.peggy:764
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1536,7 +1544,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// escape: grammar/rfc1738.peggy:764
+// escape: grammar/rfc1738.peggy:775
 function r_escape(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1552,7 +1560,7 @@ function r_escape(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc1738.peggy:773
+// unreserved: grammar/rfc1738.peggy:784
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1560,7 +1568,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// uchar: grammar/rfc1738.peggy:780
+// uchar: grammar/rfc1738.peggy:791
 function r_uchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -1574,7 +1582,7 @@ function r_uchar(s, p) {
   return v0;
 }
 
-// xchar: grammar/rfc1738.peggy:790
+// xchar: grammar/rfc1738.peggy:801
 function r_xchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -1588,7 +1596,7 @@ function r_xchar(s, p) {
   return v0;
 }
 
-// digits: grammar/rfc1738.peggy:798
+// digits: grammar/rfc1738.peggy:809
 function r_digits(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1640,6 +1648,7 @@ const START = new Map([
   ["encoded822addr", r_encoded822addr],
   ["newsurl", r_newsurl],
   ["grouppart", r_grouppart],
+  ["_end_of_input", r__end_of_input],
   ["group", r_group],
   ["article", r_article],
   ["nntpurl", r_nntpurl],
@@ -1695,4 +1704,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_genericurl, r_url, r__url_defined_scheme, r__url_union, r_otherurl, r_scheme, r_schemepart, r_ip_schemepart, r_login, r_hostport, r_host, r_hostname, r_domainlabel, r_toplabel, r_alphadigit, r_hostnumber, r_port, r_user, r_password, r_urlpath, r_ftpurl, r_fpath, r_fsegment, r_ftptype, r_fileurl, r_httpurl, r_hpath, r_hsegment, r_search, r_gopherurl, r_gtype, r_selector, r_gopher__string, r_mailtourl, r_encoded822addr, r_newsurl, r_grouppart, r_group, r_article, r_nntpurl, r_telneturl, r_waisurl, r_waisdatabase, r_waisindex, r_waisdoc, r_database, r_wtype, r_wpath, r_prosperourl, r_ppath, r_psegment, r_fieldspec, r_fieldname, r_fieldvalue, r_lowalpha, r_hialpha, r_alpha, r_digit, r_safe, r_extra, r_national, r_punctuation, r_reserved, r_hex, r_escape, r_unreserved, r_uchar, r_xchar, r_digits };
+export { r_genericurl, r_url, r__url_defined_scheme, r__url_union, r_otherurl, r_scheme, r_schemepart, r_ip_schemepart, r_login, r_hostport, r_host, r_hostname, r_domainlabel, r_toplabel, r_alphadigit, r_hostnumber, r_port, r_user, r_password, r_urlpath, r_ftpurl, r_fpath, r_fsegment, r_ftptype, r_fileurl, r_httpurl, r_hpath, r_hsegment, r_search, r_gopherurl, r_gtype, r_selector, r_gopher__string, r_mailtourl, r_encoded822addr, r_newsurl, r_grouppart, r__end_of_input, r_group, r_article, r_nntpurl, r_telneturl, r_waisurl, r_waisdatabase, r_waisindex, r_waisdoc, r_database, r_wtype, r_wpath, r_prosperourl, r_ppath, r_psegment, r_fieldspec, r_fieldname, r_fieldvalue, r_lowalpha, r_hialpha, r_alpha, r_digit, r_safe, r_extra, r_national, r_punctuation, r_reserved, r_hex, r_escape, r_unreserved, r_uchar, r_xchar, r_digits };

@@ -79,5 +79,6 @@ export default {
   "helpers": [
     {"id":"_url_defined_scheme","why":"the ten schemes of §3 (\"The schemes covered are: ftp, http, gopher, mailto, news, nntp,"},
     {"id":"_url_union","why":"the printed union of §5 url, selected by --union (contract). `url` is referenced by no"},
+    {"id":"_end_of_input","why":"the end of the input, as an expectation (grouppart, waisurl): where it fails, \"end of"},
   ]
 };
