@@ -844,10 +844,10 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// path: grammar/rfc3986.peggy:263
+// path: grammar/rfc3986.peggy:270
 function r_path(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   L0: {
     v1 = -1;
     L1: {
@@ -862,13 +862,24 @@ function r_path(s, p) {
       v5 = r_path_rootless(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    v6 = r_path_empty(s, p);
-    v0 = v6;
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
+      v6 = -1;
+      L2: {
+        v7 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
+        if (v7 < 0) break L2;
+        v9 = v7;
+        v8 = v9 < 0 ? v7 : -1;
+        v6 = v8;
+      }
+      if (v6 >= 0) { v0 = v6; break L0; }
+    }
+    v10 = r_path_empty(s, p);
+    v0 = v10;
   }
   return v0;
 }
 
-// path_abempty: grammar/rfc3986.peggy:269
+// path_abempty: grammar/rfc3986.peggy:277
 function r_path_abempty(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -888,7 +899,7 @@ function r_path_abempty(s, p) {
   return v0;
 }
 
-// path_absolute: grammar/rfc3986.peggy:276
+// path_absolute: grammar/rfc3986.peggy:284
 function r_path_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -921,7 +932,7 @@ function r_path_absolute(s, p) {
   return v0;
 }
 
-// path_noscheme: grammar/rfc3986.peggy:281
+// path_noscheme: grammar/rfc3986.peggy:289
 function r_path_noscheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -947,7 +958,7 @@ function r_path_noscheme(s, p) {
   return v0;
 }
 
-// path_rootless: grammar/rfc3986.peggy:285
+// path_rootless: grammar/rfc3986.peggy:293
 function r_path_rootless(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -973,14 +984,14 @@ function r_path_rootless(s, p) {
   return v0;
 }
 
-// path_empty: grammar/rfc3986.peggy:289
+// path_empty: grammar/rfc3986.peggy:297
 function r_path_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// segment: grammar/rfc3986.peggy:293
+// segment: grammar/rfc3986.peggy:301
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1000,7 +1011,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// segment_nz: grammar/rfc3986.peggy:297
+// segment_nz: grammar/rfc3986.peggy:305
 function r_segment_nz(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1021,7 +1032,7 @@ function r_segment_nz(s, p) {
   return v0;
 }
 
-// segment_nz_nc: grammar/rfc3986.peggy:302
+// segment_nz_nc: grammar/rfc3986.peggy:310
 function r_segment_nz_nc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1042,7 +1053,7 @@ function r_segment_nz_nc(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc3986.peggy:306
+// pchar: grammar/rfc3986.peggy:314
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -1056,7 +1067,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc3986.peggy:312
+// query: grammar/rfc3986.peggy:320
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1076,7 +1087,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc3986.peggy:318
+// fragment: grammar/rfc3986.peggy:326
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1096,7 +1107,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// pct_encoded: grammar/rfc3986.peggy:328
+// pct_encoded: grammar/rfc3986.peggy:336
 function r_pct_encoded(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1112,7 +1123,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc3986.peggy:334
+// unreserved: grammar/rfc3986.peggy:342
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1120,7 +1131,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc3986.peggy:340
+// reserved: grammar/rfc3986.peggy:348
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1128,7 +1139,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// gen_delims: grammar/rfc3986.peggy:344
+// gen_delims: grammar/rfc3986.peggy:352
 function r_gen_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1136,7 +1147,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
-// sub_delims: grammar/rfc3986.peggy:349
+// sub_delims: grammar/rfc3986.peggy:357
 function r_sub_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1144,7 +1155,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3986.peggy:356
+// ALPHA: grammar/rfc3986.peggy:364
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1152,7 +1163,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3986.peggy:361
+// DIGIT: grammar/rfc3986.peggy:369
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1160,7 +1171,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3986.peggy:366
+// HEXDIG: grammar/rfc3986.peggy:374
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -334,10 +334,10 @@ function r_ireg_name(s, p) {
   return v0;
 }
 
-// ipath: grammar/rfc3987.peggy:154
+// ipath: grammar/rfc3987.peggy:161
 function r_ipath(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   L0: {
     v1 = -1;
     L1: {
@@ -352,13 +352,24 @@ function r_ipath(s, p) {
       v5 = r_ipath_rootless(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    v6 = r_ipath_empty(s, p);
-    v0 = v6;
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
+      v6 = -1;
+      L2: {
+        v7 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
+        if (v7 < 0) break L2;
+        v9 = v7;
+        v8 = v9 < 0 ? v7 : -1;
+        v6 = v8;
+      }
+      if (v6 >= 0) { v0 = v6; break L0; }
+    }
+    v10 = r_ipath_empty(s, p);
+    v0 = v10;
   }
   return v0;
 }
 
-// ipath_abempty: grammar/rfc3987.peggy:160
+// ipath_abempty: grammar/rfc3987.peggy:168
 function r_ipath_abempty(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -378,7 +389,7 @@ function r_ipath_abempty(s, p) {
   return v0;
 }
 
-// ipath_absolute: grammar/rfc3987.peggy:167
+// ipath_absolute: grammar/rfc3987.peggy:175
 function r_ipath_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -411,7 +422,7 @@ function r_ipath_absolute(s, p) {
   return v0;
 }
 
-// ipath_noscheme: grammar/rfc3987.peggy:172
+// ipath_noscheme: grammar/rfc3987.peggy:180
 function r_ipath_noscheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -437,7 +448,7 @@ function r_ipath_noscheme(s, p) {
   return v0;
 }
 
-// ipath_rootless: grammar/rfc3987.peggy:176
+// ipath_rootless: grammar/rfc3987.peggy:184
 function r_ipath_rootless(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -463,14 +474,14 @@ function r_ipath_rootless(s, p) {
   return v0;
 }
 
-// ipath_empty: grammar/rfc3987.peggy:180
+// ipath_empty: grammar/rfc3987.peggy:188
 function r_ipath_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// isegment: grammar/rfc3987.peggy:184
+// isegment: grammar/rfc3987.peggy:192
 function r_isegment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -491,7 +502,7 @@ function r_isegment(s, p) {
   return v0;
 }
 
-// isegment_nz: grammar/rfc3987.peggy:188
+// isegment_nz: grammar/rfc3987.peggy:196
 function r_isegment_nz(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -513,7 +524,7 @@ function r_isegment_nz(s, p) {
   return v0;
 }
 
-// isegment_nz_nc: grammar/rfc3987.peggy:194
+// isegment_nz_nc: grammar/rfc3987.peggy:202
 function r_isegment_nz_nc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -535,7 +546,7 @@ function r_isegment_nz_nc(s, p) {
   return v0;
 }
 
-// ipchar: grammar/rfc3987.peggy:203
+// ipchar: grammar/rfc3987.peggy:211
 function r_ipchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -550,7 +561,7 @@ function r_ipchar(s, p) {
   return v0;
 }
 
-// iquery: grammar/rfc3987.peggy:211
+// iquery: grammar/rfc3987.peggy:219
 function r_iquery(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -571,7 +582,7 @@ function r_iquery(s, p) {
   return v0;
 }
 
-// ifragment: grammar/rfc3987.peggy:217
+// ifragment: grammar/rfc3987.peggy:225
 function r_ifragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -592,7 +603,7 @@ function r_ifragment(s, p) {
   return v0;
 }
 
-// iunreserved: grammar/rfc3987.peggy:221
+// iunreserved: grammar/rfc3987.peggy:229
 function r_iunreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -600,7 +611,7 @@ function r_iunreserved(s, p) {
   return v0;
 }
 
-// ucschar: grammar/rfc3987.peggy:250
+// ucschar: grammar/rfc3987.peggy:258
 function r_ucschar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -608,7 +619,7 @@ function r_ucschar(s, p) {
   return v0;
 }
 
-// iprivate: grammar/rfc3987.peggy:262
+// iprivate: grammar/rfc3987.peggy:270
 function r_iprivate(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -616,7 +627,7 @@ function r_iprivate(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc3987.peggy:269
+// scheme: grammar/rfc3987.peggy:277
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -635,7 +646,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// port: grammar/rfc3987.peggy:275
+// port: grammar/rfc3987.peggy:283
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -648,7 +659,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// IP_literal: grammar/rfc3987.peggy:283
+// IP_literal: grammar/rfc3987.peggy:291
 function r_IP_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -673,7 +684,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
-// IPvFuture: grammar/rfc3987.peggy:289
+// IPvFuture: grammar/rfc3987.peggy:297
 function r_IPvFuture(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -703,7 +714,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc3987.peggy:308
+// IPv6address: grammar/rfc3987.peggy:316
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
@@ -1028,7 +1039,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// h16: grammar/rfc3987.peggy:322
+// h16: grammar/rfc3987.peggy:330
 function r_h16(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1045,7 +1056,7 @@ function r_h16(s, p) {
   return v0;
 }
 
-// ls32: grammar/rfc3987.peggy:327
+// ls32: grammar/rfc3987.peggy:335
 function r_ls32(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1070,7 +1081,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc3987.peggy:334
+// IPv4address: grammar/rfc3987.peggy:342
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -1094,7 +1105,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// dec_octet: grammar/rfc3987.peggy:348
+// dec_octet: grammar/rfc3987.peggy:356
 function r_dec_octet(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -1155,7 +1166,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
-// pct_encoded: grammar/rfc3987.peggy:358
+// pct_encoded: grammar/rfc3987.peggy:366
 function r_pct_encoded(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1171,7 +1182,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc3987.peggy:362
+// unreserved: grammar/rfc3987.peggy:370
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1179,7 +1190,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc3987.peggy:366
+// reserved: grammar/rfc3987.peggy:374
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1187,7 +1198,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// gen_delims: grammar/rfc3987.peggy:370
+// gen_delims: grammar/rfc3987.peggy:378
 function r_gen_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1195,7 +1206,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
-// sub_delims: grammar/rfc3987.peggy:375
+// sub_delims: grammar/rfc3987.peggy:383
 function r_sub_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1203,7 +1214,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3987.peggy:380
+// ALPHA: grammar/rfc3987.peggy:388
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1211,7 +1222,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3987.peggy:385
+// DIGIT: grammar/rfc3987.peggy:393
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1219,7 +1230,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3987.peggy:390
+// HEXDIG: grammar/rfc3987.peggy:398
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

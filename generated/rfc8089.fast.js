@@ -249,10 +249,10 @@ function r_unc_authority(s, p) {
   return v0;
 }
 
-// file_host: grammar/rfc8089.peggy:195
+// file_host: grammar/rfc8089.peggy:198
 function r_file_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v1 = -1;
@@ -272,30 +272,44 @@ function r_file_host(s, p) {
         if (v6 < 0) break L2;
         v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c < 128 && T0[c] === 1))) ? v6 + 1 : -1;
         v7 = v8 < 0 ? v6 : -1;
-        v5 = v7;
+        if (v7 < 0) break L2;
+        L3: {
+          v10 = -1;
+          L4: {
+            v11 = r_reg_name(s, v7);
+            if (v11 < 0) break L4;
+            v13 = v11;
+            v12 = v13 < 0 ? v11 : -1;
+            v10 = v12;
+          }
+          if (v10 >= 0) { v9 = v10; break L3; }
+          v14 = v7;
+          v9 = v14;
+        }
+        v5 = v9;
       }
       if (v5 >= 0) { v0 = v5; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
-      v9 = -1;
-      L3: {
-        v10 = r_inline_IP(s, p);
-        if (v10 < 0) break L3;
-        v11 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 47))) ? v10 + 1 : -1;
-        if (v11 < 0) break L3;
-        v13 = v11;
-        v12 = v13 < 0 ? v11 : -1;
-        v9 = v12;
+      v15 = -1;
+      L5: {
+        v16 = r_inline_IP(s, p);
+        if (v16 < 0) break L5;
+        v17 = (v16 < len && (c = String.prototype.charCodeAt.call(s, v16), (c === 47))) ? v16 + 1 : -1;
+        if (v17 < 0) break L5;
+        v19 = v17;
+        v18 = v19 < 0 ? v17 : -1;
+        v15 = v18;
       }
-      if (v9 >= 0) { v0 = v9; break L0; }
+      if (v15 >= 0) { v0 = v15; break L0; }
     }
-    v14 = r_reg_name(s, p);
-    v0 = v14;
+    v20 = r_reg_name(s, p);
+    v0 = v20;
   }
   return v0;
 }
 
-// inline_IP: grammar/rfc8089.peggy:210
+// inline_IP: grammar/rfc8089.peggy:213
 function r_inline_IP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -320,7 +334,7 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:217
+// _file_URI_appendix_e: grammar/rfc8089.peggy:220
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -336,7 +350,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:222
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:225
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -359,7 +373,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:239
+// _auth_path_appendix_e: grammar/rfc8089.peggy:242
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -425,7 +439,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:250
+// _local_path_appendix_e: grammar/rfc8089.peggy:253
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -464,7 +478,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:257
+// _file_auth_appendix_e: grammar/rfc8089.peggy:260
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
