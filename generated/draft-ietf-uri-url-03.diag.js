@@ -64,7 +64,7 @@ const SETS = [
 ];
 
 /** What each construct that can stop is (StopKind, or a spec rule's hook index), by stop id. */
-const STOPS = [1, 29, 37, -3, 39, -3, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, -1, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, 28, 29, 43, -3, -3, 39, -3, -2, -1, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
+const STOPS = [1, 29, 37, -3, 39, -3, -1, -1, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, -1, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, -1, -1, 28, 29, 43, -3, -3, 39, -3, -2, -1, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -2, -1, -2, 29, -2, -2, 29, -2, -2, -2, -1, -2, 29, -1, -2, 29, -1, -1, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
 
 /** The rules (TracedRule: Peggy id, hook index, reach, over, failReach, body; TracedNode says what a body does). */
 const RULES = [
@@ -76,154 +76,160 @@ const RULES = [
   ["scheme",2,-1,3,1,[7,48]],
   // httpaddress: grammar/draft-ietf-uri-url-03.peggy:99
   ["httpaddress",3,-1,4,-1,[8,[[8,[[1,4,"\"h\""],[1,5,"\"t\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,29],[10,[8,[[1,7,"\"/\""],[7,37]],[-1,2]],3],[10,[8,[[1,8,"\"?\""],[7,39]],[-1,4]],5]],[-1,1,-1,-1],1,[1,1,0,0]]],
-  // ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
-  ["ftpaddress",4,-1,-1,-1,[8,[[8,[[1,9,"\"f\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1]],[7,28],[1,7,"\"/\""],[7,37],[10,[8,[[1,10,"\"!\""],[7,31]],[-1,9]],10]],[-1,6,7,8,-1],2,[1,1,1,1,0]]],
-  // afsaddress: grammar/draft-ietf-uri-url-03.peggy:118
-  ["afsaddress",5,-1,4,-1,[8,[[8,[[1,11,"\"a\""],[1,9,"\"f\""],[1,12,"\"s\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1]],[7,32],[1,7,"\"/\""],[7,37]],[-1,11,12,13],3,[1,1,1,1]]],
-  // newsaddress: grammar/draft-ietf-uri-url-03.peggy:126
-  ["newsaddress",6,-1,-1,-1,[8,[[8,[[1,13,"\"n\""],[1,14,"\"e\""],[1,15,"\"w\""],[1,12,"\"s\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1]],[7,15]],[-1,14],4,[1,1]]],
-  // nntpaddress: grammar/draft-ietf-uri-url-03.peggy:132
-  ["nntpaddress",7,-1,3,-1,[8,[[8,[[1,13,"\"n\""],[1,13,"\"n\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1]],[7,16],[1,7,"\"/\""],[7,58]],[-1,15,16,17],5,[1,1,1,1]]],
-  // midaddress: grammar/draft-ietf-uri-url-03.peggy:139
-  ["midaddress",8,-1,-1,-1,[8,[[8,[[1,16,"\"m\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,65]],[-1,18],6,[1,1]]],
-  // cidaddress: grammar/draft-ietf-uri-url-03.peggy:146
-  ["cidaddress",9,-1,-1,-1,[8,[[8,[[1,19,"\"c\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,77]],[-1,19],7,[1,1]]],
-  // mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:162
-  ["mailtoaddress",10,-1,3,-1,[8,[[8,[[1,16,"\"m\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,2,"\"l\""],[1,5,"\"t\""],[1,20,"\"o\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,64],[1,21,"\"@\""],[7,33]],[-1,20,21,22],8,[1,1,1,1]]],
-  // waisaddress: grammar/draft-ietf-uri-url-03.peggy:171
+  // ftpaddress: grammar/draft-ietf-uri-url-03.peggy:118
+  ["ftpaddress",4,-1,-1,-1,[9,[[8,[[8,[[1,9,"\"f\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1]],[7,63],[13,1,[0]]],[-1,6,7],2,[1,1,1]],[8,[[8,[[1,9,"\"f\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1]],[7,28],[1,7,"\"/\""],[7,37],[10,[8,[[1,10,"\"!\""],[7,31]],[-1,11]],12]],[-1,8,9,10,-1],3,[1,1,1,1,0]]]]],
+  // afsaddress: grammar/draft-ietf-uri-url-03.peggy:126
+  ["afsaddress",5,-1,4,-1,[8,[[8,[[1,11,"\"a\""],[1,9,"\"f\""],[1,12,"\"s\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1]],[7,32],[1,7,"\"/\""],[7,37]],[-1,13,14,15],4,[1,1,1,1]]],
+  // newsaddress: grammar/draft-ietf-uri-url-03.peggy:134
+  ["newsaddress",6,-1,-1,-1,[8,[[8,[[1,13,"\"n\""],[1,14,"\"e\""],[1,15,"\"w\""],[1,12,"\"s\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1]],[7,15]],[-1,16],5,[1,1]]],
+  // nntpaddress: grammar/draft-ietf-uri-url-03.peggy:140
+  ["nntpaddress",7,-1,3,-1,[8,[[8,[[1,13,"\"n\""],[1,13,"\"n\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1]],[7,16],[1,7,"\"/\""],[7,58]],[-1,17,18,19],6,[1,1,1,1]]],
+  // midaddress: grammar/draft-ietf-uri-url-03.peggy:147
+  ["midaddress",8,-1,-1,-1,[8,[[8,[[1,16,"\"m\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,68]],[-1,20],7,[1,1]]],
+  // cidaddress: grammar/draft-ietf-uri-url-03.peggy:154
+  ["cidaddress",9,-1,-1,-1,[8,[[8,[[1,19,"\"c\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,80]],[-1,21],8,[1,1]]],
+  // mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:170
+  ["mailtoaddress",10,-1,3,-1,[8,[[8,[[1,16,"\"m\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,2,"\"l\""],[1,5,"\"t\""],[1,20,"\"o\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,67],[1,21,"\"@\""],[7,33]],[-1,22,23,24],9,[1,1,1,1]]],
+  // waisaddress: grammar/draft-ietf-uri-url-03.peggy:179
   ["waisaddress",11,-1,-1,-1,[9,[[7,13],[7,12]]]],
-  // waisindex: grammar/draft-ietf-uri-url-03.peggy:180
-  ["waisindex",12,-1,4,-1,[8,[[8,[[1,15,"\"w\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,12,"\"s\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,29],[1,7,"\"/\""],[7,18],[10,[8,[[1,8,"\"?\""],[7,39]],[-1,26]],27]],[-1,23,24,25,-1],9,[1,1,1,1,0]]],
-  // waisdoc: grammar/draft-ietf-uri-url-03.peggy:190
-  ["waisdoc",13,-1,-1,-1,[8,[[8,[[1,15,"\"w\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,12,"\"s\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,29],[1,7,"\"/\""],[7,18],[1,7,"\"/\""],[7,19],[1,7,"\"/\""],[7,14]],[-1,28,29,30,31,32,33,34],10,[1,1,1,1,1,1,1,1]]],
-  // wpath: grammar/draft-ietf-uri-url-03.peggy:201
-  ["wpath",14,-1,-1,-1,[11,[8,[[7,58],[1,22,"\"=\""],[7,37],[1,23,"\";\""]],[-1,35,36,37],11,[1,1,1,1]],null,1,null,38]],
-  // groupart: grammar/draft-ietf-uri-url-03.peggy:215
+  // waisindex: grammar/draft-ietf-uri-url-03.peggy:188
+  ["waisindex",12,-1,4,-1,[8,[[8,[[1,15,"\"w\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,12,"\"s\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,29],[1,7,"\"/\""],[7,18],[10,[8,[[1,8,"\"?\""],[7,39]],[-1,28]],29]],[-1,25,26,27,-1],10,[1,1,1,1,0]]],
+  // waisdoc: grammar/draft-ietf-uri-url-03.peggy:198
+  ["waisdoc",13,-1,-1,-1,[8,[[8,[[1,15,"\"w\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,12,"\"s\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,29],[1,7,"\"/\""],[7,18],[1,7,"\"/\""],[7,19],[1,7,"\"/\""],[7,14]],[-1,30,31,32,33,34,35,36],11,[1,1,1,1,1,1,1,1]]],
+  // wpath: grammar/draft-ietf-uri-url-03.peggy:209
+  ["wpath",14,-1,-1,-1,[11,[8,[[7,58],[1,22,"\"=\""],[7,37],[1,23,"\";\""]],[-1,37,38,39],12,[1,1,1,1]],null,1,null,40]],
+  // groupart: grammar/draft-ietf-uri-url-03.peggy:223
   ["groupart",15,-1,-1,-1,[9,[[1,24,"\"*\""],[7,16],[7,17]]]],
-  // group: grammar/draft-ietf-uri-url-03.peggy:226
-  ["group",16,-1,3,1,[8,[[7,48],[11,[8,[[1,25,"\".\""],[7,48]],[-1,39]],null,0,null,40]],[-1,-1],12,[1,0]]],
-  // article: grammar/draft-ietf-uri-url-03.peggy:239
-  ["article",17,-1,-1,-1,[8,[[7,63],[1,21,"\"@\""],[7,30]],[-1,41,42],13,[1,1,1]]],
-  // database: grammar/draft-ietf-uri-url-03.peggy:243
+  // group: grammar/draft-ietf-uri-url-03.peggy:234
+  ["group",16,-1,3,1,[8,[[7,48],[11,[8,[[1,25,"\".\""],[7,48]],[-1,41]],null,0,null,42]],[-1,-1],13,[1,0]]],
+  // article: grammar/draft-ietf-uri-url-03.peggy:247
+  ["article",17,-1,-1,-1,[8,[[7,66],[1,21,"\"@\""],[7,30]],[-1,43,44],14,[1,1,1]]],
+  // database: grammar/draft-ietf-uri-url-03.peggy:251
   ["database",18,-1,3,3,[7,45]],
-  // wtype: grammar/draft-ietf-uri-url-03.peggy:247
+  // wtype: grammar/draft-ietf-uri-url-03.peggy:255
   ["wtype",19,-1,3,3,[7,45]],
-  // prosperoaddress: grammar/draft-ietf-uri-url-03.peggy:252
+  // prosperoaddress: grammar/draft-ietf-uri-url-03.peggy:260
   ["prosperoaddress",20,-1,4,-1,[7,21]],
-  // prosperolink: grammar/draft-ietf-uri-url-03.peggy:269
-  ["prosperolink",21,-1,4,-1,[8,[[8,[[1,6,"\"p\""],[1,1,"\"r\""],[1,20,"\"o\""],[1,12,"\"s\""],[1,6,"\"p\""],[1,14,"\"e\""],[1,1,"\"r\""],[1,20,"\"o\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,29],[1,7,"\"/\""],[7,22],[10,[8,[[8,[[1,26,"\"%\""],[1,27,"\"0\""],[1,27,"\"0\""]],[-1,-1,-1]],[7,23],[10,[7,24],47]],[-1,46,-1],15,[1,1,0]],48]],[-1,43,44,45,-1],14,[1,1,1,1,0]]],
-  // hsoname: grammar/draft-ietf-uri-url-03.peggy:273
+  // prosperolink: grammar/draft-ietf-uri-url-03.peggy:277
+  ["prosperolink",21,-1,4,-1,[8,[[8,[[1,6,"\"p\""],[1,1,"\"r\""],[1,20,"\"o\""],[1,12,"\"s\""],[1,6,"\"p\""],[1,14,"\"e\""],[1,1,"\"r\""],[1,20,"\"o\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,29],[1,7,"\"/\""],[7,22],[10,[8,[[8,[[1,26,"\"%\""],[1,27,"\"0\""],[1,27,"\"0\""]],[-1,-1,-1]],[7,23],[10,[7,24],49]],[-1,48,-1],16,[1,1,0]],50]],[-1,45,46,47,-1],15,[1,1,1,1,0]]],
+  // hsoname: grammar/draft-ietf-uri-url-03.peggy:281
   ["hsoname",22,-1,4,-1,[7,37]],
-  // version: grammar/draft-ietf-uri-url-03.peggy:277
+  // version: grammar/draft-ietf-uri-url-03.peggy:285
   ["version",23,-1,1,1,[7,58]],
-  // attributes: grammar/draft-ietf-uri-url-03.peggy:285
-  ["attributes",24,-1,1,1,[11,[7,25],null,1,null,49]],
-  // attribute: grammar/draft-ietf-uri-url-03.peggy:289
+  // attributes: grammar/draft-ietf-uri-url-03.peggy:293
+  ["attributes",24,-1,1,1,[11,[7,25],null,1,null,51]],
+  // attribute: grammar/draft-ietf-uri-url-03.peggy:297
   ["attribute",25,-1,1,1,[7,60]],
-  // telnetaddress: grammar/draft-ietf-uri-url-03.peggy:296
-  ["telnetaddress",26,-1,-1,-1,[8,[[8,[[1,5,"\"t\""],[1,14,"\"e\""],[1,2,"\"l\""],[1,13,"\"n\""],[1,14,"\"e\""],[1,5,"\"t\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,28]],[-1,50],16,[1,1]]],
-  // gopheraddress: grammar/draft-ietf-uri-url-03.peggy:310
-  ["gopheraddress",27,-1,4,-1,[8,[[8,[[1,28,"\"g\""],[1,20,"\"o\""],[1,6,"\"p\""],[1,4,"\"h\""],[1,14,"\"e\""],[1,1,"\"r\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,29],[10,[8,[[1,7,"\"/\""],[7,43],[10,[7,36],53]],[-1,52,-1]],54],[10,[8,[[1,8,"\"?\""],[7,39]],[-1,55]],56]],[-1,51,-1,-1],17,[1,1,0,0]]],
-  // login: grammar/draft-ietf-uri-url-03.peggy:336
-  ["login",28,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,63],[1,21,"\"@\""],[7,29],[7,62]],[-1,57,58,59,60,61],18,[1,1,1,1,1,1]],[8,[[7,63],[1,21,"\"@\""],[7,29],[7,62]],[-1,62,63,64],19,[1,1,1,1]],[8,[[7,29],[7,62]],[-1,65],20,[1,1]]]]],
-  // hostport: grammar/draft-ietf-uri-url-03.peggy:345
-  ["hostport",29,-1,3,-1,[8,[[7,30],[10,[8,[[1,3,"\":\""],[7,35]],[-1,66]],67]],[-1,-1],21,[1,0]]],
-  // host: grammar/draft-ietf-uri-url-03.peggy:354
+  // telnetaddress: grammar/draft-ietf-uri-url-03.peggy:309
+  ["telnetaddress",26,-1,-1,-1,[9,[[8,[[8,[[1,5,"\"t\""],[1,14,"\"e\""],[1,2,"\"l\""],[1,13,"\"n\""],[1,14,"\"e\""],[1,5,"\"t\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,64],[13,1,[0]]],[-1,52,53],17,[1,1,1]],[8,[[8,[[1,5,"\"t\""],[1,14,"\"e\""],[1,2,"\"l\""],[1,13,"\"n\""],[1,14,"\"e\""],[1,5,"\"t\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,28]],[-1,54],18,[1,1]]]]],
+  // gopheraddress: grammar/draft-ietf-uri-url-03.peggy:324
+  ["gopheraddress",27,-1,4,-1,[8,[[8,[[1,28,"\"g\""],[1,20,"\"o\""],[1,6,"\"p\""],[1,4,"\"h\""],[1,14,"\"e\""],[1,1,"\"r\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,29],[10,[8,[[1,7,"\"/\""],[7,43],[10,[7,36],57]],[-1,56,-1]],58],[10,[8,[[1,8,"\"?\""],[7,39]],[-1,59]],60]],[-1,55,-1,-1],19,[1,1,0,0]]],
+  // login: grammar/draft-ietf-uri-url-03.peggy:350
+  ["login",28,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,66],[1,21,"\"@\""],[7,29],[7,62]],[-1,61,62,63,64,65],20,[1,1,1,1,1,1]],[8,[[7,66],[1,21,"\"@\""],[7,29],[7,62]],[-1,66,67,68],21,[1,1,1,1]],[8,[[7,29],[7,62]],[-1,69],22,[1,1]]]]],
+  // hostport: grammar/draft-ietf-uri-url-03.peggy:359
+  ["hostport",29,-1,3,-1,[8,[[7,30],[10,[8,[[1,3,"\":\""],[7,35]],[-1,70]],71]],[-1,-1],23,[1,0]]],
+  // host: grammar/draft-ietf-uri-url-03.peggy:368
   ["host",30,-1,3,-1,[9,[[7,33],[7,34]]]],
-  // ftptype: grammar/draft-ietf-uri-url-03.peggy:363
+  // ftptype: grammar/draft-ietf-uri-url-03.peggy:377
   ["ftptype",31,1,1,1,[9,[[1,29,"\"A\""],[1,30,"\"I\""],[1,31,"\"D\""]]]],
-  // cellname: grammar/draft-ietf-uri-url-03.peggy:367
+  // cellname: grammar/draft-ietf-uri-url-03.peggy:381
   ["cellname",32,-1,3,1,[7,33]],
-  // hostname: grammar/draft-ietf-uri-url-03.peggy:380
-  ["hostname",33,-1,3,1,[8,[[7,48],[11,[8,[[1,25,"\".\""],[7,48]],[-1,68]],null,0,null,69]],[-1,-1],22,[1,0]]],
-  // hostnumber: grammar/draft-ietf-uri-url-03.peggy:388
-  ["hostnumber",34,-1,1,-1,[8,[[7,58],[1,25,"\".\""],[7,58],[1,25,"\".\""],[7,58],[1,25,"\".\""],[7,58]],[-1,70,71,72,73,74,75],23,[1,1,1,1,1,1,1]]],
-  // port: grammar/draft-ietf-uri-url-03.peggy:392
+  // hostname: grammar/draft-ietf-uri-url-03.peggy:394
+  ["hostname",33,-1,3,1,[8,[[7,48],[11,[8,[[1,25,"\".\""],[7,48]],[-1,72]],null,0,null,73]],[-1,-1],24,[1,0]]],
+  // hostnumber: grammar/draft-ietf-uri-url-03.peggy:402
+  ["hostnumber",34,-1,1,-1,[8,[[7,58],[1,25,"\".\""],[7,58],[1,25,"\".\""],[7,58],[1,25,"\".\""],[7,58]],[-1,74,75,76,77,78,79],25,[1,1,1,1,1,1,1]]],
+  // port: grammar/draft-ietf-uri-url-03.peggy:406
   ["port",35,-1,1,1,[7,58]],
-  // selector: grammar/draft-ietf-uri-url-03.peggy:396
+  // selector: grammar/draft-ietf-uri-url-03.peggy:410
   ["selector",36,-1,4,-1,[7,37]],
-  // path: grammar/draft-ietf-uri-url-03.peggy:411
-  ["path",37,-1,4,-1,[9,[[8,[[7,38],[11,[8,[[1,7,"\"/\""],[7,38]],[-1,76]],null,0,null,77],[10,[1,7,"\"/\""],78]],[-1,-1,-1],24,[1,0,0]],[7,61]]]],
-  // segment: grammar/draft-ietf-uri-url-03.peggy:416
+  // path: grammar/draft-ietf-uri-url-03.peggy:425
+  ["path",37,-1,4,-1,[9,[[8,[[7,38],[11,[8,[[1,7,"\"/\""],[7,38]],[-1,80]],null,0,null,81],[10,[1,7,"\"/\""],82]],[-1,-1,-1],26,[1,0,0]],[7,61]]]],
+  // segment: grammar/draft-ietf-uri-url-03.peggy:430
   ["segment",38,-1,3,3,[7,47]],
-  // search: grammar/draft-ietf-uri-url-03.peggy:427
-  ["search",39,-1,4,3,[8,[[7,45],[11,[8,[[1,32,"\"+\""],[7,45]],[-1,79]],null,0,null,80]],[-1,-1],25,[1,0]]],
-  // user: grammar/draft-ietf-uri-url-03.peggy:431
+  // search: grammar/draft-ietf-uri-url-03.peggy:441
+  ["search",39,-1,4,3,[8,[[7,45],[11,[8,[[1,32,"\"+\""],[7,45]],[-1,83]],null,0,null,84]],[-1,-1],27,[1,0]]],
+  // user: grammar/draft-ietf-uri-url-03.peggy:445
   ["user",40,-1,3,3,[7,45]],
-  // password: grammar/draft-ietf-uri-url-03.peggy:435
+  // password: grammar/draft-ietf-uri-url-03.peggy:449
   ["password",41,-1,3,3,[7,45]],
-  // fragmentid: grammar/draft-ietf-uri-url-03.peggy:440
+  // fragmentid: grammar/draft-ietf-uri-url-03.peggy:454
   ["fragmentid",42,-1,3,3,[7,45]],
-  // gtype: grammar/draft-ietf-uri-url-03.peggy:444
+  // gtype: grammar/draft-ietf-uri-url-03.peggy:458
   ["gtype",43,3,1,3,[7,44]],
-  // xalpha: grammar/draft-ietf-uri-url-03.peggy:457
+  // xalpha: grammar/draft-ietf-uri-url-03.peggy:471
   ["xalpha",44,3,1,3,[9,[[7,49],[7,50],[7,51],[7,52],[7,54]]]],
-  // xalphas: grammar/draft-ietf-uri-url-03.peggy:467
-  ["xalphas",45,-1,3,3,[11,[7,44],null,1,null,81]],
-  // xpalpha: grammar/draft-ietf-uri-url-03.peggy:474
+  // xalphas: grammar/draft-ietf-uri-url-03.peggy:481
+  ["xalphas",45,-1,3,3,[11,[7,44],null,1,null,85]],
+  // xpalpha: grammar/draft-ietf-uri-url-03.peggy:488
   ["xpalpha",46,3,3,3,[9,[[7,44],[1,32,"\"+\""]]]],
-  // xpalphas: grammar/draft-ietf-uri-url-03.peggy:486
-  ["xpalphas",47,-1,3,3,[11,[7,46],null,1,null,82]],
-  // ialpha: grammar/draft-ietf-uri-url-03.peggy:493
-  ["ialpha",48,-1,3,1,[8,[[7,49],[10,[7,45],83]],[-1,-1],26,[1,0]]],
-  // alpha: grammar/draft-ietf-uri-url-03.peggy:507
+  // xpalphas: grammar/draft-ietf-uri-url-03.peggy:500
+  ["xpalphas",47,-1,3,3,[11,[7,46],null,1,null,86]],
+  // ialpha: grammar/draft-ietf-uri-url-03.peggy:507
+  ["ialpha",48,-1,3,1,[8,[[7,49],[10,[7,45],87]],[-1,-1],28,[1,0]]],
+  // alpha: grammar/draft-ietf-uri-url-03.peggy:521
   ["alpha",49,1,0,1,[1,33,"%x61-7A / %x41-5A"]],
-  // digit: grammar/draft-ietf-uri-url-03.peggy:516
+  // digit: grammar/draft-ietf-uri-url-03.peggy:530
   ["digit",50,1,0,1,[1,34,"%x30-39"]],
-  // safe: grammar/draft-ietf-uri-url-03.peggy:527
+  // safe: grammar/draft-ietf-uri-url-03.peggy:541
   ["safe",51,1,0,1,[1,35,"%x24 / %x2D / %x5F / %x40 / %x2E / %x26 / %x2B"]],
-  // extra: grammar/draft-ietf-uri-url-03.peggy:538
+  // extra: grammar/draft-ietf-uri-url-03.peggy:552
   ["extra",52,1,0,1,[1,36,"%x22 / %x27 / %x28 / %x29 / %x2C / %x20"]],
-  // reserved: grammar/draft-ietf-uri-url-03.peggy:547
+  // reserved: grammar/draft-ietf-uri-url-03.peggy:561
   ["reserved",53,1,0,1,[1,37,"%x3D / %x3B / %x2F / %x23 / %x3F / %x3A"]],
-  // escape: grammar/draft-ietf-uri-url-03.peggy:555
-  ["escape",54,3,1,3,[8,[[1,26,"\"%\""],[7,55],[7,55]],[-1,84,85]]],
-  // hex: grammar/draft-ietf-uri-url-03.peggy:566
+  // escape: grammar/draft-ietf-uri-url-03.peggy:569
+  ["escape",54,3,1,3,[8,[[1,26,"\"%\""],[7,55],[7,55]],[-1,88,89]]],
+  // hex: grammar/draft-ietf-uri-url-03.peggy:580
   ["hex",55,1,1,1,[9,[[7,50],[1,38,"%x61-66 / %x41-46"]]]],
-  // national: grammar/draft-ietf-uri-url-03.peggy:579
+  // national: grammar/draft-ietf-uri-url-03.peggy:593
   ["national",56,1,0,1,[1,39,"%x7B / %x7D / %x7C / %x5B / %x5D / %x5C / %x5E / %x7E"]],
-  // punctuation: grammar/draft-ietf-uri-url-03.peggy:586
+  // punctuation: grammar/draft-ietf-uri-url-03.peggy:600
   ["punctuation",57,1,0,1,[1,40,"%x3C / %x3E"]],
-  // digits: grammar/draft-ietf-uri-url-03.peggy:595
-  ["digits",58,-1,1,1,[11,[7,50],null,1,null,86]],
-  // alphanum: grammar/draft-ietf-uri-url-03.peggy:599
+  // digits: grammar/draft-ietf-uri-url-03.peggy:609
+  ["digits",58,-1,1,1,[11,[7,50],null,1,null,90]],
+  // alphanum: grammar/draft-ietf-uri-url-03.peggy:613
   ["alphanum",59,1,1,1,[9,[[7,49],[7,50]]]],
-  // alphanums: grammar/draft-ietf-uri-url-03.peggy:606
-  ["alphanums",60,-1,1,1,[11,[7,59],null,1,null,87]],
-  // void: grammar/draft-ietf-uri-url-03.peggy:613
+  // alphanums: grammar/draft-ietf-uri-url-03.peggy:620
+  ["alphanums",60,-1,1,1,[11,[7,59],null,1,null,91]],
+  // void: grammar/draft-ietf-uri-url-03.peggy:627
   ["void",61,0,0,-1,[0]],
-  // _login_end: grammar/draft-ietf-uri-url-03.peggy:619
+  // _login_end: grammar/draft-ietf-uri-url-03.peggy:633
   ["_login_end",-1,3,3,3,[13,1,[9,[[7,44],[1,3,"\":\""]]]]],
-  // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:634
-  ["_xalphas_before_host",-1,-1,-1,3,[8,[[7,44],[11,[9,[[8,[[13,1,[8,[[1,21,"\"@\""],[9,[[7,49],[8,[[7,34],[13,1,[7,44]]],[-1,88],29,[1,1]]]]],[-1,89]]],[7,44]],[-1,90],28,[1,1]],[8,[[11,[7,44],null,1,null,91],[13,1,[0]]],[-1,92],30,[1,1]]]],null,0,null,93]],[-1,-1],27,[1,0]]],
-  // _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:639
-  ["_xalphas_before_hostname",-1,-1,3,3,[8,[[7,44],[11,[8,[[13,1,[8,[[1,21,"\"@\""],[7,49]],[-1,94]]],[7,44]],[-1,95],32,[1,1]],null,0,null,96]],[-1,-1],31,[1,0]]],
-  // addr_spec: grammar/draft-ietf-uri-url-03.peggy:656
-  ["addr_spec",62,-1,-1,-1,[8,[[7,66],[1,21,"\"@\""],[7,67]],[-1,97,98],33,[1,1,1]]],
-  // local_part: grammar/draft-ietf-uri-url-03.peggy:661
-  ["local_part",63,-1,-1,-1,[8,[[7,71],[11,[8,[[1,25,"\".\""],[7,71]],[-1,99]],null,0,null,100]],[-1,-1],34,[1,0]]],
-  // domain: grammar/draft-ietf-uri-url-03.peggy:665
-  ["domain",64,-1,-1,-1,[8,[[7,68],[11,[8,[[1,25,"\".\""],[7,68]],[-1,101]],null,0,null,102]],[-1,-1],35,[1,0]]],
-  // sub_domain: grammar/draft-ietf-uri-url-03.peggy:670
-  ["sub_domain",65,-1,4,-1,[9,[[7,69],[7,70]]]],
-  // domain_ref: grammar/draft-ietf-uri-url-03.peggy:674
-  ["domain_ref",66,-1,1,1,[7,72]],
-  // domain_literal: grammar/draft-ietf-uri-url-03.peggy:681
-  ["domain_literal",67,-1,4,-1,[8,[[1,41,"\"[\""],[11,[9,[[7,75],[7,76]]],null,0,null,103],[1,42,"\"]\""]],[-1,-1,104]]],
-  // word: grammar/draft-ietf-uri-url-03.peggy:686
-  ["word",68,-1,4,-1,[9,[[7,72],[7,73]]]],
-  // atom: grammar/draft-ietf-uri-url-03.peggy:696
-  ["atom",69,-1,1,1,[11,[1,43,"%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E"],null,1,null,105]],
-  // quoted_string: grammar/draft-ietf-uri-url-03.peggy:705
-  ["quoted_string",70,-1,4,-1,[8,[[1,44,"\"\\\"\""],[11,[9,[[7,74],[7,76]]],null,0,null,106],[1,44,"\"\\\"\""]],[-1,-1,107]]],
-  // qtext: grammar/draft-ietf-uri-url-03.peggy:720
-  ["qtext",71,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],108],[1,47,"%x20 / %x09"]],[-1,109],36,[0,1]],null,1,null,110],[1,48,"%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F"]]]],
-  // dtext: grammar/draft-ietf-uri-url-03.peggy:731
-  ["dtext",72,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],111],[1,47,"%x20 / %x09"]],[-1,112],37,[0,1]],null,1,null,113],[1,49,"%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F"]]]],
-  // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:739
-  ["quoted_pair",73,2,0,2,[8,[[1,50,"\"\\\\\""],[1,51,"%x00-7F"]],[-1,114]]],
-  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:749
-  ["content_identifier",74,-1,-1,-1,[7,65]],
+  // _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:639
+  ["_login_then_slash",-1,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,66],[1,21,"\"@\""],[7,29],[1,7,"\"/\""]],[-1,92,93,94,95,96],29,[1,1,1,1,1,1]],[8,[[7,66],[1,21,"\"@\""],[7,29],[1,7,"\"/\""]],[-1,97,98,99],30,[1,1,1,1]],[8,[[7,29],[1,7,"\"/\""]],[-1,100],31,[1,1]]]]],
+  // _login_then_end: grammar/draft-ietf-uri-url-03.peggy:646
+  ["_login_then_end",-1,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,66],[1,21,"\"@\""],[7,29],[7,65]],[-1,101,102,103,104,105],32,[1,1,1,1,1,1]],[8,[[7,66],[1,21,"\"@\""],[7,29],[7,65]],[-1,106,107,108],33,[1,1,1,1]],[8,[[7,29],[7,65]],[-1,109],34,[1,1]]]]],
+  // _end_of_input: grammar/draft-ietf-uri-url-03.peggy:656
+  ["_end_of_input",-1,1,1,1,[14,[12,1],"end of input"]],
+  // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:671
+  ["_xalphas_before_host",-1,-1,-1,3,[8,[[7,44],[11,[9,[[8,[[13,1,[8,[[1,21,"\"@\""],[9,[[7,49],[8,[[7,34],[13,1,[7,44]]],[-1,110],37,[1,1]]]]],[-1,111]]],[7,44]],[-1,112],36,[1,1]],[8,[[11,[7,44],null,1,null,113],[13,1,[0]]],[-1,114],38,[1,1]]]],null,0,null,115]],[-1,-1],35,[1,0]]],
+  // _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:676
+  ["_xalphas_before_hostname",-1,-1,3,3,[8,[[7,44],[11,[8,[[13,1,[8,[[1,21,"\"@\""],[7,49]],[-1,116]]],[7,44]],[-1,117],40,[1,1]],null,0,null,118]],[-1,-1],39,[1,0]]],
+  // addr_spec: grammar/draft-ietf-uri-url-03.peggy:693
+  ["addr_spec",62,-1,-1,-1,[8,[[7,69],[1,21,"\"@\""],[7,70]],[-1,119,120],41,[1,1,1]]],
+  // local_part: grammar/draft-ietf-uri-url-03.peggy:698
+  ["local_part",63,-1,-1,-1,[8,[[7,74],[11,[8,[[1,25,"\".\""],[7,74]],[-1,121]],null,0,null,122]],[-1,-1],42,[1,0]]],
+  // domain: grammar/draft-ietf-uri-url-03.peggy:702
+  ["domain",64,-1,-1,-1,[8,[[7,71],[11,[8,[[1,25,"\".\""],[7,71]],[-1,123]],null,0,null,124]],[-1,-1],43,[1,0]]],
+  // sub_domain: grammar/draft-ietf-uri-url-03.peggy:707
+  ["sub_domain",65,-1,4,-1,[9,[[7,72],[7,73]]]],
+  // domain_ref: grammar/draft-ietf-uri-url-03.peggy:711
+  ["domain_ref",66,-1,1,1,[7,75]],
+  // domain_literal: grammar/draft-ietf-uri-url-03.peggy:718
+  ["domain_literal",67,-1,4,-1,[8,[[1,41,"\"[\""],[11,[9,[[7,78],[7,79]]],null,0,null,125],[1,42,"\"]\""]],[-1,-1,126]]],
+  // word: grammar/draft-ietf-uri-url-03.peggy:723
+  ["word",68,-1,4,-1,[9,[[7,75],[7,76]]]],
+  // atom: grammar/draft-ietf-uri-url-03.peggy:733
+  ["atom",69,-1,1,1,[11,[1,43,"%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E"],null,1,null,127]],
+  // quoted_string: grammar/draft-ietf-uri-url-03.peggy:742
+  ["quoted_string",70,-1,4,-1,[8,[[1,44,"\"\\\"\""],[11,[9,[[7,77],[7,79]]],null,0,null,128],[1,44,"\"\\\"\""]],[-1,-1,129]]],
+  // qtext: grammar/draft-ietf-uri-url-03.peggy:757
+  ["qtext",71,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],130],[1,47,"%x20 / %x09"]],[-1,131],44,[0,1]],null,1,null,132],[1,48,"%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F"]]]],
+  // dtext: grammar/draft-ietf-uri-url-03.peggy:768
+  ["dtext",72,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],133],[1,47,"%x20 / %x09"]],[-1,134],45,[0,1]],null,1,null,135],[1,49,"%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F"]]]],
+  // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:776
+  ["quoted_pair",73,2,0,2,[8,[[1,50,"\"\\\\\""],[1,51,"%x00-7F"]],[-1,136]]],
+  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:786
+  ["content_identifier",74,-1,-1,-1,[7,68]],
 ];
 
 /** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */

@@ -137,34 +137,52 @@ function r_httpaddress(s, p) {
   return v0;
 }
 
-// ftpaddress: grammar/draft-ietf-uri-url-03.peggy:111
+// ftpaddress: grammar/draft-ietf-uri-url-03.peggy:118
 function r_ftpaddress(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
-  v0 = -1;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   L0: {
-    v1 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
-    if (v1 < 0) break L0;
-    v2 = r_login(s, v1);
-    if (v2 < 0) break L0;
-    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
-    if (v3 < 0) break L0;
-    v4 = r_path(s, v3);
-    if (v4 < 0) break L0;
-    v6 = -1;
-    L1: {
-      v7 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 33))) ? v4 + 1 : -1;
-      if (v7 < 0) break L1;
-      v8 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c < 128 && T0[c] === 1))) ? v7 + 1 : -1;
-      v6 = v8;
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
+      v1 = -1;
+      L1: {
+        v2 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
+        if (v2 < 0) break L1;
+        v3 = r__login_then_slash(s, v2);
+        if (v3 < 0) break L1;
+        v5 = v3;
+        v4 = v5 < 0 ? v3 : -1;
+        v1 = v4;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v5 = v6 < 0 ? v4 : v6;
-    v0 = v5;
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
+      v6 = -1;
+      L2: {
+        v7 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
+        if (v7 < 0) break L2;
+        v8 = r_login(s, v7);
+        if (v8 < 0) break L2;
+        v9 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 47))) ? v8 + 1 : -1;
+        if (v9 < 0) break L2;
+        v10 = r_path(s, v9);
+        if (v10 < 0) break L2;
+        v12 = -1;
+        L3: {
+          v13 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 33))) ? v10 + 1 : -1;
+          if (v13 < 0) break L3;
+          v14 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c < 128 && T0[c] === 1))) ? v13 + 1 : -1;
+          v12 = v14;
+        }
+        v11 = v12 < 0 ? v10 : v12;
+        v6 = v11;
+      }
+      v0 = v6;
+    } else v0 = -1;
   }
   return v0;
 }
 
-// afsaddress: grammar/draft-ietf-uri-url-03.peggy:118
+// afsaddress: grammar/draft-ietf-uri-url-03.peggy:126
 function r_afsaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -182,7 +200,7 @@ function r_afsaddress(s, p) {
   return v0;
 }
 
-// newsaddress: grammar/draft-ietf-uri-url-03.peggy:126
+// newsaddress: grammar/draft-ietf-uri-url-03.peggy:134
 function r_newsaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -196,7 +214,7 @@ function r_newsaddress(s, p) {
   return v0;
 }
 
-// nntpaddress: grammar/draft-ietf-uri-url-03.peggy:132
+// nntpaddress: grammar/draft-ietf-uri-url-03.peggy:140
 function r_nntpaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -214,7 +232,7 @@ function r_nntpaddress(s, p) {
   return v0;
 }
 
-// midaddress: grammar/draft-ietf-uri-url-03.peggy:139
+// midaddress: grammar/draft-ietf-uri-url-03.peggy:147
 function r_midaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -228,7 +246,7 @@ function r_midaddress(s, p) {
   return v0;
 }
 
-// cidaddress: grammar/draft-ietf-uri-url-03.peggy:146
+// cidaddress: grammar/draft-ietf-uri-url-03.peggy:154
 function r_cidaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -242,7 +260,7 @@ function r_cidaddress(s, p) {
   return v0;
 }
 
-// mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:162
+// mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:170
 function r_mailtoaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -260,7 +278,7 @@ function r_mailtoaddress(s, p) {
   return v0;
 }
 
-// waisaddress: grammar/draft-ietf-uri-url-03.peggy:171
+// waisaddress: grammar/draft-ietf-uri-url-03.peggy:179
 function r_waisaddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -277,7 +295,7 @@ function r_waisaddress(s, p) {
   return v0;
 }
 
-// waisindex: grammar/draft-ietf-uri-url-03.peggy:180
+// waisindex: grammar/draft-ietf-uri-url-03.peggy:188
 function r_waisindex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -304,7 +322,7 @@ function r_waisindex(s, p) {
   return v0;
 }
 
-// waisdoc: grammar/draft-ietf-uri-url-03.peggy:190
+// waisdoc: grammar/draft-ietf-uri-url-03.peggy:198
 function r_waisdoc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -330,7 +348,7 @@ function r_waisdoc(s, p) {
   return v0;
 }
 
-// wpath: grammar/draft-ietf-uri-url-03.peggy:201
+// wpath: grammar/draft-ietf-uri-url-03.peggy:209
 function r_wpath(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -357,7 +375,7 @@ function r_wpath(s, p) {
   return v0;
 }
 
-// groupart: grammar/draft-ietf-uri-url-03.peggy:215
+// groupart: grammar/draft-ietf-uri-url-03.peggy:223
 function r_groupart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -375,7 +393,7 @@ function r_groupart(s, p) {
   return v0;
 }
 
-// group: grammar/draft-ietf-uri-url-03.peggy:226
+// group: grammar/draft-ietf-uri-url-03.peggy:234
 function r_group(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -401,7 +419,7 @@ function r_group(s, p) {
   return v0;
 }
 
-// article: grammar/draft-ietf-uri-url-03.peggy:239
+// article: grammar/draft-ietf-uri-url-03.peggy:247
 function r_article(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -417,28 +435,28 @@ function r_article(s, p) {
   return v0;
 }
 
-// database: grammar/draft-ietf-uri-url-03.peggy:243
+// database: grammar/draft-ietf-uri-url-03.peggy:251
 function r_database(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// wtype: grammar/draft-ietf-uri-url-03.peggy:247
+// wtype: grammar/draft-ietf-uri-url-03.peggy:255
 function r_wtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// prosperoaddress: grammar/draft-ietf-uri-url-03.peggy:252
+// prosperoaddress: grammar/draft-ietf-uri-url-03.peggy:260
 function r_prosperoaddress(s, p) {
   let c = 0, v0 = 0;
   v0 = r_prosperolink(s, p);
   return v0;
 }
 
-// prosperolink: grammar/draft-ietf-uri-url-03.peggy:269
+// prosperolink: grammar/draft-ietf-uri-url-03.peggy:277
 function r_prosperolink(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -468,21 +486,21 @@ function r_prosperolink(s, p) {
   return v0;
 }
 
-// hsoname: grammar/draft-ietf-uri-url-03.peggy:273
+// hsoname: grammar/draft-ietf-uri-url-03.peggy:281
 function r_hsoname(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path(s, p);
   return v0;
 }
 
-// version: grammar/draft-ietf-uri-url-03.peggy:277
+// version: grammar/draft-ietf-uri-url-03.peggy:285
 function r_version(s, p) {
   let c = 0, v0 = 0;
   v0 = r_digits(s, p);
   return v0;
 }
 
-// attributes: grammar/draft-ietf-uri-url-03.peggy:285
+// attributes: grammar/draft-ietf-uri-url-03.peggy:293
 function r_attributes(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
   v0 = p;
@@ -498,28 +516,46 @@ function r_attributes(s, p) {
   return v0;
 }
 
-// attribute: grammar/draft-ietf-uri-url-03.peggy:289
+// attribute: grammar/draft-ietf-uri-url-03.peggy:297
 function r_attribute(s, p) {
   let c = 0, v0 = 0;
   v0 = r_alphanums(s, p);
   return v0;
 }
 
-// telnetaddress: grammar/draft-ietf-uri-url-03.peggy:296
+// telnetaddress: grammar/draft-ietf-uri-url-03.peggy:309
 function r_telnetaddress(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
-  v0 = -1;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   L0: {
-    v1 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
-    if (v1 < 0) break L0;
-    v2 = r_login(s, v1);
-    v0 = v2;
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
+      v1 = -1;
+      L1: {
+        v2 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
+        if (v2 < 0) break L1;
+        v3 = r__login_then_end(s, v2);
+        if (v3 < 0) break L1;
+        v5 = v3;
+        v4 = v5 < 0 ? v3 : -1;
+        v1 = v4;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
+      v6 = -1;
+      L2: {
+        v7 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
+        if (v7 < 0) break L2;
+        v8 = r_login(s, v7);
+        v6 = v8;
+      }
+      v0 = v6;
+    } else v0 = -1;
   }
   return v0;
 }
 
-// gopheraddress: grammar/draft-ietf-uri-url-03.peggy:310
+// gopheraddress: grammar/draft-ietf-uri-url-03.peggy:324
 function r_gopheraddress(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
@@ -554,7 +590,7 @@ function r_gopheraddress(s, p) {
   return v0;
 }
 
-// login: grammar/draft-ietf-uri-url-03.peggy:336
+// login: grammar/draft-ietf-uri-url-03.peggy:350
 function r_login(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -605,7 +641,7 @@ function r_login(s, p) {
   return v0;
 }
 
-// hostport: grammar/draft-ietf-uri-url-03.peggy:345
+// hostport: grammar/draft-ietf-uri-url-03.peggy:359
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -626,7 +662,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/draft-ietf-uri-url-03.peggy:354
+// host: grammar/draft-ietf-uri-url-03.peggy:368
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -643,7 +679,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ftptype: grammar/draft-ietf-uri-url-03.peggy:363
+// ftptype: grammar/draft-ietf-uri-url-03.peggy:377
 function r_ftptype(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -651,14 +687,14 @@ function r_ftptype(s, p) {
   return v0;
 }
 
-// cellname: grammar/draft-ietf-uri-url-03.peggy:367
+// cellname: grammar/draft-ietf-uri-url-03.peggy:381
 function r_cellname(s, p) {
   let c = 0, v0 = 0;
   v0 = r_hostname(s, p);
   return v0;
 }
 
-// hostname: grammar/draft-ietf-uri-url-03.peggy:380
+// hostname: grammar/draft-ietf-uri-url-03.peggy:394
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -684,7 +720,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// hostnumber: grammar/draft-ietf-uri-url-03.peggy:388
+// hostnumber: grammar/draft-ietf-uri-url-03.peggy:402
 function r_hostnumber(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -708,21 +744,21 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
-// port: grammar/draft-ietf-uri-url-03.peggy:392
+// port: grammar/draft-ietf-uri-url-03.peggy:406
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = r_digits(s, p);
   return v0;
 }
 
-// selector: grammar/draft-ietf-uri-url-03.peggy:396
+// selector: grammar/draft-ietf-uri-url-03.peggy:410
 function r_selector(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path(s, p);
   return v0;
 }
 
-// path: grammar/draft-ietf-uri-url-03.peggy:411
+// path: grammar/draft-ietf-uri-url-03.peggy:425
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -758,14 +794,14 @@ function r_path(s, p) {
   return v0;
 }
 
-// segment: grammar/draft-ietf-uri-url-03.peggy:416
+// segment: grammar/draft-ietf-uri-url-03.peggy:430
 function r_segment(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xpalphas(s, p);
   return v0;
 }
 
-// search: grammar/draft-ietf-uri-url-03.peggy:427
+// search: grammar/draft-ietf-uri-url-03.peggy:441
 function r_search(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -791,35 +827,35 @@ function r_search(s, p) {
   return v0;
 }
 
-// user: grammar/draft-ietf-uri-url-03.peggy:431
+// user: grammar/draft-ietf-uri-url-03.peggy:445
 function r_user(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// password: grammar/draft-ietf-uri-url-03.peggy:435
+// password: grammar/draft-ietf-uri-url-03.peggy:449
 function r_password(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// fragmentid: grammar/draft-ietf-uri-url-03.peggy:440
+// fragmentid: grammar/draft-ietf-uri-url-03.peggy:454
 function r_fragmentid(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// gtype: grammar/draft-ietf-uri-url-03.peggy:444
+// gtype: grammar/draft-ietf-uri-url-03.peggy:458
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalpha(s, p);
   return v0;
 }
 
-// xalpha: grammar/draft-ietf-uri-url-03.peggy:457
+// xalpha: grammar/draft-ietf-uri-url-03.peggy:471
 function r_xalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -833,7 +869,7 @@ function r_xalpha(s, p) {
   return v0;
 }
 
-// xalphas: grammar/draft-ietf-uri-url-03.peggy:467
+// xalphas: grammar/draft-ietf-uri-url-03.peggy:481
 function r_xalphas(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -854,7 +890,7 @@ function r_xalphas(s, p) {
   return v0;
 }
 
-// xpalpha: grammar/draft-ietf-uri-url-03.peggy:474
+// xpalpha: grammar/draft-ietf-uri-url-03.peggy:488
 function r_xpalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -868,7 +904,7 @@ function r_xpalpha(s, p) {
   return v0;
 }
 
-// xpalphas: grammar/draft-ietf-uri-url-03.peggy:486
+// xpalphas: grammar/draft-ietf-uri-url-03.peggy:500
 function r_xpalphas(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -889,7 +925,7 @@ function r_xpalphas(s, p) {
   return v0;
 }
 
-// ialpha: grammar/draft-ietf-uri-url-03.peggy:493
+// ialpha: grammar/draft-ietf-uri-url-03.peggy:507
 function r_ialpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -904,7 +940,7 @@ function r_ialpha(s, p) {
   return v0;
 }
 
-// alpha: grammar/draft-ietf-uri-url-03.peggy:507
+// alpha: grammar/draft-ietf-uri-url-03.peggy:521
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -912,7 +948,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// digit: grammar/draft-ietf-uri-url-03.peggy:516
+// digit: grammar/draft-ietf-uri-url-03.peggy:530
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -920,7 +956,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// safe: grammar/draft-ietf-uri-url-03.peggy:527
+// safe: grammar/draft-ietf-uri-url-03.peggy:541
 function r_safe(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -928,7 +964,7 @@ function r_safe(s, p) {
   return v0;
 }
 
-// extra: grammar/draft-ietf-uri-url-03.peggy:538
+// extra: grammar/draft-ietf-uri-url-03.peggy:552
 function r_extra(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -936,7 +972,7 @@ function r_extra(s, p) {
   return v0;
 }
 
-// reserved: grammar/draft-ietf-uri-url-03.peggy:547
+// reserved: grammar/draft-ietf-uri-url-03.peggy:561
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -944,7 +980,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// escape: grammar/draft-ietf-uri-url-03.peggy:555
+// escape: grammar/draft-ietf-uri-url-03.peggy:569
 function r_escape(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -960,7 +996,7 @@ function r_escape(s, p) {
   return v0;
 }
 
-// hex: grammar/draft-ietf-uri-url-03.peggy:566
+// hex: grammar/draft-ietf-uri-url-03.peggy:580
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -968,7 +1004,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// national: grammar/draft-ietf-uri-url-03.peggy:579
+// national: grammar/draft-ietf-uri-url-03.peggy:593
 function r_national(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -976,7 +1012,7 @@ function r_national(s, p) {
   return v0;
 }
 
-// punctuation: grammar/draft-ietf-uri-url-03.peggy:586
+// punctuation: grammar/draft-ietf-uri-url-03.peggy:600
 function r_punctuation(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -984,7 +1020,7 @@ function r_punctuation(s, p) {
   return v0;
 }
 
-// digits: grammar/draft-ietf-uri-url-03.peggy:595
+// digits: grammar/draft-ietf-uri-url-03.peggy:609
 function r_digits(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -998,7 +1034,7 @@ function r_digits(s, p) {
   return v0;
 }
 
-// alphanum: grammar/draft-ietf-uri-url-03.peggy:599
+// alphanum: grammar/draft-ietf-uri-url-03.peggy:613
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1006,7 +1042,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alphanums: grammar/draft-ietf-uri-url-03.peggy:606
+// alphanums: grammar/draft-ietf-uri-url-03.peggy:620
 function r_alphanums(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1020,14 +1056,14 @@ function r_alphanums(s, p) {
   return v0;
 }
 
-// void: grammar/draft-ietf-uri-url-03.peggy:613
+// void: grammar/draft-ietf-uri-url-03.peggy:627
 function r_void(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// _login_end: grammar/draft-ietf-uri-url-03.peggy:619
+// _login_end: grammar/draft-ietf-uri-url-03.peggy:633
 function r__login_end(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1042,7 +1078,117 @@ function r__login_end(s, p) {
   return v0;
 }
 
-// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:634
+// _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:639
+function r__login_then_slash(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  L0: {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      v1 = -1;
+      L1: {
+        v2 = r_user(s, p);
+        if (v2 < 0) break L1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
+        if (v3 < 0) break L1;
+        v4 = r__xalphas_before_host(s, v3);
+        if (v4 < 0) break L1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
+        if (v5 < 0) break L1;
+        v6 = r_hostport(s, v5);
+        if (v6 < 0) break L1;
+        v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 47))) ? v6 + 1 : -1;
+        v1 = v7;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      v8 = -1;
+      L2: {
+        v9 = r__xalphas_before_host(s, p);
+        if (v9 < 0) break L2;
+        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
+        if (v10 < 0) break L2;
+        v11 = r_hostport(s, v10);
+        if (v11 < 0) break L2;
+        v12 = (v11 < len && (c = String.prototype.charCodeAt.call(s, v11), (c === 47))) ? v11 + 1 : -1;
+        v8 = v12;
+      }
+      if (v8 >= 0) { v0 = v8; break L0; }
+    }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+      v13 = -1;
+      L3: {
+        v14 = r_hostport(s, p);
+        if (v14 < 0) break L3;
+        v15 = (v14 < len && (c = String.prototype.charCodeAt.call(s, v14), (c === 47))) ? v14 + 1 : -1;
+        v13 = v15;
+      }
+      v0 = v13;
+    } else v0 = -1;
+  }
+  return v0;
+}
+
+// _login_then_end: grammar/draft-ietf-uri-url-03.peggy:646
+function r__login_then_end(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  L0: {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      v1 = -1;
+      L1: {
+        v2 = r_user(s, p);
+        if (v2 < 0) break L1;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
+        if (v3 < 0) break L1;
+        v4 = r__xalphas_before_host(s, v3);
+        if (v4 < 0) break L1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
+        if (v5 < 0) break L1;
+        v6 = r_hostport(s, v5);
+        if (v6 < 0) break L1;
+        v7 = r__end_of_input(s, v6);
+        v1 = v7;
+      }
+      if (v1 >= 0) { v0 = v1; break L0; }
+    }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      v8 = -1;
+      L2: {
+        v9 = r__xalphas_before_host(s, p);
+        if (v9 < 0) break L2;
+        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
+        if (v10 < 0) break L2;
+        v11 = r_hostport(s, v10);
+        if (v11 < 0) break L2;
+        v12 = r__end_of_input(s, v11);
+        v8 = v12;
+      }
+      if (v8 >= 0) { v0 = v8; break L0; }
+    }
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+      v13 = -1;
+      L3: {
+        v14 = r_hostport(s, p);
+        if (v14 < 0) break L3;
+        v15 = r__end_of_input(s, v14);
+        v13 = v15;
+      }
+      v0 = v13;
+    } else v0 = -1;
+  }
+  return v0;
+}
+
+// _end_of_input: grammar/draft-ietf-uri-url-03.peggy:656
+function r__end_of_input(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0;
+  v0 = p >= len ? p : -1;
+  return v0;
+}
+
+// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:671
 function r__xalphas_before_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
@@ -1117,7 +1263,7 @@ function r__xalphas_before_host(s, p) {
   return v0;
 }
 
-// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:639
+// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:676
 function r__xalphas_before_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -1150,7 +1296,7 @@ function r__xalphas_before_hostname(s, p) {
   return v0;
 }
 
-// addr_spec: grammar/draft-ietf-uri-url-03.peggy:656
+// addr_spec: grammar/draft-ietf-uri-url-03.peggy:693
 function r_addr_spec(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1166,7 +1312,7 @@ function r_addr_spec(s, p) {
   return v0;
 }
 
-// local_part: grammar/draft-ietf-uri-url-03.peggy:661
+// local_part: grammar/draft-ietf-uri-url-03.peggy:698
 function r_local_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1192,7 +1338,7 @@ function r_local_part(s, p) {
   return v0;
 }
 
-// domain: grammar/draft-ietf-uri-url-03.peggy:665
+// domain: grammar/draft-ietf-uri-url-03.peggy:702
 function r_domain(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1218,7 +1364,7 @@ function r_domain(s, p) {
   return v0;
 }
 
-// sub_domain: grammar/draft-ietf-uri-url-03.peggy:670
+// sub_domain: grammar/draft-ietf-uri-url-03.peggy:707
 function r_sub_domain(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1235,14 +1381,14 @@ function r_sub_domain(s, p) {
   return v0;
 }
 
-// domain_ref: grammar/draft-ietf-uri-url-03.peggy:674
+// domain_ref: grammar/draft-ietf-uri-url-03.peggy:711
 function r_domain_ref(s, p) {
   let c = 0, v0 = 0;
   v0 = r_atom(s, p);
   return v0;
 }
 
-// domain_literal: grammar/draft-ietf-uri-url-03.peggy:681
+// domain_literal: grammar/draft-ietf-uri-url-03.peggy:718
 function r_domain_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1273,7 +1419,7 @@ function r_domain_literal(s, p) {
   return v0;
 }
 
-// word: grammar/draft-ietf-uri-url-03.peggy:686
+// word: grammar/draft-ietf-uri-url-03.peggy:723
 function r_word(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1290,7 +1436,7 @@ function r_word(s, p) {
   return v0;
 }
 
-// atom: grammar/draft-ietf-uri-url-03.peggy:696
+// atom: grammar/draft-ietf-uri-url-03.peggy:733
 function r_atom(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1304,7 +1450,7 @@ function r_atom(s, p) {
   return v0;
 }
 
-// quoted_string: grammar/draft-ietf-uri-url-03.peggy:705
+// quoted_string: grammar/draft-ietf-uri-url-03.peggy:742
 function r_quoted_string(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1335,7 +1481,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
-// qtext: grammar/draft-ietf-uri-url-03.peggy:720
+// qtext: grammar/draft-ietf-uri-url-03.peggy:757
 function r_qtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1365,7 +1511,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
-// dtext: grammar/draft-ietf-uri-url-03.peggy:731
+// dtext: grammar/draft-ietf-uri-url-03.peggy:768
 function r_dtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1395,7 +1541,7 @@ function r_dtext(s, p) {
   return v0;
 }
 
-// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:739
+// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:776
 function r_quoted_pair(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1409,7 +1555,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// content_identifier: grammar/draft-ietf-uri-url-03.peggy:749
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:786
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   v0 = r_addr_spec(s, p);
@@ -1480,6 +1626,9 @@ const START = new Map([
   ["alphanums", r_alphanums],
   ["void", r_void],
   ["_login_end", r__login_end],
+  ["_login_then_slash", r__login_then_slash],
+  ["_login_then_end", r__login_then_end],
+  ["_end_of_input", r__end_of_input],
   ["_xalphas_before_host", r__xalphas_before_host],
   ["_xalphas_before_hostname", r__xalphas_before_hostname],
   ["addr_spec", r_addr_spec],
@@ -1518,4 +1667,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__xalphas_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };
+export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__end_of_input, r__xalphas_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };

@@ -86,6 +86,9 @@ export default {
   ],
   "helpers": [
     {"id":"_login_end","why":"the end of a login: a login is a run of xalphas and \":\" (user, password, host and port"},
+    {"id":"_login_then_slash","why":"for the diagnosis only (ftpaddress): each form of login without _login_end, followed by"},
+    {"id":"_login_then_end","why":"for the diagnosis only (telnetaddress), as _login_then_slash, with the end of the input"},
+    {"id":"_end_of_input","why":"the end of the input, as an expectation (_login_then_end): where it fails, \"end of input\""},
     {"id":"_xalphas_before_host","why":"the xalphas before \"@\" in `xalphas @ host` (article; user and password in login): one"},
     {"id":"_xalphas_before_hostname","why":"the xalphas before \"@\" in mailtoaddress: one xalpha, then xalphas up to the first \"@\""},
   ]
