@@ -73,10 +73,13 @@ function ic(s, p, lower, n) {
 }
 
 const T0 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T1 = table([48, 58, 65, 70, 97, 102]);
-const T2 = table([47, 47, 65, 90, 97, 122]);
-const T3 = table([33, 33, 36, 59, 61, 61, 64, 91, 95, 95, 97, 122, 126, 126]);
-const T4 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
+const S1 = new Set(["a","b","c","d","e","f"]);
+const T2 = table([48, 57, 65, 70, 97, 102]);
+const T3 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
+const T4 = table([48, 58, 65, 70, 97, 102]);
+const T5 = table([47, 47, 65, 90, 97, 122]);
+const T6 = table([33, 33, 36, 59, 61, 61, 64, 91, 95, 95, 97, 122, 126, 126]);
+const T7 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
 
 // file_URI: grammar/rfc8089.peggy:54
 function r_file_URI(s, p) {
@@ -249,67 +252,117 @@ function r_unc_authority(s, p) {
   return v0;
 }
 
-// file_host: grammar/rfc8089.peggy:198
+// file_host: grammar/rfc8089.peggy:204
 function r_file_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v1 = -1;
       L1: {
-        v2 = r_inline_IP(s, p);
+        v2 = ic(s, p, "%5b", 3) ? p + 3 : -1;
         if (v2 < 0) break L1;
-        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
-        v3 = v4 < 0 ? v2 : -1;
-        v1 = v3;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, v2).toLowerCase() === "v"))) ? v2 + 1 : -1;
+        if (v3 < 0) break L1;
+        v4 = v3;
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
+          if (!(c < 128 ? T2[c] === 1 : S1.has(String.prototype.charAt.call(s, v4).toLowerCase()))) break;
+          v4++;
+        }
+        if (v4 - v3 < 1) v4 = -1;
+        if (v4 < 0) break L1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 46))) ? v4 + 1 : -1;
+        if (v5 < 0) break L1;
+        v6 = v5;
+        while (v6 < len) {
+          c = String.prototype.charCodeAt.call(s, v6);
+          if (!(c < 128 && T3[c] === 1)) break;
+          v6++;
+        }
+        if (v6 - v5 < 1) v6 = -1;
+        if (v6 < 0) break L1;
+        v7 = ic(s, v6, "%5d", 3) ? v6 + 3 : -1;
+        if (v7 < 0) break L1;
+        v8 = r_reg_name(s, v7);
+        if (v8 < 0) break L1;
+        v10 = v8;
+        v9 = v10 < 0 ? v8 : -1;
+        v1 = v9;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
-      v5 = -1;
-      L2: {
-        v6 = r_IPv4address(s, p);
-        if (v6 < 0) break L2;
-        v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c < 128 && T0[c] === 1))) ? v6 + 1 : -1;
-        v7 = v8 < 0 ? v6 : -1;
-        if (v7 < 0) break L2;
-        L3: {
-          v10 = -1;
-          L4: {
-            v11 = r_reg_name(s, v7);
-            if (v11 < 0) break L4;
-            v13 = v11;
-            v12 = v13 < 0 ? v11 : -1;
-            v10 = v12;
-          }
-          if (v10 >= 0) { v9 = v10; break L3; }
-          v14 = v7;
-          v9 = v14;
-        }
-        v5 = v9;
-      }
-      if (v5 >= 0) { v0 = v5; break L0; }
-    }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
-      v15 = -1;
-      L5: {
-        v16 = r_inline_IP(s, p);
-        if (v16 < 0) break L5;
-        v17 = (v16 < len && (c = String.prototype.charCodeAt.call(s, v16), (c === 47))) ? v16 + 1 : -1;
-        if (v17 < 0) break L5;
-        v19 = v17;
-        v18 = v19 < 0 ? v17 : -1;
-        v15 = v18;
+      v11 = -1;
+      L2: {
+        v13 = -1;
+        L3: {
+          v14 = ic(s, p, "%5b", 3) ? p + 3 : -1;
+          if (v14 < 0) break L3;
+          v15 = (v14 < len && (c = String.prototype.charCodeAt.call(s, v14), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, v14).toLowerCase() === "v"))) ? v14 + 1 : -1;
+          if (v15 < 0) break L3;
+          v16 = v15;
+          while (v16 < len) {
+            c = String.prototype.charCodeAt.call(s, v16);
+            if (!(c < 128 ? T2[c] === 1 : S1.has(String.prototype.charAt.call(s, v16).toLowerCase()))) break;
+            v16++;
+          }
+          if (v16 - v15 < 1) v16 = -1;
+          if (v16 < 0) break L3;
+          v17 = (v16 < len && (c = String.prototype.charCodeAt.call(s, v16), (c === 46))) ? v16 + 1 : -1;
+          if (v17 < 0) break L3;
+          v18 = v17;
+          while (v18 < len) {
+            c = String.prototype.charCodeAt.call(s, v18);
+            if (!(c < 128 && T3[c] === 1)) break;
+            v18++;
+          }
+          if (v18 - v17 < 1) v18 = -1;
+          if (v18 < 0) break L3;
+          v19 = ic(s, v18, "%5d", 3) ? v18 + 3 : -1;
+          if (v19 < 0) break L3;
+          v20 = (v19 < len && (c = String.prototype.charCodeAt.call(s, v19), (c < 128 && T0[c] === 1))) ? v19 + 1 : -1;
+          v13 = v20;
+        }
+        v12 = v13 < 0 ? p : -1;
+        if (v12 < 0) break L2;
+        v21 = r_inline_IP(s, v12);
+        v11 = v21;
       }
-      if (v15 >= 0) { v0 = v15; break L0; }
+      if (v11 >= 0) { v0 = v11; break L0; }
     }
-    v20 = r_reg_name(s, p);
-    v0 = v20;
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
+      v22 = -1;
+      L4: {
+        v23 = r_IPv4address(s, p);
+        if (v23 < 0) break L4;
+        v25 = (v23 < len && (c = String.prototype.charCodeAt.call(s, v23), (c < 128 && T0[c] === 1))) ? v23 + 1 : -1;
+        v24 = v25 < 0 ? v23 : -1;
+        if (v24 < 0) break L4;
+        L5: {
+          v27 = -1;
+          L6: {
+            v28 = r_reg_name(s, v24);
+            if (v28 < 0) break L6;
+            v30 = v28;
+            v29 = v30 < 0 ? v28 : -1;
+            v27 = v29;
+          }
+          if (v27 >= 0) { v26 = v27; break L5; }
+          v31 = v24;
+          v26 = v31;
+        }
+        v22 = v26;
+      }
+      if (v22 >= 0) { v0 = v22; break L0; }
+    }
+    v32 = r_reg_name(s, p);
+    v0 = v32;
   }
   return v0;
 }
 
-// inline_IP: grammar/rfc8089.peggy:213
+// inline_IP: grammar/rfc8089.peggy:219
 function r_inline_IP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -318,7 +371,7 @@ function r_inline_IP(s, p) {
     v1 = ic(s, p, "%5b", 3) ? p + 3 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T1[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T4[c] === 1 : c >= 128)))) {
         v3 = r_IPv6address(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
@@ -334,7 +387,7 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:220
+// _file_URI_appendix_e: grammar/rfc8089.peggy:226
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -350,7 +403,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:225
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:231
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -365,7 +418,7 @@ function r__file_hier_part_appendix_e(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T5[c] === 1 : c >= 128)))) {
       v4 = r__local_path_appendix_e(s, p);
       v0 = v4;
     } else v0 = -1;
@@ -373,7 +426,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:242
+// _auth_path_appendix_e: grammar/rfc8089.peggy:248
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -402,7 +455,7 @@ function r__auth_path_appendix_e(s, p) {
       }
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T6[c] === 1 : c >= 128)))) {
       v9 = -1;
       L3: {
         v11 = r__file_auth_appendix_e(s, p);
@@ -424,7 +477,7 @@ function r__auth_path_appendix_e(s, p) {
       }
       if (v9 >= 0) { v0 = v9; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T3[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T6[c] === 1 : c >= 128)))) {
       v18 = -1;
       L5: {
         v20 = r__file_auth_appendix_e(s, p);
@@ -439,7 +492,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:253
+// _local_path_appendix_e: grammar/rfc8089.peggy:259
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -463,7 +516,7 @@ function r__local_path_appendix_e(s, p) {
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
+    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T5[c] === 1 : c >= 128)))) {
       v8 = -1;
       L3: {
         v10 = r_drive_letter(s, p);
@@ -478,7 +531,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:260
+// _file_auth_appendix_e: grammar/rfc8089.peggy:266
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -488,7 +541,7 @@ function r__file_auth_appendix_e(s, p) {
       L1: {
         v2 = ic(s, p, "localhost", 9) ? p + 9 : -1;
         if (v2 < 0) break L1;
-        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T4[c] === 1))) ? v2 + 1 : -1;
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
         v1 = v3;
       }

@@ -14,6 +14,6 @@ export default [
   {"text":"drive-letter   = ALPHA \":\"\n               / ALPHA \"|\"","matches":["c:","C|"],"rejects":["c","1:","cd:"]},
   {"text":"file-absolute  = \"/\" drive-letter path-absolute","matches":["/c:/path/to/file","/c|/path/to/file","/c|/"],"rejects":["/c|","c|/a","/c/a"]},
   {"text":"unc-authority  = 2*3\"/\" file-host","matches":["//host.example.com","///host.example.com","//%5B::1%5D","//","///"],"rejects":["/host","////host"]},
-  {"text":"file-host      = inline-IP / IPv4address / reg-name","matches":["host.example.com","%5B::1%5D","%5Bv7.x%5D","192.0.2.1","1.2.3.4.5","%5Bv1.a%5Dx",""],"rejects":["[::1]","%5B::1%5D:80"]},
+  {"text":"file-host      = inline-IP / IPv4address / reg-name","matches":["host.example.com","%5B::1%5D","%5Bv7.x%5D","192.0.2.1","1.2.3.4.5","%5Bv1.a%5Dx","%5Bv1.a%5D%41",""],"rejects":["[::1]","%5B::1%5D:80","%5B::1%5Dx","%5Bv1.a:b%5Dx"]},
   {"text":"inline-IP      = \"%5B\" ( IPv6address / IPvFuture ) \"%5D\"","matches":["%5B::1%5D","%5b2001:db8::1%5d","%5Bv7.x%5D"],"rejects":["%5B::1]","[::1]","%5Bfe80::1%25eth0%5D"]},
 ];

@@ -84,8 +84,6 @@ const KNOWN_EXPECTED: Record<string, string> = {
   "rfc2397 hostport": "RFC 2396's rule: a label's first character missing after \".\"",
   "rfc2397 ipv6reference": "RFC 2396's rule: \".\" missing where an IPv4address could end an IPv6address",
   "rfc2397 net_path": "RFC 2396's rule: reg_name's characters not reported after a hostname",
-  "rfc8089 file-host": "as a start rule: \"/\" listed though nothing may follow, end of input missing",
-  "rfc8089 unc-authority": "as a start rule: \"/\" listed though nothing may follow, end of input missing (file-host's diagnosis-only `inline_IP \"/\" !\"\"`, for auth-path)",
 };
 
 /**
