@@ -96,18 +96,20 @@ const KNOWN_EXPECTED: Record<string, string> = {
  */
 function expectedProblems(oracle: PrefixOracle, reader: ExpectedReader, prefix: string, expected: readonly string[]): string[] {
   const { accepted, viable } = oracle.continuations(prefix, PROBES);
+  const accepts = new Set(viable);
   const problems: string[] = [];
   if (accepted !== expected.includes(END_OF_INPUT)) problems.push(accepted ? `${END_OF_INPUT} missing` : `${END_OF_INPUT} listed, but the prefix is no string of the rule`);
   for (const entry of expected) {
     if (entry === END_OF_INPUT) continue;
     if (entry.startsWith('"')) {
-      if (!reader.literalFollows(oracle, prefix, entry)) problems.push(`${entry} listed, but would not be accepted`);
+      if (!reader.literalFollows(oracle, prefix, entry, accepts)) problems.push(`${entry} listed, but would not be accepted`);
       continue;
     }
-    const refused = PROBES.filter((ch) => reader.describes(entry, ch) && !viable.includes(ch));
+    const refused = [...reader.probesOf(entry)].filter((ch) => !accepts.has(ch));
     if (refused.length > 0) problems.push(`${entry} listed, but ${show(refused.join(''))} of it would not be accepted`);
   }
-  const missing = viable.filter((ch) => !expected.some((entry) => reader.describes(entry, ch)));
+  const described = reader.probesOfList(expected);
+  const missing = viable.filter((ch) => !described.has(ch));
   if (missing.length > 0) problems.push(`would accept ${show(missing.join(''))}, which no entry describes`);
   return problems;
 }

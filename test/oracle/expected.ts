@@ -28,7 +28,8 @@ const RANGE = /^%x([0-9A-F]+)(?:-([0-9A-F]+))?$/i;
 /** Reads the entries of one era's records: which characters each describes. */
 export class ExpectedReader {
   private readonly rules = new Map<string, PrefixOracle>();
-  private readonly memo = new Map<string, boolean>();
+  private readonly entries = new Map<string, Set<string>>();
+  private readonly lists = new Map<string, Set<string>>();
   /** The letters of the grammar's case-insensitive literals, lower-cased (every letter in ABNF). */
   private readonly folded: (letter: string) => boolean;
 
@@ -44,24 +45,35 @@ export class ExpectedReader {
   }
 
   /**
-   * Whether entry `entry` describes `ch` as the next character: a literal by its first
-   * character (either case where the grammar reads that letter case-insensitively: every
-   * literal in ABNF, RFC 2234 §2.3; RFC 2141's "urn:", §2),
-   * a range by its code points, a rule name by the first characters of the rule's strings.
-   * Throws for an entry that is none of these (no rule of that name in the printed grammar).
+   * The characters of PROBES that `entry` describes as the next character, read once an entry:
+   * a literal by its first character (either case where the grammar reads that letter
+   * case-insensitively: every literal in ABNF, RFC 2234 §2.3; RFC 2141's "urn:", §2), a range
+   * by its code points, a rule name by the first characters of the rule's strings; none for
+   * `end of input`. Throws for an entry that is none of these (no rule of that name in the
+   * printed grammar).
    */
-  describes(entry: string, ch: string): boolean {
-    if (entry === END_OF_INPUT) return false;
-    const key = `${entry}\u0000${ch}`;
-    let yes = this.memo.get(key);
-    if (yes === undefined) this.memo.set(key, (yes = this.read(entry, ch)));
-    return yes;
+  probesOf(entry: string): ReadonlySet<string> {
+    let set = this.entries.get(entry);
+    if (!set) this.entries.set(entry, (set = new Set(entry === END_OF_INPUT ? [] : PROBES.filter((ch) => this.read(entry, ch)))));
+    return set;
   }
 
-  /** Whether the literal `entry` (a JSON string) follows `prefix` in `oracle`'s language, whole. */
-  literalFollows(oracle: PrefixOracle, prefix: string, entry: string): boolean {
+  /** The characters of PROBES that some entry of `expected` describes, read once a list. */
+  probesOfList(expected: readonly string[]): ReadonlySet<string> {
+    const key = expected.join('\n');
+    let set = this.lists.get(key);
+    if (!set) this.lists.set(key, (set = new Set(expected.flatMap((entry) => [...this.probesOf(entry)]))));
+    return set;
+  }
+
+  /**
+   * Whether the literal `entry` (a JSON string) follows `prefix` in `oracle`'s language, whole.
+   * `accepted`: the characters of PROBES that follow it (PrefixOracle.continuations), which
+   * answer for a one-character literal without another walk of the prefix.
+   */
+  literalFollows(oracle: PrefixOracle, prefix: string, entry: string, accepted: ReadonlySet<string>): boolean {
     const text = JSON.parse(entry) as string;
-    const fits = (s: string): boolean => oracle.longestViablePrefix(prefix + s) === prefix.length + s.length;
+    const fits = (s: string): boolean => (accepted.has(s) || oracle.longestViablePrefix(prefix + s) === prefix.length + s.length);
     return fits(text) || ([...text].every(this.folded) && (fits(text.toLowerCase()) || fits(text.toUpperCase())));
   }
 
