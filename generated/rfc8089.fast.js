@@ -531,10 +531,10 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:266
+// _file_auth_appendix_e: grammar/rfc8089.peggy:271
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
@@ -543,25 +543,43 @@ function r__file_auth_appendix_e(s, p) {
         if (v2 < 0) break L1;
         v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T7[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
-        v1 = v3;
+        if (v3 < 0) break L1;
+        L2: {
+          if ((v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 ? T7[c] === 1 : c >= 128)))) {
+            v6 = -1;
+            L3: {
+              v7 = r_userinfo(s, v3);
+              if (v7 < 0) break L3;
+              v8 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c === 64))) ? v7 + 1 : -1;
+              if (v8 < 0) break L3;
+              v10 = v8;
+              v9 = v10 < 0 ? v8 : -1;
+              v6 = v9;
+            }
+            if (v6 >= 0) { v5 = v6; break L2; }
+          }
+          v11 = v3;
+          v5 = v11;
+        }
+        v1 = v5;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v5 = -1;
-    L2: {
-      v7 = -1;
-      L3: {
-        v8 = r_userinfo(s, p);
-        if (v8 < 0) break L3;
-        v9 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 64))) ? v8 + 1 : -1;
-        v7 = v9;
+    v12 = -1;
+    L4: {
+      v14 = -1;
+      L5: {
+        v15 = r_userinfo(s, p);
+        if (v15 < 0) break L5;
+        v16 = (v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 64))) ? v15 + 1 : -1;
+        v14 = v16;
       }
-      v6 = v7 < 0 ? p : v7;
-      if (v6 < 0) break L2;
-      v10 = r_host(s, v6);
-      v5 = v10;
+      v13 = v14 < 0 ? p : v14;
+      if (v13 < 0) break L4;
+      v17 = r_host(s, v13);
+      v12 = v17;
     }
-    v0 = v5;
+    v0 = v12;
   }
   return v0;
 }
