@@ -61,10 +61,10 @@ function r_URL(s, p) {
   return v0;
 }
 
-// absoluteURL: grammar/rfc1808.peggy:61
+// absoluteURL: grammar/rfc1808.peggy:69
 function r_absoluteURL(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = -1;
@@ -79,39 +79,55 @@ function r_absoluteURL(s, p) {
           } else v4 = -1;
         }
         v3 = v4 < 0 ? v2 : -1;
-        v1 = v3;
+        if (v3 < 0) break L1;
+        L3: {
+          if ((v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47)))) {
+            v7 = -1;
+            L4: {
+              v8 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47))) ? v3 + 1 : -1;
+              if (v8 < 0) break L4;
+              v10 = v8;
+              v9 = v10 < 0 ? v8 : -1;
+              v7 = v9;
+            }
+            if (v7 >= 0) { v6 = v7; break L3; }
+          }
+          v11 = v3;
+          v6 = v11;
+        }
+        v1 = v6;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
-      v6 = -1;
-      L3: {
-        v7 = r_scheme(s, p);
-        if (v7 < 0) break L3;
-        v8 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c === 58))) ? v7 + 1 : -1;
-        if (v8 < 0) break L3;
-        v9 = v8;
-        while (v9 < len) {
-          c = String.prototype.charCodeAt.call(s, v9);
-          if ((c < 128 && T1[c] === 1)) { v9++; continue; }
-          L4: {
-            if ((v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 37)))) {
-              v11 = r_escape(s, v9);
-              v10 = v11;
-            } else v10 = -1;
+      v12 = -1;
+      L5: {
+        v13 = r_scheme(s, p);
+        if (v13 < 0) break L5;
+        v14 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c === 58))) ? v13 + 1 : -1;
+        if (v14 < 0) break L5;
+        v15 = v14;
+        while (v15 < len) {
+          c = String.prototype.charCodeAt.call(s, v15);
+          if ((c < 128 && T1[c] === 1)) { v15++; continue; }
+          L6: {
+            if ((v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 37)))) {
+              v17 = r_escape(s, v15);
+              v16 = v17;
+            } else v16 = -1;
           }
-          if (v10 <= v9) break;
-          v9 = v10;
+          if (v16 <= v15) break;
+          v15 = v16;
         }
-        v6 = v9;
+        v12 = v15;
       }
-      v0 = v6;
+      v0 = v12;
     } else v0 = -1;
   }
   return v0;
 }
 
-// generic_RL: grammar/rfc1808.peggy:69
+// generic_RL: grammar/rfc1808.peggy:77
 function r_generic_RL(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -127,7 +143,7 @@ function r_generic_RL(s, p) {
   return v0;
 }
 
-// relativeURL: grammar/rfc1808.peggy:84
+// relativeURL: grammar/rfc1808.peggy:92
 function r_relativeURL(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -146,7 +162,7 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
-// net_path: grammar/rfc1808.peggy:95
+// net_path: grammar/rfc1808.peggy:103
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -163,7 +179,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc1808.peggy:102
+// abs_path: grammar/rfc1808.peggy:110
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -177,7 +193,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc1808.peggy:112
+// rel_path: grammar/rfc1808.peggy:120
 function r_rel_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -208,7 +224,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// path: grammar/rfc1808.peggy:120
+// path: grammar/rfc1808.peggy:128
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -234,7 +250,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// fsegment: grammar/rfc1808.peggy:127
+// fsegment: grammar/rfc1808.peggy:135
 function r_fsegment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -255,7 +271,7 @@ function r_fsegment(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc1808.peggy:134
+// segment: grammar/rfc1808.peggy:142
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -275,7 +291,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// params: grammar/rfc1808.peggy:142
+// params: grammar/rfc1808.peggy:150
 function r_params(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -301,7 +317,7 @@ function r_params(s, p) {
   return v0;
 }
 
-// param: grammar/rfc1808.peggy:148
+// param: grammar/rfc1808.peggy:156
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -321,7 +337,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc1808.peggy:156
+// scheme: grammar/rfc1808.peggy:164
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -335,7 +351,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// net_loc: grammar/rfc1808.peggy:165
+// net_loc: grammar/rfc1808.peggy:173
 function r_net_loc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -355,7 +371,7 @@ function r_net_loc(s, p) {
   return v0;
 }
 
-// query: grammar/rfc1808.peggy:171
+// query: grammar/rfc1808.peggy:179
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -375,7 +391,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc1808.peggy:177
+// fragment: grammar/rfc1808.peggy:185
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -395,7 +411,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc1808.peggy:185
+// pchar: grammar/rfc1808.peggy:193
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -409,7 +425,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// uchar: grammar/rfc1808.peggy:192
+// uchar: grammar/rfc1808.peggy:200
 function r_uchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -423,7 +439,7 @@ function r_uchar(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc1808.peggy:200
+// unreserved: grammar/rfc1808.peggy:208
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -431,7 +447,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// escape: grammar/rfc1808.peggy:207
+// escape: grammar/rfc1808.peggy:215
 function r_escape(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -447,7 +463,7 @@ function r_escape(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc1808.peggy:216
+// hex: grammar/rfc1808.peggy:224
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -455,7 +471,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc1808.peggy:222
+// alpha: grammar/rfc1808.peggy:230
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -463,7 +479,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc1808.peggy:232
+// lowalpha: grammar/rfc1808.peggy:240
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -471,7 +487,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// hialpha: grammar/rfc1808.peggy:242
+// hialpha: grammar/rfc1808.peggy:250
 function r_hialpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -479,7 +495,7 @@ function r_hialpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc1808.peggy:249
+// digit: grammar/rfc1808.peggy:257
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -487,7 +503,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// safe: grammar/rfc1808.peggy:253
+// safe: grammar/rfc1808.peggy:261
 function r_safe(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -495,7 +511,7 @@ function r_safe(s, p) {
   return v0;
 }
 
-// extra: grammar/rfc1808.peggy:257
+// extra: grammar/rfc1808.peggy:265
 function r_extra(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -503,7 +519,7 @@ function r_extra(s, p) {
   return v0;
 }
 
-// national: grammar/rfc1808.peggy:264
+// national: grammar/rfc1808.peggy:272
 function r_national(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -511,7 +527,7 @@ function r_national(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc1808.peggy:268
+// reserved: grammar/rfc1808.peggy:276
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -519,7 +535,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// punctuation: grammar/rfc1808.peggy:276
+// punctuation: grammar/rfc1808.peggy:284
 function r_punctuation(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -64,7 +64,6 @@ const KNOWN: Record<string, string> = {};
 const KNOWN_EXPECTED: Record<string, string> = {
   "draft-ietf-uri-relative-url-01 pchar": "end of input missing at 0, where the printed pchar matches the empty string",
   "draft-ietf-uri-url-03 login": "end of input missing where the prefix is a complete login: login is followed by \"/\" in ftpaddress, so the rule cannot record the end of input (docs/decisions.md, draft-ietf-uri-url-03 §14)",
-  "rfc1808 URL": "\"/\" missing after a net_loc's path separator",
   "rfc2396 IPv6address": "\".\" missing where an IPv4address could end an IPv6address",
   "rfc2396 URI-reference": "hostname/IPv4address commits: the characters that would continue a reg_name or a label are not reported",
   "rfc2396 authority": "the characters that would continue a reg_name are not reported after a server",
