@@ -140,43 +140,30 @@ function r_httpaddress(s, p) {
 // ftpaddress: grammar/draft-ietf-uri-url-03.peggy:118
 function r_ftpaddress(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
       v1 = -1;
       L1: {
         v2 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
         if (v2 < 0) break L1;
-        v3 = r__login_then_slash(s, v2);
+        v3 = r_login(s, v2);
         if (v3 < 0) break L1;
-        v5 = v3;
-        v4 = v5 < 0 ? v3 : -1;
-        v1 = v4;
-      }
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 102)))) {
-      v6 = -1;
-      L2: {
-        v7 = p + 6 <= len && String.prototype.charCodeAt.call(s, p) === 102 && String.prototype.charCodeAt.call(s, p + 1) === 116 && String.prototype.charCodeAt.call(s, p + 2) === 112 && String.prototype.charCodeAt.call(s, p + 3) === 58 && String.prototype.charCodeAt.call(s, p + 4) === 47 && String.prototype.charCodeAt.call(s, p + 5) === 47 ? p + 6 : -1;
-        if (v7 < 0) break L2;
-        v8 = r_login(s, v7);
-        if (v8 < 0) break L2;
-        v9 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 47))) ? v8 + 1 : -1;
-        if (v9 < 0) break L2;
-        v10 = r_path(s, v9);
-        if (v10 < 0) break L2;
-        v12 = -1;
-        L3: {
-          v13 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 33))) ? v10 + 1 : -1;
-          if (v13 < 0) break L3;
-          v14 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c < 128 && T0[c] === 1))) ? v13 + 1 : -1;
-          v12 = v14;
+        v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47))) ? v3 + 1 : -1;
+        if (v4 < 0) break L1;
+        v5 = r_path(s, v4);
+        if (v5 < 0) break L1;
+        v7 = -1;
+        L2: {
+          v8 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 33))) ? v5 + 1 : -1;
+          if (v8 < 0) break L2;
+          v9 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c < 128 && T0[c] === 1))) ? v8 + 1 : -1;
+          v7 = v9;
         }
-        v11 = v12 < 0 ? v10 : v12;
-        v6 = v11;
+        v6 = v7 < 0 ? v5 : v7;
+        v1 = v6;
       }
-      v0 = v6;
+      v0 = v1;
     } else v0 = -1;
   }
   return v0;
@@ -526,30 +513,17 @@ function r_attribute(s, p) {
 // telnetaddress: grammar/draft-ietf-uri-url-03.peggy:309
 function r_telnetaddress(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
       v1 = -1;
       L1: {
         v2 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
         if (v2 < 0) break L1;
-        v3 = r__login_then_end(s, v2);
-        if (v3 < 0) break L1;
-        v5 = v3;
-        v4 = v5 < 0 ? v3 : -1;
-        v1 = v4;
+        v3 = r_login(s, v2);
+        v1 = v3;
       }
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 116)))) {
-      v6 = -1;
-      L2: {
-        v7 = p + 9 <= len && String.prototype.charCodeAt.call(s, p) === 116 && String.prototype.charCodeAt.call(s, p + 1) === 101 && String.prototype.charCodeAt.call(s, p + 2) === 108 && String.prototype.charCodeAt.call(s, p + 3) === 110 && String.prototype.charCodeAt.call(s, p + 4) === 101 && String.prototype.charCodeAt.call(s, p + 5) === 116 && String.prototype.charCodeAt.call(s, p + 6) === 58 && String.prototype.charCodeAt.call(s, p + 7) === 47 && String.prototype.charCodeAt.call(s, p + 8) === 47 ? p + 9 : -1;
-        if (v7 < 0) break L2;
-        v8 = r_login(s, v7);
-        v6 = v8;
-      }
-      v0 = v6;
+      v0 = v1;
     } else v0 = -1;
   }
   return v0;
@@ -1191,7 +1165,7 @@ function r__end_of_input(s, p) {
 // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:671
 function r__xalphas_before_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   v0 = -1;
   L0: {
     v1 = r_xalpha(s, p);
@@ -1227,31 +1201,7 @@ function r__xalphas_before_host(s, p) {
             v13 = r_xalpha(s, v5);
             v4 = v13;
           }
-          if (v4 >= 0) { v3 = v4; break L1; }
-        }
-        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? T1[c] === 1 : c >= 128)))) {
-          v14 = -1;
-          L6: {
-            v15 = v2;
-            while (v15 < len) {
-              c = String.prototype.charCodeAt.call(s, v15);
-              if ((c < 128 && T3[c] === 1)) { v15++; continue; }
-              L7: {
-                if ((v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 37)))) {
-                  v17 = r_escape(s, v15);
-                  v16 = v17;
-                } else v16 = -1;
-              }
-              if (v16 <= v15) break;
-              v15 = v16;
-            }
-            if (v15 === v2) v15 = -1;
-            if (v15 < 0) break L6;
-            v19 = v15;
-            v18 = v19 < 0 ? v15 : -1;
-            v14 = v18;
-          }
-          v3 = v14;
+          v3 = v4;
         } else v3 = -1;
       }
       if (v3 < 0) break;

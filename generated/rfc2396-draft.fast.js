@@ -357,22 +357,11 @@ function r_relativeURL(s, p) {
 // _relEnd: grammar/rfc2396-draft.peggy:343
 function r__relEnd(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0;
   L0: {
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T11[c] === 1 : c >= 128)))) {
-      v1 = -1;
-      L1: {
-        v2 = r_urlchar(s, p);
-        if (v2 < 0) break L1;
-        v4 = v2;
-        v3 = v4 < 0 ? v2 : -1;
-        v1 = v3;
-      }
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    v6 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
-    v5 = v6 < 0 ? p : -1;
-    v0 = v5;
+    v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+    v1 = v2 < 0 ? p : -1;
+    v0 = v1;
   }
   return v0;
 }

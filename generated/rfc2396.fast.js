@@ -509,7 +509,7 @@ function r_hexpart(s, p) {
 // hexseq: grammar/rfc2396.peggy:390
 function r_hexseq(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   v0 = -1;
   L0: {
     v1 = r_hex4(s, p);
@@ -528,22 +528,7 @@ function r_hexseq(s, p) {
             v7 = v8 < 0 ? v6 : -1;
             v4 = v7;
           }
-          if (v4 >= 0) { v3 = v4; break L1; }
-        }
-        if ((v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58)))) {
-          v9 = -1;
-          L3: {
-            v10 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
-            if (v10 < 0) break L3;
-            v11 = r_hex4(s, v10);
-            if (v11 < 0) break L3;
-            v12 = (v11 < len && (c = String.prototype.charCodeAt.call(s, v11), (c === 58))) ? v11 + 1 : -1;
-            if (v12 < 0) break L3;
-            v14 = v12;
-            v13 = v14 < 0 ? v12 : -1;
-            v9 = v13;
-          }
-          v3 = v9;
+          v3 = v4;
         } else v3 = -1;
       }
       if (v3 < 0) break;
@@ -575,7 +560,7 @@ function r_hex4(s, p) {
 // hostname: grammar/rfc2396.peggy:430
 function r_hostname(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
       v1 = -1;
@@ -603,35 +588,7 @@ function r_hostname(s, p) {
         v9 = v10 < 0 ? v8 : v10;
         v1 = v9;
       }
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T10[c] === 1 : c >= 128)))) {
-      v11 = -1;
-      L3: {
-        v12 = p;
-        v13 = 0;
-        for (;;) {
-          v14 = -1;
-          L4: {
-            v15 = r_domainlabel(s, v12);
-            if (v15 < 0) break L4;
-            v16 = (v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 46))) ? v15 + 1 : -1;
-            v14 = v16;
-          }
-          if (v14 < 0) break;
-          v13++;
-          if (v14 === v12) break;
-          v12 = v14;
-        }
-        if (v13 < 1) v12 = -1;
-        if (v12 < 0) break L3;
-        v17 = r_toplabel(s, v12);
-        if (v17 < 0) break L3;
-        v19 = v17;
-        v18 = v19 < 0 ? v17 : -1;
-        v11 = v18;
-      }
-      v0 = v11;
+      v0 = v1;
     } else v0 = -1;
   }
   return v0;

@@ -267,7 +267,7 @@ function r_userinfo(s, p) {
 // host: grammar/rfc3986.peggy:131
 function r_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -282,24 +282,15 @@ function r_host(s, p) {
         v4 = v5 < 0 ? v3 : -1;
         if (v4 < 0) break L1;
         L2: {
-          v7 = -1;
-          L3: {
-            v8 = r_reg_name(s, v4);
-            if (v8 < 0) break L3;
-            v10 = v8;
-            v9 = v10 < 0 ? v8 : -1;
-            v7 = v9;
-          }
-          if (v7 >= 0) { v6 = v7; break L2; }
-          v11 = v4;
-          v6 = v11;
+          v7 = v4;
+          v6 = v7;
         }
         v2 = v6;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v12 = r_reg_name(s, p);
-    v0 = v12;
+    v8 = r_reg_name(s, p);
+    v0 = v8;
   }
   return v0;
 }
@@ -847,7 +838,7 @@ function r_reg_name(s, p) {
 // path: grammar/rfc3986.peggy:270
 function r_path(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
     v1 = -1;
     L1: {
@@ -862,19 +853,8 @@ function r_path(s, p) {
       v5 = r_path_rootless(s, p);
       if (v5 >= 0) { v0 = v5; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47)))) {
-      v6 = -1;
-      L2: {
-        v7 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 47))) ? p + 1 : -1;
-        if (v7 < 0) break L2;
-        v9 = v7;
-        v8 = v9 < 0 ? v7 : -1;
-        v6 = v8;
-      }
-      if (v6 >= 0) { v0 = v6; break L0; }
-    }
-    v10 = r_path_empty(s, p);
-    v0 = v10;
+    v6 = r_path_empty(s, p);
+    v0 = v6;
   }
   return v0;
 }

@@ -461,17 +461,8 @@ function r__atom_h(s, p) {
 
 // _hf_probe: grammar/rfc6068.peggy:229
 function r__hf_probe(s, p) {
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0;
   v1 = -1;
-  L0: {
-    v2 = r_hfields(s, p);
-    if (v2 < 0) break L0;
-    v3 = r__end_of_input(s, v2);
-    if (v3 < 0) break L0;
-    v5 = v3;
-    v4 = v5 < 0 ? v3 : -1;
-    v1 = v4;
-  }
   v0 = v1 < 0 ? p : v1;
   return v0;
 }

@@ -251,7 +251,7 @@ function r_authority(s, p) {
 // host: grammar/rfc3986.peggy:131
 function r_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -266,24 +266,15 @@ function r_host(s, p) {
         v4 = v5 < 0 ? v3 : -1;
         if (v4 < 0) break L1;
         L2: {
-          v7 = -1;
-          L3: {
-            v8 = r_reg_name(s, v4);
-            if (v8 < 0) break L3;
-            v10 = v8;
-            v9 = v10 < 0 ? v8 : -1;
-            v7 = v9;
-          }
-          if (v7 >= 0) { v6 = v7; break L2; }
-          v11 = v4;
-          v6 = v11;
+          v7 = v4;
+          v6 = v7;
         }
         v2 = v6;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v12 = r_reg_name(s, p);
-    v0 = v12;
+    v8 = r_reg_name(s, p);
+    v0 = v8;
   }
   return v0;
 }

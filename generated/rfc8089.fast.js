@@ -151,7 +151,7 @@ function r_local_path(s, p) {
 // file_auth: grammar/rfc8089.peggy:132
 function r_file_auth(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
@@ -162,24 +162,15 @@ function r_file_auth(s, p) {
         v3 = v4 < 0 ? v2 : -1;
         if (v3 < 0) break L1;
         L2: {
-          v6 = -1;
-          L3: {
-            v7 = r_reg_name(s, v3);
-            if (v7 < 0) break L3;
-            v9 = v7;
-            v8 = v9 < 0 ? v7 : -1;
-            v6 = v8;
-          }
-          if (v6 >= 0) { v5 = v6; break L2; }
-          v10 = v3;
-          v5 = v10;
+          v6 = v3;
+          v5 = v6;
         }
         v1 = v5;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v11 = r_host(s, p);
-    v0 = v11;
+    v7 = r_host(s, p);
+    v0 = v7;
   }
   return v0;
 }
@@ -255,109 +246,65 @@ function r_unc_authority(s, p) {
 // file_host: grammar/rfc8089.peggy:204
 function r_file_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v1 = -1;
       L1: {
-        v2 = ic(s, p, "%5b", 3) ? p + 3 : -1;
+        v3 = -1;
+        L2: {
+          v4 = ic(s, p, "%5b", 3) ? p + 3 : -1;
+          if (v4 < 0) break L2;
+          v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, v4).toLowerCase() === "v"))) ? v4 + 1 : -1;
+          if (v5 < 0) break L2;
+          v6 = v5;
+          while (v6 < len) {
+            c = String.prototype.charCodeAt.call(s, v6);
+            if (!(c < 128 ? T2[c] === 1 : S1.has(String.prototype.charAt.call(s, v6).toLowerCase()))) break;
+            v6++;
+          }
+          if (v6 - v5 < 1) v6 = -1;
+          if (v6 < 0) break L2;
+          v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 46))) ? v6 + 1 : -1;
+          if (v7 < 0) break L2;
+          v8 = v7;
+          while (v8 < len) {
+            c = String.prototype.charCodeAt.call(s, v8);
+            if (!(c < 128 && T3[c] === 1)) break;
+            v8++;
+          }
+          if (v8 - v7 < 1) v8 = -1;
+          if (v8 < 0) break L2;
+          v9 = ic(s, v8, "%5d", 3) ? v8 + 3 : -1;
+          if (v9 < 0) break L2;
+          v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c < 128 && T0[c] === 1))) ? v9 + 1 : -1;
+          v3 = v10;
+        }
+        v2 = v3 < 0 ? p : -1;
         if (v2 < 0) break L1;
-        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, v2).toLowerCase() === "v"))) ? v2 + 1 : -1;
-        if (v3 < 0) break L1;
-        v4 = v3;
-        while (v4 < len) {
-          c = String.prototype.charCodeAt.call(s, v4);
-          if (!(c < 128 ? T2[c] === 1 : S1.has(String.prototype.charAt.call(s, v4).toLowerCase()))) break;
-          v4++;
-        }
-        if (v4 - v3 < 1) v4 = -1;
-        if (v4 < 0) break L1;
-        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 46))) ? v4 + 1 : -1;
-        if (v5 < 0) break L1;
-        v6 = v5;
-        while (v6 < len) {
-          c = String.prototype.charCodeAt.call(s, v6);
-          if (!(c < 128 && T3[c] === 1)) break;
-          v6++;
-        }
-        if (v6 - v5 < 1) v6 = -1;
-        if (v6 < 0) break L1;
-        v7 = ic(s, v6, "%5d", 3) ? v6 + 3 : -1;
-        if (v7 < 0) break L1;
-        v8 = r_reg_name(s, v7);
-        if (v8 < 0) break L1;
-        v10 = v8;
-        v9 = v10 < 0 ? v8 : -1;
-        v1 = v9;
+        v11 = r_inline_IP(s, v2);
+        v1 = v11;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
-      v11 = -1;
-      L2: {
-        v13 = -1;
-        L3: {
-          v14 = ic(s, p, "%5b", 3) ? p + 3 : -1;
-          if (v14 < 0) break L3;
-          v15 = (v14 < len && (c = String.prototype.charCodeAt.call(s, v14), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, v14).toLowerCase() === "v"))) ? v14 + 1 : -1;
-          if (v15 < 0) break L3;
-          v16 = v15;
-          while (v16 < len) {
-            c = String.prototype.charCodeAt.call(s, v16);
-            if (!(c < 128 ? T2[c] === 1 : S1.has(String.prototype.charAt.call(s, v16).toLowerCase()))) break;
-            v16++;
-          }
-          if (v16 - v15 < 1) v16 = -1;
-          if (v16 < 0) break L3;
-          v17 = (v16 < len && (c = String.prototype.charCodeAt.call(s, v16), (c === 46))) ? v16 + 1 : -1;
-          if (v17 < 0) break L3;
-          v18 = v17;
-          while (v18 < len) {
-            c = String.prototype.charCodeAt.call(s, v18);
-            if (!(c < 128 && T3[c] === 1)) break;
-            v18++;
-          }
-          if (v18 - v17 < 1) v18 = -1;
-          if (v18 < 0) break L3;
-          v19 = ic(s, v18, "%5d", 3) ? v18 + 3 : -1;
-          if (v19 < 0) break L3;
-          v20 = (v19 < len && (c = String.prototype.charCodeAt.call(s, v19), (c < 128 && T0[c] === 1))) ? v19 + 1 : -1;
-          v13 = v20;
-        }
-        v12 = v13 < 0 ? p : -1;
-        if (v12 < 0) break L2;
-        v21 = r_inline_IP(s, v12);
-        v11 = v21;
-      }
-      if (v11 >= 0) { v0 = v11; break L0; }
-    }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
-      v22 = -1;
-      L4: {
-        v23 = r_IPv4address(s, p);
-        if (v23 < 0) break L4;
-        v25 = (v23 < len && (c = String.prototype.charCodeAt.call(s, v23), (c < 128 && T0[c] === 1))) ? v23 + 1 : -1;
-        v24 = v25 < 0 ? v23 : -1;
-        if (v24 < 0) break L4;
-        L5: {
-          v27 = -1;
-          L6: {
-            v28 = r_reg_name(s, v24);
-            if (v28 < 0) break L6;
-            v30 = v28;
-            v29 = v30 < 0 ? v28 : -1;
-            v27 = v29;
-          }
-          if (v27 >= 0) { v26 = v27; break L5; }
-          v31 = v24;
-          v26 = v31;
+      v12 = -1;
+      L3: {
+        v13 = r_IPv4address(s, p);
+        if (v13 < 0) break L3;
+        v15 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c < 128 && T0[c] === 1))) ? v13 + 1 : -1;
+        v14 = v15 < 0 ? v13 : -1;
+        if (v14 < 0) break L3;
+        L4: {
+          v17 = v14;
+          v16 = v17;
         }
-        v22 = v26;
+        v12 = v16;
       }
-      if (v22 >= 0) { v0 = v22; break L0; }
+      if (v12 >= 0) { v0 = v12; break L0; }
     }
-    v32 = r_reg_name(s, p);
-    v0 = v32;
+    v18 = r_reg_name(s, p);
+    v0 = v18;
   }
   return v0;
 }
@@ -534,7 +481,7 @@ function r__local_path_appendix_e(s, p) {
 // _file_auth_appendix_e: grammar/rfc8089.peggy:271
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
@@ -545,41 +492,28 @@ function r__file_auth_appendix_e(s, p) {
         v3 = v4 < 0 ? v2 : -1;
         if (v3 < 0) break L1;
         L2: {
-          if ((v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 ? T7[c] === 1 : c >= 128)))) {
-            v6 = -1;
-            L3: {
-              v7 = r_userinfo(s, v3);
-              if (v7 < 0) break L3;
-              v8 = (v7 < len && (c = String.prototype.charCodeAt.call(s, v7), (c === 64))) ? v7 + 1 : -1;
-              if (v8 < 0) break L3;
-              v10 = v8;
-              v9 = v10 < 0 ? v8 : -1;
-              v6 = v9;
-            }
-            if (v6 >= 0) { v5 = v6; break L2; }
-          }
-          v11 = v3;
-          v5 = v11;
+          v6 = v3;
+          v5 = v6;
         }
         v1 = v5;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v12 = -1;
-    L4: {
-      v14 = -1;
-      L5: {
-        v15 = r_userinfo(s, p);
-        if (v15 < 0) break L5;
-        v16 = (v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 64))) ? v15 + 1 : -1;
-        v14 = v16;
+    v7 = -1;
+    L3: {
+      v9 = -1;
+      L4: {
+        v10 = r_userinfo(s, p);
+        if (v10 < 0) break L4;
+        v11 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 64))) ? v10 + 1 : -1;
+        v9 = v11;
       }
-      v13 = v14 < 0 ? p : v14;
-      if (v13 < 0) break L4;
-      v17 = r_host(s, v13);
-      v12 = v17;
+      v8 = v9 < 0 ? p : v9;
+      if (v8 < 0) break L3;
+      v12 = r_host(s, v8);
+      v7 = v12;
     }
-    v0 = v12;
+    v0 = v7;
   }
   return v0;
 }

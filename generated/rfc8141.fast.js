@@ -124,7 +124,7 @@ function r_assigned_name(s, p) {
 // NID: grammar/rfc8141.peggy:89
 function r_NID(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = -1;
@@ -134,46 +134,24 @@ function r_NID(s, p) {
         v3 = v2;
         v4 = 0;
         for (;;) {
-          if (v4 >= 31) break;
-          v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
+          if (v4 >= 30) break;
+          v5 = -1;
+          L2: {
+            v6 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T1[c] === 1))) ? v3 + 1 : -1;
+            if (v6 < 0) break L2;
+            v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c < 128 && T1[c] === 1))) ? v6 + 1 : -1;
+            v7 = v8 >= 0 ? v6 : -1;
+            v5 = v7;
+          }
           if (v5 < 0) break;
           v4++;
           v3 = v5;
         }
-        if (v4 < 1) v3 = -1;
         if (v3 < 0) break L1;
-        v7 = v3;
-        v6 = v7 < 0 ? v3 : -1;
-        v1 = v6;
+        v9 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T0[c] === 1))) ? v3 + 1 : -1;
+        v1 = v9;
       }
-      if (v1 >= 0) { v0 = v1; break L0; }
-    }
-    if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
-      v8 = -1;
-      L2: {
-        v9 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T0[c] === 1))) ? p + 1 : -1;
-        if (v9 < 0) break L2;
-        v10 = v9;
-        v11 = 0;
-        for (;;) {
-          if (v11 >= 30) break;
-          v12 = -1;
-          L3: {
-            v13 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c < 128 && T1[c] === 1))) ? v10 + 1 : -1;
-            if (v13 < 0) break L3;
-            v15 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c < 128 && T1[c] === 1))) ? v13 + 1 : -1;
-            v14 = v15 >= 0 ? v13 : -1;
-            v12 = v14;
-          }
-          if (v12 < 0) break;
-          v11++;
-          v10 = v12;
-        }
-        if (v10 < 0) break L2;
-        v16 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c < 128 && T0[c] === 1))) ? v10 + 1 : -1;
-        v8 = v16;
-      }
-      v0 = v8;
+      v0 = v1;
     } else v0 = -1;
   }
   return v0;

@@ -27,6 +27,19 @@ export function unwrap(n: Node): Node {
   return n;
 }
 
+/**
+ * Whether the node can match nothing at all: `!""`, or a sequence holding it, which is how a
+ * grammar writes a part that is there for the diagnosis only (docs/grammar-conventions.md,
+ * "Alternatives for the diagnosis only"). A recognizer that reports nothing skips it.
+ */
+export function neverMatches(node: Node): boolean {
+  const n = unwrap(node);
+  if (n.type === 'sequence') return n.elements.some(neverMatches);
+  if (n.type !== 'simple_not') return false;
+  const inner = unwrap(n.expression);
+  return inner.type === 'literal' && inner.value === '';
+}
+
 /** Why the recognizers cannot evaluate a node: an action, a semantic predicate, or a new kind. */
 export function unsupported(node: Node): Unsupported {
   switch (node.type) {

@@ -20,7 +20,7 @@
 // ./peg-exactness.ts. test/recognizer.test.ts checks the verdicts against the Peggy parser and
 // `validate`.
 
-import { type Node, repetitionCounts, Unsupported, unsupported, unwrap } from './ast.js';
+import { type Node, neverMatches, repetitionCounts, Unsupported, unsupported, unwrap } from './ast.js';
 import type { Analyses } from './analyses.js';
 import { type CharSet, classAscii, classRegExp, MAX_UNIT } from './char-sets.js';
 import type { Constants } from './constants.js';
@@ -226,6 +226,11 @@ export class FastEmitter {
         return out;
       case 'sequence': {
         const els = node.elements;
+        // A part for the diagnosis only: nothing to try, the fast recognizer reports nothing.
+        if (neverMatches(node)) {
+          emit(`${out} = -1;`);
+          return out;
+        }
         if (els.length === 0) {
           emit(`${out} = ${p};`);
           return out;
@@ -244,9 +249,13 @@ export class FastEmitter {
         emit('}');
         return out;
       }
-      case 'choice':
-        this.choice(this.analyses.exactness.choiceItems(node), p, out, fn);
+      case 'choice': {
+        // Alternatives for the diagnosis only are not tried (they match nothing).
+        const items = this.analyses.exactness.choiceItems(node).filter((item) => 'set' in item || !neverMatches(item.node));
+        if (items.length === 0) emit(`${out} = -1;`);
+        else this.choice(items, p, out, fn);
         return out;
+      }
       case 'optional': {
         const r = this.gen(node.expression, p, fn);
         emit(`${out} = ${r} < 0 ? ${p} : ${r};`);
