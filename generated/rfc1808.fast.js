@@ -64,7 +64,7 @@ function r_URL(s, p) {
 // absoluteURL: grammar/rfc1808.peggy:69
 function r_absoluteURL(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
       v1 = -1;
@@ -81,47 +81,36 @@ function r_absoluteURL(s, p) {
         v3 = v4 < 0 ? v2 : -1;
         if (v3 < 0) break L1;
         L3: {
-          if ((v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47)))) {
-            v7 = -1;
-            L4: {
-              v8 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 47))) ? v3 + 1 : -1;
-              if (v8 < 0) break L4;
-              v10 = v8;
-              v9 = v10 < 0 ? v8 : -1;
-              v7 = v9;
-            }
-            if (v7 >= 0) { v6 = v7; break L3; }
-          }
-          v11 = v3;
-          v6 = v11;
+          v7 = v3;
+          v6 = v7;
         }
         v1 = v6;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T0[c] === 1 : c >= 128)))) {
-      v12 = -1;
-      L5: {
-        v13 = r_scheme(s, p);
-        if (v13 < 0) break L5;
-        v14 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c === 58))) ? v13 + 1 : -1;
-        if (v14 < 0) break L5;
-        v15 = v14;
-        while (v15 < len) {
-          c = String.prototype.charCodeAt.call(s, v15);
-          if ((c < 128 && T1[c] === 1)) { v15++; continue; }
-          L6: {
-            if ((v15 < len && (c = String.prototype.charCodeAt.call(s, v15), (c === 37)))) {
-              v17 = r_escape(s, v15);
-              v16 = v17;
-            } else v16 = -1;
+      v8 = -1;
+      L4: {
+        v9 = r_scheme(s, p);
+        if (v9 < 0) break L4;
+        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 58))) ? v9 + 1 : -1;
+        if (v10 < 0) break L4;
+        v11 = v10;
+        while (v11 < len) {
+          c = String.prototype.charCodeAt.call(s, v11);
+          if ((c < 128 && T1[c] === 1)) { v11++; continue; }
+          L5: {
+            if ((v11 < len && (c = String.prototype.charCodeAt.call(s, v11), (c === 37)))) {
+              v13 = r_escape(s, v11);
+              v12 = v13;
+            } else v12 = -1;
           }
-          if (v16 <= v15) break;
-          v15 = v16;
+          if (v12 <= v11) break;
+          v11 = v12;
         }
-        v12 = v15;
+        v8 = v11;
       }
-      v0 = v12;
+      v0 = v8;
     } else v0 = -1;
   }
   return v0;
