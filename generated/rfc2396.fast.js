@@ -33,7 +33,7 @@ const T17 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
 const T18 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
 
-// URI_reference: grammar/rfc2396.peggy:81
+// URI_reference: grammar/rfc2396.peggy:83
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -64,7 +64,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absoluteURI: grammar/rfc2396.peggy:96
+// absoluteURI: grammar/rfc2396.peggy:98
 function r_absoluteURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -89,7 +89,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
-// relativeURI: grammar/rfc2396.peggy:111
+// relativeURI: grammar/rfc2396.peggy:113
 function r_relativeURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -123,7 +123,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc2396.peggy:132
+// hier_part: grammar/rfc2396.peggy:134
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -153,7 +153,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// opaque_part: grammar/rfc2396.peggy:144
+// opaque_part: grammar/rfc2396.peggy:146
 function r_opaque_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -179,7 +179,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
-// uric_no_slash: grammar/rfc2396.peggy:155
+// uric_no_slash: grammar/rfc2396.peggy:157
 function r_uric_no_slash(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -193,7 +193,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
-// net_path: grammar/rfc2396.peggy:167
+// net_path: grammar/rfc2396.peggy:169
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -210,7 +210,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396.peggy:176
+// abs_path: grammar/rfc2396.peggy:178
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -224,7 +224,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396.peggy:190
+// rel_path: grammar/rfc2396.peggy:192
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -238,7 +238,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// rel_segment: grammar/rfc2396.peggy:201
+// rel_segment: grammar/rfc2396.peggy:203
 function r_rel_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -259,7 +259,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc2396.peggy:215
+// scheme: grammar/rfc2396.peggy:217
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -278,7 +278,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc2396.peggy:237
+// authority: grammar/rfc2396.peggy:247
 function r_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -300,7 +300,7 @@ function r_authority(s, p) {
   return v0;
 }
 
-// _reg_name_char: grammar/rfc2396.peggy:243
+// _reg_name_char: grammar/rfc2396.peggy:254
 function r__reg_name_char(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -308,7 +308,7 @@ function r__reg_name_char(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc2396.peggy:256
+// reg_name: grammar/rfc2396.peggy:267
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -329,7 +329,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396.peggy:272
+// server: grammar/rfc2396.peggy:283
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -351,7 +351,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// userinfo: grammar/rfc2396.peggy:282
+// userinfo: grammar/rfc2396.peggy:293
 function r_userinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -371,7 +371,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396.peggy:293
+// hostport: grammar/rfc2396.peggy:304
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -392,7 +392,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396.peggy:314
+// host: grammar/rfc2396.peggy:325
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -413,7 +413,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ipv6reference: grammar/rfc2396.peggy:325
+// ipv6reference: grammar/rfc2396.peggy:336
 function r_ipv6reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -429,7 +429,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc2396.peggy:355
+// IPv6address: grammar/rfc2396.peggy:366
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -468,7 +468,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// hexpart: grammar/rfc2396.peggy:371
+// hexpart: grammar/rfc2396.peggy:382
 function r_hexpart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -506,7 +506,7 @@ function r_hexpart(s, p) {
   return v0;
 }
 
-// hexseq: grammar/rfc2396.peggy:390
+// hexseq: grammar/rfc2396.peggy:401
 function r_hexseq(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -540,7 +540,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:402
+// hex4: grammar/rfc2396.peggy:413
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -557,7 +557,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:430
+// hostname: grammar/rfc2396.peggy:447
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -594,7 +594,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:448
+// domainlabel: grammar/rfc2396.peggy:466
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -625,7 +625,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:460
+// toplabel: grammar/rfc2396.peggy:478
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -656,7 +656,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:480
+// IPv4address: grammar/rfc2396.peggy:498
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -716,7 +716,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:491
+// port: grammar/rfc2396.peggy:509
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -729,7 +729,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:504
+// path: grammar/rfc2396.peggy:522
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -747,7 +747,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:513
+// path_segments: grammar/rfc2396.peggy:531
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -773,7 +773,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:526
+// segment: grammar/rfc2396.peggy:544
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -811,7 +811,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:533
+// param: grammar/rfc2396.peggy:551
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -831,7 +831,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:546
+// pchar: grammar/rfc2396.peggy:564
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -845,7 +845,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:558
+// query: grammar/rfc2396.peggy:576
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -865,7 +865,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:568
+// fragment: grammar/rfc2396.peggy:586
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -885,7 +885,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:583
+// uric: grammar/rfc2396.peggy:601
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -899,7 +899,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:596
+// reserved: grammar/rfc2396.peggy:614
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -907,7 +907,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:607
+// unreserved: grammar/rfc2396.peggy:625
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -915,7 +915,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:617
+// mark: grammar/rfc2396.peggy:635
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -923,7 +923,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:628
+// escaped: grammar/rfc2396.peggy:646
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -939,7 +939,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:639
+// hex: grammar/rfc2396.peggy:657
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -947,7 +947,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:652
+// alphanum: grammar/rfc2396.peggy:670
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -955,7 +955,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:661
+// alpha: grammar/rfc2396.peggy:679
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -963,7 +963,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:672
+// lowalpha: grammar/rfc2396.peggy:690
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -971,7 +971,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:683
+// upalpha: grammar/rfc2396.peggy:701
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -979,7 +979,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:694
+// digit: grammar/rfc2396.peggy:712
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -987,7 +987,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:710
+// control: grammar/rfc2396.peggy:728
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -995,7 +995,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:718
+// space: grammar/rfc2396.peggy:736
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1003,7 +1003,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:728
+// delims: grammar/rfc2396.peggy:746
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1011,7 +1011,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:741
+// unwise: grammar/rfc2396.peggy:759
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1019,7 +1019,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:754
+// HEXDIG: grammar/rfc2396.peggy:772
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
