@@ -280,18 +280,22 @@ export class PrefixOracle {
    * not followed by its other half.
    */
   longestViablePrefix(input: string): number {
-    if (this.empty) return -1;
+    return this.empty ? -1 : this.walk(input).length;
+  }
+
+  /** The longest viable prefix of `input` (its length) and the state it leaves the automaton in. */
+  private walk(input: string): { length: number; state: DState } {
     let d = this.start;
     for (let i = 0; i < input.length; ) {
       const unit = input.charCodeAt(i);
       const pair = isHigh(unit) && i + 1 < input.length && isLow(input.charCodeAt(i + 1));
       let next = this.step(d, unit);
       if (pair && next !== this.dead) next = this.step(next, input.charCodeAt(i + 1));
-      if (next === this.dead || (isHigh(unit) && !pair && !this.endsCharacter(next))) return i;
+      if (next === this.dead || (isHigh(unit) && !pair && !this.endsCharacter(next))) return { length: i, state: d };
       d = next;
       i += pair ? 2 : 1;
     }
-    return input.length;
+    return { length: input.length, state: d };
   }
 
   /**
@@ -300,10 +304,9 @@ export class PrefixOracle {
    * (scripts/diagnosis-keys.ts).
    */
   stateAfter(prefix: string): DState {
-    if (this.longestViablePrefix(prefix) !== prefix.length) throw new Error(`not a viable prefix: ${JSON.stringify(prefix)}`);
-    let d = this.start;
-    for (let i = 0; i < prefix.length; i++) d = this.step(d, prefix.charCodeAt(i));
-    return d;
+    const { length, state } = this.walk(prefix);
+    if (this.empty || length !== prefix.length) throw new Error(`not a viable prefix: ${JSON.stringify(prefix)}`);
+    return state;
   }
 
   /**
