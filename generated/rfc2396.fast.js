@@ -33,7 +33,7 @@ const T17 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
 const T18 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
 
-// URI_reference: grammar/rfc2396.peggy:83
+// URI_reference: grammar/rfc2396.peggy:85
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -64,7 +64,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absoluteURI: grammar/rfc2396.peggy:98
+// absoluteURI: grammar/rfc2396.peggy:100
 function r_absoluteURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -89,7 +89,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
-// relativeURI: grammar/rfc2396.peggy:113
+// relativeURI: grammar/rfc2396.peggy:115
 function r_relativeURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -123,7 +123,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc2396.peggy:134
+// hier_part: grammar/rfc2396.peggy:136
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -153,7 +153,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// opaque_part: grammar/rfc2396.peggy:146
+// opaque_part: grammar/rfc2396.peggy:148
 function r_opaque_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -179,7 +179,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
-// uric_no_slash: grammar/rfc2396.peggy:157
+// uric_no_slash: grammar/rfc2396.peggy:159
 function r_uric_no_slash(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -193,7 +193,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
-// net_path: grammar/rfc2396.peggy:169
+// net_path: grammar/rfc2396.peggy:171
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -210,7 +210,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396.peggy:178
+// abs_path: grammar/rfc2396.peggy:180
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -224,7 +224,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396.peggy:192
+// rel_path: grammar/rfc2396.peggy:194
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -238,7 +238,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// rel_segment: grammar/rfc2396.peggy:203
+// rel_segment: grammar/rfc2396.peggy:205
 function r_rel_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -259,7 +259,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc2396.peggy:217
+// scheme: grammar/rfc2396.peggy:219
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -278,7 +278,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc2396.peggy:247
+// authority: grammar/rfc2396.peggy:249
 function r_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -300,7 +300,7 @@ function r_authority(s, p) {
   return v0;
 }
 
-// _reg_name_char: grammar/rfc2396.peggy:254
+// _reg_name_char: grammar/rfc2396.peggy:256
 function r__reg_name_char(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -308,7 +308,7 @@ function r__reg_name_char(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc2396.peggy:267
+// reg_name: grammar/rfc2396.peggy:269
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -329,7 +329,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396.peggy:283
+// server: grammar/rfc2396.peggy:285
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -351,7 +351,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// userinfo: grammar/rfc2396.peggy:293
+// userinfo: grammar/rfc2396.peggy:295
 function r_userinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -371,7 +371,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396.peggy:304
+// hostport: grammar/rfc2396.peggy:306
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -392,7 +392,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396.peggy:325
+// host: grammar/rfc2396.peggy:327
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -413,7 +413,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ipv6reference: grammar/rfc2396.peggy:336
+// ipv6reference: grammar/rfc2396.peggy:338
 function r_ipv6reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -429,7 +429,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc2396.peggy:366
+// IPv6address: grammar/rfc2396.peggy:384
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -468,7 +468,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// hexpart: grammar/rfc2396.peggy:382
+// hexpart: grammar/rfc2396.peggy:401
 function r_hexpart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -506,10 +506,10 @@ function r_hexpart(s, p) {
   return v0;
 }
 
-// hexseq: grammar/rfc2396.peggy:401
+// hexseq: grammar/rfc2396.peggy:428
 function r_hexseq(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
   v0 = -1;
   L0: {
     v1 = r_hex4(s, p);
@@ -522,11 +522,26 @@ function r_hexseq(s, p) {
           L2: {
             v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
             if (v5 < 0) break L2;
-            v6 = r_hex4(s, v5);
+            v7 = -1;
+            L3: {
+              v8 = v5;
+              v9 = 0;
+              for (;;) {
+                if (v9 >= 3) break;
+                v10 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c >= 48 && c <= 57))) ? v8 + 1 : -1;
+                if (v10 < 0) break;
+                v9++;
+                v8 = v10;
+              }
+              if (v9 < 1) v8 = -1;
+              if (v8 < 0) break L3;
+              v11 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 46))) ? v8 + 1 : -1;
+              v7 = v11;
+            }
+            v6 = v7 < 0 ? v5 : -1;
             if (v6 < 0) break L2;
-            v8 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 46))) ? v6 + 1 : -1;
-            v7 = v8 < 0 ? v6 : -1;
-            v4 = v7;
+            v12 = r_hex4(s, v6);
+            v4 = v12;
           }
           v3 = v4;
         } else v3 = -1;
@@ -540,7 +555,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:413
+// hex4: grammar/rfc2396.peggy:440
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -557,7 +572,15 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:447
+// _end_of_input: grammar/rfc2396.peggy:448
+function r__end_of_input(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0;
+  v0 = p >= len ? p : -1;
+  return v0;
+}
+
+// hostname: grammar/rfc2396.peggy:482
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -594,7 +617,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:466
+// domainlabel: grammar/rfc2396.peggy:501
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -625,7 +648,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:478
+// toplabel: grammar/rfc2396.peggy:513
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -656,7 +679,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:498
+// IPv4address: grammar/rfc2396.peggy:533
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -716,7 +739,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:509
+// port: grammar/rfc2396.peggy:544
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -729,7 +752,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:522
+// path: grammar/rfc2396.peggy:557
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -747,7 +770,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:531
+// path_segments: grammar/rfc2396.peggy:566
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -773,7 +796,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:544
+// segment: grammar/rfc2396.peggy:579
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -811,7 +834,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:551
+// param: grammar/rfc2396.peggy:586
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -831,7 +854,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:564
+// pchar: grammar/rfc2396.peggy:599
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -845,7 +868,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:576
+// query: grammar/rfc2396.peggy:611
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -865,7 +888,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:586
+// fragment: grammar/rfc2396.peggy:621
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -885,7 +908,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:601
+// uric: grammar/rfc2396.peggy:636
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -899,7 +922,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:614
+// reserved: grammar/rfc2396.peggy:649
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -907,7 +930,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:625
+// unreserved: grammar/rfc2396.peggy:660
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -915,7 +938,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:635
+// mark: grammar/rfc2396.peggy:670
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -923,7 +946,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:646
+// escaped: grammar/rfc2396.peggy:681
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -939,7 +962,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:657
+// hex: grammar/rfc2396.peggy:692
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -947,7 +970,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:670
+// alphanum: grammar/rfc2396.peggy:705
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -955,7 +978,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:679
+// alpha: grammar/rfc2396.peggy:714
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -963,7 +986,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:690
+// lowalpha: grammar/rfc2396.peggy:725
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -971,7 +994,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:701
+// upalpha: grammar/rfc2396.peggy:736
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -979,7 +1002,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:712
+// digit: grammar/rfc2396.peggy:747
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -987,7 +1010,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:728
+// control: grammar/rfc2396.peggy:763
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -995,7 +1018,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:736
+// space: grammar/rfc2396.peggy:771
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1003,7 +1026,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:746
+// delims: grammar/rfc2396.peggy:781
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1011,7 +1034,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:759
+// unwise: grammar/rfc2396.peggy:794
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1019,7 +1042,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:772
+// HEXDIG: grammar/rfc2396.peggy:807
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1051,6 +1074,7 @@ const START = new Map([
   ["hexpart", r_hexpart],
   ["hexseq", r_hexseq],
   ["hex4", r_hex4],
+  ["_end_of_input", r__end_of_input],
   ["hostname", r_hostname],
   ["domainlabel", r_domainlabel],
   ["toplabel", r_toplabel],
@@ -1102,4 +1126,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r_hex4, r_hostname, r_domainlabel, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };
+export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };

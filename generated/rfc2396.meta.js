@@ -61,5 +61,6 @@ export default {
   ],
   "helpers": [
     {"id":"_reg_name_char","why":"the characters reg_name may continue with: its own and \"%\", which begins an escaped."},
+    {"id":"_end_of_input","why":"the end of the input, as an expectation: where it fails, \"end of input\" is recorded"},
   ]
 };

@@ -28,6 +28,6 @@ export default {
     {"name":"token","id":"token","section":"RFC 2045 §5.1","core":false,"charRule":false},
   ],
   "helpers": [
-    base.helpers[0], // _reg_name_char
+    ...base.helpers.slice(0, 2), // _reg_name_char, _end_of_input
   ]
 };
