@@ -8,7 +8,9 @@
  * that part K extra times a failure (its result dropped), timed against the build itself; the
  * part costs (copy - build) / K. The parts: `sets` (Recorder.expectedSets, the memo key and its
  * lookup), `hint` (hintContext and the hint rows), `message` (the sentence), `record` (all of
- * errorRecord: the expected sets, the hint, the message, the other offsets and the record).
+ * errorRecord: the expected sets, the hint, the message, the other offsets and the record),
+ * `runs` (the traced run with its recorder and the ranking's counterfactual runs:
+ * scripts/diagnosis-copy.ts RUNS).
  * The lines: the invalid rfc3986 `URI-reference` lines of the bench corpus (scripts/bench-corpus.ts);
  * CPU time, each piece of 200 lines at its best of ROUNDS, the builds and copies interleaved.
  * A copy is written under the system's temporary directory and left there.
@@ -24,56 +26,34 @@
  * and its message) costs whatever those parts become. The records of a copy are wrong; only its
  * cost is read.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { isValid, specs } from '../dist/src/index.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { copyWith, type Edit, K, load, RUNS, type Validate } from './diagnosis-copy.js';
 import { interleaved } from './interleaved.js';
-
-type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 
 const PIECE = 200;
 const ROUNDS = 9;
-const K = 8;
 
 /** Each part: what src/diagnose.js writes for it, and that statement run K times more before it. */
-const PARTS: Record<string, [RegExp, (match: string, args: string) => string]> = {
-  sets: [/rec\.expectedSets\(choice\.path, nullableIn\(era\)\)/, (m) => `(${`${m}, `.repeat(K)}${m})`],
-  hint: [/const hint = hintFor\((hintContext\([^\n]*\))\);/, (m, ctx) => `${`hintFor(${ctx}); `.repeat(K)}${m}`],
-  message: [/record\.message = sentence\(([^\n]*)\);/, (m, args) => `${`sentence(${args}); `.repeat(K)}${m}`],
-  record: [/const error = errorRecord\(([^\n]*)\);/, (m, args) => `${`errorRecord(${args}); `.repeat(K)}${m}`],
+const PARTS: Record<string, readonly Edit[]> = {
+  sets: [[/rec\.expectedSets\(choice\.path, nullableIn\(era\)\)/, (m) => `(${`${m}, `.repeat(K)}${m})`]],
+  hint: [[/const hint = hintFor\((hintContext\([^\n]*\))\);/, (m, ctx) => `${`hintFor(${ctx}); `.repeat(K)}${m}`]],
+  message: [[/record\.message = sentence\(([^\n]*)\);/, (m, args) => `${`sentence(${args}); `.repeat(K)}${m}`]],
+  record: [[/const error = errorRecord\(([^\n]*)\);/, (m, args) => `${`errorRecord(${args}); `.repeat(K)}${m}`]],
+  runs: RUNS,
 };
 
 /** `--without`: what src/diagnose.js writes for a part, and what the copy writes instead. */
-type Edit = [RegExp, (match: string, ...groups: string[]) => string];
 const RANKING: Edit = [/const choice = chooseRule\([^\n]*\);/, () => 'const choice = { path: rec.last ?? [rule], from: null };'];
 const HINT: Edit = [/const hint = hintFor\(hintContext\([^\n]*\)\);/, () => 'const hint = undefined;'];
 const SETS: Edit = [/rec\.expectedSets\(choice\.path, nullableIn\(era\)\)/, () => '(globalThis.__keptSets ??= rec.expectedSets(choice.path, nullableIn(era)))'];
 const WITHOUT: Record<string, Edit[]> = { ranking: [RANKING], hint: [HINT], sets: [SETS], all: [RANKING, HINT, SETS] };
 
-async function load(dir: string): Promise<Validate> {
-  return ((await import(pathToFileURL(join(dir, 'src/index.js')).href)) as { validate: Validate }).validate;
-}
-
 /** The build at `dir` and its copies, one a part of `parts`. */
 async function builds(name: string, dir: string, parts: readonly string[], without: boolean): Promise<Record<string, Validate>> {
   const out: Record<string, Validate> = { build: await load(dir) };
-  for (const part of parts) {
-    const copy = mkdtempSync(join(tmpdir(), `urispec-parts-${name}-${part}-`));
-    cpSync(dir, copy, { recursive: true });
-    // dist/'s JavaScript is ES modules by the package's "type", which the copy has no package of.
-    writeFileSync(join(copy, 'package.json'), '{ "type": "module" }\n');
-    const file = join(copy, 'src/diagnose.js');
-    let text = readFileSync(file, 'utf8');
-    for (const [re, f] of without ? WITHOUT[part]! : [PARTS[part]!]) {
-      if (!re.test(text)) throw new Error(`${file}: no statement of ${part} to ${without ? 'leave out' : 'repeat'}`);
-      text = text.replace(re, f as (m: string, ...a: string[]) => string);
-    }
-    writeFileSync(file, text);
-    out[part] = await load(copy);
-  }
+  for (const part of parts) out[part] = await copyWith(dir, `parts-${name}-${part}`, without ? WITHOUT[part]! : PARTS[part]!);
   return out;
 }
 

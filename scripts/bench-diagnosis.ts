@@ -17,14 +17,20 @@
  * validate, over the whole corpus, to reach the goal's share of the RegExp's speed, given this
  * run's RegExp over every line and validate over the valid ones; and how far over it the
  * diagnosis is. A negative budget: validate misses the goal on its valid lines alone.
+ *
+ * Then what the traced runs cost (the first run with its recorder, and the ranking's
+ * counterfactual runs), timed in the same rounds by a copy of this build that runs each of them K
+ * more times (scripts/diagnosis-copy.ts RUNS), and the rest of the diagnosis (validate less the
+ * runs: the rejection, the recorder's reading of the reports, the ranking's choice, the record
+ * with its expected sets, hint and message) against the budget: where the rest alone is over it,
+ * no traced recognizer, however fast, brings validate to its goal.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isValid, specs, validate } from '../dist/src/index.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { copyWith, K, RUNS, type Validate } from './diagnosis-copy.js';
 import { interleaved } from './interleaved.js';
-
-type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 
 const PIECE = 200;
 const ROUNDS = 7;
@@ -34,6 +40,8 @@ const timed = (checks: ReadonlyArray<(s: string) => unknown>, lines: readonly st
 
 const beforeDir = process.argv[2];
 const before: Validate | null = beforeDir ? ((await import(pathToFileURL(resolve(beforeDir, 'src/index.js')).href)) as { validate: Validate }).validate : null;
+/** This build with its traced runs made K + 1 times. */
+const runsCopy = await copyWith(resolve('dist'), 'runs', RUNS);
 
 const rows: Array<{ spec: string; rule: string; corpus: string; lines: string[] }> = [];
 const bench = corpus(70_000);
@@ -57,17 +65,20 @@ console.log(
     'RegExp over every line), given this run\'s RegExp over every line and validate over the valid ones: ' +
     '(RegExp / goal - valid share x validate of a valid line) / invalid share. Over: validate µs / budget. A budget below 0: validate misses the goal on its valid lines alone.\n',
 );
-console.log(`| era, rule | corpus | invalid lines | RegExp µs | validate µs | validate / RegExp | valid line: RegExp µs | validate µs | goal | budget µs | over |${before ? ' before µs | before / now |' : ''}`);
-console.log(`|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
+console.log(`Runs: the traced runs of a diagnosis, (copy running them ${K + 1} times - validate) / ${K}. The rest: validate µs - runs; rest over: the rest / budget.\n`);
+console.log(`| era, rule | corpus | invalid lines | RegExp µs | validate µs | validate / RegExp | valid line: RegExp µs | validate µs | goal | budget µs | over | runs µs | the rest µs | rest over |${before ? ' before µs | before / now |' : ''}`);
+console.log(`|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
 for (const { spec, rule, corpus: from, lines } of rows) {
   const options = { spec, rule, grammarOnly: true };
   const invalid = lines.filter((s) => !isValid(s, options));
   const valid = lines.filter((s) => isValid(s, options));
   const oracle = printedOracle(spec, rule);
   if (invalid.length === 0 || !oracle) continue;
-  const checks: Array<(s: string) => unknown> = [(s) => oracle(s), (s) => validate(s, options)];
+  const checks: Array<(s: string) => unknown> = [(s) => oracle(s), (s) => validate(s, options), (s) => runsCopy(s, options)];
   if (before) checks.push((s) => before(s, options));
-  const [regexp, now, then] = timed(checks, invalid);
+  const [regexp, now, copied, then] = timed(checks, invalid);
+  const runs = (copied! - now!) / K;
+  const rest = now! - runs;
   const [validRegExp, validLine] = timed([(s) => oracle(s), (s) => validate(s, options)], valid);
   const share = invalid.length / lines.length;
   // The RegExp over every line, from its two parts timed above: one more timing of its own gave
@@ -77,7 +88,8 @@ for (const { spec, rule, corpus: from, lines } of rows) {
   const budget = (everyLine! / goal - (1 - share) * validLine!) / share;
   console.log(
     `| ${spec} ${rule} | ${from} | ${invalid.length} | ${regexp!.toFixed(2)} | ${now!.toFixed(2)} | ${(now! / regexp!).toFixed(1)} | ` +
-      `${validRegExp!.toFixed(2)} | ${validLine!.toFixed(2)} | ${goal} | ${budget.toFixed(2)} | ${(now! / budget).toFixed(1)} |` +
+      `${validRegExp!.toFixed(2)} | ${validLine!.toFixed(2)} | ${goal} | ${budget.toFixed(2)} | ${(now! / budget).toFixed(1)} | ` +
+      `${runs.toFixed(2)} | ${rest.toFixed(2)} | ${(rest / budget).toFixed(1)} |` +
       (then === undefined ? '' : ` ${then.toFixed(2)} | ${(then / now!).toFixed(2)} |`),
   );
 }
