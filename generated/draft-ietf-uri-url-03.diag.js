@@ -64,7 +64,7 @@ const SETS = [
 ];
 
 /** What each construct that can stop is (StopKind, or a spec rule's hook index), by stop id. */
-const STOPS = [1, 29, 37, -3, 39, -3, -1, -1, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, -1, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, -1, -1, 28, 29, 43, -3, -3, 39, -3, -2, -1, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -2, -1, -2, 29, -2, -2, 29, -2, -2, -2, -1, -2, 29, -1, -2, 29, -1, -1, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
+const STOPS = [1, 29, 37, -3, 39, -3, -1, -1, 28, -2, 37, 31, -3, 32, -2, 37, 15, 16, -2, 58, 62, 74, 45, -2, 33, 29, -2, 18, 39, -3, 29, -2, 18, -2, 19, -2, 14, -2, 37, -2, -4, 48, -4, -2, 30, 29, -2, 22, 23, -3, -3, -4, -1, -1, 28, 29, 43, -3, -3, 39, -3, -2, 41, -2, 29, -1, -2, 29, -1, -1, 35, -3, 48, -4, -2, 58, -2, 58, -2, 58, 38, -4, -3, 45, -4, -4, -4, -3, 55, 55, -4, -4, -2, 41, -2, 29, -2, -2, 29, -2, -2, -2, 41, -2, 29, -1, -2, 29, -1, -1, -1, -1, 44, -4, -1, -4, 49, 44, -4, -2, 64, 68, -4, 65, -4, -4, -2, -4, -4, -2, -3, -1, -4, -3, -1, -4, -1];
 
 /** The rules (TracedRule: Peggy id, hook index, reach, over, failReach, body; TracedNode says what a body does). */
 const RULES = [
@@ -85,11 +85,11 @@ const RULES = [
   // nntpaddress: grammar/draft-ietf-uri-url-03.peggy:140
   ["nntpaddress",7,-1,3,-1,[8,[[8,[[1,13,"\"n\""],[1,13,"\"n\""],[1,5,"\"t\""],[1,6,"\"p\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1]],[7,16],[1,7,"\"/\""],[7,58]],[-1,17,18,19],6,[1,1,1,1]]],
   // midaddress: grammar/draft-ietf-uri-url-03.peggy:147
-  ["midaddress",8,-1,-1,-1,[8,[[8,[[1,16,"\"m\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,68]],[-1,20],7,[1,1]]],
+  ["midaddress",8,-1,-1,-1,[8,[[8,[[1,16,"\"m\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,70]],[-1,20],7,[1,1]]],
   // cidaddress: grammar/draft-ietf-uri-url-03.peggy:154
-  ["cidaddress",9,-1,-1,-1,[8,[[8,[[1,19,"\"c\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,80]],[-1,21],8,[1,1]]],
+  ["cidaddress",9,-1,-1,-1,[8,[[8,[[1,19,"\"c\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,82]],[-1,21],8,[1,1]]],
   // mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:170
-  ["mailtoaddress",10,-1,3,-1,[8,[[8,[[1,16,"\"m\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,2,"\"l\""],[1,5,"\"t\""],[1,20,"\"o\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,67],[1,21,"\"@\""],[7,33]],[-1,22,23,24],9,[1,1,1,1]]],
+  ["mailtoaddress",10,-1,3,-1,[8,[[8,[[1,16,"\"m\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,2,"\"l\""],[1,5,"\"t\""],[1,20,"\"o\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,69],[1,21,"\"@\""],[7,33]],[-1,22,23,24],9,[1,1,1,1]]],
   // waisaddress: grammar/draft-ietf-uri-url-03.peggy:179
   ["waisaddress",11,-1,-1,-1,[9,[[7,13],[7,12]]]],
   // waisindex: grammar/draft-ietf-uri-url-03.peggy:188
@@ -124,112 +124,116 @@ const RULES = [
   ["telnetaddress",26,-1,-1,-1,[9,[[8,[[8,[[1,5,"\"t\""],[1,14,"\"e\""],[1,2,"\"l\""],[1,13,"\"n\""],[1,14,"\"e\""],[1,5,"\"t\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,64],[13,1,[0]]],[-1,52,53],17,[1,1,1]],[8,[[8,[[1,5,"\"t\""],[1,14,"\"e\""],[1,2,"\"l\""],[1,13,"\"n\""],[1,14,"\"e\""],[1,5,"\"t\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,28]],[-1,54],18,[1,1]]]]],
   // gopheraddress: grammar/draft-ietf-uri-url-03.peggy:324
   ["gopheraddress",27,-1,4,-1,[8,[[8,[[1,28,"\"g\""],[1,20,"\"o\""],[1,6,"\"p\""],[1,4,"\"h\""],[1,14,"\"e\""],[1,1,"\"r\""],[1,3,"\":\""],[1,7,"\"/\""],[1,7,"\"/\""]],[-1,-1,-1,-1,-1,-1,-1,-1,-1]],[7,29],[10,[8,[[1,7,"\"/\""],[7,43],[10,[7,36],57]],[-1,56,-1]],58],[10,[8,[[1,8,"\"?\""],[7,39]],[-1,59]],60]],[-1,55,-1,-1],19,[1,1,0,0]]],
-  // login: grammar/draft-ietf-uri-url-03.peggy:350
-  ["login",28,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,66],[1,21,"\"@\""],[7,29],[7,62]],[-1,61,62,63,64,65],20,[1,1,1,1,1,1]],[8,[[7,66],[1,21,"\"@\""],[7,29],[7,62]],[-1,66,67,68],21,[1,1,1,1]],[8,[[7,29],[7,62]],[-1,69],22,[1,1]]]]],
-  // hostport: grammar/draft-ietf-uri-url-03.peggy:359
+  // login: grammar/draft-ietf-uri-url-03.peggy:352
+  ["login",28,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,68],[1,21,"\"@\""],[7,29],[7,62]],[-1,61,62,63,64,65],20,[1,1,1,1,1,1]],[8,[[7,67],[1,21,"\"@\""],[7,29],[7,62]],[-1,66,67,68],21,[1,1,1,1]],[8,[[7,29],[7,62]],[-1,69],22,[1,1]]]]],
+  // hostport: grammar/draft-ietf-uri-url-03.peggy:361
   ["hostport",29,-1,3,-1,[8,[[7,30],[10,[8,[[1,3,"\":\""],[7,35]],[-1,70]],71]],[-1,-1],23,[1,0]]],
-  // host: grammar/draft-ietf-uri-url-03.peggy:368
+  // host: grammar/draft-ietf-uri-url-03.peggy:370
   ["host",30,-1,3,-1,[9,[[7,33],[7,34]]]],
-  // ftptype: grammar/draft-ietf-uri-url-03.peggy:377
+  // ftptype: grammar/draft-ietf-uri-url-03.peggy:379
   ["ftptype",31,1,1,1,[9,[[1,29,"\"A\""],[1,30,"\"I\""],[1,31,"\"D\""]]]],
-  // cellname: grammar/draft-ietf-uri-url-03.peggy:381
+  // cellname: grammar/draft-ietf-uri-url-03.peggy:383
   ["cellname",32,-1,3,1,[7,33]],
-  // hostname: grammar/draft-ietf-uri-url-03.peggy:394
+  // hostname: grammar/draft-ietf-uri-url-03.peggy:396
   ["hostname",33,-1,3,1,[8,[[7,48],[11,[8,[[1,25,"\".\""],[7,48]],[-1,72]],null,0,null,73]],[-1,-1],24,[1,0]]],
-  // hostnumber: grammar/draft-ietf-uri-url-03.peggy:402
+  // hostnumber: grammar/draft-ietf-uri-url-03.peggy:404
   ["hostnumber",34,-1,1,-1,[8,[[7,58],[1,25,"\".\""],[7,58],[1,25,"\".\""],[7,58],[1,25,"\".\""],[7,58]],[-1,74,75,76,77,78,79],25,[1,1,1,1,1,1,1]]],
-  // port: grammar/draft-ietf-uri-url-03.peggy:406
+  // port: grammar/draft-ietf-uri-url-03.peggy:408
   ["port",35,-1,1,1,[7,58]],
-  // selector: grammar/draft-ietf-uri-url-03.peggy:410
+  // selector: grammar/draft-ietf-uri-url-03.peggy:412
   ["selector",36,-1,4,-1,[7,37]],
-  // path: grammar/draft-ietf-uri-url-03.peggy:425
+  // path: grammar/draft-ietf-uri-url-03.peggy:427
   ["path",37,-1,4,-1,[9,[[8,[[7,38],[11,[8,[[1,7,"\"/\""],[7,38]],[-1,80]],null,0,null,81],[10,[1,7,"\"/\""],82]],[-1,-1,-1],26,[1,0,0]],[7,61]]]],
-  // segment: grammar/draft-ietf-uri-url-03.peggy:430
+  // segment: grammar/draft-ietf-uri-url-03.peggy:432
   ["segment",38,-1,3,3,[7,47]],
-  // search: grammar/draft-ietf-uri-url-03.peggy:441
+  // search: grammar/draft-ietf-uri-url-03.peggy:443
   ["search",39,-1,4,3,[8,[[7,45],[11,[8,[[1,32,"\"+\""],[7,45]],[-1,83]],null,0,null,84]],[-1,-1],27,[1,0]]],
-  // user: grammar/draft-ietf-uri-url-03.peggy:445
+  // user: grammar/draft-ietf-uri-url-03.peggy:447
   ["user",40,-1,3,3,[7,45]],
-  // password: grammar/draft-ietf-uri-url-03.peggy:449
+  // password: grammar/draft-ietf-uri-url-03.peggy:451
   ["password",41,-1,3,3,[7,45]],
-  // fragmentid: grammar/draft-ietf-uri-url-03.peggy:454
+  // fragmentid: grammar/draft-ietf-uri-url-03.peggy:456
   ["fragmentid",42,-1,3,3,[7,45]],
-  // gtype: grammar/draft-ietf-uri-url-03.peggy:458
+  // gtype: grammar/draft-ietf-uri-url-03.peggy:460
   ["gtype",43,3,1,3,[7,44]],
-  // xalpha: grammar/draft-ietf-uri-url-03.peggy:471
+  // xalpha: grammar/draft-ietf-uri-url-03.peggy:473
   ["xalpha",44,3,1,3,[9,[[7,49],[7,50],[7,51],[7,52],[7,54]]]],
-  // xalphas: grammar/draft-ietf-uri-url-03.peggy:481
+  // xalphas: grammar/draft-ietf-uri-url-03.peggy:483
   ["xalphas",45,-1,3,3,[11,[7,44],null,1,null,85]],
-  // xpalpha: grammar/draft-ietf-uri-url-03.peggy:488
+  // xpalpha: grammar/draft-ietf-uri-url-03.peggy:490
   ["xpalpha",46,3,3,3,[9,[[7,44],[1,32,"\"+\""]]]],
-  // xpalphas: grammar/draft-ietf-uri-url-03.peggy:500
+  // xpalphas: grammar/draft-ietf-uri-url-03.peggy:502
   ["xpalphas",47,-1,3,3,[11,[7,46],null,1,null,86]],
-  // ialpha: grammar/draft-ietf-uri-url-03.peggy:507
+  // ialpha: grammar/draft-ietf-uri-url-03.peggy:509
   ["ialpha",48,-1,3,1,[8,[[7,49],[10,[7,45],87]],[-1,-1],28,[1,0]]],
-  // alpha: grammar/draft-ietf-uri-url-03.peggy:521
+  // alpha: grammar/draft-ietf-uri-url-03.peggy:523
   ["alpha",49,1,0,1,[1,33,"%x61-7A / %x41-5A"]],
-  // digit: grammar/draft-ietf-uri-url-03.peggy:530
+  // digit: grammar/draft-ietf-uri-url-03.peggy:532
   ["digit",50,1,0,1,[1,34,"%x30-39"]],
-  // safe: grammar/draft-ietf-uri-url-03.peggy:541
+  // safe: grammar/draft-ietf-uri-url-03.peggy:543
   ["safe",51,1,0,1,[1,35,"%x24 / %x2D / %x5F / %x40 / %x2E / %x26 / %x2B"]],
-  // extra: grammar/draft-ietf-uri-url-03.peggy:552
+  // extra: grammar/draft-ietf-uri-url-03.peggy:554
   ["extra",52,1,0,1,[1,36,"%x22 / %x27 / %x28 / %x29 / %x2C / %x20"]],
-  // reserved: grammar/draft-ietf-uri-url-03.peggy:561
+  // reserved: grammar/draft-ietf-uri-url-03.peggy:563
   ["reserved",53,1,0,1,[1,37,"%x3D / %x3B / %x2F / %x23 / %x3F / %x3A"]],
-  // escape: grammar/draft-ietf-uri-url-03.peggy:569
+  // escape: grammar/draft-ietf-uri-url-03.peggy:571
   ["escape",54,3,1,3,[8,[[1,26,"\"%\""],[7,55],[7,55]],[-1,88,89]]],
-  // hex: grammar/draft-ietf-uri-url-03.peggy:580
+  // hex: grammar/draft-ietf-uri-url-03.peggy:582
   ["hex",55,1,1,1,[9,[[7,50],[1,38,"%x61-66 / %x41-46"]]]],
-  // national: grammar/draft-ietf-uri-url-03.peggy:593
+  // national: grammar/draft-ietf-uri-url-03.peggy:595
   ["national",56,1,0,1,[1,39,"%x7B / %x7D / %x7C / %x5B / %x5D / %x5C / %x5E / %x7E"]],
-  // punctuation: grammar/draft-ietf-uri-url-03.peggy:600
+  // punctuation: grammar/draft-ietf-uri-url-03.peggy:602
   ["punctuation",57,1,0,1,[1,40,"%x3C / %x3E"]],
-  // digits: grammar/draft-ietf-uri-url-03.peggy:609
+  // digits: grammar/draft-ietf-uri-url-03.peggy:611
   ["digits",58,-1,1,1,[11,[7,50],null,1,null,90]],
-  // alphanum: grammar/draft-ietf-uri-url-03.peggy:613
+  // alphanum: grammar/draft-ietf-uri-url-03.peggy:615
   ["alphanum",59,1,1,1,[9,[[7,49],[7,50]]]],
-  // alphanums: grammar/draft-ietf-uri-url-03.peggy:620
+  // alphanums: grammar/draft-ietf-uri-url-03.peggy:622
   ["alphanums",60,-1,1,1,[11,[7,59],null,1,null,91]],
-  // void: grammar/draft-ietf-uri-url-03.peggy:627
+  // void: grammar/draft-ietf-uri-url-03.peggy:629
   ["void",61,0,0,-1,[0]],
-  // _login_end: grammar/draft-ietf-uri-url-03.peggy:633
+  // _login_end: grammar/draft-ietf-uri-url-03.peggy:635
   ["_login_end",-1,3,3,3,[13,1,[9,[[7,44],[1,3,"\":\""]]]]],
-  // _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:639
-  ["_login_then_slash",-1,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,66],[1,21,"\"@\""],[7,29],[1,7,"\"/\""]],[-1,92,93,94,95,96],29,[1,1,1,1,1,1]],[8,[[7,66],[1,21,"\"@\""],[7,29],[1,7,"\"/\""]],[-1,97,98,99],30,[1,1,1,1]],[8,[[7,29],[1,7,"\"/\""]],[-1,100],31,[1,1]]]]],
-  // _login_then_end: grammar/draft-ietf-uri-url-03.peggy:646
-  ["_login_then_end",-1,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,66],[1,21,"\"@\""],[7,29],[7,65]],[-1,101,102,103,104,105],32,[1,1,1,1,1,1]],[8,[[7,66],[1,21,"\"@\""],[7,29],[7,65]],[-1,106,107,108],33,[1,1,1,1]],[8,[[7,29],[7,65]],[-1,109],34,[1,1]]]]],
-  // _end_of_input: grammar/draft-ietf-uri-url-03.peggy:656
+  // _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:641
+  ["_login_then_slash",-1,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,68],[1,21,"\"@\""],[7,29],[1,7,"\"/\""]],[-1,92,93,94,95,96],29,[1,1,1,1,1,1]],[8,[[7,67],[1,21,"\"@\""],[7,29],[1,7,"\"/\""]],[-1,97,98,99],30,[1,1,1,1]],[8,[[7,29],[1,7,"\"/\""]],[-1,100],31,[1,1]]]]],
+  // _login_then_end: grammar/draft-ietf-uri-url-03.peggy:648
+  ["_login_then_end",-1,-1,-1,-1,[9,[[8,[[7,40],[1,3,"\":\""],[7,68],[1,21,"\"@\""],[7,29],[7,65]],[-1,101,102,103,104,105],32,[1,1,1,1,1,1]],[8,[[7,67],[1,21,"\"@\""],[7,29],[7,65]],[-1,106,107,108],33,[1,1,1,1]],[8,[[7,29],[7,65]],[-1,109],34,[1,1]]]]],
+  // _end_of_input: grammar/draft-ietf-uri-url-03.peggy:658
   ["_end_of_input",-1,1,1,1,[14,[12,1],"end of input"]],
-  // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:671
-  ["_xalphas_before_host",-1,-1,-1,3,[8,[[7,44],[11,[9,[[8,[[13,1,[8,[[1,21,"\"@\""],[9,[[7,49],[8,[[7,34],[13,1,[7,44]]],[-1,110],37,[1,1]]]]],[-1,111]]],[7,44]],[-1,112],36,[1,1]],[8,[[11,[7,44],null,1,null,113],[13,1,[0]]],[-1,114],38,[1,1]]]],null,0,null,115]],[-1,-1],35,[1,0]]],
-  // _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:676
-  ["_xalphas_before_hostname",-1,-1,3,3,[8,[[7,44],[11,[8,[[13,1,[8,[[1,21,"\"@\""],[7,49]],[-1,116]]],[7,44]],[-1,117],40,[1,1]],null,0,null,118]],[-1,-1],39,[1,0]]],
-  // addr_spec: grammar/draft-ietf-uri-url-03.peggy:693
-  ["addr_spec",62,-1,-1,-1,[8,[[7,69],[1,21,"\"@\""],[7,70]],[-1,119,120],41,[1,1,1]]],
-  // local_part: grammar/draft-ietf-uri-url-03.peggy:698
-  ["local_part",63,-1,-1,-1,[8,[[7,74],[11,[8,[[1,25,"\".\""],[7,74]],[-1,121]],null,0,null,122]],[-1,-1],42,[1,0]]],
-  // domain: grammar/draft-ietf-uri-url-03.peggy:702
-  ["domain",64,-1,-1,-1,[8,[[7,71],[11,[8,[[1,25,"\".\""],[7,71]],[-1,123]],null,0,null,124]],[-1,-1],43,[1,0]]],
-  // sub_domain: grammar/draft-ietf-uri-url-03.peggy:707
-  ["sub_domain",65,-1,4,-1,[9,[[7,72],[7,73]]]],
-  // domain_ref: grammar/draft-ietf-uri-url-03.peggy:711
-  ["domain_ref",66,-1,1,1,[7,75]],
-  // domain_literal: grammar/draft-ietf-uri-url-03.peggy:718
-  ["domain_literal",67,-1,4,-1,[8,[[1,41,"\"[\""],[11,[9,[[7,78],[7,79]]],null,0,null,125],[1,42,"\"]\""]],[-1,-1,126]]],
-  // word: grammar/draft-ietf-uri-url-03.peggy:723
-  ["word",68,-1,4,-1,[9,[[7,75],[7,76]]]],
-  // atom: grammar/draft-ietf-uri-url-03.peggy:733
+  // _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:677
+  ["_xalphas_before_host",45,-1,-1,3,[8,[[7,44],[11,[9,[[8,[[13,1,[8,[[1,21,"\"@\""],[9,[[7,49],[8,[[7,34],[13,1,[7,44]]],[-1,110],37,[1,1]]]]],[-1,111]]],[7,44]],[-1,112],36,[1,1]],[8,[[11,[7,44],null,1,null,113],[13,1,[0]]],[-1,114],38,[1,1]]]],null,0,null,115]],[-1,-1],35,[1,0]]],
+  // _user_before_host: grammar/draft-ietf-uri-url-03.peggy:683
+  ["_user_before_host",40,-1,-1,3,[7,66]],
+  // _password_before_host: grammar/draft-ietf-uri-url-03.peggy:689
+  ["_password_before_host",41,-1,-1,3,[7,66]],
+  // _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:696
+  ["_xalphas_before_hostname",45,-1,3,3,[8,[[7,44],[11,[8,[[13,1,[8,[[1,21,"\"@\""],[7,49]],[-1,116]]],[7,44]],[-1,117],40,[1,1]],null,0,null,118]],[-1,-1],39,[1,0]]],
+  // addr_spec: grammar/draft-ietf-uri-url-03.peggy:713
+  ["addr_spec",62,-1,-1,-1,[8,[[7,71],[1,21,"\"@\""],[7,72]],[-1,119,120],41,[1,1,1]]],
+  // local_part: grammar/draft-ietf-uri-url-03.peggy:718
+  ["local_part",63,-1,-1,-1,[8,[[7,76],[11,[8,[[1,25,"\".\""],[7,76]],[-1,121]],null,0,null,122]],[-1,-1],42,[1,0]]],
+  // domain: grammar/draft-ietf-uri-url-03.peggy:722
+  ["domain",64,-1,-1,-1,[8,[[7,73],[11,[8,[[1,25,"\".\""],[7,73]],[-1,123]],null,0,null,124]],[-1,-1],43,[1,0]]],
+  // sub_domain: grammar/draft-ietf-uri-url-03.peggy:727
+  ["sub_domain",65,-1,4,-1,[9,[[7,74],[7,75]]]],
+  // domain_ref: grammar/draft-ietf-uri-url-03.peggy:731
+  ["domain_ref",66,-1,1,1,[7,77]],
+  // domain_literal: grammar/draft-ietf-uri-url-03.peggy:738
+  ["domain_literal",67,-1,4,-1,[8,[[1,41,"\"[\""],[11,[9,[[7,80],[7,81]]],null,0,null,125],[1,42,"\"]\""]],[-1,-1,126]]],
+  // word: grammar/draft-ietf-uri-url-03.peggy:743
+  ["word",68,-1,4,-1,[9,[[7,77],[7,78]]]],
+  // atom: grammar/draft-ietf-uri-url-03.peggy:753
   ["atom",69,-1,1,1,[11,[1,43,"%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E"],null,1,null,127]],
-  // quoted_string: grammar/draft-ietf-uri-url-03.peggy:742
-  ["quoted_string",70,-1,4,-1,[8,[[1,44,"\"\\\"\""],[11,[9,[[7,77],[7,79]]],null,0,null,128],[1,44,"\"\\\"\""]],[-1,-1,129]]],
-  // qtext: grammar/draft-ietf-uri-url-03.peggy:757
+  // quoted_string: grammar/draft-ietf-uri-url-03.peggy:762
+  ["quoted_string",70,-1,4,-1,[8,[[1,44,"\"\\\"\""],[11,[9,[[7,79],[7,81]]],null,0,null,128],[1,44,"\"\\\"\""]],[-1,-1,129]]],
+  // qtext: grammar/draft-ietf-uri-url-03.peggy:777
   ["qtext",71,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],130],[1,47,"%x20 / %x09"]],[-1,131],44,[0,1]],null,1,null,132],[1,48,"%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F"]]]],
-  // dtext: grammar/draft-ietf-uri-url-03.peggy:768
+  // dtext: grammar/draft-ietf-uri-url-03.peggy:788
   ["dtext",72,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],133],[1,47,"%x20 / %x09"]],[-1,134],45,[0,1]],null,1,null,135],[1,49,"%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F"]]]],
-  // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:776
+  // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:796
   ["quoted_pair",73,2,0,2,[8,[[1,50,"\"\\\\\""],[1,51,"%x00-7F"]],[-1,136]]],
-  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:786
-  ["content_identifier",74,-1,-1,-1,[7,68]],
+  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:806
+  ["content_identifier",74,-1,-1,-1,[7,70]],
 ];
 
 /** urispec's trace protocol (TracedRecognizer in src/diagnosis/trace.ts). */

@@ -564,7 +564,7 @@ function r_gopheraddress(s, p) {
   return v0;
 }
 
-// login: grammar/draft-ietf-uri-url-03.peggy:350
+// login: grammar/draft-ietf-uri-url-03.peggy:352
 function r_login(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -576,7 +576,7 @@ function r_login(s, p) {
         if (v2 < 0) break L1;
         v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
-        v4 = r__xalphas_before_host(s, v3);
+        v4 = r__password_before_host(s, v3);
         if (v4 < 0) break L1;
         v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
         if (v5 < 0) break L1;
@@ -590,7 +590,7 @@ function r_login(s, p) {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v8 = -1;
       L2: {
-        v9 = r__xalphas_before_host(s, p);
+        v9 = r__user_before_host(s, p);
         if (v9 < 0) break L2;
         v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
         if (v10 < 0) break L2;
@@ -615,7 +615,7 @@ function r_login(s, p) {
   return v0;
 }
 
-// hostport: grammar/draft-ietf-uri-url-03.peggy:359
+// hostport: grammar/draft-ietf-uri-url-03.peggy:361
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -636,7 +636,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/draft-ietf-uri-url-03.peggy:368
+// host: grammar/draft-ietf-uri-url-03.peggy:370
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -653,7 +653,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ftptype: grammar/draft-ietf-uri-url-03.peggy:377
+// ftptype: grammar/draft-ietf-uri-url-03.peggy:379
 function r_ftptype(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -661,14 +661,14 @@ function r_ftptype(s, p) {
   return v0;
 }
 
-// cellname: grammar/draft-ietf-uri-url-03.peggy:381
+// cellname: grammar/draft-ietf-uri-url-03.peggy:383
 function r_cellname(s, p) {
   let c = 0, v0 = 0;
   v0 = r_hostname(s, p);
   return v0;
 }
 
-// hostname: grammar/draft-ietf-uri-url-03.peggy:394
+// hostname: grammar/draft-ietf-uri-url-03.peggy:396
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -694,7 +694,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// hostnumber: grammar/draft-ietf-uri-url-03.peggy:402
+// hostnumber: grammar/draft-ietf-uri-url-03.peggy:404
 function r_hostnumber(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -718,21 +718,21 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
-// port: grammar/draft-ietf-uri-url-03.peggy:406
+// port: grammar/draft-ietf-uri-url-03.peggy:408
 function r_port(s, p) {
   let c = 0, v0 = 0;
   v0 = r_digits(s, p);
   return v0;
 }
 
-// selector: grammar/draft-ietf-uri-url-03.peggy:410
+// selector: grammar/draft-ietf-uri-url-03.peggy:412
 function r_selector(s, p) {
   let c = 0, v0 = 0;
   v0 = r_path(s, p);
   return v0;
 }
 
-// path: grammar/draft-ietf-uri-url-03.peggy:425
+// path: grammar/draft-ietf-uri-url-03.peggy:427
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -768,14 +768,14 @@ function r_path(s, p) {
   return v0;
 }
 
-// segment: grammar/draft-ietf-uri-url-03.peggy:430
+// segment: grammar/draft-ietf-uri-url-03.peggy:432
 function r_segment(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xpalphas(s, p);
   return v0;
 }
 
-// search: grammar/draft-ietf-uri-url-03.peggy:441
+// search: grammar/draft-ietf-uri-url-03.peggy:443
 function r_search(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -801,35 +801,35 @@ function r_search(s, p) {
   return v0;
 }
 
-// user: grammar/draft-ietf-uri-url-03.peggy:445
+// user: grammar/draft-ietf-uri-url-03.peggy:447
 function r_user(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// password: grammar/draft-ietf-uri-url-03.peggy:449
+// password: grammar/draft-ietf-uri-url-03.peggy:451
 function r_password(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// fragmentid: grammar/draft-ietf-uri-url-03.peggy:454
+// fragmentid: grammar/draft-ietf-uri-url-03.peggy:456
 function r_fragmentid(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalphas(s, p);
   return v0;
 }
 
-// gtype: grammar/draft-ietf-uri-url-03.peggy:458
+// gtype: grammar/draft-ietf-uri-url-03.peggy:460
 function r_gtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_xalpha(s, p);
   return v0;
 }
 
-// xalpha: grammar/draft-ietf-uri-url-03.peggy:471
+// xalpha: grammar/draft-ietf-uri-url-03.peggy:473
 function r_xalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -843,7 +843,7 @@ function r_xalpha(s, p) {
   return v0;
 }
 
-// xalphas: grammar/draft-ietf-uri-url-03.peggy:481
+// xalphas: grammar/draft-ietf-uri-url-03.peggy:483
 function r_xalphas(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -864,7 +864,7 @@ function r_xalphas(s, p) {
   return v0;
 }
 
-// xpalpha: grammar/draft-ietf-uri-url-03.peggy:488
+// xpalpha: grammar/draft-ietf-uri-url-03.peggy:490
 function r_xpalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -878,7 +878,7 @@ function r_xpalpha(s, p) {
   return v0;
 }
 
-// xpalphas: grammar/draft-ietf-uri-url-03.peggy:500
+// xpalphas: grammar/draft-ietf-uri-url-03.peggy:502
 function r_xpalphas(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -899,7 +899,7 @@ function r_xpalphas(s, p) {
   return v0;
 }
 
-// ialpha: grammar/draft-ietf-uri-url-03.peggy:507
+// ialpha: grammar/draft-ietf-uri-url-03.peggy:509
 function r_ialpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -914,7 +914,7 @@ function r_ialpha(s, p) {
   return v0;
 }
 
-// alpha: grammar/draft-ietf-uri-url-03.peggy:521
+// alpha: grammar/draft-ietf-uri-url-03.peggy:523
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -922,7 +922,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// digit: grammar/draft-ietf-uri-url-03.peggy:530
+// digit: grammar/draft-ietf-uri-url-03.peggy:532
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -930,7 +930,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// safe: grammar/draft-ietf-uri-url-03.peggy:541
+// safe: grammar/draft-ietf-uri-url-03.peggy:543
 function r_safe(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -938,7 +938,7 @@ function r_safe(s, p) {
   return v0;
 }
 
-// extra: grammar/draft-ietf-uri-url-03.peggy:552
+// extra: grammar/draft-ietf-uri-url-03.peggy:554
 function r_extra(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -946,7 +946,7 @@ function r_extra(s, p) {
   return v0;
 }
 
-// reserved: grammar/draft-ietf-uri-url-03.peggy:561
+// reserved: grammar/draft-ietf-uri-url-03.peggy:563
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -954,7 +954,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// escape: grammar/draft-ietf-uri-url-03.peggy:569
+// escape: grammar/draft-ietf-uri-url-03.peggy:571
 function r_escape(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -970,7 +970,7 @@ function r_escape(s, p) {
   return v0;
 }
 
-// hex: grammar/draft-ietf-uri-url-03.peggy:580
+// hex: grammar/draft-ietf-uri-url-03.peggy:582
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -978,7 +978,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// national: grammar/draft-ietf-uri-url-03.peggy:593
+// national: grammar/draft-ietf-uri-url-03.peggy:595
 function r_national(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -986,7 +986,7 @@ function r_national(s, p) {
   return v0;
 }
 
-// punctuation: grammar/draft-ietf-uri-url-03.peggy:600
+// punctuation: grammar/draft-ietf-uri-url-03.peggy:602
 function r_punctuation(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -994,7 +994,7 @@ function r_punctuation(s, p) {
   return v0;
 }
 
-// digits: grammar/draft-ietf-uri-url-03.peggy:609
+// digits: grammar/draft-ietf-uri-url-03.peggy:611
 function r_digits(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1008,7 +1008,7 @@ function r_digits(s, p) {
   return v0;
 }
 
-// alphanum: grammar/draft-ietf-uri-url-03.peggy:613
+// alphanum: grammar/draft-ietf-uri-url-03.peggy:615
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1016,7 +1016,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alphanums: grammar/draft-ietf-uri-url-03.peggy:620
+// alphanums: grammar/draft-ietf-uri-url-03.peggy:622
 function r_alphanums(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1030,14 +1030,14 @@ function r_alphanums(s, p) {
   return v0;
 }
 
-// void: grammar/draft-ietf-uri-url-03.peggy:627
+// void: grammar/draft-ietf-uri-url-03.peggy:629
 function r_void(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// _login_end: grammar/draft-ietf-uri-url-03.peggy:633
+// _login_end: grammar/draft-ietf-uri-url-03.peggy:635
 function r__login_end(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1052,7 +1052,7 @@ function r__login_end(s, p) {
   return v0;
 }
 
-// _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:639
+// _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:641
 function r__login_then_slash(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -1064,7 +1064,7 @@ function r__login_then_slash(s, p) {
         if (v2 < 0) break L1;
         v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
-        v4 = r__xalphas_before_host(s, v3);
+        v4 = r__password_before_host(s, v3);
         if (v4 < 0) break L1;
         v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
         if (v5 < 0) break L1;
@@ -1078,7 +1078,7 @@ function r__login_then_slash(s, p) {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v8 = -1;
       L2: {
-        v9 = r__xalphas_before_host(s, p);
+        v9 = r__user_before_host(s, p);
         if (v9 < 0) break L2;
         v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
         if (v10 < 0) break L2;
@@ -1103,7 +1103,7 @@ function r__login_then_slash(s, p) {
   return v0;
 }
 
-// _login_then_end: grammar/draft-ietf-uri-url-03.peggy:646
+// _login_then_end: grammar/draft-ietf-uri-url-03.peggy:648
 function r__login_then_end(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -1115,7 +1115,7 @@ function r__login_then_end(s, p) {
         if (v2 < 0) break L1;
         v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
         if (v3 < 0) break L1;
-        v4 = r__xalphas_before_host(s, v3);
+        v4 = r__password_before_host(s, v3);
         if (v4 < 0) break L1;
         v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
         if (v5 < 0) break L1;
@@ -1129,7 +1129,7 @@ function r__login_then_end(s, p) {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v8 = -1;
       L2: {
-        v9 = r__xalphas_before_host(s, p);
+        v9 = r__user_before_host(s, p);
         if (v9 < 0) break L2;
         v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
         if (v10 < 0) break L2;
@@ -1154,7 +1154,7 @@ function r__login_then_end(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/draft-ietf-uri-url-03.peggy:656
+// _end_of_input: grammar/draft-ietf-uri-url-03.peggy:658
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1162,7 +1162,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:671
+// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:677
 function r__xalphas_before_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
@@ -1213,7 +1213,21 @@ function r__xalphas_before_host(s, p) {
   return v0;
 }
 
-// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:676
+// _user_before_host: grammar/draft-ietf-uri-url-03.peggy:683
+function r__user_before_host(s, p) {
+  let c = 0, v0 = 0;
+  v0 = r__xalphas_before_host(s, p);
+  return v0;
+}
+
+// _password_before_host: grammar/draft-ietf-uri-url-03.peggy:689
+function r__password_before_host(s, p) {
+  let c = 0, v0 = 0;
+  v0 = r__xalphas_before_host(s, p);
+  return v0;
+}
+
+// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:696
 function r__xalphas_before_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -1246,7 +1260,7 @@ function r__xalphas_before_hostname(s, p) {
   return v0;
 }
 
-// addr_spec: grammar/draft-ietf-uri-url-03.peggy:693
+// addr_spec: grammar/draft-ietf-uri-url-03.peggy:713
 function r_addr_spec(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1262,7 +1276,7 @@ function r_addr_spec(s, p) {
   return v0;
 }
 
-// local_part: grammar/draft-ietf-uri-url-03.peggy:698
+// local_part: grammar/draft-ietf-uri-url-03.peggy:718
 function r_local_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1288,7 +1302,7 @@ function r_local_part(s, p) {
   return v0;
 }
 
-// domain: grammar/draft-ietf-uri-url-03.peggy:702
+// domain: grammar/draft-ietf-uri-url-03.peggy:722
 function r_domain(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1314,7 +1328,7 @@ function r_domain(s, p) {
   return v0;
 }
 
-// sub_domain: grammar/draft-ietf-uri-url-03.peggy:707
+// sub_domain: grammar/draft-ietf-uri-url-03.peggy:727
 function r_sub_domain(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1331,14 +1345,14 @@ function r_sub_domain(s, p) {
   return v0;
 }
 
-// domain_ref: grammar/draft-ietf-uri-url-03.peggy:711
+// domain_ref: grammar/draft-ietf-uri-url-03.peggy:731
 function r_domain_ref(s, p) {
   let c = 0, v0 = 0;
   v0 = r_atom(s, p);
   return v0;
 }
 
-// domain_literal: grammar/draft-ietf-uri-url-03.peggy:718
+// domain_literal: grammar/draft-ietf-uri-url-03.peggy:738
 function r_domain_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1369,7 +1383,7 @@ function r_domain_literal(s, p) {
   return v0;
 }
 
-// word: grammar/draft-ietf-uri-url-03.peggy:723
+// word: grammar/draft-ietf-uri-url-03.peggy:743
 function r_word(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1386,7 +1400,7 @@ function r_word(s, p) {
   return v0;
 }
 
-// atom: grammar/draft-ietf-uri-url-03.peggy:733
+// atom: grammar/draft-ietf-uri-url-03.peggy:753
 function r_atom(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1400,7 +1414,7 @@ function r_atom(s, p) {
   return v0;
 }
 
-// quoted_string: grammar/draft-ietf-uri-url-03.peggy:742
+// quoted_string: grammar/draft-ietf-uri-url-03.peggy:762
 function r_quoted_string(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1431,7 +1445,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
-// qtext: grammar/draft-ietf-uri-url-03.peggy:757
+// qtext: grammar/draft-ietf-uri-url-03.peggy:777
 function r_qtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1461,7 +1475,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
-// dtext: grammar/draft-ietf-uri-url-03.peggy:768
+// dtext: grammar/draft-ietf-uri-url-03.peggy:788
 function r_dtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1491,7 +1505,7 @@ function r_dtext(s, p) {
   return v0;
 }
 
-// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:776
+// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:796
 function r_quoted_pair(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1505,7 +1519,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// content_identifier: grammar/draft-ietf-uri-url-03.peggy:786
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:806
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   v0 = r_addr_spec(s, p);
@@ -1580,6 +1594,8 @@ const START = new Map([
   ["_login_then_end", r__login_then_end],
   ["_end_of_input", r__end_of_input],
   ["_xalphas_before_host", r__xalphas_before_host],
+  ["_user_before_host", r__user_before_host],
+  ["_password_before_host", r__password_before_host],
   ["_xalphas_before_hostname", r__xalphas_before_hostname],
   ["addr_spec", r_addr_spec],
   ["local_part", r_local_part],
@@ -1617,4 +1633,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__end_of_input, r__xalphas_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };
+export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__end_of_input, r__xalphas_before_host, r__user_before_host, r__password_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };

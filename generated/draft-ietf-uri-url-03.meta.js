@@ -89,7 +89,9 @@ export default {
     {"id":"_login_then_slash","why":"for the diagnosis only (ftpaddress): each form of login without _login_end, followed by"},
     {"id":"_login_then_end","why":"for the diagnosis only (telnetaddress), as _login_then_slash, with the end of the input"},
     {"id":"_end_of_input","why":"the end of the input, as an expectation (_login_then_end): where it fails, \"end of input\""},
-    {"id":"_xalphas_before_host","why":"the xalphas before \"@\" in `xalphas @ host` (article; user and password in login): one"},
-    {"id":"_xalphas_before_hostname","why":"the xalphas before \"@\" in mailtoaddress: one xalpha, then xalphas up to the first \"@\""},
+    {"id":"_xalphas_before_host","why":"the xalphas before \"@\" in `xalphas @ host` (article; user and password in login): one","as":"xalphas"},
+    {"id":"_user_before_host","why":"the user of login (`user = xalphas`) before its \"@\": the xalphas before \"@\" where a host","as":"user"},
+    {"id":"_password_before_host","why":"the password of login (`password = xalphas`) before its \"@\", as _user_before_host.","as":"password"},
+    {"id":"_xalphas_before_hostname","why":"the xalphas before \"@\" in mailtoaddress: one xalpha, then xalphas up to the first \"@\"","as":"xalphas"},
   ]
 };

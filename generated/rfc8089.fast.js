@@ -148,10 +148,10 @@ function r_local_path(s, p) {
   return v0;
 }
 
-// file_auth: grammar/rfc8089.peggy:132
+// file_auth: grammar/rfc8089.peggy:133
 function r_file_auth(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 76 || c === 108 : c >= 128)))) {
       v1 = -1;
@@ -160,22 +160,17 @@ function r_file_auth(s, p) {
         if (v2 < 0) break L1;
         v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c < 128 && T0[c] === 1))) ? v2 + 1 : -1;
         v3 = v4 < 0 ? v2 : -1;
-        if (v3 < 0) break L1;
-        L2: {
-          v6 = v3;
-          v5 = v6;
-        }
-        v1 = v5;
+        v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
-    v7 = r_host(s, p);
-    v0 = v7;
+    v5 = r_host(s, p);
+    v0 = v5;
   }
   return v0;
 }
 
-// drive_letter: grammar/rfc8089.peggy:149
+// drive_letter: grammar/rfc8089.peggy:151
 function r_drive_letter(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -204,7 +199,7 @@ function r_drive_letter(s, p) {
   return v0;
 }
 
-// file_absolute: grammar/rfc8089.peggy:160
+// file_absolute: grammar/rfc8089.peggy:162
 function r_file_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -220,7 +215,7 @@ function r_file_absolute(s, p) {
   return v0;
 }
 
-// unc_authority: grammar/rfc8089.peggy:175
+// unc_authority: grammar/rfc8089.peggy:177
 function r_unc_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -243,7 +238,7 @@ function r_unc_authority(s, p) {
   return v0;
 }
 
-// file_host: grammar/rfc8089.peggy:204
+// file_host: grammar/rfc8089.peggy:206
 function r_file_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
@@ -309,7 +304,7 @@ function r_file_host(s, p) {
   return v0;
 }
 
-// inline_IP: grammar/rfc8089.peggy:219
+// inline_IP: grammar/rfc8089.peggy:221
 function r_inline_IP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -334,7 +329,7 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:226
+// _file_URI_appendix_e: grammar/rfc8089.peggy:228
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -350,7 +345,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:231
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:233
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -373,7 +368,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:248
+// _auth_path_appendix_e: grammar/rfc8089.peggy:250
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -439,7 +434,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:259
+// _local_path_appendix_e: grammar/rfc8089.peggy:261
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -478,7 +473,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:271
+// _file_auth_appendix_e: grammar/rfc8089.peggy:273
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;

@@ -46,8 +46,12 @@ export interface GrammarMeta {
   eraRow?: DiagnosisRow;
   /** Spec rules, in file order (which is the spec's order). */
   rules: RuleMeta[];
-  /** PEG-only helper rules (`_name`), each with the `// PEG:` reason. */
-  helpers: Array<{ id: string; why: string }>;
+  /**
+   * PEG-only helper rules (`_name`), each with the `// PEG:` reason; `as`: the Peggy id of the
+   * spec rule the helper stands for (`// @as <spec name>`: it matches a string of that rule in
+   * its place, and the diagnosis reports it as that rule; docs/grammar-conventions.md).
+   */
+  helpers: Array<{ id: string; why: string; as?: string }>;
 }
 
 /** The subset of Peggy's grammar AST that the metadata needs. */
@@ -126,7 +130,8 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
     if (rule.name.startsWith('_')) {
       const why = block.filter((l) => /^\/\/\s*PEG:/.test(l));
       if (why.length === 0) fail(ruleLine, `helper rule ${rule.name} needs a "// PEG:" line saying why`);
-      meta.helpers.push({ id: rule.name, why: why.join(' ').replace(/\/\/\s*PEG:\s*/g, '') });
+      const as = block.map((l) => /^\/\/\s*@as\s+(\S+)\s*$/.exec(l)?.[1]).find((name) => name !== undefined);
+      meta.helpers.push({ id: rule.name, why: why.join(' ').replace(/\/\/\s*PEG:\s*/g, ''), ...(as === undefined ? {} : { as: peggyId(as) }) });
       continue;
     }
 
@@ -173,6 +178,9 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
     names.add(r.name);
   }
   if (!names.has(meta.defaultRule)) fail(1, `default rule ${meta.defaultRule} is not a rule of the grammar`);
+  for (const h of meta.helpers) {
+    if (h.as !== undefined && !meta.rules.some((r) => r.id === h.as)) fail(1, `helper rule ${h.id} stands for ${h.as} ("// @as"), which is no spec rule of the grammar`);
+  }
   return meta;
 }
 
