@@ -71,109 +71,109 @@ const STOPS = [-3, 33, -3, -2, -1, 32, -3, 32, -3, -4, 11, -3, 28, -3, -4, -4, -
 
 /** The rules (TracedRule: Peggy id, hook index, reach, over, failReach, body; TracedNode says what a body does). */
 const RULES = [
-  // URI_reference: grammar/rfc2396.peggy:85
+  // URI_reference: grammar/rfc2396.peggy:86
   ["URI_reference",0,-1,-1,-1,[8,[[10,[9,[[7,1],[7,2]]],0],[10,[8,[[1,0,"\"#\""],[7,35]],[-1,1]],2]],[-1,-1],0,[0,0]]],
-  // absoluteURI: grammar/rfc2396.peggy:100
+  // absoluteURI: grammar/rfc2396.peggy:101
   ["absoluteURI",1,-1,-1,-1,[8,[[7,10],[1,1,"\":\""],[9,[[7,3],[7,4]]]],[-1,3,4],1,[1,1,1]]],
-  // relativeURI: grammar/rfc2396.peggy:115
+  // relativeURI: grammar/rfc2396.peggy:116
   ["relativeURI",2,-1,-1,-1,[8,[[9,[[7,6],[7,7],[7,8]]],[10,[8,[[1,2,"\"?\""],[7,34]],[-1,5]],6]],[-1,-1],2,[1,0]]],
-  // hier_part: grammar/rfc2396.peggy:136
+  // hier_part: grammar/rfc2396.peggy:137
   ["hier_part",3,-1,-1,-1,[8,[[9,[[7,6],[7,7]]],[10,[8,[[1,2,"\"?\""],[7,34]],[-1,7]],8]],[-1,-1],3,[1,0]]],
-  // opaque_part: grammar/rfc2396.peggy:148
+  // opaque_part: grammar/rfc2396.peggy:149
   ["opaque_part",4,-1,3,3,[8,[[7,5],[11,[7,36],null,0,null,9]],[-1,-1],4,[1,0]]],
-  // uric_no_slash: grammar/rfc2396.peggy:159
+  // uric_no_slash: grammar/rfc2396.peggy:160
   ["uric_no_slash",5,3,3,3,[9,[[7,38],[7,40],[1,3,"\";\""],[1,2,"\"?\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]]],
-  // net_path: grammar/rfc2396.peggy:171
+  // net_path: grammar/rfc2396.peggy:172
   ["net_path",6,-1,-1,-1,[8,[[8,[[1,10,"\"/\""],[1,10,"\"/\""]],[-1,-1]],[7,11],[10,[7,7],11]],[-1,10,-1],5,[1,1,0]]],
-  // abs_path: grammar/rfc2396.peggy:180
+  // abs_path: grammar/rfc2396.peggy:181
   ["abs_path",7,-1,3,1,[8,[[1,10,"\"/\""],[7,30]],[-1,12]]],
-  // rel_path: grammar/rfc2396.peggy:194
+  // rel_path: grammar/rfc2396.peggy:195
   ["rel_path",8,-1,3,3,[8,[[7,9],[10,[7,7],13]],[-1,-1],6,[1,0]]],
-  // rel_segment: grammar/rfc2396.peggy:205
+  // rel_segment: grammar/rfc2396.peggy:206
   ["rel_segment",9,-1,3,3,[11,[9,[[7,38],[7,40],[1,3,"\";\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]],null,1,null,14]],
-  // scheme: grammar/rfc2396.peggy:219
+  // scheme: grammar/rfc2396.peggy:220
   ["scheme",10,-1,1,1,[8,[[7,43],[11,[9,[[7,43],[7,46],[1,7,"\"+\""],[1,11,"\"-\""],[1,12,"\".\""]]],null,0,null,15]],[-1,-1],7,[1,0]]],
-  // authority: grammar/rfc2396.peggy:249
+  // authority: grammar/rfc2396.peggy:250
   ["authority",11,-1,-1,-1,[9,[[8,[[7,13],[13,1,[0]]],[-1,16],8,[1,1]],[8,[[7,14],[13,1,[7,12]]],[-1,17],9,[1,1]],[7,13]]]],
-  // _reg_name_char: grammar/rfc2396.peggy:256
+  // _reg_name_char: grammar/rfc2396.peggy:257
   ["_reg_name_char",-1,1,1,1,[9,[[7,38],[1,13,"\"%\""],[1,8,"\"$\""],[1,9,"\",\""],[1,3,"\";\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""]]]],
-  // reg_name: grammar/rfc2396.peggy:269
+  // reg_name: grammar/rfc2396.peggy:270
   ["reg_name",12,-1,3,3,[11,[9,[[7,38],[7,40],[1,8,"\"$\""],[1,9,"\",\""],[1,3,"\";\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""]]],null,1,null,18]],
-  // server: grammar/rfc2396.peggy:285
+  // server: grammar/rfc2396.peggy:286
   ["server",13,-1,-1,-1,[10,[8,[[10,[8,[[7,15],[1,4,"\"@\""]],[-1,19],11,[1,1]],20],[7,16]],[-1,21],10,[0,1]],22]],
-  // userinfo: grammar/rfc2396.peggy:295
+  // userinfo: grammar/rfc2396.peggy:296
   ["userinfo",14,-1,3,-1,[11,[9,[[7,38],[7,40],[1,3,"\";\""],[1,1,"\":\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]],null,0,null,23]],
-  // hostport: grammar/rfc2396.peggy:306
+  // hostport: grammar/rfc2396.peggy:307
   ["hostport",15,-1,-1,-1,[8,[[7,17],[10,[8,[[1,1,"\":\""],[7,28]],[-1,24]],25]],[-1,-1],12,[1,0]]],
-  // host: grammar/rfc2396.peggy:327
+  // host: grammar/rfc2396.peggy:328
   ["host",16,-1,-1,-1,[9,[[7,24],[7,27],[7,18]]]],
-  // ipv6reference: grammar/rfc2396.peggy:338
+  // ipv6reference: grammar/rfc2396.peggy:339
   ["ipv6reference",17,-1,-1,-1,[8,[[1,14,"\"[\""],[7,19],[1,15,"\"]\""]],[-1,26,27]]],
-  // IPv6address: grammar/rfc2396.peggy:384
+  // IPv6address: grammar/rfc2396.peggy:385
   ["IPv6address",18,-1,-1,-1,[9,[[8,[[10,[7,21],28],[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]],[7,27]],[-1,29,30],13,[0,1,1]],[8,[[10,[8,[[10,[7,21],31],[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]]],[-1,32],15,[0,1]],33],[13,0,[7,22]],[11,[8,[[7,22],[1,1,"\":\""],[13,0,[7,22]]],[-1,35,36],16,[1,1,1]],null,1,null,37],[13,0,[7,46]],[7,27],[13,1,[0]]],[-1,34,38,39,40,41],14,[0,1,1,1,1,1]],[8,[[7,20],[10,[8,[[1,1,"\":\""],[7,27]],[-1,42]],43]],[-1,-1],17,[1,0]]]]],
-  // hexpart: grammar/rfc2396.peggy:401
+  // hexpart: grammar/rfc2396.peggy:402
   ["hexpart",19,-1,7,2,[9,[[8,[[7,21],[10,[8,[[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]],[10,[7,21],44]],[-1,-1],19,[1,0]],45]],[-1,-1],18,[1,0]],[8,[[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]],[10,[7,21],46]],[-1,-1],20,[1,0]]]]],
-  // hexseq: grammar/rfc2396.peggy:428
+  // hexseq: grammar/rfc2396.peggy:429
   ["hexseq",20,-1,7,1,[8,[[7,22],[11,[9,[[8,[[1,1,"\":\""],[13,1,[8,[[11,[7,46],null,1,3,47],[1,12,"\".\""]],[-1,48],22,[1,1]]],[7,22]],[-1,49,50]],[8,[[1,1,"\":\""],[7,22],[9,[[1,1,"\":\""],[7,23]]],[13,1,[0]]],[-1,51,52,53]]]],null,0,null,54]],[-1,-1],21,[1,0]]],
-  // hex4: grammar/rfc2396.peggy:440
+  // hex4: grammar/rfc2396.peggy:441
   ["hex4",21,5,1,1,[11,[7,51],null,1,4,55]],
-  // _end_of_input: grammar/rfc2396.peggy:448
+  // _end_of_input: grammar/rfc2396.peggy:449
   ["_end_of_input",-1,1,1,1,[14,[12,1],"end of input"]],
-  // hostname: grammar/rfc2396.peggy:482
+  // hostname: grammar/rfc2396.peggy:483
   ["hostname",22,-1,-1,-1,[9,[[8,[[11,[8,[[7,25],[1,12,"\".\""]],[-1,56],24,[1,1]],null,1,null,57],[7,42],[13,1,[0]]],[-1,58,59],23,[1,1,1]],[8,[[11,[8,[[7,25],[1,12,"\".\""],[13,0,[7,42]]],[-1,60,61],26,[1,1,1]],null,0,null,62],[7,26],[10,[1,12,"\".\""],64]],[-1,63,-1],25,[0,1,0]],[8,[[11,[8,[[7,25],[1,12,"\".\""]],[-1,65],28,[1,1]],null,1,null,66],[7,26],[13,1,[0]]],[-1,67,68],27,[1,1,1]]]]],
-  // domainlabel: grammar/rfc2396.peggy:501
+  // domainlabel: grammar/rfc2396.peggy:502
   ["domainlabel",23,-1,-1,1,[8,[[7,42],[11,[8,[[11,[1,11,"\"-\""],null,0,null,69],[7,42]],[-1,70],30,[0,1]],null,0,null,71]],[-1,-1],29,[1,0]]],
-  // toplabel: grammar/rfc2396.peggy:513
+  // toplabel: grammar/rfc2396.peggy:514
   ["toplabel",24,-1,-1,1,[8,[[7,43],[11,[8,[[11,[1,11,"\"-\""],null,0,null,72],[7,42]],[-1,73],32,[0,1]],null,0,null,74]],[-1,-1],31,[1,0]]],
-  // IPv4address: grammar/rfc2396.peggy:533
+  // IPv4address: grammar/rfc2396.peggy:534
   ["IPv4address",25,16,1,13,[8,[[11,[7,46],null,1,3,75],[1,12,"\".\""],[11,[7,46],null,1,3,77],[1,12,"\".\""],[11,[7,46],null,1,3,80],[1,12,"\".\""],[11,[7,46],null,1,3,83]],[-1,76,78,79,81,82,84],33,[1,1,1,1,1,1,1]]],
-  // port: grammar/rfc2396.peggy:544
+  // port: grammar/rfc2396.peggy:545
   ["port",26,-1,1,-1,[11,[7,46],null,0,null,85]],
-  // path: grammar/rfc2396.peggy:557
+  // path: grammar/rfc2396.peggy:558
   ["path",27,-1,3,-1,[10,[9,[[7,7],[7,4]]],86]],
-  // path_segments: grammar/rfc2396.peggy:566
+  // path_segments: grammar/rfc2396.peggy:567
   ["path_segments",28,-1,3,-1,[8,[[7,31],[11,[8,[[1,10,"\"/\""],[7,31]],[-1,87]],null,0,null,88]],[-1,-1],34,[1,0]]],
-  // segment: grammar/rfc2396.peggy:579
+  // segment: grammar/rfc2396.peggy:580
   ["segment",29,-1,3,-1,[8,[[11,[7,33],null,0,null,89],[11,[8,[[1,3,"\";\""],[7,32]],[-1,90]],null,0,null,91]],[-1,-1],35,[0,0]]],
-  // param: grammar/rfc2396.peggy:586
+  // param: grammar/rfc2396.peggy:587
   ["param",30,-1,3,-1,[11,[7,33],null,0,null,92]],
-  // pchar: grammar/rfc2396.peggy:599
+  // pchar: grammar/rfc2396.peggy:600
   ["pchar",31,3,3,3,[9,[[7,38],[7,40],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]]],
-  // query: grammar/rfc2396.peggy:611
+  // query: grammar/rfc2396.peggy:612
   ["query",32,-1,3,-1,[11,[7,36],null,0,null,93]],
-  // fragment: grammar/rfc2396.peggy:621
+  // fragment: grammar/rfc2396.peggy:622
   ["fragment",33,-1,3,-1,[11,[7,36],null,0,null,94]],
-  // uric: grammar/rfc2396.peggy:636
+  // uric: grammar/rfc2396.peggy:637
   ["uric",34,3,1,3,[9,[[7,37],[7,38],[7,40]]]],
-  // reserved: grammar/rfc2396.peggy:649
+  // reserved: grammar/rfc2396.peggy:650
   ["reserved",35,1,1,1,[9,[[1,3,"\";\""],[1,10,"\"/\""],[1,2,"\"?\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""],[1,14,"\"[\""],[1,15,"\"]\""]]]],
-  // unreserved: grammar/rfc2396.peggy:660
+  // unreserved: grammar/rfc2396.peggy:661
   ["unreserved",36,1,1,1,[9,[[7,42],[7,39]]]],
-  // mark: grammar/rfc2396.peggy:670
+  // mark: grammar/rfc2396.peggy:671
   ["mark",37,1,1,1,[9,[[1,11,"\"-\""],[1,16,"\"_\""],[1,12,"\".\""],[1,17,"\"!\""],[1,18,"\"~\""],[1,19,"\"*\""],[1,20,"\"'\""],[1,21,"\"(\""],[1,22,"\")\""]]]],
-  // escaped: grammar/rfc2396.peggy:681
+  // escaped: grammar/rfc2396.peggy:682
   ["escaped",38,3,1,3,[8,[[1,13,"\"%\""],[7,41],[7,41]],[-1,95,96]]],
-  // hex: grammar/rfc2396.peggy:692
+  // hex: grammar/rfc2396.peggy:693
   ["hex",39,1,1,1,[9,[[7,46],[1,23,"\"A\""],[1,24,"\"B\""],[1,25,"\"C\""],[1,26,"\"D\""],[1,27,"\"E\""],[1,28,"\"F\""],[1,29,"\"a\""],[1,30,"\"b\""],[1,31,"\"c\""],[1,32,"\"d\""],[1,33,"\"e\""],[1,34,"\"f\""]]]],
-  // alphanum: grammar/rfc2396.peggy:705
+  // alphanum: grammar/rfc2396.peggy:706
   ["alphanum",40,1,1,1,[9,[[7,43],[7,46]]]],
-  // alpha: grammar/rfc2396.peggy:714
+  // alpha: grammar/rfc2396.peggy:715
   ["alpha",41,1,1,1,[9,[[7,44],[7,45]]]],
-  // lowalpha: grammar/rfc2396.peggy:725
+  // lowalpha: grammar/rfc2396.peggy:726
   ["lowalpha",42,1,0,1,[1,35,"%x61-7A"]],
-  // upalpha: grammar/rfc2396.peggy:736
+  // upalpha: grammar/rfc2396.peggy:737
   ["upalpha",43,1,0,1,[1,36,"%x41-5A"]],
-  // digit: grammar/rfc2396.peggy:747
+  // digit: grammar/rfc2396.peggy:748
   ["digit",44,1,0,1,[1,37,"%x30-39"]],
-  // control: grammar/rfc2396.peggy:763
+  // control: grammar/rfc2396.peggy:764
   ["control",45,1,0,1,[1,38,"%x00-1F / %x7F"]],
-  // space: grammar/rfc2396.peggy:771
+  // space: grammar/rfc2396.peggy:772
   ["space",46,1,0,1,[1,39,"%x20"]],
-  // delims: grammar/rfc2396.peggy:781
+  // delims: grammar/rfc2396.peggy:782
   ["delims",47,1,1,1,[9,[[1,40,"\"<\""],[1,41,"\">\""],[1,0,"\"#\""],[1,13,"\"%\""],[1,42,"\"\\\"\""]]]],
-  // unwise: grammar/rfc2396.peggy:794
+  // unwise: grammar/rfc2396.peggy:795
   ["unwise",48,1,1,1,[9,[[1,43,"\"{\""],[1,44,"\"}\""],[1,45,"\"|\""],[1,46,"\"\\\\\""],[1,47,"\"^\""],[1,48,"\"`\""]]]],
-  // HEXDIG: grammar/rfc2396.peggy:807
+  // HEXDIG: grammar/rfc2396.peggy:808
   ["HEXDIG",49,1,1,1,[9,[[7,46],[1,49,"\"A\""],[1,50,"\"B\""],[1,51,"\"C\""],[1,52,"\"D\""],[1,53,"\"E\""],[1,54,"\"F\""]]]],
 ];
 

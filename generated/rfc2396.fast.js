@@ -33,7 +33,7 @@ const T17 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
 const T18 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
 
-// URI_reference: grammar/rfc2396.peggy:85
+// URI_reference: grammar/rfc2396.peggy:86
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -64,7 +64,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absoluteURI: grammar/rfc2396.peggy:100
+// absoluteURI: grammar/rfc2396.peggy:101
 function r_absoluteURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -89,7 +89,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
-// relativeURI: grammar/rfc2396.peggy:115
+// relativeURI: grammar/rfc2396.peggy:116
 function r_relativeURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -123,7 +123,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc2396.peggy:136
+// hier_part: grammar/rfc2396.peggy:137
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -153,7 +153,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// opaque_part: grammar/rfc2396.peggy:148
+// opaque_part: grammar/rfc2396.peggy:149
 function r_opaque_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -179,7 +179,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
-// uric_no_slash: grammar/rfc2396.peggy:159
+// uric_no_slash: grammar/rfc2396.peggy:160
 function r_uric_no_slash(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -193,7 +193,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
-// net_path: grammar/rfc2396.peggy:171
+// net_path: grammar/rfc2396.peggy:172
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -210,7 +210,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396.peggy:180
+// abs_path: grammar/rfc2396.peggy:181
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -224,7 +224,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396.peggy:194
+// rel_path: grammar/rfc2396.peggy:195
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -238,7 +238,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// rel_segment: grammar/rfc2396.peggy:205
+// rel_segment: grammar/rfc2396.peggy:206
 function r_rel_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -259,7 +259,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc2396.peggy:219
+// scheme: grammar/rfc2396.peggy:220
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -278,7 +278,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc2396.peggy:249
+// authority: grammar/rfc2396.peggy:250
 function r_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -300,7 +300,7 @@ function r_authority(s, p) {
   return v0;
 }
 
-// _reg_name_char: grammar/rfc2396.peggy:256
+// _reg_name_char: grammar/rfc2396.peggy:257
 function r__reg_name_char(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -308,7 +308,7 @@ function r__reg_name_char(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc2396.peggy:269
+// reg_name: grammar/rfc2396.peggy:270
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -329,7 +329,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396.peggy:285
+// server: grammar/rfc2396.peggy:286
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -351,7 +351,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// userinfo: grammar/rfc2396.peggy:295
+// userinfo: grammar/rfc2396.peggy:296
 function r_userinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -371,7 +371,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396.peggy:306
+// hostport: grammar/rfc2396.peggy:307
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -392,7 +392,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396.peggy:327
+// host: grammar/rfc2396.peggy:328
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -413,7 +413,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ipv6reference: grammar/rfc2396.peggy:338
+// ipv6reference: grammar/rfc2396.peggy:339
 function r_ipv6reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -429,7 +429,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc2396.peggy:384
+// IPv6address: grammar/rfc2396.peggy:385
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -468,7 +468,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// hexpart: grammar/rfc2396.peggy:401
+// hexpart: grammar/rfc2396.peggy:402
 function r_hexpart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -506,7 +506,7 @@ function r_hexpart(s, p) {
   return v0;
 }
 
-// hexseq: grammar/rfc2396.peggy:428
+// hexseq: grammar/rfc2396.peggy:429
 function r_hexseq(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
@@ -555,7 +555,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:440
+// hex4: grammar/rfc2396.peggy:441
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -572,7 +572,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/rfc2396.peggy:448
+// _end_of_input: grammar/rfc2396.peggy:449
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -580,7 +580,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:482
+// hostname: grammar/rfc2396.peggy:483
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -617,7 +617,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:501
+// domainlabel: grammar/rfc2396.peggy:502
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -648,7 +648,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:513
+// toplabel: grammar/rfc2396.peggy:514
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -679,7 +679,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:533
+// IPv4address: grammar/rfc2396.peggy:534
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -739,7 +739,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:544
+// port: grammar/rfc2396.peggy:545
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -752,7 +752,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:557
+// path: grammar/rfc2396.peggy:558
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -770,7 +770,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:566
+// path_segments: grammar/rfc2396.peggy:567
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -796,7 +796,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:579
+// segment: grammar/rfc2396.peggy:580
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -834,7 +834,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:586
+// param: grammar/rfc2396.peggy:587
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -854,7 +854,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:599
+// pchar: grammar/rfc2396.peggy:600
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -868,7 +868,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:611
+// query: grammar/rfc2396.peggy:612
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -888,7 +888,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:621
+// fragment: grammar/rfc2396.peggy:622
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -908,7 +908,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:636
+// uric: grammar/rfc2396.peggy:637
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -922,7 +922,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:649
+// reserved: grammar/rfc2396.peggy:650
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -930,7 +930,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:660
+// unreserved: grammar/rfc2396.peggy:661
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -938,7 +938,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:670
+// mark: grammar/rfc2396.peggy:671
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -946,7 +946,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:681
+// escaped: grammar/rfc2396.peggy:682
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -962,7 +962,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:692
+// hex: grammar/rfc2396.peggy:693
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -970,7 +970,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:705
+// alphanum: grammar/rfc2396.peggy:706
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -978,7 +978,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:714
+// alpha: grammar/rfc2396.peggy:715
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -986,7 +986,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:725
+// lowalpha: grammar/rfc2396.peggy:726
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -994,7 +994,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:736
+// upalpha: grammar/rfc2396.peggy:737
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1002,7 +1002,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:747
+// digit: grammar/rfc2396.peggy:748
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1010,7 +1010,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:763
+// control: grammar/rfc2396.peggy:764
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1018,7 +1018,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:771
+// space: grammar/rfc2396.peggy:772
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1026,7 +1026,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:781
+// delims: grammar/rfc2396.peggy:782
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1034,7 +1034,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:794
+// unwise: grammar/rfc2396.peggy:795
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1042,7 +1042,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:807
+// HEXDIG: grammar/rfc2396.peggy:808
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

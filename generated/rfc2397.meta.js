@@ -13,9 +13,16 @@ export default {
   "notation": "RFC 822 BNF",
   "source": "rfc2397.txt §3 (Syntax), with rfc2045.txt §5.1 (tokens), on rfc2396.txt Appendix A",
   "extends": "rfc2396",
-  "eraRow": {"profile":true,"prose":true},
+  "eraRow": {"profile":true,"prose":true,"lettered":{"RFC 2373 §B":"RFC 2373 Appendix B (imported by RFC 2732 §3)"}},
   "rules": [
-    ...base.rules.slice(0, 50).map(inherited), // URI_reference to HEXDIG, 50 rules
+    ...base.rules.slice(0, 16).map(inherited), // URI_reference to hostport, 16 rules
+    ...base.rules.slice(16, 22), // host to hex4, 6 rules
+    ...base.rules.slice(22, 25).map(inherited), // hostname, domainlabel, toplabel
+    base.rules[25], // IPv4address
+    ...base.rules.slice(26, 35).map(inherited), // port to uric, 9 rules
+    base.rules[35], // reserved
+    ...base.rules.slice(36, 48).map(inherited), // unreserved to delims, 12 rules
+    ...base.rules.slice(48, 50), // unwise, HEXDIG
     {"name":"dataurl","id":"dataurl","section":"3","core":false,"charRule":false,"opens":"data:"},
     {"name":"mediatype","id":"mediatype","section":"3","core":false,"charRule":false},
     {"name":"data","id":"data","section":"3","core":false,"charRule":false},

@@ -33,9 +33,9 @@ export function sectionLabel(era: Era, section: string): string {
 }
 
 function labelOfSection(era: Era, section: string): string {
-  // A composed era's inherited rule names its document already (`RFC 3986 §3.2.2` in rfc6874).
-  if (section.includes('§')) return section;
-  // A section the grammar labels with a letter names its document in the era's row (`lettered`),
-  // which its generated metadata carries (`eraRow`: src/eras/table.ts DiagnosisRow).
-  return era.meta.eraRow?.lettered?.[section] ?? `${documentOf(era)} §${section}`;
+  // A section the era's row words for a reader (`lettered`: `A` of url-03, RFC 2396's
+  // `RFC 2373 §B`), which its generated metadata carries (`eraRow`: src/eras/table.ts DiagnosisRow);
+  // else a section that names its document already (`RFC 3986 §3.2.2` in rfc6874), or one of
+  // the era's own document.
+  return era.meta.eraRow?.lettered?.[section] ?? (section.includes('§') ? section : `${documentOf(era)} §${section}`);
 }

@@ -116,7 +116,7 @@ export interface EraRow<Id extends EraId = EraId> {
   grammar: string;
   /** The README's words on the default start rule beyond its name (`with scheme dispatch`). */
   startRule?: string;
-  /** Sections its grammar's banners label with a letter, with their documents (src/spec-label.ts). */
+  /** Sections its grammar's banners label with a letter or another document, worded for a reader with their documents (src/spec-label.ts). */
   lettered?: Readonly<Record<string, string>>;
   /**
    * The components its parse names, and the rules that carry them (src/parse.ts), by the name of
@@ -191,7 +191,7 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc2396',
     about: 'with [RFC 2732](https://www.rfc-editor.org/rfc/rfc2732)',
     grammar: 'Appendix A, amended by RFC 2732 §3',
-    lettered: { B: 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
+    lettered: { 'RFC 2373 §B': 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
     components: 'RFC2396',
     resolution: { algorithm: 'RFC 2396 §5.2' },
     example: 'http://[::1]/b/c/d;p?q',
@@ -302,6 +302,7 @@ export const ERA_TABLE = {
     url: 'https://www.rfc-editor.org/rfc/rfc2397',
     about: 'data URLs',
     grammar: '§3, with the RFC 2045 tokens and RFC 2396 rules it imports',
+    lettered: { 'RFC 2373 §B': 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
     components: 'RFC2397',
     resolution: { none: 'RFC 2397 §2: "The "data" URL scheme has no relative URL forms."' },
     profile: { schemes: ['data'], on: 'rfc2396', prose: 'data' },
