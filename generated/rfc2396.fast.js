@@ -33,7 +33,7 @@ const T17 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
 const T18 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
 
-// URI_reference: grammar/rfc2396.peggy:86
+// URI_reference: grammar/rfc2396.peggy:87
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -64,7 +64,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absoluteURI: grammar/rfc2396.peggy:101
+// absoluteURI: grammar/rfc2396.peggy:102
 function r_absoluteURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -89,7 +89,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
-// relativeURI: grammar/rfc2396.peggy:116
+// relativeURI: grammar/rfc2396.peggy:117
 function r_relativeURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -123,7 +123,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc2396.peggy:137
+// hier_part: grammar/rfc2396.peggy:138
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -153,7 +153,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// opaque_part: grammar/rfc2396.peggy:149
+// opaque_part: grammar/rfc2396.peggy:150
 function r_opaque_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -179,7 +179,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
-// uric_no_slash: grammar/rfc2396.peggy:160
+// uric_no_slash: grammar/rfc2396.peggy:161
 function r_uric_no_slash(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -193,7 +193,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
-// net_path: grammar/rfc2396.peggy:172
+// net_path: grammar/rfc2396.peggy:173
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -210,7 +210,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396.peggy:181
+// abs_path: grammar/rfc2396.peggy:182
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -224,7 +224,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396.peggy:195
+// rel_path: grammar/rfc2396.peggy:196
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -238,7 +238,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// rel_segment: grammar/rfc2396.peggy:206
+// rel_segment: grammar/rfc2396.peggy:207
 function r_rel_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -259,7 +259,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc2396.peggy:220
+// scheme: grammar/rfc2396.peggy:221
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -278,10 +278,10 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc2396.peggy:250
+// authority: grammar/rfc2396.peggy:261
 function r_authority(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
   L0: {
     v1 = -1;
     L1: {
@@ -292,15 +292,37 @@ function r_authority(s, p) {
       v1 = v3;
     }
     if (v1 >= 0) { v0 = v1; break L0; }
+    v5 = -1;
+    L2: {
+      v7 = -1;
+      L3: {
+        v9 = -1;
+        L4: {
+          v10 = r_userinfo(s, p);
+          if (v10 < 0) break L4;
+          v11 = (v10 < len && (c = String.prototype.charCodeAt.call(s, v10), (c === 64))) ? v10 + 1 : -1;
+          v9 = v11;
+        }
+        v8 = v9 < 0 ? p : v9;
+        if (v8 < 0) break L3;
+        v12 = r_ipv6reference(s, v8);
+        v7 = v12;
+      }
+      v6 = v7 >= 0 ? p : -1;
+      if (v6 < 0) break L2;
+      v13 = r_server(s, v6);
+      v5 = v13;
+    }
+    if (v5 >= 0) { v0 = v5; break L0; }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T7[c] === 1 : c >= 128)))) {
-      v5 = r_reg_name(s, p);
-      v0 = v5;
+      v14 = r_reg_name(s, p);
+      v0 = v14;
     } else v0 = -1;
   }
   return v0;
 }
 
-// _reg_name_char: grammar/rfc2396.peggy:257
+// _reg_name_char: grammar/rfc2396.peggy:269
 function r__reg_name_char(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -308,7 +330,7 @@ function r__reg_name_char(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc2396.peggy:270
+// reg_name: grammar/rfc2396.peggy:282
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -329,7 +351,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396.peggy:286
+// server: grammar/rfc2396.peggy:298
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -351,7 +373,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// userinfo: grammar/rfc2396.peggy:296
+// userinfo: grammar/rfc2396.peggy:308
 function r_userinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -371,7 +393,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396.peggy:307
+// hostport: grammar/rfc2396.peggy:319
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -392,7 +414,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396.peggy:328
+// host: grammar/rfc2396.peggy:340
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -413,7 +435,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ipv6reference: grammar/rfc2396.peggy:339
+// ipv6reference: grammar/rfc2396.peggy:351
 function r_ipv6reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -429,7 +451,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc2396.peggy:385
+// IPv6address: grammar/rfc2396.peggy:397
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -468,7 +490,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// hexpart: grammar/rfc2396.peggy:402
+// hexpart: grammar/rfc2396.peggy:414
 function r_hexpart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -506,7 +528,7 @@ function r_hexpart(s, p) {
   return v0;
 }
 
-// hexseq: grammar/rfc2396.peggy:429
+// hexseq: grammar/rfc2396.peggy:441
 function r_hexseq(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
@@ -555,7 +577,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:441
+// hex4: grammar/rfc2396.peggy:453
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -572,7 +594,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/rfc2396.peggy:449
+// _end_of_input: grammar/rfc2396.peggy:461
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -580,7 +602,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:483
+// hostname: grammar/rfc2396.peggy:495
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -617,7 +639,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:502
+// domainlabel: grammar/rfc2396.peggy:514
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -648,7 +670,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:514
+// toplabel: grammar/rfc2396.peggy:526
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -679,7 +701,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:534
+// IPv4address: grammar/rfc2396.peggy:546
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -739,7 +761,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:545
+// port: grammar/rfc2396.peggy:557
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -752,7 +774,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:558
+// path: grammar/rfc2396.peggy:570
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -770,7 +792,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:567
+// path_segments: grammar/rfc2396.peggy:579
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -796,7 +818,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:580
+// segment: grammar/rfc2396.peggy:592
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -834,7 +856,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:587
+// param: grammar/rfc2396.peggy:599
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -854,7 +876,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:600
+// pchar: grammar/rfc2396.peggy:612
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -868,7 +890,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:612
+// query: grammar/rfc2396.peggy:624
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -888,7 +910,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:622
+// fragment: grammar/rfc2396.peggy:634
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -908,7 +930,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:637
+// uric: grammar/rfc2396.peggy:649
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -922,7 +944,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:650
+// reserved: grammar/rfc2396.peggy:662
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -930,7 +952,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:661
+// unreserved: grammar/rfc2396.peggy:673
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -938,7 +960,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:671
+// mark: grammar/rfc2396.peggy:683
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -946,7 +968,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:682
+// escaped: grammar/rfc2396.peggy:694
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -962,7 +984,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:693
+// hex: grammar/rfc2396.peggy:705
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -970,7 +992,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:706
+// alphanum: grammar/rfc2396.peggy:718
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -978,7 +1000,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:715
+// alpha: grammar/rfc2396.peggy:727
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -986,7 +1008,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:726
+// lowalpha: grammar/rfc2396.peggy:738
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -994,7 +1016,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:737
+// upalpha: grammar/rfc2396.peggy:749
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1002,7 +1024,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:748
+// digit: grammar/rfc2396.peggy:760
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1010,7 +1032,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:764
+// control: grammar/rfc2396.peggy:776
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1018,7 +1040,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:772
+// space: grammar/rfc2396.peggy:784
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1026,7 +1048,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:782
+// delims: grammar/rfc2396.peggy:794
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1034,7 +1056,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:795
+// unwise: grammar/rfc2396.peggy:807
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1042,7 +1064,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:808
+// HEXDIG: grammar/rfc2396.peggy:820
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -11,7 +11,7 @@ export default [
   {"text":"rel_path      = rel_segment [ abs_path ]","matches":["g","../g","g;x=1/../y","./this:that"],"rejects":["this:that","","/g"]},
   {"text":"rel_segment   = 1*( unreserved | escaped |\n                    \";\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" )","matches":[".","..","g;x=1","a@b$c"],"rejects":["a:b",""]},
   {"text":"scheme        = alpha *( alpha | digit | \"+\" | \"-\" | \".\" )","matches":["http","HTTP","a1+-."],"rejects":["1a","+a",""]},
-  {"text":"authority     = server | reg_name","matches":["","www.w3.org","user@host:80","a:b:c","a@b@c","1.2.3.4.5","[::1]:80"],"rejects":["a/b","[::1]x"]},
+  {"text":"authority     = server | reg_name","matches":["","www.w3.org","user@host:80","a:b:c","a@b@c","1.2.3.4.5","[::1]:80"],"rejects":["a/b","[::1]x","u@[::1]:80x"]},
   {"text":"reg_name      = 1*( unreserved | escaped | \"$\" | \",\" |\n                    \";\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" )","matches":["a","a:b@c;d=e","%20"],"rejects":["","a/b","[a]"]},
   {"text":"server        = [ [ userinfo \"@\" ] hostport ]","matches":["","host.com","@host","user:pw@1.2.3.4:80","u@[::1]"],"rejects":["a@b@c","a:b"]},
   {"text":"userinfo      = *( unreserved | escaped |\n                   \";\" | \":\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" )","matches":["","user:password","a;b&c=d+e$f,g%41"],"rejects":["a@b","a/b"]},

@@ -66,7 +66,6 @@ const KNOWN: Record<string, string> = {};
 const KNOWN_EXPECTED: Record<string, string> = {
   "draft-ietf-uri-relative-url-01 pchar": "the oracle reads the printed `pchar = [ ... ]` as optional and so takes \"\" for a pchar, where urispec reads the bracket as a group (docs/decisions.md, draft-ietf-uri-relative-url-01 §3): end of input missing at 0",
   "draft-ietf-uri-url-03 login": "end of input missing where the prefix is a complete login: login is followed by \"/\" in ftpaddress, so the rule cannot record the end of input (docs/decisions.md, draft-ietf-uri-url-03 §14)",
-  "rfc2396 URI-reference": "after an ipv6reference followed by a reg_name character, \"/\", \"?\", \"#\" and end of input are not reported (authority's look-ahead)",
 };
 
 /**

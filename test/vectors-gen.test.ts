@@ -130,6 +130,16 @@ describe('vectors()', () => {
     expect(gen.map((v) => v.input).sort()).toEqual([':', '/', '?', '#', '[', ']', '@'].sort());
   });
 
+  it('derives through the alternatives that derive something new: RFC 2396 authority is server | reg_name', () => {
+    // grammar/rfc2396.peggy: `reg_name !""` matches nothing, and `&((userinfo "@")? ipv6reference)
+    // server` differs from `server !_reg_name_char` only in lookaheads, which derive nothing
+    // (both are there for the diagnosis); the derivations read the printed `server | reg_name`.
+    const gen = vectors({ spec: 'rfc2396', rule: 'authority', kind: 'valid', count: 20 });
+    [...gen];
+    const authority = gen.coverage().rules.find((r) => r.rule === 'authority')!;
+    expect(authority.alternatives.map((a) => a.text)).toEqual(['server !_reg_name_char', 'reg_name']);
+  });
+
   it('refuses an unknown spec, rule or kind, and a count that is not whole', () => {
     expect(() => vectors({ spec: 'rfc9999' })).toThrow(/unknown spec/);
     expect(() => vectors({ rule: 'nope' })).toThrow(/unknown rule/);

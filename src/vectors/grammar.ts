@@ -85,12 +85,52 @@ function matchesNothing(e: Expr): boolean {
   return last?.type === 'not' && last.expression.type === 'literal' && last.expression.value === '';
 }
 
+/**
+ * What a derivation of `e` emits, as a key: `e` without its lookaheads, which derive nothing.
+ * Two alternatives with the same key derive the same strings.
+ */
+function derivedKey(e: Expr): string {
+  switch (e.type) {
+    case 'and':
+    case 'not':
+      return '';
+    case 'sequence': {
+      const parts = e.elements.map(derivedKey).filter((k) => k !== '');
+      return parts.length === 1 ? parts[0]! : `(${parts.join(' ')})`;
+    }
+    case 'choice':
+      return `(${e.alternatives.map(derivedKey).join(' / ')})`;
+    case 'repeat':
+      return `(${derivedKey(e.expression)}){${e.min},${e.max ?? ''}}`;
+    default:
+      return JSON.stringify(e);
+  }
+}
+
+/**
+ * The alternatives a derivation may take: not those that match nothing, and not one that differs
+ * from an earlier alternative only in its lookaheads (RFC 2396 `authority`'s
+ * `&((userinfo "@")? ipv6reference) server`, there for the diagnosis after `server
+ * !_reg_name_char`): it derives the same strings, and the derivations stay what they were.
+ */
+function derivable(alternatives: readonly Expr[]): Expr[] {
+  const seen = new Set<string>();
+  return alternatives.filter((a) => {
+    if (matchesNothing(a)) return false;
+    const key = derivedKey(a);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 function withoutDiagnosisOnly(e: Expr): Expr {
   switch (e.type) {
     case 'choice': {
-      if (!e.alternatives.some(matchesNothing)) return { ...e, alternatives: e.alternatives.map(withoutDiagnosisOnly) };
-      const kept = e.alternatives.filter((a) => !matchesNothing(a)).map(withoutDiagnosisOnly);
-      return kept.length === 1 ? kept[0]! : { ...e, alternatives: kept };
+      const kept = derivable(e.alternatives);
+      if (kept.length === e.alternatives.length) return { ...e, alternatives: e.alternatives.map(withoutDiagnosisOnly) };
+      const models = kept.map(withoutDiagnosisOnly);
+      return models.length === 1 ? models[0]! : { ...e, alternatives: models };
     }
     case 'sequence':
       return { ...e, elements: e.elements.map(withoutDiagnosisOnly) };
