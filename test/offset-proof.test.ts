@@ -109,6 +109,25 @@ function pathProblems(grammar: Grammar, startRule: string, error: { rule: string
 }
 
 /**
+ * How a record's `expectedGrouped` (what the message shows: "each expectation named by the rule
+ * it begins, else as in `expected`", `end of input` last) differs from its `expected`: both must
+ * describe the same characters, and hold `end of input` alike.
+ */
+function groupedProblems(reader: ExpectedReader, expected: readonly string[], grouped: readonly string[]): string[] {
+  const problems: string[] = [];
+  const end = expected.includes(END_OF_INPUT);
+  if (end !== grouped.includes(END_OF_INPUT)) problems.push(`${END_OF_INPUT} ${end ? 'missing' : 'added'}`);
+  else if (end && grouped.at(-1) !== END_OF_INPUT) problems.push(`${END_OF_INPUT} not last`);
+  const want = reader.probesOfList(expected);
+  const got = reader.probesOfList(grouped);
+  const added = [...got].filter((ch) => !want.has(ch));
+  const lost = [...want].filter((ch) => !got.has(ch));
+  if (added.length > 0) problems.push(`describes ${show(added.join(''))}, which expected does not`);
+  if (lost.length > 0) problems.push(`does not describe ${show(lost.join(''))}, which expected does`);
+  return problems;
+}
+
+/**
  * How a record's `expected` differs from what the language accepts after `prefix` (the
  * contract: "descriptions of what would have been accepted at `offset`"): `end of input`
  * listed exactly when the prefix is itself a string of the language; each other entry
@@ -344,6 +363,20 @@ for (const era of eras) {
           return;
         }
         if (problems.length > 0) expect.fail(`${problems.length} of ${checked} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
+      }, 60_000 * SCALE);
+
+      it(`${rule}${reading}: expectedGrouped describes what expected does`, () => {
+        const { oracle, inputs, results } = run();
+        const reader = new ExpectedReader(grammar);
+        const problems: string[] = [];
+        inputs.forEach((input, i) => {
+          const result = results[i]!;
+          if (result.valid || result.error.offset !== oracle.longestViablePrefix(input)) return;
+          const { expected, expectedGrouped: grouped = expected } = result.error;
+          const wrong = groupedProblems(reader, expected, grouped);
+          if (wrong.length > 0) problems.push(`${era.id} ${rule} ${show(input)} at ${result.error.offset}, expected ${JSON.stringify(expected)}, grouped ${JSON.stringify(grouped)}: ${wrong.join('; ')}`);
+        });
+        if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
       }, 60_000 * SCALE);
 
       it(`${rule}${reading}: rulePath is a derivation of the printed grammar down to rule`, () => {
