@@ -109,6 +109,45 @@ function pathProblems(grammar: Grammar, startRule: string, error: { rule: string
 }
 
 /**
+ * The hints that say what to write instead of `found` (a space is written "%20", `"<" is not
+ * allowed here: write "%3C"`, the UTF-8 of a non-ASCII character), each with the triplets of its
+ * last group; and those that say to write a "%" as "%25".
+ */
+const WRITE_INSTEAD = [
+  /^"[\s\S]+" is not allowed here: write "((?:%[0-9A-F]{2})+)"$/,
+  /^a space is written "(%20)"$/,
+  /^the control character U\+[0-9A-F]+ is not allowed here: write "((?:%[0-9A-F]{2})+)"$/,
+  /^percent-encode its UTF-8 bytes: [\s\S]+ → "((?:%[0-9A-F]{2})+)"/,
+  /^a URI has one fragment: write a second "#" as "(%23)"$/,
+];
+const PERCENT_ITSELF = /write "%25" for a "%" itself|a percent sign is written %25/;
+
+/** How many hints hintedFix() read, over every era and rule (checked at the end: the forms above still occur). */
+let hintsApplied = 0;
+
+/**
+ * The input as a hint says to write it, and how far its parse must then get (past what the
+ * hint wrote), or null for a hint that says no such thing. The language decides whether the fix
+ * holds: a hint to write what the grammar refuses there would be a wrong answer.
+ */
+function hintedFix(input: string, error: { offset: number; found: string | null; hint?: string }): { fixed: string; past: number } | null {
+  const hint = error.hint!;
+  if (PERCENT_ITSELF.test(hint)) {
+    // The "%" that begins the triplet the failure is in: before the offset (`%zz` fails at the
+    // first "z"); the one found only when no "%" comes before it.
+    const before = error.offset > 0 ? input.lastIndexOf('%', error.offset - 1) : -1;
+    const at = before >= 0 ? before : error.found === '%' ? error.offset : -1;
+    return at < 0 ? null : { fixed: `${input.slice(0, at)}%25${input.slice(at + 1)}`, past: at + 3 };
+  }
+  if (error.found === null) return null;
+  for (const form of WRITE_INSTEAD) {
+    const written = form.exec(hint)?.[1];
+    if (written !== undefined) return { fixed: input.slice(0, error.offset) + written + input.slice(error.offset + error.found.length), past: error.offset + written.length };
+  }
+  return null;
+}
+
+/**
  * How a record's `expectedGrouped` (what the message shows: "each expectation named by the rule
  * it begins, else as in `expected`", `end of input` last) differs from its `expected`: both must
  * describe the same characters, and hold `end of input` alike.
@@ -379,6 +418,21 @@ for (const era of eras) {
         if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
       }, 60_000 * SCALE);
 
+      it(`${rule}${reading}: a hint that says what to write gets the parse past the offset`, () => {
+        const { oracle, inputs, results } = run();
+        const problems: string[] = [];
+        inputs.forEach((input, i) => {
+          const result = results[i]!;
+          if (result.valid || result.error.hint === undefined) return;
+          const fix = hintedFix(input, result.error);
+          if (fix === null) return;
+          hintsApplied++;
+          const reached = oracle.longestViablePrefix(fix.fixed);
+          if (reached < fix.past) problems.push(`${era.id} ${rule} ${show(input)} at ${result.error.offset}, hint ${JSON.stringify(result.error.hint)}: ${show(fix.fixed)} stops at ${reached}, before ${fix.past}`);
+        });
+        if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
+      }, 60_000 * SCALE);
+
       it(`${rule}${reading}: rulePath is a derivation of the printed grammar down to rule`, () => {
         const { inputs, results } = run();
         const problems: string[] = [];
@@ -397,6 +451,12 @@ for (const era of eras) {
     }
   });
 }
+
+describe('the hints the proof reads', () => {
+  it('occur in the records (the forms hintedFix() reads still match the hints\' words)', () => {
+    expect(hintsApplied).toBeGreaterThan(100 * SCALE);
+  });
+});
 
 describe('eras the offset proof covers', () => {
   it(`reads every listed era's printed grammar (unreadable: ${unreadable.join('; ') || 'none'})`, () => {

@@ -590,10 +590,16 @@ export const HINTS: readonly HintRow[] = [
         : null,
   },
   {
+    // A "#" in the fragment that a "#" before it began: only where the failure is in a fragment
+    // (an earlier "#" may be an RFC 5322 atext of a mailto address, or a template's operator, and
+    // a start rule of one character has no fragment) and "%23" is taken there.
     id: 'second number sign',
     section: 'RFC 3986 §3.5',
     found: oneOf('#'),
-    give: (c) => (c.input.indexOf('#') < c.offset ? 'a URI has one fragment: write a second "#" as "%23"' : null),
+    give: (c) =>
+      c.input.indexOf('#') < c.offset && (c.rulePath.includes('fragment') || c.rulePath.includes('ifragment')) && getsPast(c, '%23')
+        ? 'a URI has one fragment: write a second "#" as "%23"'
+        : null,
   },
   {
     id: 'backslash',

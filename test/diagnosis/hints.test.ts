@@ -178,6 +178,22 @@ describe('hints for common mistakes (issue 14)', () => {
     if (!r.valid) expect(r.error).not.toHaveProperty('hint');
   });
 
+  it('a second "#" is called a second fragment only inside a fragment', () => {
+    // RFC 3986 §3.5: the first "#" begins the fragment. Elsewhere an earlier "#" began none: RFC
+    // 5322's atext holds "#" (an RFC 6068 address), a one-character start rule has no fragment,
+    // and "%23" would not be taken there either.
+    const cases: Array<[string, string, string]> = [
+      ['rfc6068', 'mailtoURI', 'mailto:a#b@[c]?x=1&#=2'],
+      ['rfc3986', 'reserved', '##'],
+      ['rfc3986', 'gen-delims', '##'],
+    ];
+    for (const [spec, rule, input] of cases) {
+      const r = validate(input, { spec, rule, grammarOnly: true });
+      expect(r.valid, input).toBe(false);
+      if (!r.valid) expect(r.error.hint ?? '', `${spec} ${rule} ${input}`).not.toContain('one fragment');
+    }
+  });
+
   it('the generic advice to percent-encode stays silent for a "]" or "}" that closes an open construct', () => {
     // Encoded, the "]" of an IP or domain literal (RFC 3986 §3.2.2, RFC 6068 §2) or the "}" of a
     // template expression (RFC 6570 §2.2) would leave the construct open. The fields are those of
