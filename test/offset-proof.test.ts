@@ -109,21 +109,29 @@ function pathProblems(grammar: Grammar, startRule: string, error: { rule: string
 }
 
 /**
- * The hints that say what to write instead of `found` (a space is written "%20", `"<" is not
- * allowed here: write "%3C"`, the UTF-8 of a non-ASCII character), each with the triplets of its
- * last group; and those that say to write a "%" as "%25".
+ * The hints that say what to write instead of `found`, each with the triplets it writes (read
+ * only where they are `found`'s UTF-8): a space is written "%20", `"<" is not allowed here: write
+ * "%3C"`, the UTF-8 of a non-ASCII character, a template's literal brace or excluded character,
+ * RFC 1808's "~"; and those that say to write a "%" as "%25".
  */
 const WRITE_INSTEAD = [
   /^"[\s\S]+" is not allowed here: write "((?:%[0-9A-F]{2})+)"$/,
+  /^"[\s\S]+" is not allowed as is in this era \([^)]*\): write "((?:%[0-9A-F]{2})+)"/,
   /^a space is written "(%20)"$/,
   /^the control character U\+[0-9A-F]+ is not allowed here: write "((?:%[0-9A-F]{2})+)"$/,
   /^percent-encode its UTF-8 bytes: [\s\S]+ → "((?:%[0-9A-F]{2})+)"/,
   /^a URI has one fragment: write a second "#" as "(%23)"$/,
+  /a literal brace is written (%7D)/,
+  /is not allowed in a template's literals \(RFC 6570 §2\.1\): write it ((?:%[0-9A-F]{2})+)$/,
+  /pct-encoded triplets and single dots \(RFC 6570 §2\.3\): "[\s\S]+" is written ((?:%[0-9A-F]{2})+)$/,
 ];
 const PERCENT_ITSELF = /write "%25" for a "%" itself|a percent sign is written %25/;
 
 /** How many hints hintedFix() read, over every era and rule (checked at the end: the forms above still occur). */
 let hintsApplied = 0;
+
+/** A character's UTF-8 as "%" triplets, upper-case. */
+const tripletsOf = (ch: string): string => [...new TextEncoder().encode(ch)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
  * The input as a hint says to write it, and how far its parse must then get (past what the
@@ -142,7 +150,9 @@ function hintedFix(input: string, error: { offset: number; found: string | null;
   if (error.found === null) return null;
   for (const form of WRITE_INSTEAD) {
     const written = form.exec(hint)?.[1];
-    if (written !== undefined) return { fixed: input.slice(0, error.offset) + written + input.slice(error.offset + error.found.length), past: error.offset + written.length };
+    if (written !== undefined && written === tripletsOf(error.found)) {
+      return { fixed: input.slice(0, error.offset) + written + input.slice(error.offset + error.found.length), past: error.offset + written.length };
+    }
   }
   return null;
 }

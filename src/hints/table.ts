@@ -304,7 +304,8 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.1 (literals exclude "{" and "}")',
     eras: templates,
     found: oneOf('}'),
-    give: (c) => (inLiterals(c) ? 'a "}" with no "{" before it: a literal brace is written %7D (RFC 6570 §2.1)' : null),
+    // In a "%" triplet being written (`%0}`) the "%" before is what is wrong: the next row's.
+    give: (c) => (inLiterals(c) && !has(c, IN_PCT_ENCODED) ? 'a "}" with no "{" before it: a literal brace is written %7D (RFC 6570 §2.1)' : null),
   },
   {
     id: 'template: "%" without a triplet',

@@ -36,6 +36,8 @@ const rows: Row[] = [
   { hint: 'template: character outside varchar', spec: 'rfc6570', input: '{with space}', says: ['%20'], source: 'RFC 6570 §2.3' },
   { hint: 'template: "}" outside an expression', spec: 'rfc6570', input: '/id*}', says: ['%7D'], source: 'RFC 6570 §2.1' },
   { hint: 'template: "%" without a triplet', spec: 'rfc6570', input: 'a%zz', says: ['%25'], source: 'RFC 6570 §2.1' },
+  // The "}" ends a triplet begun with one hex digit: the "%" is what is wrong, not a brace (%7D there leaves "%0%").
+  { hint: 'template: "%" without a triplet', spec: 'rfc6570', input: 'a%0}b', says: ['%25'], source: 'RFC 6570 §2.1 (pct-encoded)' },
   { hint: 'template: character literals exclude', spec: 'rfc6570', input: 'a b', says: ['%20', 'RFC 6570 §2.1'], source: 'RFC 6570 §2.1' },
   // URNs.
   { hint: 'URN: NID of RFC 8141', spec: 'rfc8141', input: 'urn:a:b', says: ['2 to 32', 'one-letter NID'], source: 'RFC 8141 §2' },
