@@ -95,7 +95,7 @@ export function writeCases(root: string, eras: readonly string[] = ['rfc3986', '
   }
   for (const { format, spec, rule } of jsonSchemaFormats()) {
     const tests = casesFor(spec, rule).map((c) => ({
-      description: c.valid ? `valid ${rule} (${spec}): ${visible(c.input)}` : `invalid: ${c.error!.rule} (RFC ${spec.slice(3)} §${c.error!.section}) at offset ${c.error!.offset}: ${visible(c.input)}`,
+      description: c.valid ? `valid ${rule} (${spec}): ${visible(c.input)}` : `invalid: ${c.error!.rule} (${c.error!.section.includes('§') ? c.error!.section : `RFC ${spec.slice(3)} §${c.error!.section}`}) at offset ${c.error!.offset}: ${visible(c.input)}`,
       data: c.input,
       valid: c.valid,
     }));

@@ -8,6 +8,7 @@
  */
 import { vectors, VECTOR_KINDS, type VectorCoverage, type VectorOptions } from '../vectors/index.js';
 import { specs } from '../index.js';
+import { sectionRef } from '../diagnose.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
@@ -96,7 +97,7 @@ export function renderCoverage(c: VectorCoverage, total: number, valid: number, 
     return [
       r.exercised ? '✓' : '✗',
       r.rule,
-      section ? `§${section}` : 'helper',
+      section ? sectionRef(section) : 'helper',
       r.alternatives.length === 0 ? '' : `${done}/${r.alternatives.length}`,
     ];
   });
