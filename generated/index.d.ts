@@ -9,7 +9,7 @@ export interface GeneratedGrammarMeta {
   extends?: string; status?: string;
   /** What the diagnosis reads of the era's row of the era table (src/eras/table.ts DiagnosisRow). */
   eraRow?: { template?: true; iri?: true; zoneIdentifiers?: true; urn?: 'RFC 8141 §2' | 'RFC 2141 §2'; profile?: true; prose?: true; lettered?: Readonly<Record<string, string>> };
-  rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string; as?: string }>;
+  rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string; as?: string; in?: string }>;
 }
 /** generated/<era>.meta.js, what a per-era entry point loads: the rules without definitions and examples. */
 export type GeneratedLeanMeta = Omit<GeneratedGrammarMeta, 'rules'> & { rules: Array<Omit<GeneratedRuleMeta, 'text' | 'matches' | 'rejects'>> };

@@ -338,7 +338,7 @@ function r__hf_end(s, p) {
   return v0;
 }
 
-// _to_h: grammar/rfc6068.peggy:201
+// _to_h: grammar/rfc6068.peggy:205
 function r__to_h(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -364,7 +364,7 @@ function r__to_h(s, p) {
   return v0;
 }
 
-// _addr_h: grammar/rfc6068.peggy:206
+// _addr_h: grammar/rfc6068.peggy:212
 function r__addr_h(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -380,55 +380,63 @@ function r__addr_h(s, p) {
   return v0;
 }
 
-// _domain_h: grammar/rfc6068.peggy:212
+// _domain_h: grammar/rfc6068.peggy:220
 function r__domain_h(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
-      v1 = -1;
-      L1: {
-        v2 = r__atom_h(s, p);
-        if (v2 < 0) break L1;
-        v3 = v2;
-        for (;;) {
-          v4 = -1;
-          L2: {
-            v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 46))) ? v3 + 1 : -1;
-            if (v5 < 0) break L2;
-            v6 = r__atom_h(s, v5);
-            v4 = v6;
-          }
-          if (v4 < 0) break;
-          if (v4 === v3) break;
-          v3 = v4;
-        }
-        v1 = v3;
-      }
+      v1 = r__dot_atom_text_h(s, p);
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
-      v7 = -1;
-      L3: {
-        v8 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
-        if (v8 < 0) break L3;
-        v9 = v8;
-        while (v9 < len) {
-          c = String.prototype.charCodeAt.call(s, v9);
+      v2 = -1;
+      L1: {
+        v3 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91))) ? p + 1 : -1;
+        if (v3 < 0) break L1;
+        v4 = v3;
+        while (v4 < len) {
+          c = String.prototype.charCodeAt.call(s, v4);
           if (!(c >= 33 && c <= 90 || c >= 94 && c <= 126)) break;
-          v9++;
+          v4++;
         }
-        if (v9 < 0) break L3;
-        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 93))) ? v9 + 1 : -1;
-        v7 = v10;
+        if (v4 < 0) break L1;
+        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 93))) ? v4 + 1 : -1;
+        v2 = v5;
       }
-      v0 = v7;
+      v0 = v2;
     } else v0 = -1;
   }
   return v0;
 }
 
-// _atom_h: grammar/rfc6068.peggy:216
+// _dot_atom_text_h: grammar/rfc6068.peggy:226
+function r__dot_atom_text_h(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  v0 = -1;
+  L0: {
+    v1 = r__atom_h(s, p);
+    if (v1 < 0) break L0;
+    v2 = v1;
+    for (;;) {
+      v3 = -1;
+      L1: {
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
+        if (v4 < 0) break L1;
+        v5 = r__atom_h(s, v4);
+        v3 = v5;
+      }
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
+    }
+    v0 = v2;
+  }
+  return v0;
+}
+
+// _atom_h: grammar/rfc6068.peggy:230
 function r__atom_h(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -459,7 +467,7 @@ function r__atom_h(s, p) {
   return v0;
 }
 
-// _hf_probe: grammar/rfc6068.peggy:229
+// _hf_probe: grammar/rfc6068.peggy:247
 function r__hf_probe(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v1 = -1;
@@ -467,7 +475,7 @@ function r__hf_probe(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/rfc6068.peggy:236
+// _end_of_input: grammar/rfc6068.peggy:254
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -475,7 +483,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// atext: grammar/rfc6068.peggy:261
+// atext: grammar/rfc6068.peggy:279
 function r_atext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -483,7 +491,7 @@ function r_atext(s, p) {
   return v0;
 }
 
-// dot_atom_text: grammar/rfc6068.peggy:274
+// dot_atom_text: grammar/rfc6068.peggy:292
 function r_dot_atom_text(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -521,7 +529,7 @@ function r_dot_atom_text(s, p) {
   return v0;
 }
 
-// qtext: grammar/rfc6068.peggy:292
+// qtext: grammar/rfc6068.peggy:310
 function r_qtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -529,7 +537,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
-// qcontent: grammar/rfc6068.peggy:299
+// qcontent: grammar/rfc6068.peggy:317
 function r_qcontent(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -543,7 +551,7 @@ function r_qcontent(s, p) {
   return v0;
 }
 
-// quoted_string: grammar/rfc6068.peggy:316
+// quoted_string: grammar/rfc6068.peggy:334
 function r_quoted_string(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -571,7 +579,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
-// quoted_pair: grammar/rfc6068.peggy:328
+// quoted_pair: grammar/rfc6068.peggy:346
 function r_quoted_pair(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -585,7 +593,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// DQUOTE: grammar/rfc6068.peggy:335
+// DQUOTE: grammar/rfc6068.peggy:353
 function r_DQUOTE(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -593,7 +601,7 @@ function r_DQUOTE(s, p) {
   return v0;
 }
 
-// HTAB: grammar/rfc6068.peggy:340
+// HTAB: grammar/rfc6068.peggy:358
 function r_HTAB(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -601,7 +609,7 @@ function r_HTAB(s, p) {
   return v0;
 }
 
-// SP: grammar/rfc6068.peggy:345
+// SP: grammar/rfc6068.peggy:363
 function r_SP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -609,7 +617,7 @@ function r_SP(s, p) {
   return v0;
 }
 
-// VCHAR: grammar/rfc6068.peggy:350
+// VCHAR: grammar/rfc6068.peggy:368
 function r_VCHAR(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -617,7 +625,7 @@ function r_VCHAR(s, p) {
   return v0;
 }
 
-// WSP: grammar/rfc6068.peggy:355
+// WSP: grammar/rfc6068.peggy:373
 function r_WSP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -681,6 +689,7 @@ const START = new Map([
   ["_to_h", r__to_h],
   ["_addr_h", r__addr_h],
   ["_domain_h", r__domain_h],
+  ["_dot_atom_text_h", r__dot_atom_text_h],
   ["_atom_h", r__atom_h],
   ["_hf_probe", r__hf_probe],
   ["_end_of_input", r__end_of_input],
@@ -718,4 +727,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_mailtoURI, r_to, r_hfields, r_hfield, r_hfname, r_hfvalue, r_addr_spec, r_local_part, r_domain, r_dtext_no_obs, r_qchar, r_some_delims, r__hf_end, r__to_h, r__addr_h, r__domain_h, r__atom_h, r__hf_probe, r__end_of_input, r_atext, r_dot_atom_text, r_qtext, r_qcontent, r_quoted_string, r_quoted_pair, r_DQUOTE, r_HTAB, r_SP, r_VCHAR, r_WSP };
+export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_mailtoURI, r_to, r_hfields, r_hfield, r_hfname, r_hfvalue, r_addr_spec, r_local_part, r_domain, r_dtext_no_obs, r_qchar, r_some_delims, r__hf_end, r__to_h, r__addr_h, r__domain_h, r__dot_atom_text_h, r__atom_h, r__hf_probe, r__end_of_input, r_atext, r_dot_atom_text, r_qtext, r_qcontent, r_quoted_string, r_quoted_pair, r_DQUOTE, r_HTAB, r_SP, r_VCHAR, r_WSP };

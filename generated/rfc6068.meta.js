@@ -42,11 +42,12 @@ export default {
   ],
   "helpers": [
     {"id":"_hf_end","why":"hfields from here to the end of the input (mailtoURI's PEG note): where it holds, the"},
-    {"id":"_to_h","why":"`to` whose domains stop where `_hf_end` holds (mailtoURI's PEG note). Each addr-spec"},
-    {"id":"_addr_h","why":"addr-spec with `_domain_h` for domain (mailtoURI's PEG note); a local-part cannot reach"},
-    {"id":"_domain_h","why":"domain whose dot-atom-text takes no atext where `_hf_end` holds after an atext, where"},
+    {"id":"_to_h","why":"`to` whose domains stop where `_hf_end` holds (mailtoURI's PEG note). Each addr-spec","as":"to"},
+    {"id":"_addr_h","why":"addr-spec with `_domain_h` for domain (mailtoURI's PEG note); a local-part cannot reach","as":"addr_spec"},
+    {"id":"_domain_h","why":"domain whose dot-atom-text takes no atext where `_hf_end` holds after an atext, where","as":"domain"},
+    {"id":"_dot_atom_text_h","why":"dot-atom-text in `_domain_h`, its atext runs stopping where `_hf_end` holds (see","as":"dot_atom_text"},
     {"id":"_atom_h","why":"see _domain_h. After each atext, `_hf_probe` tries hfields where the domain could end."},
-    {"id":"_hf_probe","why":"hfields tried for the diagnosis only: `!\"\"` fails, so it matches nothing and the"},
+    {"id":"_hf_probe","why":"hfields tried for the diagnosis only: `!\"\"` fails, so it matches nothing and the","in":"mailtoURI"},
     {"id":"_end_of_input","why":"the end of the input, as an expectation: where it fails, \"end of input\" is recorded"},
   ]
 };

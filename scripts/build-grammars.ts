@@ -50,11 +50,16 @@ export const keepSpecRules: peggy.Plugin = {
 
 /**
  * Hook index of each spec rule, by Peggy id: its index in the metadata (src/diagnose.ts); a
- * helper that stands for a spec rule (`// @as`) reports as that rule, with its index.
+ * helper that stands for a spec rule (`// @as`) reports as that rule, with its index; a helper
+ * charged to an outer rule (`// @in`) has -2 - that rule's index (src/diagnosis/trace.ts,
+ * TraceListener.enter).
  */
 function hookIndex(meta: GrammarMeta): Map<string, number> {
   const index = new Map(meta.rules.map((r, i) => [r.id, i]));
-  for (const h of meta.helpers) if (h.as !== undefined) index.set(h.id, index.get(h.as)!);
+  for (const h of meta.helpers) {
+    if (h.as !== undefined) index.set(h.id, index.get(h.as)!);
+    if (h.in !== undefined) index.set(h.id, -2 - index.get(h.in)!);
+  }
   return index;
 }
 
@@ -365,7 +370,7 @@ export interface GeneratedGrammarMeta {
   extends?: string; status?: string;
   /** What the diagnosis reads of the era's row of the era table (src/eras/table.ts DiagnosisRow). */
   eraRow?: { template?: true; iri?: true; zoneIdentifiers?: true; urn?: 'RFC 8141 §2' | 'RFC 2141 §2'; profile?: true; prose?: true; lettered?: Readonly<Record<string, string>> };
-  rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string; as?: string }>;
+  rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string; as?: string; in?: string }>;
 }
 /** generated/<era>.meta.js, what a per-era entry point loads: the rules without definitions and examples. */
 export type GeneratedLeanMeta = Omit<GeneratedGrammarMeta, 'rules'> & { rules: Array<Omit<GeneratedRuleMeta, 'text' | 'matches' | 'rejects'>> };

@@ -49,9 +49,11 @@ export interface GrammarMeta {
   /**
    * PEG-only helper rules (`_name`), each with the `// PEG:` reason; `as`: the Peggy id of the
    * spec rule the helper stands for (`// @as <spec name>`: it matches a string of that rule in
-   * its place, and the diagnosis reports it as that rule; docs/grammar-conventions.md).
+   * its place, and the diagnosis reports it as that rule; docs/grammar-conventions.md); `in`: the
+   * Peggy id of the spec rule whose open instance the diagnosis charges what is reported inside
+   * the helper to (`// @in <spec name>`: a diagnosis-only part that another rule's reading holds).
    */
-  helpers: Array<{ id: string; why: string; as?: string }>;
+  helpers: Array<{ id: string; why: string; as?: string; in?: string }>;
 }
 
 /** The subset of Peggy's grammar AST that the metadata needs. */
@@ -130,8 +132,15 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
     if (rule.name.startsWith('_')) {
       const why = block.filter((l) => /^\/\/\s*PEG:/.test(l));
       if (why.length === 0) fail(ruleLine, `helper rule ${rule.name} needs a "// PEG:" line saying why`);
-      const as = block.map((l) => /^\/\/\s*@as\s+(\S+)\s*$/.exec(l)?.[1]).find((name) => name !== undefined);
-      meta.helpers.push({ id: rule.name, why: why.join(' ').replace(/\/\/\s*PEG:\s*/g, ''), ...(as === undefined ? {} : { as: peggyId(as) }) });
+      const tag = (name: string) => block.map((l) => new RegExp(`^//\\s*@${name}\\s+(\\S+)\\s*$`).exec(l)?.[1]).find((rule) => rule !== undefined);
+      const [as, within] = [tag('as'), tag('in')];
+      if (as !== undefined && within !== undefined) fail(ruleLine, `helper rule ${rule.name} has both "// @as" and "// @in"`);
+      meta.helpers.push({
+        id: rule.name,
+        why: why.join(' ').replace(/\/\/\s*PEG:\s*/g, ''),
+        ...(as === undefined ? {} : { as: peggyId(as) }),
+        ...(within === undefined ? {} : { in: peggyId(within) }),
+      });
       continue;
     }
 
@@ -180,6 +189,7 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
   if (!names.has(meta.defaultRule)) fail(1, `default rule ${meta.defaultRule} is not a rule of the grammar`);
   for (const h of meta.helpers) {
     if (h.as !== undefined && !meta.rules.some((r) => r.id === h.as)) fail(1, `helper rule ${h.id} stands for ${h.as} ("// @as"), which is no spec rule of the grammar`);
+    if (h.in !== undefined && !meta.rules.some((r) => r.id === h.in)) fail(1, `helper rule ${h.id} is charged to ${h.in} ("// @in"), which is no spec rule of the grammar`);
   }
   return meta;
 }

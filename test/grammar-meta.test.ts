@@ -39,3 +39,17 @@ describe('a helper that stands for a spec rule (// @as)', () => {
     expect(() => metaOf([...rules, '// PEG: an item up to the first comma.', '// @as element', '_item_before_comma', '  = [a-z]+'])).toThrow(/stands for element/);
   });
 });
+
+describe('a helper charged to an outer rule (// @in)', () => {
+  const rules = ['// list = item *( "," item )', 'list', '  = item ("," item)* _probe', '', '// item = 1*ALPHA', 'item', '  = [a-z]+', ''];
+
+  it('records the Peggy id of the outer rule', () => {
+    const meta = metaOf([...rules, '// PEG: for the diagnosis only.', '// @in list', '_probe', '  = ("!" !"")?']);
+    expect(meta.helpers).toEqual([{ id: '_probe', why: 'for the diagnosis only.', in: 'list' }]);
+  });
+
+  it('refuses a tag that names no spec rule, and a helper that has both tags', () => {
+    expect(() => metaOf([...rules, '// PEG: for the diagnosis only.', '// @in lists', '_probe', '  = ("!" !"")?'])).toThrow(/charged to lists/);
+    expect(() => metaOf([...rules, '// PEG: for the diagnosis only.', '// @as item', '// @in list', '_probe', '  = ("!" !"")?'])).toThrow(/both/);
+  });
+});

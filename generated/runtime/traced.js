@@ -344,9 +344,13 @@ function rule(i, traced, reach, over, failReach, fast) {
         return traced(s, p);
     };
 }
-/** The traced call of rule `i`: a spec rule (hook >= 0) reports its start and its end around its body. */
+/**
+ * The traced call of rule `i`: a spec rule (hook >= 0) reports its start and its end around its
+ * body, and so does a helper charged to an outer rule (hook < -1, `// @in`: the listener charges
+ * what is reported inside it to that rule's open instance, TraceListener.enter).
+ */
 function tracedBody(bodies, i, hook) {
-    if (hook < 0)
+    if (hook === -1)
         return (s, p) => bodies[i](s, p, p);
     return (s, p) => {
         hookEnter(hook, p);

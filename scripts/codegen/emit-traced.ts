@@ -82,7 +82,9 @@ export class TracedEmitter {
     else if (element === 'option') k = StopKind.option;
     else {
       const inner = unwrap(element);
+      // A helper charged to an outer rule (a negative hook, `// @in`) names no rule here.
       if (inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name)) k = this.trace.get(inner.name);
+      if (k !== undefined && k < 0) k = undefined;
       else if (inner.type === 'literal') k = StopKind.literal;
     }
     this.stops.push(k ?? StopKind.other);

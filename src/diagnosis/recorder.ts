@@ -193,6 +193,11 @@ export class Recorder implements TraceListener {
   declare private readonly frozen: WeakSet<DerivationNode[]> | null;
   /** The root frame, when the run starts below the rule asked for (its frame as the recorder keeps it). */
   declare readonly root: Frame | null;
+  /**
+   * The helpers charged to an outer rule that are open (`// @in`, TraceListener.enter), in pairs:
+   * the frame open when each was entered, and the outer rule's frame that reports then go under.
+   */
+  declare private charges: Array<Open | null>;
 
   declare private readonly rules: readonly RuleMeta[];
   declare private readonly tree: boolean;
@@ -224,16 +229,38 @@ export class Recorder implements TraceListener {
     this.top = null;
     this.frozen = tree ? new WeakSet() : null;
     this.root = root === null ? null : (this.open = new Open(-1, root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
+    this.charges = [];
   }
 
   // The reports of the traced recognizer (TraceListener).
   enter(k: number, pos: number, maxPos: number, maxExpected: readonly string[]): void {
     this.charge(maxPos, maxExpected);
+    if (k < -1) {
+      // A helper charged to an outer rule: its open instance (the nearest), else where we are.
+      let outer = this.open;
+      while (outer !== null && outer.k !== -2 - k) outer = outer.up;
+      this.charges.push(this.open, outer ?? this.open);
+      this.open = outer ?? this.open;
+      return;
+    }
     this.open = new Open(k, this.rules[k]!, pos, this.tree ? [] : null, this.open, this.flags[k]!);
+  }
+
+  /**
+   * Whether a leave or a fail ends a helper charged to an outer rule: nothing it opened is open
+   * (the outer rule's frame is, as when it was entered). The frame open before it is again.
+   */
+  private uncharged(): boolean {
+    const n = this.charges.length;
+    if (n === 0 || this.open !== this.charges[n - 1]) return false;
+    this.open = this.charges[n - 2]!;
+    this.charges.length = n - 2;
+    return true;
   }
 
   leave(pos: number, maxPos: number, maxExpected: readonly string[]): void {
     this.charge(maxPos, maxExpected);
+    if (this.uncharged()) return;
     const frame = this.open!;
     this.open = frame.up;
     // Core rules (ALPHA, DIGIT, ...) are folded into their caller, like PEG helpers: a node
@@ -248,6 +275,7 @@ export class Recorder implements TraceListener {
 
   fail(_pos: number, maxPos: number, maxExpected: readonly string[]): void {
     this.charge(maxPos, maxExpected);
+    if (this.uncharged()) return;
     this.open = this.open!.up;
   }
 

@@ -24,7 +24,12 @@ export const StopKind = {
 
 /** What the traced recognizer reports while it runs. */
 export interface TraceListener {
-  /** The spec rule `rule` (its index in the era's rule metadata) is tried at `start`. */
+  /**
+   * The spec rule `rule` (its index in the era's rule metadata) is tried at `start`. A `rule` below
+   * -1 is a helper charged to an outer rule (`// @in`, docs/grammar-conventions.md): until it
+   * leaves or fails, what is reported is charged to the open instance of the spec rule -2 - rule,
+   * not to the rules open inside that instance.
+   */
   enter(rule: number, start: number, furthest: number, expected: readonly string[]): void;
   /** The rule entered last and still open matched, up to `end`. */
   leave(end: number, furthest: number, expected: readonly string[]): void;

@@ -88,7 +88,8 @@ export const Op = {
 export type TracedSet = readonly [ascii: readonly number[], ranges: readonly number[], regexps: readonly number[], lowered: readonly string[], codePoints: 0 | 1];
 
 /**
- * A rule: its Peggy id, its hook index (-1: none), its reach, over and failReach (-1: unbounded,
+ * A rule: its Peggy id, its hook index (-1: none; below -1: a helper charged to the outer rule
+ * -2 - hook, TraceListener.enter), its reach, over and failReach (-1: unbounded,
  * and failReach -1 too for a rule that cannot fail; scripts/codegen/reach.ts: what a call tests
  * lies before its start + reach, before its end + over when it matches, before its start +
  * failReach when it fails), its body.
@@ -406,9 +407,13 @@ function rule(i: number, traced: RuleFn, reach: number, over: number, failReach:
   };
 }
 
-/** The traced call of rule `i`: a spec rule (hook >= 0) reports its start and its end around its body. */
+/**
+ * The traced call of rule `i`: a spec rule (hook >= 0) reports its start and its end around its
+ * body, and so does a helper charged to an outer rule (hook < -1, `// @in`: the listener charges
+ * what is reported inside it to that rule's open instance, TraceListener.enter).
+ */
 function tracedBody(bodies: readonly Fn[], i: number, hook: number): RuleFn {
-  if (hook < 0) return (s, p) => bodies[i]!(s, p, p);
+  if (hook === -1) return (s, p) => bodies[i]!(s, p, p);
   return (s, p) => {
     hookEnter(hook, p);
     const q = bodies[i]!(s, p, p);
