@@ -36,6 +36,22 @@ describe('explain', () => {
     checkSpans(tree!, input);
   });
 
+  it('derives RFC 6068 §6\'s example with its to and hfields, each as the spec names its parts', () => {
+    // mailtoURI = "mailto:" [ to ] [ hfields ]; to = addr-spec *("," addr-spec); addr-spec =
+    // local-part "@" domain (RFC 6068 §2): the to read before the hfields is a `to`, not its
+    // local-part and atexts under mailtoURI (grammar/rfc6068.peggy, _to_h).
+    const input = 'mailto:infobot@example.com?subject=current-issue';
+    const x = explain(input, { spec: 'rfc6068' });
+    expect(x.valid).toBe(true);
+    checkSpans(x.tree!, input);
+    const top = x.tree!;
+    expect(top.children.map((c) => [c.rule, c.start, c.end])).toEqual([['to', 7, 26], ['hfields', 26, 48]]);
+    const addr = top.children[0]!.children;
+    expect(addr.map((c) => [c.rule, c.start, c.end])).toEqual([['addr-spec', 7, 26]]);
+    expect(addr[0]!.children.map((c) => [c.rule, c.start, c.end])).toEqual([['local-part', 7, 14], ['domain', 15, 26]]);
+    expect(addr[0]!.children[1]!.children.map((c) => c.rule)).toEqual(['dot-atom-text']);
+  });
+
   it('keeps no node of an abandoned alternative (IPv4address tried, then reg-name)', () => {
     const { tree } = explain('1.2.3.4.5', { rule: 'host' });
     expect(shape(tree)).toEqual(['host', 0, 9, [['reg-name', 0, 9, [
