@@ -82,10 +82,11 @@ export class TracedEmitter {
     else if (element === 'option') k = StopKind.option;
     else {
       const inner = unwrap(element);
-      // A helper charged to an outer rule (a negative hook, `// @in`) names no rule here.
-      if (inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name)) k = this.trace.get(inner.name);
-      if (k !== undefined && k < 0) k = undefined;
-      else if (inner.type === 'literal') k = StopKind.literal;
+      if (inner.type === 'rule_ref' && !this.classOfCoreRules(inner.name)) {
+        // A helper charged to an outer rule (a negative hook, `// @in`) names no rule here.
+        const hook = this.trace.get(inner.name);
+        if (hook !== undefined && hook >= 0) k = hook;
+      } else if (inner.type === 'literal') k = StopKind.literal;
     }
     this.stops.push(k ?? StopKind.other);
     return this.stops.length - 1;

@@ -15,6 +15,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { specs, validate, vectors } from '../../src/index.js';
 import { mulberry32 } from '../../src/vectors/prng.js';
+import { eraOf } from '../../src/registry.js';
+import { sectionLabel } from '../../src/spec-label.js';
 
 export const CASES_SEED = 21;
 export const CASES_PER_KIND = 250;
@@ -95,7 +97,7 @@ export function writeCases(root: string, eras: readonly string[] = ['rfc3986', '
   }
   for (const { format, spec, rule } of jsonSchemaFormats()) {
     const tests = casesFor(spec, rule).map((c) => ({
-      description: c.valid ? `valid ${rule} (${spec}): ${visible(c.input)}` : `invalid: ${c.error!.rule} (${c.error!.section.includes('§') ? c.error!.section : `RFC ${spec.slice(3)} §${c.error!.section}`}) at offset ${c.error!.offset}: ${visible(c.input)}`,
+      description: c.valid ? `valid ${rule} (${spec}): ${visible(c.input)}` : `invalid: ${c.error!.rule} (${sectionLabel(eraOf(spec), c.error!.section)}) at offset ${c.error!.offset}: ${visible(c.input)}`,
       data: c.input,
       valid: c.valid,
     }));
