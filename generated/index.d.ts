@@ -77,6 +77,10 @@ export interface GeneratedAutomaton {
 export declare function automatonOf(
   grammar: GeneratedGrammar, startId: string, fallback: (input: string) => boolean, maxStates?: number,
 ): GeneratedAutomaton | null;
+/** Compiles a traced program's rules to code (scripts/codegen/runtime/traced-source.ts), given to compileTracedWith; null where it cannot. */
+export declare function compileTraced(data: unknown, parts: unknown): unknown;
+/** The compiler the traced programs' next runs use (scripts/codegen/runtime/traced.ts TracedCompiler); null: interpreted. */
+export declare function compileTracedWith(compiler: ((data: never, parts: never) => unknown) | null): void;
 /** A spec id: one of the grammars in grammar/. */
 export type EraId = "draft-ietf-uri-relative-url-01" | "draft-ietf-uri-url-03" | "rfc1738" | "rfc1808" | "rfc2141" | "rfc2396" | "rfc2396-draft" | "rfc2397" | "rfc3986" | "rfc3987" | "rfc6068" | "rfc6570" | "rfc6874" | "rfc8089" | "rfc8141" | "rfc9110";
 /** Each era's rule names, spelled as its spec prints them. */

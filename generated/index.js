@@ -85,3 +85,7 @@ export const eras = [
 
 // The start rules' automata over the grammar data (issue 17): isValid and validate test acceptance with them.
 export { automatonOf } from './runtime/dfa.js';
+
+// The traced programs compiled to code when first run (issue 17): the main entry point gives the compiler.
+export { compileTracedWith } from './runtime/traced.js';
+export { compileTraced } from './runtime/traced-source.js';

@@ -58,7 +58,10 @@ function lazyEras(eras) {
         contents: args.path === 'registry-start'
           ? 'export const eras = []; // the page adds each era when it loads (playground/eras.ts)\n' +
             // The lazy DFA's runtime (issue 17), which isValid and validate ask for each era's start rule.
-            "export { automatonOf } from './runtime/dfa.js';\n"
+            "export { automatonOf } from './runtime/dfa.js';\n" +
+            // The traced programs compiled to code when first run (issue 17), as in Node.
+            "export { compileTracedWith } from './runtime/traced.js';\n" +
+            "export { compileTraced } from './runtime/traced-source.js';\n"
           : `export const summaries = ${JSON.stringify(eras.map((e) => e.summary))};
 export const loaders = {
 ${eras.map((e) => `  ${JSON.stringify(e.id)}: () => import(${JSON.stringify(`playground:era/${e.id}`)}),`).join('\n')}

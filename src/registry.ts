@@ -1,7 +1,7 @@
 // The eras, as generated from grammar/ by scripts/build-grammars.ts. Everything known about a
 // spec (title, date, default rule, rule names and sections) comes from its grammar file.
 
-import { eras as generated, type GeneratedEra, type GeneratedGrammarMeta } from '#generated';
+import { compileTraced, compileTracedWith, eras as generated, type GeneratedEra, type GeneratedGrammarMeta } from '#generated';
 import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RegistryEra, type RuleMeta } from './era.js';
 import { noteEraNamed, noteEras } from './known-eras.js';
@@ -35,6 +35,10 @@ export function addEras(parts: readonly GeneratedEra[]): void {
 }
 
 addEras(generated);
+// The diagnosis's traced programs run as compiled code, where the environment allows it
+// (generated/runtime/traced-source.js; issue 17): the main entry point's eras, not a per-era
+// entry point's, whose bundle leaves the compiler out (issue 19's budgets).
+compileTracedWith(compileTraced);
 // The eras the hints name for a feature (src/hints/table.ts), from the era table.
 noteEraNamed('iri', eraWith('iri'));
 noteEraNamed('zoneIdentifiers', eraWith('zoneIdentifiers'));

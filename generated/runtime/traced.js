@@ -53,6 +53,15 @@ export const Op = {
     LOOKAHEAD: 13,
     NAMED: 14,
 };
+/**
+ * The compiler the programs' next runs use: given by the main entry point (src/registry.ts),
+ * none in a per-era entry point, whose bundle leaves it out (issue 19's budgets). A program
+ * made with another compiler, or none, is made again (test/traced-source.test.ts runs both).
+ */
+let compiler = null;
+export function compileTracedWith(c) {
+    compiler = c;
+}
 function table(ranges) {
     const t = new Uint8Array(128);
     for (let i = 0; i < ranges.length; i += 2)
@@ -114,12 +123,13 @@ function terminal(end, expected) {
  */
 export function program(data) {
     let made = null;
+    const ready = () => (made !== null && made.by === compiler ? made : (made = ruleFunctions(data)));
     return {
         StartRules: data.rules.map(([name]) => name),
-        trace: (input, startRule, listener, options) => traceFrom((made ??= ruleFunctions(data)).start, data.stops, input, startRule, listener, options),
+        trace: (input, startRule, listener, options) => traceFrom(ready().start, data.stops, input, startRule, listener, options),
         reach: (input, startRule, grant) => {
-            made ??= ruleFunctions(data);
-            return reachFrom(made.start, data.stops, input, startRule, grant, made.cannotHold);
+            const { start, cannotHold } = ready();
+            return reachFrom(start, data.stops, input, startRule, grant, cannotHold);
         },
     };
 }
@@ -316,7 +326,11 @@ function ruleFunctions(data) {
         }
         return no;
     };
-    return { start: new Map(data.rules.map(([name], i) => [name, rules[i]])), cannotHold };
+    // Compiled when an entry point gave a compiler and the environment allows it: the same rules
+    // (the closures above still give which rules can hold which construct, and the rare leaves).
+    const code = compiler?.(data, { asciiSet, leaf: compile }) ?? null;
+    const functions = code ?? rules;
+    return { start: new Map(data.rules.map(([name], i) => [name, functions[i]])), cannotHold, by: compiler };
 }
 /**
  * A rule function (`traced` its traced call): handed to the fast recognizer when all it tests

@@ -116,7 +116,32 @@ export interface TracedProgram {
 }
 
 /** A compiled node: the end of its match of `s` at `p` (`r`: where its rule started), or -1. */
-type Fn = (s: string, p: number, r: number) => number;
+export type Fn = (s: string, p: number, r: number) => number;
+
+/** What a compiler of programs (TracedCompiler) takes from the interpreter besides the data. */
+export interface CompileParts {
+  /** The table of a node that is one character of an ASCII set, tested in place; else null. */
+  asciiSet(node: TracedNode): Uint8Array | null;
+  /** A leaf node's closure (a terminal, or an end), as the interpreter runs it. */
+  leaf(node: TracedNode): Fn;
+}
+
+/**
+ * Turns a program's rules into code (./traced-source.ts compileTraced): the rule functions by
+ * index, or null where it cannot (the program then stays interpreted).
+ */
+export type TracedCompiler = (data: TracedProgram, parts: CompileParts) => RuleFn[] | null;
+
+/**
+ * The compiler the programs' next runs use: given by the main entry point (src/registry.ts),
+ * none in a per-era entry point, whose bundle leaves it out (issue 19's budgets). A program
+ * made with another compiler, or none, is made again (test/traced-source.test.ts runs both).
+ */
+let compiler: TracedCompiler | null = null;
+
+export function compileTracedWith(c: TracedCompiler | null): void {
+  compiler = c;
+}
 
 function table(ranges: readonly number[]): Uint8Array {
   const t = new Uint8Array(128);
@@ -175,12 +200,13 @@ export function program(data: TracedProgram): {
   reach(input: string, startRule: string, grant: Grant): TraceRun;
 } {
   let made: Made | null = null;
+  const ready = (): Made => (made !== null && made.by === compiler ? made : (made = ruleFunctions(data)));
   return {
     StartRules: data.rules.map(([name]) => name),
-    trace: (input, startRule, listener, options) => traceFrom((made ??= ruleFunctions(data)).start, data.stops, input, startRule, listener, options),
+    trace: (input, startRule, listener, options) => traceFrom(ready().start, data.stops, input, startRule, listener, options),
     reach: (input, startRule, grant) => {
-      made ??= ruleFunctions(data);
-      return reachFrom(made.start, data.stops, input, startRule, grant, made.cannotHold);
+      const { start, cannotHold } = ready();
+      return reachFrom(start, data.stops, input, startRule, grant, cannotHold);
     },
   };
 }
@@ -191,6 +217,8 @@ interface Made {
   start: Map<string, RuleFn>;
   /** For a construct: 1 for each rule (by index) whose call cannot hold it (trace.ts reach). */
   cannotHold: (construct: number) => Uint8Array;
+  /** The compiler they were made with (null: interpreted). */
+  by: TracedCompiler | null;
 }
 
 /** The rule functions of a program, and which rules can hold which construct. */
@@ -381,7 +409,11 @@ function ruleFunctions(data: TracedProgram): Made {
     }
     return no;
   };
-  return { start: new Map(data.rules.map(([name], i) => [name, rules[i]!])), cannotHold };
+  // Compiled when an entry point gave a compiler and the environment allows it: the same rules
+  // (the closures above still give which rules can hold which construct, and the rare leaves).
+  const code = compiler?.(data, { asciiSet, leaf: compile }) ?? null;
+  const functions = code ?? rules;
+  return { start: new Map(data.rules.map(([name], i) => [name, functions[i]!])), cannotHold, by: compiler };
 }
 
 /**
