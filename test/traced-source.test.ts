@@ -14,7 +14,7 @@ import { explain, specs, validate } from '../src/index.js';
 import { eraOf, ruleOf, startIdOf } from '../src/registry.js';
 import { mulberry32 } from './oracle/prng.js';
 
-const PER_ERA = 150;
+const PER_ERA = 100;
 
 /** Inputs of an era: its curated vectors (valid and not), and a near miss of each made by one edit. */
 function inputsOf(spec: string): Array<{ input: string; rule: string }> {
