@@ -7,7 +7,9 @@
 // marked where the boxes refuse the found character; components, normalization, resolution;
 // the first load's gzip'd JavaScript (at most 150 kB, with no era's recognizers but the ones the
 // first view uses: each era's chunk loads when first used); no horizontal scroll at 390 px;
-// axe-core finds no serious or critical issue; a keyboard walk. Screenshots go to test-artifacts/.
+// axe-core finds no serious or critical issue; a keyboard walk; the diagnosis under a Content
+// Security Policy that forbids eval (the traced programs then stay interpreted). Screenshots go
+// to test-artifacts/.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
@@ -49,7 +51,11 @@ function serve(dir: string): Promise<Server> {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    // `?csp`: the page under a Content Security Policy that forbids evaluating strings as code
+    // (no 'unsafe-eval'), as strict sites serve it: the diagnosis then stays interpreted.
+    const headers: Record<string, string> = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+    if (new URL(req.url ?? '/', 'http://x').searchParams.has('csp')) headers['content-security-policy'] = "script-src 'self'";
+    res.writeHead(200, headers).end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -187,6 +193,29 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     expect(await row(p, held).locator('a.failing-rule').textContent()).toBe(r.error.rule);
     expect(await p.locator('#summary').textContent()).toMatch(/^Valid in \d+ of \d+ eras\.$/);
     expect(await p.locator('#summary').getAttribute('aria-busy')).toBeNull();
+    await p.close();
+  });
+
+  it('diagnoses as the library does under a Content Security Policy that forbids eval (the traced programs stay interpreted)', async () => {
+    const input = 'http://[fe80::1%eth0]/';
+    const r = validate(input, { spec: 'rfc3986' });
+    if (r.valid) throw new Error('RFC 3986 has no zone identifier in an IP literal');
+    const p = await context.newPage();
+    p.on('pageerror', (e) => problems.push(e.message));
+    // What the policy refused, recorded from the start of the page.
+    await p.addInitScript(() => {
+      const w = window as unknown as { refused: string[] };
+      w.refused = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.refused.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    });
+    await p.goto(`${origin}?csp#${new URLSearchParams({ u: input, era: 'rfc3986' })}`);
+    await p.waitForSelector('#diagram[data-rule] svg');
+    await expect.poll(() => p.locator('#diagram').getAttribute('data-rule')).toBe(r.error.rule);
+    expect(await row(p, 'rfc3986').locator('a.failing-rule').textContent()).toBe(r.error.rule);
+    // The policy was in force, and what it refused was the compiler's new Function.
+    const refused = await p.evaluate(() => (window as unknown as { refused: string[] }).refused);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused)).toEqual(new Set(['script-src eval']));
     await p.close();
   });
 
