@@ -145,8 +145,10 @@ export function tracedSource(data, parts) {
         else
             traced = `hookEnter(${hook}, p); let q; ${node(body, 'p', 'p', 'q')} if (q >= 0) hookLeave(q); else hookFail(p); return q;`;
         const fast = data.fast ? data.fast(name) : undefined;
+        // The rule's Peggy id as a comment, read as an identifier whatever it holds (no line break).
+        const label = `// ${name.replace(/[^\w$]/g, '_')}`;
         if (fast === undefined)
-            return `// ${name}\nfunction r${i}(s, p) { ${traced} }`;
+            return `${label}\nfunction r${i}(s, p) { ${traced} }`;
         // The call handed to the fast recognizer where the traced one would report nothing (./traced.ts rule()).
         const f = value(fast);
         const after = (over >= 0 && (reach < 0 || over < reach)) || (failReach >= 0 && (reach < 0 || failReach < reach));
@@ -158,7 +160,7 @@ export function tracedSource(data, parts) {
             const failed = failReach >= 0 ? `p + ${failReach} <= T.fastBelow` : 'false';
             hand += ` const q = ${f}(s, p); if (q >= 0 ? ${matched} : ${failed}) return q;`;
         }
-        return (`// ${name}\nfunction r${i}(s, p) { if (p < T.fastBelow) {${hand} } ` +
+        return (`${label}\nfunction r${i}(s, p) { if (p < T.fastBelow) {${hand} } ` +
             `if (p > T.fastAfter || (T.handedRules !== null && T.handedRules[${i}] === 1)) return ${f}(s, p); return t${i}(s, p); }\n` +
             `function t${i}(s, p) { ${traced} }`);
     });

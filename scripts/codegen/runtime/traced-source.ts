@@ -149,7 +149,9 @@ export function tracedSource(data: TracedProgram, parts: CompileParts): TracedSo
     } else if (hook === -1) traced = `let q; ${node(body, 'p', 'p', 'q')} return q;`;
     else traced = `hookEnter(${hook}, p); let q; ${node(body, 'p', 'p', 'q')} if (q >= 0) hookLeave(q); else hookFail(p); return q;`;
     const fast = data.fast ? data.fast(name) : undefined;
-    if (fast === undefined) return `// ${name}\nfunction r${i}(s, p) { ${traced} }`;
+    // The rule's Peggy id as a comment, read as an identifier whatever it holds (no line break).
+    const label = `// ${name.replace(/[^\w$]/g, '_')}`;
+    if (fast === undefined) return `${label}\nfunction r${i}(s, p) { ${traced} }`;
     // The call handed to the fast recognizer where the traced one would report nothing (./traced.ts rule()).
     const f = value(fast);
     const after = (over >= 0 && (reach < 0 || over < reach)) || (failReach >= 0 && (reach < 0 || failReach < reach));
@@ -161,7 +163,7 @@ export function tracedSource(data: TracedProgram, parts: CompileParts): TracedSo
       hand += ` const q = ${f}(s, p); if (q >= 0 ? ${matched} : ${failed}) return q;`;
     }
     return (
-      `// ${name}\nfunction r${i}(s, p) { if (p < T.fastBelow) {${hand} } ` +
+      `${label}\nfunction r${i}(s, p) { if (p < T.fastBelow) {${hand} } ` +
       `if (p > T.fastAfter || (T.handedRules !== null && T.handedRules[${i}] === 1)) return ${f}(s, p); return t${i}(s, p); }\n` +
       `function t${i}(s, p) { ${traced} }`
     );
