@@ -99,7 +99,11 @@ export interface Derivation {
  * (GeneratedAutomaton.stoppedAt), when it gave the verdict; else -1.
  */
 export function traced(era: Era, rule: RuleMeta, startId: string, input: string, tree: boolean, prose?: SchemeProse, floor = -1): Derivation {
-  const recorder = (): Recorder => new Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null }, tree);
+  // A tree of an input the fast recognizer accepts needs no snapshots of the paths that stopped
+  // (the partial tree of a rejection): left out, a long valid input's tree costs about half
+  // (`explain`, `parse` and `resolve` of 80,000 characters).
+  const snapshots = tree && era.fast.matchEnd(input, startId) !== input.length;
+  const recorder = (): Recorder => new Recorder(era.meta.rules, startId === rule.id ? null : { rule, start: 0, children: tree ? [] : null }, tree, snapshots);
   let rec = recorder();
   // Without a tree, only the rules around the furthest failure need to reach the recorder
   // (furthestOnly): the same record, far fewer reports. Where the fast recognizer stopped is,

@@ -204,7 +204,13 @@ export class Recorder implements TraceListener {
 
   // The fields are declared, and set here in one place: one shape from the start, no class
   // field initializer run apart.
-  constructor(rules: readonly RuleMeta[], root: Frame | null, tree: boolean) {
+  /**
+   * `tree`: build the derivation tree. `snapshots`: with it, keep what each rule of a candidate's
+   * path had matched when it stopped, for the partial tree of a rejected input; a caller that
+   * knows the input is accepted leaves them out (src/diagnose.ts): a run over a long valid input
+   * would otherwise keep one at every furthest failure it passes.
+   */
+  constructor(rules: readonly RuleMeta[], root: Frame | null, tree: boolean, snapshots = tree) {
     const era = rulesOf(rules);
     this.rules = rules;
     this.tree = tree;
@@ -227,7 +233,7 @@ export class Recorder implements TraceListener {
     this.commonSnapshot = null;
     this.lastSnapshot = null;
     this.top = null;
-    this.frozen = tree ? new WeakSet() : null;
+    this.frozen = tree && snapshots ? new WeakSet() : null;
     this.root = root === null ? null : (this.open = new Open(-1, root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
     this.charges = [];
   }
@@ -300,7 +306,7 @@ export class Recorder implements TraceListener {
       path = path.slice();
       path.push(element);
     }
-    const snapshot = this.tree ? this.snapshot(frames) : null;
+    const snapshot = this.frozen !== null ? this.snapshot(frames) : null;
     if (snapshot && element) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
     const ruleStart = element !== null ? maxPos : inner.start;
     this.candidates.push({ id, start, path, ruleStart, literal: k === StopKind.literal, repetition: k === StopKind.option || k === StopKind.repetition, frames, order: this.candidates.length, report, notBegunIn: -1, snapshot });
@@ -360,7 +366,7 @@ export class Recorder implements TraceListener {
       this.charged = null;
       // The partial tree reads what each rule of the path had matched when it was charged.
       const inner = this.open === null ? null : this.open.inner;
-      if (this.tree && inner !== null) {
+      if (this.frozen !== null && inner !== null) {
         this.lastSnapshot = this.snapshot(specFramesOf(inner));
         this.commonSnapshot ??= this.lastSnapshot;
       }
