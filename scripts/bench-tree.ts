@@ -1,7 +1,8 @@
 /**
  * `node --loader ts-node/esm --no-warnings scripts/bench-tree.ts [BEFORE]`: what `explain`,
- * `parse` and `resolve` cost on long valid inputs, whose derivation tree the traced recognizer
- * builds (src/diagnose.ts traced with a tree), in ms, for 20,000 to 160,000 characters: each
+ * `parse` and `resolve` cost on long inputs, whose derivation tree (or, rejected, its partial
+ * tree) the traced recognizer builds (src/diagnose.ts traced with a tree), in ms, for 20,000 to
+ * 160,000 characters: each
  * length twice the one before, so a linear cost doubles from row to row. With BEFORE (another
  * build's dist/ directory) its figures are given beside this build's, timed in the same rounds.
  * Each figure is the best of 3 rounds, wall-clock time of one call.
@@ -15,10 +16,11 @@ const beforeDir = process.argv[2];
 const before: Library | null = beforeDir ? ((await import(pathToFileURL(resolvePath(beforeDir, 'src/index.js')).href)) as Library) : null;
 const builds: Array<[string, Library]> = before ? [['before', before], ['now', now]] : [['now', now]];
 
-/** Valid RFC 3986 URI-references of `n` characters and more: a long path, a long query. */
+/** RFC 3986 URI-references of `n` characters and more: a long path, a long query; the path rejected at its end. */
 const INPUTS: Array<[string, (n: number) => string]> = [
   ['path of one-letter segments', (n) => `http://a/${'a/'.repeat(n / 2)}`],
   ['query of ":"', (n) => `http://a/b?c${':'.repeat(n)}`],
+  ['the path, then a space (rejected)', (n) => `http://a/${'a/'.repeat(n / 2)} `],
 ];
 const BASE = 'http://a/b/c/d;p?q';
 
@@ -38,7 +40,7 @@ function best(f: () => unknown): number {
   return ms;
 }
 
-console.log(`Node ${process.version}. Valid rfc3986 URI-references, ms a call (best of 3), ${before ? 'before / now' : 'this build'}.\n`);
+console.log(`Node ${process.version}. rfc3986 URI-references, ms a call (best of 3), ${before ? 'before / now' : 'this build'}.\n`);
 console.log(`| input | characters | ${calls.map(([name]) => name).join(' | ')} |`);
 console.log(`|---|---:|${calls.map(() => '---:').join('|')}|`);
 for (const [label, make] of INPUTS) {

@@ -100,6 +100,11 @@ export class Open implements Frame {
   declare readonly specDepth: number;
   /** How many frames are open at or below this one. */
   declare readonly depth: number;
+  /**
+   * A snapshot (Recorder.snapshot) reads `children` as it stood: a rewind copies it rather than
+   * cut it, and the copy is not read by any snapshot.
+   */
+  declare frozen: boolean;
 
   constructor(k: number, rule: RuleMeta, start: number, children: DerivationNode[] | null, up: Open | null, flags: number) {
     const below = up === null ? null : up.inner;
@@ -113,6 +118,7 @@ export class Open implements Frame {
     this.inner = core ? below : this;
     this.specDepth = below === null ? (core ? 0 : 1) : core ? below.specDepth : below.specDepth + 1;
     this.depth = up === null ? 1 : up.depth + 1;
+    this.frozen = false;
   }
 }
 
@@ -189,8 +195,8 @@ export class Recorder implements TraceListener {
   declare private lastSnapshot: FrameSnapshot[] | null;
   /** The derivation's top node, once the start rule has matched. */
   declare top: DerivationNode | null;
-  /** Children arrays that a snapshot still reads: copied before truncation (only with a tree). */
-  declare private readonly frozen: WeakSet<DerivationNode[]> | null;
+  /** Whether stopped paths are snapshot (with a tree, unless the input is known to be accepted). */
+  declare private readonly snapshots: boolean;
   /** The root frame, when the run starts below the rule asked for (its frame as the recorder keeps it). */
   declare readonly root: Frame | null;
   /**
@@ -233,7 +239,7 @@ export class Recorder implements TraceListener {
     this.commonSnapshot = null;
     this.lastSnapshot = null;
     this.top = null;
-    this.frozen = tree && snapshots ? new WeakSet() : null;
+    this.snapshots = tree && snapshots;
     this.root = root === null ? null : (this.open = new Open(-1, root.rule, root.start, root.children, null, flagsOfRule(root.rule)));
     this.charges = [];
   }
@@ -306,7 +312,7 @@ export class Recorder implements TraceListener {
       path = path.slice();
       path.push(element);
     }
-    const snapshot = this.frozen !== null ? this.snapshot(frames) : null;
+    const snapshot = this.snapshots ? this.snapshot(frames) : null;
     if (snapshot && element) snapshot.push({ rule: element, start: maxPos, children: [], length: 0 });
     const ruleStart = element !== null ? maxPos : inner.start;
     this.candidates.push({ id, start, path, ruleStart, literal: k === StopKind.literal, repetition: k === StopKind.option || k === StopKind.repetition, frames, order: this.candidates.length, report, notBegunIn: -1, snapshot });
@@ -328,8 +334,10 @@ export class Recorder implements TraceListener {
   rewind(mark: number): void {
     const top = this.open;
     if (top?.children && top.children.length > mark) {
-      if (this.frozen?.has(top.children)) top.children = top.children.slice(0, mark);
-      else top.children.length = mark;
+      if (top.frozen) {
+        top.children = top.children.slice(0, mark);
+        top.frozen = false;
+      } else top.children.length = mark;
     }
   }
 
@@ -366,7 +374,7 @@ export class Recorder implements TraceListener {
       this.charged = null;
       // The partial tree reads what each rule of the path had matched when it was charged.
       const inner = this.open === null ? null : this.open.inner;
-      if (this.frozen !== null && inner !== null) {
+      if (this.snapshots && inner !== null) {
         this.lastSnapshot = this.snapshot(specFramesOf(inner));
         this.commonSnapshot ??= this.lastSnapshot;
       }
@@ -474,10 +482,10 @@ export class Recorder implements TraceListener {
     return last === null ? null : specFramesOf(last).map((f) => f.rule);
   }
 
-  private snapshot(path: Frame[]): FrameSnapshot[] {
+  private snapshot(path: Open[]): FrameSnapshot[] {
     return path.map((f) => {
       const children = f.children!;
-      this.frozen!.add(children);
+      f.frozen = true;
       return { rule: f.rule, start: f.start, children, length: children.length };
     });
   }
