@@ -4,8 +4,9 @@
 // issue 16, made from the same data. An interpreted node is a closure called through a site
 // that every node of its kind in every era shares, so each call is a generic one; written out,
 // a sequence's elements and a choice's alternatives are the statements of one function, which
-// V8 optimizes as the fast recognizer's code (issue 17: a traced run of `http://[fe80::1%eth0]/`
-// 2 to 2.5 times faster, the bench corpus's diagnosis about 1.6 times: docs/performance.md).
+// V8 optimizes as the fast recognizer's code (issue 17: the first traced run of a diagnosis
+// 1.16 to 1.70 times cheaper by corpus, validate 0.99 to 1.22 times, by
+// scripts/bench-traced-run.ts; docs/performance.md).
 //
 // Each node's statements do what its closure in ./traced.ts does, step for step, in the same
 // order, with the same calls into ./trace.ts: test/traced-source.test.ts runs both over every
@@ -13,9 +14,10 @@
 // that are not tested in place (a literal folded by case, a class above ASCII, ...) stay the
 // interpreter's closures, called from here.
 //
-// Only the main entry point compiles (src/registry.ts gives this module to ./traced.ts): a
-// per-era entry point leaves it out of its bundle (issue 19's budgets), and where the page's
-// Content Security Policy forbids `new Function` the program stays interpreted.
+// Only the main entry point and the playground compile (src/registry.ts gives this module to
+// ./traced.ts): a per-era entry point leaves it out of its bundle (issue 19's budgets), and where
+// a page's Content Security Policy forbids `new Function` the program stays interpreted
+// (test/playground.test.ts serves the page under such a policy).
 import * as T from './trace.js';
 import { fail, hookEnter, hookFail, hookLeave, hookMark, hookRewind, notBegun, sequenceDone, silence, stopped } from './trace.js';
 import { Op } from './traced.js';
