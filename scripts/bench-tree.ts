@@ -6,6 +6,10 @@
  * length twice the one before, so a linear cost doubles from row to row. With BEFORE (another
  * build's dist/ directory) its figures are given beside this build's, timed in the same rounds.
  * Each figure is the best of 3 rounds, wall-clock time of one call.
+ *
+ * Run with `node --expose-gc`, it also gives the heap that `explain`'s tree of each 160,000-character
+ * input holds (the heap used after a collection with the tree kept, less before it), in bytes a
+ * character of the input.
  */
 import { resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,5 +52,26 @@ for (const [label, make] of INPUTS) {
     const s = make(n);
     const cells = calls.map(([, call]) => builds.map(([, lib]) => best(() => call(lib, s)).toFixed(0)).join(' / '));
     console.log(`| ${label} | ${s.length.toLocaleString('en-US')} | ${cells.join(' | ')} |`);
+  }
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc) {
+  const heap = (): number => {
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  console.log(`\nThe heap explain's tree holds, bytes a character, ${before ? 'before / now' : 'this build'}.\n`);
+  console.log('| input | characters | explain\'s tree |');
+  console.log('|---|---:|---:|');
+  for (const [label, make] of INPUTS) {
+    const s = make(160_000);
+    const cells = builds.map(([, lib]) => {
+      const start = heap();
+      const kept = lib.explain(s);
+      const bytes = heap() - start;
+      return kept === null ? 'none' : (bytes / s.length).toFixed(0);
+    });
+    console.log(`| ${label} | ${s.length.toLocaleString('en-US')} | ${cells.join(' / ')} |`);
   }
 }
