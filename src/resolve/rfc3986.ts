@@ -209,7 +209,9 @@ export function runOn(spec: string, syntax: Syntax, base: string, ref: string, s
   // §3.3: "If a URI does not contain an authority component, then the path cannot begin with
   // two slash characters ("//")". §5.2.4 can make such a path (`f:/a` and `.//g`): the target is
   // the RFC's, and the warning says that it reads back with another authority.
-  const back = parseAs(spec, target, syntax.reference, 'ref');
+  // A target that is the reference itself (an absolute reference with nothing to remove) reads
+  // back as the reference was read: its parse, not a second one.
+  const back = target === ref ? r : parseAs(spec, target, syntax.reference, 'ref');
   const warning = isError(back) ? undefined : reparseWarning(named(T), named(partsOf(back.c)), syntax.noDoubleSlash);
   return { target, ...(baseUsed !== undefined ? { baseUsed } : {}), ...(warning ? { warning } : {}) };
 }
