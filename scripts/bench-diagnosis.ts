@@ -26,10 +26,9 @@
  * no traced recognizer, however fast, brings validate to its goal.
  */
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isValid, specs, validate } from '../dist/src/index.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
-import { copyWith, K, RUNS, type Validate } from './diagnosis-copy.js';
+import { copyWith, K, load, RUNS, type Validate } from './diagnosis-copy.js';
 import { interleaved } from './interleaved.js';
 
 const PIECE = 200;
@@ -39,7 +38,7 @@ const ROUNDS = 7;
 const timed = (checks: ReadonlyArray<(s: string) => unknown>, lines: readonly string[]): number[] => interleaved(checks, lines, ROUNDS, PIECE);
 
 const beforeDir = process.argv[2];
-const before: Validate | null = beforeDir ? ((await import(pathToFileURL(resolve(beforeDir, 'src/index.js')).href)) as { validate: Validate }).validate : null;
+const before: Validate | null = beforeDir ? await load(beforeDir) : null;
 /** This build with its traced runs made K + 1 times. */
 const runsCopy = await copyWith(resolve('dist'), 'runs', RUNS);
 

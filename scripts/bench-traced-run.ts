@@ -9,9 +9,8 @@
  * and its validate, timed in the same rounds. µs a line, CPU time, each piece of 200 lines at its
  * best of 7 rounds (./interleaved.ts).
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isValid, specs } from '../dist/src/index.js';
+import { fromBuild } from './builds.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
 import { interleaved } from './interleaved.js';
 
@@ -31,7 +30,8 @@ interface Build {
 }
 
 async function load(dist: string): Promise<Build> {
-  const at = (path: string) => import(pathToFileURL(resolve(dist, path)).href);
+  // biome-ignore lint/suspicious/noExplicitAny: another build's modules, typed by Build below
+  const at = (path: string) => fromBuild<any>(dist, path);
   const [index, registry, recorder, generated] = await Promise.all([at('src/index.js'), at('src/registry.js'), at('src/diagnosis/recorder.js'), at('generated/index.js')]);
   return { validate: index.validate, eraOf: registry.eraOf, ruleOf: registry.ruleOf, startIdOf: registry.startIdOf, Recorder: recorder.Recorder, automatonOf: generated.automatonOf };
 }

@@ -11,13 +11,12 @@
  * input holds (the heap used after a collection with the tree kept, less before it), in bytes a
  * character of the input.
  */
-import { resolve as resolvePath } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import * as now from '../dist/src/index.js';
+import { fromBuild } from './builds.js';
 
 type Library = Pick<typeof now, 'explain' | 'parse' | 'resolve'>;
 const beforeDir = process.argv[2];
-const before: Library | null = beforeDir ? ((await import(pathToFileURL(resolvePath(beforeDir, 'src/index.js')).href)) as Library) : null;
+const before: Library | null = beforeDir ? await fromBuild<Library>(beforeDir, 'src/index.js') : null;
 const builds: Array<[string, Library]> = before ? [['before', before], ['now', now]] : [['now', now]];
 
 /** RFC 3986 URI-references of `n` characters and more: a long path, a long query; the path rejected at its end. */

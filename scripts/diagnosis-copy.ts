@@ -8,7 +8,7 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fromBuild } from './builds.js';
 
 export type Validate = (input: string, options: { spec: string; rule: string; grammarOnly: boolean }) => unknown;
 
@@ -31,7 +31,7 @@ export const RUNS: readonly Edit[] = [
 ];
 
 export async function load(dir: string): Promise<Validate> {
-  return ((await import(pathToFileURL(join(dir, 'src/index.js')).href)) as { validate: Validate }).validate;
+  return (await fromBuild<{ validate: Validate }>(dir, 'src/index.js')).validate;
 }
 
 /** validate of a copy of the build at `dir` (a dist/ directory) with `edits` made to its src/diagnose.js. */
