@@ -25,10 +25,60 @@ export type Edit = [RegExp, string | ((match: string, ...groups: string[]) => st
  * recognizer: the rejection, the recorder's reading of the reports, the ranking's choice, the
  * record with its expected sets, hint and message.
  */
+// What the runs cost timed this way is not what they cost in a diagnosis: the K extra runs come
+// one after another over one line, each with a fresh recorder, where the diagnosis makes one. On
+// rfc3986's own corpus the runs came out at 43 % of validate this way, against 51 % to 70 % timed
+// where they are made (TIMED), in runs of scripts/bench-diagnosis.ts on 2026-11-28; that script
+// now times them in place.
 export const RUNS: readonly Edit[] = [
   [/let r = era\.diag\.trace\(input, startId, rec, ([^\n]*)\);/, (m, options) => `${`era.diag.trace(input, startId, recorder(), ${options}); `.repeat(K)}${m}`],
   [/era\.diag\.reach\(/g, `((d, ...a) => { ${'d.reach(...a); '.repeat(K)}return d.reach(...a); })(era.diag, `],
 ];
+
+/**
+ * The traced runs timed where the diagnosis makes them: each call of the first run and of the
+ * ranking's counterfactual runs is timed with performance.now() around it, and the times and the
+ * calls are added up in `globalThis.__urispecRuns` (runsTimed()). The timer's own cost inside
+ * the timed span is measured by timerCost() and taken off by the reader.
+ */
+export const TIMED: readonly Edit[] = [
+  [
+    /^/,
+    'const __runs = (globalThis.__urispecRuns ??= { time: 0, calls: 0 });\n' +
+      'const __timed = (f, self, ...a) => { const t = performance.now(); const r = f.apply(self, a); __runs.time += performance.now() - t; __runs.calls++; return r; };\n',
+  ],
+  [/era\.diag\.(trace|reach)\(/g, (_m, run) => `__timed(era.diag.${run}, era.diag, `],
+];
+
+/** What a TIMED copy has added up since the last reset: milliseconds inside the runs, and how many. */
+export function runsTimed(reset = false): { time: number; calls: number } {
+  const g = globalThis as { __urispecRuns?: { time: number; calls: number } };
+  const runs = (g.__urispecRuns ??= { time: 0, calls: 0 });
+  const now = { time: runs.time, calls: runs.calls };
+  if (reset) {
+    runs.time = 0;
+    runs.calls = 0;
+  }
+  return now;
+}
+
+/** Milliseconds a TIMED span adds around a call that does nothing: the timer's own share of each. */
+export function timerCost(): number {
+  let time = 0;
+  const noop = (): number => 0;
+  const n = 200_000;
+  let best = Infinity;
+  for (let r = 0; r < 5; r++) {
+    time = 0;
+    for (let i = 0; i < n; i++) {
+      const t = performance.now();
+      noop();
+      time += performance.now() - t;
+    }
+    best = Math.min(best, time / n);
+  }
+  return best;
+}
 
 export async function load(dir: string): Promise<Validate> {
   return (await fromBuild<{ validate: Validate }>(dir, 'src/index.js')).validate;
