@@ -11,12 +11,11 @@
  */
 import { isValid, validate } from '../dist/src/index.js';
 import { corpus, printedOracle } from './bench-corpus.js';
-import { fromBuild } from './builds.js';
+import { load, type Validate } from './diagnosis-copy.js';
 import { interleaved } from './interleaved.js';
 
-type Validate = (input: string, options: object) => unknown;
 const beforeDir = process.argv[2];
-const before: Validate | null = beforeDir ? (await fromBuild<{ validate: Validate }>(beforeDir, 'src/index.js')).validate : null;
+const before: Validate | null = beforeDir ? await load(beforeDir) : null;
 
 const options = { spec: 'rfc3986', rule: 'URI-reference', grammarOnly: true };
 const REPEATED = 20;

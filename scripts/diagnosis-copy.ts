@@ -36,23 +36,32 @@ export const RUNS: readonly Edit[] = [
 ];
 
 /**
+ * The wrapper that times one call, as JavaScript over an accumulator `runs`: the copy's runs go
+ * through it (TIMED), and so does timerCost()'s call that does nothing, so that the timer's cost
+ * taken off is the cost of this very span.
+ */
+const TIMER = '(f, self, ...a) => { const t = performance.now(); const r = f.apply(self, a); runs.time += performance.now() - t; runs.calls++; return r; }';
+
+/** What a TIMED copy adds up: milliseconds inside the runs, and how many. */
+interface Runs {
+  time: number;
+  calls: number;
+}
+
+/**
  * The traced runs timed where the diagnosis makes them: each call of the first run and of the
- * ranking's counterfactual runs is timed with performance.now() around it, and the times and the
- * calls are added up in `globalThis.__urispecRuns` (runsTimed()). The timer's own cost inside
- * the timed span is measured by timerCost() and taken off by the reader.
+ * ranking's counterfactual runs goes through TIMER, which adds up the times and the calls in
+ * `globalThis.__urispecRuns` (runsTimed()). The timer's own cost inside each span is measured by
+ * timerCost() and taken off by the reader.
  */
 export const TIMED: readonly Edit[] = [
-  [
-    /^/,
-    'const __runs = (globalThis.__urispecRuns ??= { time: 0, calls: 0 });\n' +
-      'const __timed = (f, self, ...a) => { const t = performance.now(); const r = f.apply(self, a); __runs.time += performance.now() - t; __runs.calls++; return r; };\n',
-  ],
+  [/^/, `const runs = (globalThis.__urispecRuns ??= { time: 0, calls: 0 });\nconst __timed = ${TIMER};\n`],
   [/era\.diag\.(trace|reach)\(/g, (_m, run) => `__timed(era.diag.${run}, era.diag, `],
 ];
 
-/** What a TIMED copy has added up since the last reset: milliseconds inside the runs, and how many. */
-export function runsTimed(reset = false): { time: number; calls: number } {
-  const g = globalThis as { __urispecRuns?: { time: number; calls: number } };
+/** What a TIMED copy has added up since the last reset. */
+export function runsTimed(reset = false): Runs {
+  const g = globalThis as { __urispecRuns?: Runs };
   const runs = (g.__urispecRuns ??= { time: 0, calls: 0 });
   const now = { time: runs.time, calls: runs.calls };
   if (reset) {
@@ -62,20 +71,17 @@ export function runsTimed(reset = false): { time: number; calls: number } {
   return now;
 }
 
-/** Milliseconds a TIMED span adds around a call that does nothing: the timer's own share of each. */
+/** Milliseconds TIMER's span adds around a call that does nothing: the timer's own share of each. */
 export function timerCost(): number {
-  let time = 0;
+  const runs: Runs = { time: 0, calls: 0 };
+  const timed = new Function('runs', `return ${TIMER};`)(runs) as (f: () => number, self: null) => number;
   const noop = (): number => 0;
   const n = 200_000;
   let best = Infinity;
   for (let r = 0; r < 5; r++) {
-    time = 0;
-    for (let i = 0; i < n; i++) {
-      const t = performance.now();
-      noop();
-      time += performance.now() - t;
-    }
-    best = Math.min(best, time / n);
+    runs.time = 0;
+    for (let i = 0; i < n; i++) timed(noop, null);
+    best = Math.min(best, runs.time / n);
   }
   return best;
 }
