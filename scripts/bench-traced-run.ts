@@ -8,6 +8,12 @@
  * and validate. With BEFORE (another build's dist/ directory), its traced run with the recorder
  * and its validate, timed in the same rounds. µs a line, CPU time, each piece of 200 lines at its
  * best of 7 rounds (./interleaved.ts).
+ *
+ * A second table, of this build alone, counts where the first run's work is: the rule calls it
+ * traces (each reported to the run's stack: hookEnter, through the compiled code's own calls,
+ * scripts/codegen/runtime/traced-source.ts CALLS) at the offset of the failure and before it,
+ * and the expectations of Peggy's list at the offset (every one recorded there: before the
+ * offset a failure returns at once). Counts, not times: the same each run.
  */
 import { isValid, specs } from '../dist/src/index.js';
 import { fromBuild } from './builds.js';
@@ -20,7 +26,7 @@ interface Build {
   eraOf(spec: string): {
     meta: { rules: unknown[] };
     fast: { matchEnd(input: string, startId: string): number };
-    diag: { trace(input: string, startId: string, listener: unknown, options: object): unknown };
+    diag: { trace(input: string, startId: string, listener: unknown, options: object): { furthest: number; expected: readonly string[] } };
     grammar: unknown;
   };
   ruleOf(era: unknown, rule: string): unknown;
@@ -77,3 +83,42 @@ for (const { spec, rule, corpus: from, lines } of rows) {
   const us = interleaved(checks, invalid, 7, 200).map((x) => x.toFixed(2));
   console.log(`| ${spec} ${rule} | ${from} | ${invalid.length} | ${us.join(' | ')} |`);
 }
+
+// The counts: this build's programs compiled again with a hookEnter that notes where each traced
+// rule call starts, then compiled as before (a program made by another compiler is made again:
+// scripts/codegen/runtime/traced.ts compileTracedWith).
+type Calls = Record<string, (...args: never[]) => unknown>;
+const source = await fromBuild<{ CALLS: Calls; compileTraced(data: never, parts: never, calls?: Calls): unknown }>('dist', 'generated/runtime/traced-source.js');
+type Compiler = (data: never, parts: never) => unknown;
+const generated = await fromBuild<{ compileTraced: Compiler; compileTracedWith(c: Compiler | null): void }>('dist', 'generated/index.js');
+let entered: number[] = [];
+const hookEnter = source.CALLS.hookEnter as unknown as (k: number, p: number) => void;
+const counting: Calls = {
+  ...source.CALLS,
+  hookEnter: ((k: number, p: number) => {
+    entered.push(p);
+    hookEnter(k, p);
+  }) as Calls[string],
+};
+generated.compileTracedWith((data, parts) => source.compileTraced(data, parts, counting));
+console.log(`\nWhere the first run's work is, a line on average: the rule calls it traces, before the offset and at it, and the expectations of Peggy's list at the offset.\n`);
+console.log('| era, rule | corpus | rule calls before the offset | rule calls at the offset | share at the offset | expectations at the offset |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const { spec, rule, corpus: from, lines } of rows) {
+  const invalid = lines.filter((s) => !isValid(s, { spec, rule, grammarOnly: true }));
+  if (invalid.length === 0) continue;
+  const { recorder } = runs(now, spec, rule, invalid);
+  let before = 0;
+  let at = 0;
+  let expected = 0;
+  for (const s of invalid) {
+    entered = [];
+    const r = recorder(s);
+    for (const p of entered) if (p === r.furthest) at++;
+    else before++;
+    expected += r.expected.length;
+  }
+  const n = invalid.length;
+  console.log(`| ${spec} ${rule} | ${from} | ${(before / n).toFixed(1)} | ${(at / n).toFixed(1)} | ${((100 * at) / (at + before)).toFixed(0)} % | ${(expected / n).toFixed(1)} |`);
+}
+generated.compileTracedWith(generated.compileTraced);

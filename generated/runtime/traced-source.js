@@ -27,7 +27,7 @@ import { Op } from './traced.js';
  * (`silent`, `inputEnd`, `fastBelow`, ...) is read through `T`, the namespace, whose bindings
  * are live.
  */
-const CALLS = { fail, stopped, notBegun, sequenceDone, hookEnter, hookLeave, hookFail, hookMark, hookRewind, silence };
+export const CALLS = { fail, stopped, notBegun, sequenceDone, hookEnter, hookLeave, hookFail, hookMark, hookRewind, silence };
 /** The JavaScript of `data`'s rule functions (compileTraced() compiles it). */
 export function tracedSource(data, parts) {
     const values = [];
@@ -176,18 +176,19 @@ export function tracedSource(data, parts) {
 /**
  * The rule functions of `data`, compiled (TracedCompiler in ./traced.ts), or null where the
  * environment forbids compiling (a Content Security Policy without 'unsafe-eval'): the program
- * is then interpreted.
+ * is then interpreted. `calls`: what the code calls (scripts/bench-traced-run.ts counts the
+ * rule calls of a run with its own).
  */
-export function compileTraced(data, parts) {
+export function compileTraced(data, parts, calls = CALLS) {
     const { body, values } = tracedSource(data, parts);
     let make;
     try {
-        make = new Function('T', 'K', ...Object.keys(CALLS), body);
+        make = new Function('T', 'K', ...Object.keys(calls), body);
     }
     catch (e) {
         if (e instanceof EvalError)
             return null;
         throw e;
     }
-    return make(T, values, ...Object.values(CALLS));
+    return make(T, values, ...Object.values(calls));
 }

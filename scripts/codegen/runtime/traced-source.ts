@@ -37,7 +37,10 @@ export interface TracedSource {
  * (`silent`, `inputEnd`, `fastBelow`, ...) is read through `T`, the namespace, whose bindings
  * are live.
  */
-const CALLS = { fail, stopped, notBegun, sequenceDone, hookEnter, hookLeave, hookFail, hookMark, hookRewind, silence };
+export const CALLS = { fail, stopped, notBegun, sequenceDone, hookEnter, hookLeave, hookFail, hookMark, hookRewind, silence };
+
+/** What the code calls, by name (CALLS): a benchmark may pass its own, each wrapping the one of CALLS. */
+export type TracedCalls = typeof CALLS;
 
 /** The JavaScript of `data`'s rule functions (compileTraced() compiles it). */
 export function tracedSource(data: TracedProgram, parts: CompileParts): TracedSource {
@@ -183,16 +186,17 @@ export function tracedSource(data: TracedProgram, parts: CompileParts): TracedSo
 /**
  * The rule functions of `data`, compiled (TracedCompiler in ./traced.ts), or null where the
  * environment forbids compiling (a Content Security Policy without 'unsafe-eval'): the program
- * is then interpreted.
+ * is then interpreted. `calls`: what the code calls (scripts/bench-traced-run.ts counts the
+ * rule calls of a run with its own).
  */
-export function compileTraced(data: TracedProgram, parts: CompileParts): RuleFn[] | null {
+export function compileTraced(data: TracedProgram, parts: CompileParts, calls: TracedCalls = CALLS): RuleFn[] | null {
   const { body, values } = tracedSource(data, parts);
   let make: (t: typeof T, k: unknown[], ...calls: unknown[]) => RuleFn[];
   try {
-    make = new Function('T', 'K', ...Object.keys(CALLS), body) as typeof make;
+    make = new Function('T', 'K', ...Object.keys(calls), body) as typeof make;
   } catch (e) {
     if (e instanceof EvalError) return null;
     throw e;
   }
-  return make(T, values, ...Object.values(CALLS));
+  return make(T, values, ...Object.values(calls));
 }
