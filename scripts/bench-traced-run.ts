@@ -21,6 +21,9 @@ import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
 import { interleaved } from './interleaved.js';
 
 type Listener = Record<'enter' | 'leave' | 'fail' | 'stop' | 'notBegun', (...args: never[]) => void>;
+/** What the compiled traced code calls, by name (scripts/codegen/runtime/traced-source.ts CALLS). */
+type Calls = Record<string, (...args: never[]) => unknown>;
+type Compiler = (data: never, parts: never) => unknown;
 interface Build {
   validate(input: string, options: object): unknown;
   eraOf(spec: string): {
@@ -33,24 +36,52 @@ interface Build {
   startIdOf(era: unknown, rule: unknown): string;
   Recorder: new (rules: unknown[], root: null, tree: boolean) => Listener;
   automatonOf(grammar: unknown, startId: string, fallback: (s: string) => boolean): { accepts(s: string): boolean; stoppedAt: number } | null;
+  /** The compiler of the traced programs, the one that takes the calls, and how one is chosen (scripts/codegen/runtime/traced.ts). */
+  compileTraced: Compiler;
+  compileTracedCalling(data: never, parts: never, calls: Calls): unknown;
+  compileTracedWith(c: Compiler | null): void;
+  CALLS: Calls;
 }
 
 async function load(dist: string): Promise<Build> {
   // biome-ignore lint/suspicious/noExplicitAny: another build's modules, typed by Build below
   const at = (path: string) => fromBuild<any>(dist, path);
-  const [index, registry, recorder, generated] = await Promise.all([at('src/index.js'), at('src/registry.js'), at('src/diagnosis/recorder.js'), at('generated/index.js')]);
-  return { validate: index.validate, eraOf: registry.eraOf, ruleOf: registry.ruleOf, startIdOf: registry.startIdOf, Recorder: recorder.Recorder, automatonOf: generated.automatonOf };
+  const [index, registry, recorder, generated, source] = await Promise.all([
+    at('src/index.js'),
+    at('src/registry.js'),
+    at('src/diagnosis/recorder.js'),
+    at('generated/index.js'),
+    at('generated/runtime/traced-source.js'),
+  ]);
+  return {
+    validate: index.validate,
+    eraOf: registry.eraOf,
+    ruleOf: registry.ruleOf,
+    startIdOf: registry.startIdOf,
+    Recorder: recorder.Recorder,
+    automatonOf: generated.automatonOf,
+    compileTraced: generated.compileTraced,
+    compileTracedCalling: source.compileTraced,
+    compileTracedWith: generated.compileTracedWith,
+    CALLS: source.CALLS,
+  };
 }
 
 const now = await load('dist');
 const before = process.argv[2] ? await load(process.argv[2]) : null;
 const NOTHING: Listener = { enter() {}, leave() {}, fail() {}, stop() {}, notBegun() {} };
 
-const rows: Array<{ spec: string; rule: string; corpus: string; lines: string[] }> = [{ spec: 'rfc3986', rule: 'URI-reference', corpus: 'bench', lines: corpus(70_000) }];
+/** Each row: its corpus's invalid lines (none: no row). */
+const rows: Array<{ spec: string; rule: string; corpus: string; invalid: string[] }> = [];
+const row = (spec: string, rule: string, from: string, lines: readonly string[]): void => {
+  const invalid = lines.filter((s) => !isValid(s, { spec, rule, grammarOnly: true }));
+  if (invalid.length > 0) rows.push({ spec, rule, corpus: from, invalid });
+};
+row('rfc3986', 'URI-reference', 'bench', corpus(70_000));
 for (const spec of specs()) {
   const oracle = printedOracle(spec.id, spec.defaultRule);
   const lines = oracle && eraCorpus(spec.id, spec.defaultRule, oracle);
-  if (lines) rows.push({ spec: spec.id, rule: spec.defaultRule, corpus: 'era', lines });
+  if (lines) row(spec.id, spec.defaultRule, 'era', lines);
 }
 
 /** The first traced run of a build's diagnosis of each line, from its floor, with a listener made by `listener`. */
@@ -71,9 +102,7 @@ function runs(build: Build, spec: string, rule: string, lines: readonly string[]
 console.log(`Node ${process.version}. The first traced run of a diagnosis, µs an invalid line, CPU time, 7 interleaved rounds, each piece of 200 lines at its best.\n`);
 console.log(`| era, rule | corpus | invalid lines | fast matchEnd | traced run, no listener | traced run, recorder | validate |${before ? ' before: traced run, recorder | validate |' : ''}`);
 console.log(`|---|---|---:|---:|---:|---:|---:|${before ? '---:|---:|' : ''}`);
-for (const { spec, rule, corpus: from, lines } of rows) {
-  const invalid = lines.filter((s) => !isValid(s, { spec, rule, grammarOnly: true }));
-  if (invalid.length === 0) continue;
+for (const { spec, rule, corpus: from, invalid } of rows) {
   const a = runs(now, spec, rule, invalid);
   const checks: Array<(s: string) => unknown> = [a.matchEnd, a.nothing, a.recorder, a.validate];
   if (before) {
@@ -87,38 +116,32 @@ for (const { spec, rule, corpus: from, lines } of rows) {
 // The counts: this build's programs compiled again with a hookEnter that notes where each traced
 // rule call starts, then compiled as before (a program made by another compiler is made again:
 // scripts/codegen/runtime/traced.ts compileTracedWith).
-type Calls = Record<string, (...args: never[]) => unknown>;
-const source = await fromBuild<{ CALLS: Calls; compileTraced(data: never, parts: never, calls?: Calls): unknown }>('dist', 'generated/runtime/traced-source.js');
-type Compiler = (data: never, parts: never) => unknown;
-const generated = await fromBuild<{ compileTraced: Compiler; compileTracedWith(c: Compiler | null): void }>('dist', 'generated/index.js');
 let entered: number[] = [];
-const hookEnter = source.CALLS.hookEnter as unknown as (k: number, p: number) => void;
+const hookEnter = now.CALLS.hookEnter as unknown as (k: number, p: number) => void;
 const counting: Calls = {
-  ...source.CALLS,
+  ...now.CALLS,
   hookEnter: ((k: number, p: number) => {
     entered.push(p);
     hookEnter(k, p);
   }) as Calls[string],
 };
-generated.compileTracedWith((data, parts) => source.compileTraced(data, parts, counting));
+now.compileTracedWith((data, parts) => now.compileTracedCalling(data, parts, counting));
 console.log(`\nWhere the first run's work is, a line on average: the rule calls it traces, before the offset and at it, and the expectations of Peggy's list at the offset.\n`);
 console.log('| era, rule | corpus | rule calls before the offset | rule calls at the offset | share at the offset | expectations at the offset |');
 console.log('|---|---|---:|---:|---:|---:|');
-for (const { spec, rule, corpus: from, lines } of rows) {
-  const invalid = lines.filter((s) => !isValid(s, { spec, rule, grammarOnly: true }));
-  if (invalid.length === 0) continue;
+for (const { spec, rule, corpus: from, invalid } of rows) {
   const { recorder } = runs(now, spec, rule, invalid);
-  let before = 0;
+  let earlier = 0;
   let at = 0;
   let expected = 0;
   for (const s of invalid) {
     entered = [];
     const r = recorder(s);
     for (const p of entered) if (p === r.furthest) at++;
-    else before++;
+    else earlier++;
     expected += r.expected.length;
   }
   const n = invalid.length;
-  console.log(`| ${spec} ${rule} | ${from} | ${(before / n).toFixed(1)} | ${(at / n).toFixed(1)} | ${((100 * at) / (at + before)).toFixed(0)} % | ${(expected / n).toFixed(1)} |`);
+  console.log(`| ${spec} ${rule} | ${from} | ${(earlier / n).toFixed(1)} | ${(at / n).toFixed(1)} | ${((100 * at) / (at + earlier)).toFixed(0)} % | ${(expected / n).toFixed(1)} |`);
 }
-generated.compileTracedWith(generated.compileTraced);
+now.compileTracedWith(now.compileTraced);

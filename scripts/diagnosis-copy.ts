@@ -24,12 +24,13 @@ export type Edit = [RegExp, string | ((match: string, ...groups: string[]) => st
  * What validate costs less these is what the diagnosis costs besides running the traced
  * recognizer: the rejection, the recorder's reading of the reports, the ranking's choice, the
  * record with its expected sets, hint and message.
+ *
+ * What the runs cost timed this way is not what they cost in a diagnosis: the K extra runs come
+ * one after another over one line, each with a fresh recorder, where the diagnosis makes one. On
+ * rfc3986's own corpus the runs came out at 43 % of validate this way, against 51 % to 70 % timed
+ * where they are made (TIMED), in runs of scripts/bench-diagnosis.ts on 2026-11-28; that script
+ * now times them in place.
  */
-// What the runs cost timed this way is not what they cost in a diagnosis: the K extra runs come
-// one after another over one line, each with a fresh recorder, where the diagnosis makes one. On
-// rfc3986's own corpus the runs came out at 43 % of validate this way, against 51 % to 70 % timed
-// where they are made (TIMED), in runs of scripts/bench-diagnosis.ts on 2026-11-28; that script
-// now times them in place.
 export const RUNS: readonly Edit[] = [
   [/let r = era\.diag\.trace\(input, startId, rec, ([^\n]*)\);/, (m, options) => `${`era.diag.trace(input, startId, recorder(), ${options}); `.repeat(K)}${m}`],
   [/era\.diag\.reach\(/g, `((d, ...a) => { ${'d.reach(...a); '.repeat(K)}return d.reach(...a); })(era.diag, `],
