@@ -137,8 +137,10 @@ for (const { spec, rule, corpus: from, invalid } of rows) {
   for (const s of invalid) {
     entered = [];
     const r = recorder(s);
-    for (const p of entered) if (p === r.furthest) at++;
-    else earlier++;
+    for (const p of entered) {
+      if (p === r.furthest) at++;
+      else earlier++;
+    }
     expected += r.expected.length;
   }
   const n = invalid.length;

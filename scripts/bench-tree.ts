@@ -3,9 +3,8 @@
  * `parse` and `resolve` cost on long inputs, whose derivation tree (or, rejected, its partial
  * tree) the traced recognizer builds (src/diagnose.ts traced with a tree), in ms, for 20,000 to
  * 160,000 characters: each length twice the one before, so a linear cost doubles from row to
- * row. With BEFORE (another
- * build's dist/ directory) its figures are given beside this build's, timed in the same rounds.
- * Each figure is the best of 3 rounds, wall-clock time of one call.
+ * row. With BEFORE (another build's dist/ directory) its figures are given beside this build's,
+ * timed in the same rounds. Each figure is the best of 3 rounds, wall-clock time of one call.
  *
  * Run with `node --expose-gc`, it also gives the heap that `explain`'s tree of each 160,000-character
  * input holds (the heap used after a collection with the tree kept, less before it), in bytes a
