@@ -4,7 +4,9 @@
  * Throughput on a fixed corpus (scripts/bench-corpus.ts, about 10 % invalid), as URIs per second
  * and as a ratio to an anchored RegExp compiled from RFC 3986's printed ABNF (rule URI) measured
  * in the same run: urispec's isValid and validate (with the full diagnosis) per era, and
- * URL.canParse, new URL, fast-uri and uri-js (which only parse). The rounds are interleaved,
+ * URL.canParse, new URL, fast-uri and uri-js (which only parse), and Peggy's own parser of the
+ * same grammar (referenceParser), the peer that diagnoses: its SyntaxError gives the furthest
+ * offset and the expected set, without the rule, its path or a hint. The rounds are interleaved,
  * every parser once per round. Each round is timed in pieces of CHUNK lines, and a row's time is
  * the sum over the pieces of the best round of each: on a shared machine one pause of the
  * process spoils one piece of one round instead of the whole round, for every row alike.
@@ -24,10 +26,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastUri from 'fast-uri';
 import uriJs from 'uri-js';
 import { isValid, specs, validate } from '../dist/src/index.js';
+import { ruleOf } from '../dist/src/era.js';
 import { proseOf } from '../dist/src/profiles/of-era.js';
+import { eraOf, startIdOf } from '../dist/src/registry.js';
 import { loadPrinted } from '../test/oracle/printed-grammars.js';
 import { compileRule } from '../test/oracle/regex.js';
 import { corpus, eraCorpus, printedOracle } from './bench-corpus.js';
+import { referenceParser } from './build-grammars.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 /** Issue 17: the 70,000-line corpus (about 10 % invalid). */
@@ -100,6 +105,28 @@ function pass(row: Row, inputs: string[]): void {
   row.best = pieces.reduce((a, b) => a + b, 0);
 }
 
+/**
+ * Peggy's own parser of an era's grammar (scripts/build-grammars.ts referenceParser: composed
+ * when it extends another, with the transforms the recognizers see; Peggy's default passes
+ * accept strings the grammar does not, see keepSpecRules there), started at the Peggy rule of
+ * `rule`: true when it parses, false when it throws its SyntaxError (the offset and the expected
+ * set of the failure). Anything else it throws is a fault of the bench, thrown on.
+ */
+function peggyCheck(spec: string, rule: string): (s: string) => boolean {
+  const era = eraOf(spec);
+  const startRule = startIdOf(era, ruleOf(era, rule));
+  const parser = referenceParser(spec);
+  return (s) => {
+    try {
+      parser.parse(s, { startRule });
+      return true;
+    } catch (e) {
+      if (e instanceof parser.SyntaxError) return false;
+      throw e;
+    }
+  };
+}
+
 const newUrl = (s: string): boolean => {
   try {
     new URL(s);
@@ -108,6 +135,9 @@ const newUrl = (s: string): boolean => {
     return false;
   }
 };
+
+/** The main table's diagnosing peer: Peggy's parser of RFC 3986's grammar (peggyCheck). */
+const PEGGY_ROW = "Peggy's parser of the rfc3986 grammar, URI-reference (SyntaxError: offset, expected)";
 
 function rows(): Row[] {
   const row = (name: string, check: (s: string) => boolean): Row => ({ name, check, best: Infinity, accepted: 0 });
@@ -132,6 +162,7 @@ function rows(): Row[] {
     row('new URL (WHATWG)', newUrl),
     row('fast-uri parse', (s) => fastUri.parse(s).error === undefined),
     row('uri-js parse', (s) => uriJs.parse(s).error === undefined),
+    row(PEGGY_ROW, peggyCheck('rfc3986', 'URI-reference')),
   );
   return out;
 }
@@ -403,6 +434,8 @@ interface EraResult {
   validate?: number;
   /** What an invalid line costs validate beyond isValid, and what the goal leaves it (diagnosisCost), µs. */
   diagnosis?: DiagnosisCost;
+  /** Peggy's parser of the era's grammar (peggyCheck), as a ratio to the RegExp, like validate. */
+  peggy?: number;
   disagreements: number;
 }
 
@@ -444,15 +477,19 @@ function perEra(): EraResult[] {
     `The diagnosis column: what an invalid line costs validate beyond isValid, and what the goal of ${GOAL_ERA_VALIDATE} leaves it (the RegExp's time ` +
       `over the goal, less isValid's), µs an invalid line, from the same rounds.\n`,
   );
-  console.log('| era, rule | invalid | RegExp URIs/s | isValid | validate | diagnosis µs (goal leaves) | URL.canParse | disagreements | isValid with the profile |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    `Peggy: Peggy's own parser of the era's grammar, the peer that diagnoses (its SyntaxError gives the offset and the expected set; ` +
+      `no rule, path or hint), over the same lines; a verdict of it that differs from the RegExp's is counted beside it.\n`,
+  );
+  console.log('| era, rule | invalid | RegExp URIs/s | isValid | validate | diagnosis µs (goal leaves) | Peggy | URL.canParse | disagreements | isValid with the profile |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   const results: EraResult[] = [];
   for (const spec of specs()) {
     const rule = spec.defaultRule;
     const oracle = printedOracle(spec.id, rule);
     const lines = oracle && eraCorpus(spec.id, rule, oracle);
     if (!lines || !oracle) {
-      console.log(`| ${spec.id} ${rule} | | no printed RegExp | | | | | | |`);
+      console.log(`| ${spec.id} ${rule} | | no printed RegExp | | | | | | | |`);
       results.push({ spec: spec.id, invalidShare: 0, disagreements: 0 });
       continue;
     }
@@ -463,11 +500,14 @@ function perEra(): EraResult[] {
     const profiled = proseOf(spec.id, rule) !== undefined;
     const invalid = lines.filter((s) => !oracle(s)).length;
     const wrong = disagreements(lines, spec.id, rule, oracle);
+    const peggy = peggyCheck(spec.id, rule);
+    const peggyWrong = lines.filter((s) => peggy(s) !== oracle(s)).length;
     const era: Row[] = [
       { name: 'RegExp', check: oracle, best: Infinity, accepted: 0 },
       { name: 'isValid', check: (s) => isValid(s, options), best: Infinity, accepted: 0 },
       { name: 'validate', check: (s) => validate(s, options).valid, best: Infinity, accepted: 0 },
       { name: 'URL.canParse', check: (s) => URL.canParse(s), best: Infinity, accepted: 0 },
+      { name: 'Peggy', check: peggy, best: Infinity, accepted: 0 },
       ...(profiled ? [{ name: 'isValid with the prose', check: (s: string) => isValid(s, withProse), best: Infinity, accepted: 0 }] : []),
     ];
     for (const row of era) pass(row, lines);
@@ -475,12 +515,14 @@ function perEra(): EraResult[] {
     for (let r = 0; r < ERA_ROUNDS; r++) for (const row of era) pass(row, lines);
     const ratio = (row: Row): number => era[0]!.best / row.best;
     const diagnosis = diagnosisCost(era[0]!, era[1]!, era[2]!, invalid, GOAL_ERA_VALIDATE);
-    const result = { spec: spec.id, invalidShare: invalid / lines.length, isValid: ratio(era[1]!), validate: ratio(era[2]!), diagnosis, disagreements: wrong };
+    const result = { spec: spec.id, invalidShare: invalid / lines.length, isValid: ratio(era[1]!), validate: ratio(era[2]!), diagnosis, peggy: ratio(era[4]!), disagreements: wrong };
+
     results.push(result);
     console.log(
       `| ${spec.id} ${rule} | ${(result.invalidShare * 100).toFixed(1)} % | ${fmt((lines.length / era[0]!.best) * 1000)} | ` +
         `${result.isValid.toFixed(2)} | ${result.validate.toFixed(2)} | ${diagnosis.spent.toFixed(2)} (${diagnosis.allowed.toFixed(2)}) | ` +
-        `${ratio(era[3]!).toFixed(2)} | ${wrong} | ${era[4] ? ratio(era[4]).toFixed(2) : ''} |`,
+        `${result.peggy.toFixed(3)}${peggyWrong === 0 ? '' : ` (${peggyWrong} verdicts differ)`} | ` +
+        `${ratio(era[3]!).toFixed(2)} | ${wrong} | ${era[5] ? ratio(era[5]).toFixed(2) : ''} |`,
     );
   }
   return results;
@@ -525,6 +567,7 @@ function main(): void {
   ) / canParse;
   const regexRef = byName('anchored RegExp from RFC 3986 ABNF, rule URI-reference');
   const validate10 = perSecond(byName('urispec validate, rfc3986 URI-reference')) / perSecond(regexRef);
+  const peggy10 = perSecond(byName(PEGGY_ROW)) / perSecond(regexRef);
   const diagnosis10 = diagnosisCost(regexRef, byName('urispec isValid, rfc3986 URI-reference'), byName('urispec validate, rfc3986 URI-reference'), refInvalid, GOAL_VALIDATE_10);
   const mainDisagree = disagreements(inputs, 'rfc3986', 'URI', (s) => regexOf('URI').test(s)) +
     disagreements(inputs, 'rfc3986', 'URI-reference', (s) => regexOf('URI-reference').test(s));
@@ -586,7 +629,7 @@ function main(): void {
   );
   console.log(
     `- validate rfc3986 URI-reference (10 % invalid) at ${GOAL_VALIDATE_10} x its RegExp or better: ${validate10.toFixed(3)}, ${goal(validate10 >= GOAL_VALIDATE_10)}; ` +
-      `the diagnosis of an invalid line ${costText(diagnosis10)}`,
+      `the diagnosis of an invalid line ${costText(diagnosis10)}; Peggy's parser of the grammar ${peggy10.toFixed(3)} x the RegExp`,
   );
   const measured = eras.filter((e) => e.isValid !== undefined);
   const eraIsValidOk = measured.length === specs().length && measured.every((e) => e.isValid! >= GOAL_ERA_IS_VALID && e.invalidShare >= ERA_MIN_INVALID);
@@ -599,11 +642,13 @@ function main(): void {
   );
   // The eras below the goal (url-03's RegExp, which backtracks, leaves its diagnosis hundreds of µs).
   const costs = measured.filter((e) => e.validate! < GOAL_ERA_VALIDATE).map((e) => e.diagnosis!);
+  const peggyRatios = measured.filter((e) => e.validate! < GOAL_ERA_VALIDATE).map((e) => e.peggy!);
   const range = (f: (c: DiagnosisCost) => number): string => `${Math.min(...costs.map(f)).toFixed(2)} to ${Math.max(...costs.map(f)).toFixed(2)}`;
   console.log(
     `- every era's validate at ${GOAL_ERA_VALIDATE} x its RegExp or better: ` +
       `${goal(eraValidateOk)}${eraValidateOk ? '' : ` (below: ${list((e) => e.validate, GOAL_ERA_VALIDATE)})`}` +
-      (costs.length > 0 ? `; in those, the diagnosis of an invalid line ${range((c) => c.spent)} µs, ${range((c) => c.spent / c.allowed)} times what the goal leaves it` : ''),
+      (costs.length > 0 ? `; in those, the diagnosis of an invalid line ${range((c) => c.spent)} µs, ${range((c) => c.spent / c.allowed)} times what the goal leaves it` : '') +
+      (peggyRatios.length > 0 ? `; Peggy's parser of each era's grammar ${Math.min(...peggyRatios).toFixed(3)} to ${Math.max(...peggyRatios).toFixed(3)} x its RegExp` : ''),
   );
   const totalDisagree = mainDisagree + eras.reduce((n, e) => n + e.disagreements, 0);
   console.log(`- zero disagreement of isValid and validate with the RegExp oracle (every corpus above): ${goal(totalDisagree === 0)} (${fmt(totalDisagree)})`);
