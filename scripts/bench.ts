@@ -17,7 +17,7 @@
  * out of heap shows in the row. Last, the batch CLI over 1,000,000 lines on one core.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -186,8 +186,31 @@ const SHAPES: ReadonlyArray<{ head: string; segment: string }> = [
 const longLine = (head: string, segment: string, size: number): string =>
   head + segment.repeat(Math.ceil((size - head.length) / segment.length)).slice(0, size - head.length);
 
+/**
+ * The peak resident set of the process that runs it, in bytes (this process's, and through its
+ * source the child programs' below). On Linux, /proc/self/status's VmHWM: the peak of the
+ * process's own memory since it started, its threads included. Not process.resourceUsage().maxRSS:
+ * on Linux a started process's maxRSS also holds the peak of the process that started it (the
+ * kernel keeps the larger across exec), so every child of this bench reported at least the
+ * bench's own size, whatever it used. Where there is no /proc, maxRSS, and the output says so.
+ */
+function peakRss(): { bytes: number; source: string } {
+  try {
+    const kb = /VmHWM:\s*(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb !== undefined) return { bytes: Number(kb) * 1024, source: 'VmHWM' };
+  } catch {
+    // no /proc: maxRSS below
+  }
+  return { bytes: process.resourceUsage().maxRSS * 1024, source: 'maxRSS' };
+}
+
+/** `12.3 MB`, and where it was read when that is not VmHWM (peakRss). */
+const rssText = (bytes: number, source = 'VmHWM'): string => `${mb(bytes)}${source === 'VmHWM' ? '' : ` (${source})`}`;
+
 /** The child program of the 1 MB checks: prints one JSON line. */
 const ONE_MB_CHILD = `
+import { readFileSync } from 'node:fs';
+${peakRss.toString()}
 const [spec, rule, index, head, segment] = process.argv.slice(1);
 const { isValid, validate } = await import(index);
 // Flat strings, as a line read from a file is (repeat and slice build a rope that the first
@@ -230,7 +253,9 @@ try {
   out.error = String(e && e.message || e);
 }
 out.heapPeak = peak;
-out.maxRss = process.resourceUsage().maxRSS * 1024;
+const rss = peakRss();
+out.maxRss = rss.bytes;
+out.rssSource = rss.source;
 console.log(JSON.stringify(out));
 `;
 
@@ -242,6 +267,8 @@ interface OneMb {
   error?: string;
   heapPeak?: number;
   maxRss?: number;
+  /** Where maxRss was read (peakRss): 'VmHWM' or, without /proc, 'maxRSS'. */
+  rssSource?: string;
 }
 
 function oneMb(spec: string, rule: string): OneMb {
@@ -321,20 +348,23 @@ function cliPerMinute(inputs: string[]): CliRun {
 // this section.
 
 /**
- * Preloaded into the CLI with `node --import`: on exit, the process's maximum resident set size
- * (process.resourceUsage().maxRSS, in KB: main thread and worker threads together) on stderr,
- * so the CLI itself carries no measuring code.
+ * Preloaded into the CLI with `node --import`: on exit, the process's peak resident set (peakRss:
+ * main thread and worker threads together, in bytes, and where it was read) on stderr, so the CLI
+ * itself carries no measuring code.
  */
 const MAX_RSS_PRELOAD =
   'data:text/javascript,' +
   encodeURIComponent(
-    "import { writeSync } from 'node:fs'; process.on('exit', () => { writeSync(2, '\\nurispec-bench maxRSS ' + process.resourceUsage().maxRSS + '\\n'); });",
+    `import { readFileSync, writeSync } from 'node:fs';\n${peakRss.toString()}\n` +
+      "process.on('exit', () => { const r = peakRss(); writeSync(2, '\\nurispec-bench rss ' + r.bytes + ' ' + r.source + '\\n'); });",
   );
 
 interface BatchRun {
   jobs: number;
   seconds: number;
   maxRss: number;
+  /** Where maxRss was read (peakRss). */
+  rssSource: string;
   status: number | null;
   digest: string;
   bytes: number;
@@ -380,8 +410,8 @@ function batchAtScale(inputs: string[], jobsList: number[] = [1, 2]): BatchRun[]
       closeSync(stdout);
       const stderr = String(r.stderr);
       if (r.status !== 0 && r.status !== 1) throw new Error(`urispec validate --jobs ${jobs} exited ${r.status}: ${stderr}`);
-      const kb = Number(/urispec-bench maxRSS (\d+)/.exec(stderr)?.[1] ?? NaN);
-      const out = { jobs, seconds, maxRss: kb * 1024, status: r.status, ...digestOf(outFile) };
+      const rss = /urispec-bench rss (\d+) (\w+)/.exec(stderr);
+      const out = { jobs, seconds, maxRss: Number(rss?.[1] ?? NaN), rssSource: rss?.[2] ?? 'none', status: r.status, ...digestOf(outFile) };
       rmSync(outFile, { force: true });
       return out;
     });
@@ -395,13 +425,13 @@ function batchReport(inputs: string[]): boolean {
   console.log(`\n## Batch CLI at scale (issue 6)\n`);
   console.log(
     `\`urispec validate --json --jobs N\` over ${fmt(CLI_LINES)} lines of the corpus, standard input from a file, ` +
-      `standard output to a file; not pinned (${cpus().length} cores). Max RSS: the CLI process's ` +
-      `process.resourceUsage().maxRSS (threads included), reported by a module preloaded with node --import.\n`,
+      `standard output to a file; not pinned (${cpus().length} cores). Max RSS: the CLI process's peak resident set ` +
+      `(VmHWM of /proc/self/status, threads included), reported by a module preloaded with node --import.\n`,
   );
   console.log('| --jobs | seconds | lines/s | max RSS | output | exit |');
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const r of runs) {
-    console.log(`| ${r.jobs} | ${r.seconds.toFixed(1)} | ${fmt(CLI_LINES / r.seconds)} | ${mb(r.maxRss)} | ${mb(r.bytes)} | ${r.status} |`);
+    console.log(`| ${r.jobs} | ${r.seconds.toFixed(1)} | ${fmt(CLI_LINES / r.seconds)} | ${rssText(r.maxRss, r.rssSource)} | ${mb(r.bytes)} | ${r.status} |`);
   }
   const same = runs.every((r) => r.digest === runs[0]!.digest && r.bytes === runs[0]!.bytes);
   console.log(`\nOutputs of every --jobs identical (SHA-256 ${runs[0]!.digest.slice(0, 16)}...): ${same ? 'yes' : 'NO'}.`);
@@ -601,7 +631,7 @@ function main(): void {
     if (ratio1 > GOAL_LINEAR || ratio2 > GOAL_LINEAR || !r.validate1.result || !r.validate10.result) linearOk = false;
     console.log(
       `| ${name} | ${ms(r.isValid1, r.isValid10.result)} | ${r.isValid10.ms.toFixed(1)} ms | ${ratio1.toFixed(2)} | ` +
-        `${ms(r.validate1, true)} | ${ms(r.validate10, true)} | ${ratio2.toFixed(2)} | ${mb(r.heapPeak ?? 0)} | ${mb(r.maxRss ?? 0)} |`,
+        `${ms(r.validate1, true)} | ${ms(r.validate10, true)} | ${ratio2.toFixed(2)} | ${mb(r.heapPeak ?? 0)} | ${rssText(r.maxRss ?? 0, r.rssSource)} |`,
     );
   }
 
@@ -612,7 +642,8 @@ function main(): void {
       `${cli.cpuSeconds.toFixed(1)} s of CPU time, ${fmt(cli.cpuPerMinute)} lines a minute of it.`,
   );
   sampleHeap();
-  console.log(`\nHeap high-water mark of this process (sampled): ${mb(heapPeak)}; max RSS ${mb(process.resourceUsage().maxRSS * 1024)}.`);
+  const own = peakRss();
+  console.log(`\nHeap high-water mark of this process (sampled): ${mb(heapPeak)}; max RSS ${rssText(own.bytes, own.source)}.`);
 
   const goal = (ok: boolean): string => (ok ? 'met' : 'NOT met');
   console.log(`\n## Goals (issue 8)\n`);
