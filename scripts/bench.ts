@@ -344,24 +344,28 @@ function cliPerMinute(inputs: string[]): CliRun {
 
 // ---------------------------------------------------------------------------------------------
 // Batch at scale (issue 6): the CLI over 1,000,000 lines with --jobs 1 and --jobs 2, lines per
-// second and the memory high-water mark, and the two outputs compared. `--batch-only` runs just
+// second, the CPU time and the memory high-water mark, and the two outputs compared. `--batch-only` runs just
 // this section.
 
 /**
  * Preloaded into the CLI with `node --import`: on exit, the process's peak resident set (peakRss:
- * main thread and worker threads together, in bytes, and where it was read) on stderr, so the CLI
- * itself carries no measuring code.
+ * main thread and worker threads together, in bytes, and where it was read) and its CPU time
+ * (process.cpuUsage(), user and system, every thread, µs) on stderr, so the CLI itself carries no
+ * measuring code.
  */
 const MAX_RSS_PRELOAD =
   'data:text/javascript,' +
   encodeURIComponent(
     `import { readFileSync, writeSync } from 'node:fs';\n${peakRss.toString()}\n` +
-      "process.on('exit', () => { const r = peakRss(); writeSync(2, '\\nurispec-bench rss ' + r.bytes + ' ' + r.source + '\\n'); });",
+      "process.on('exit', () => { const r = peakRss(); const u = process.cpuUsage(); " +
+      "writeSync(2, '\\nurispec-bench rss ' + r.bytes + ' ' + r.source + ' cpu ' + (u.user + u.system) + '\\n'); });",
   );
 
 interface BatchRun {
   jobs: number;
   seconds: number;
+  /** CPU time of the process, every thread, seconds. */
+  cpuSeconds: number;
   maxRss: number;
   /** Where maxRss was read (peakRss). */
   rssSource: string;
@@ -410,8 +414,9 @@ function batchAtScale(inputs: string[], jobsList: number[] = [1, 2]): BatchRun[]
       closeSync(stdout);
       const stderr = String(r.stderr);
       if (r.status !== 0 && r.status !== 1) throw new Error(`urispec validate --jobs ${jobs} exited ${r.status}: ${stderr}`);
-      const rss = /urispec-bench rss (\d+) (\w+)/.exec(stderr);
-      const out = { jobs, seconds, maxRss: Number(rss?.[1] ?? NaN), rssSource: rss?.[2] ?? 'none', status: r.status, ...digestOf(outFile) };
+      const rss = /urispec-bench rss (\d+) (\w+) cpu (\d+)/.exec(stderr);
+      const cpuSeconds = Number(rss?.[3] ?? NaN) / 1e6;
+      const out = { jobs, seconds, cpuSeconds, maxRss: Number(rss?.[1] ?? NaN), rssSource: rss?.[2] ?? 'none', status: r.status, ...digestOf(outFile) };
       rmSync(outFile, { force: true });
       return out;
     });
@@ -426,12 +431,16 @@ function batchReport(inputs: string[]): boolean {
   console.log(
     `\`urispec validate --json --jobs N\` over ${fmt(CLI_LINES)} lines of the corpus, standard input from a file, ` +
       `standard output to a file; not pinned (${cpus().length} cores). Max RSS: the CLI process's peak resident set ` +
-      `(VmHWM of /proc/self/status, threads included), reported by a module preloaded with node --import.\n`,
+      `(VmHWM of /proc/self/status, threads included), and CPU time: the process's process.cpuUsage(), user and system, ` +
+      `every thread; both reported by a module preloaded with node --import.\n`,
   );
-  console.log('| --jobs | seconds | lines/s | max RSS | output | exit |');
-  console.log('|---:|---:|---:|---:|---:|---:|');
+  console.log('| --jobs | seconds | lines/s | CPU seconds | max RSS | output | exit |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of runs) {
-    console.log(`| ${r.jobs} | ${r.seconds.toFixed(1)} | ${fmt(CLI_LINES / r.seconds)} | ${rssText(r.maxRss, r.rssSource)} | ${mb(r.bytes)} | ${r.status} |`);
+    console.log(
+      `| ${r.jobs} | ${r.seconds.toFixed(1)} | ${fmt(CLI_LINES / r.seconds)} | ${r.cpuSeconds.toFixed(1)} | ${rssText(r.maxRss, r.rssSource)} | ` +
+        `${mb(r.bytes)} | ${r.status} |`,
+    );
   }
   const same = runs.every((r) => r.digest === runs[0]!.digest && r.bytes === runs[0]!.bytes);
   console.log(`\nOutputs of every --jobs identical (SHA-256 ${runs[0]!.digest.slice(0, 16)}...): ${same ? 'yes' : 'NO'}.`);
