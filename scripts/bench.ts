@@ -344,8 +344,8 @@ function cliPerMinute(inputs: string[]): CliRun {
 
 // ---------------------------------------------------------------------------------------------
 // Batch at scale (issue 6): the CLI over 1,000,000 lines with --jobs 1 and --jobs 2, lines per
-// second, the CPU time and the memory high-water mark, and the two outputs compared. `--batch-only` runs just
-// this section.
+// second, the CPU time and the memory high-water mark, and the two outputs compared.
+// `--batch-only` runs just this section.
 
 /**
  * Preloaded into the CLI with `node --import`: on exit, the process's peak resident set (peakRss:
