@@ -39,8 +39,9 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `path-empty`-like aliases (their name would vanish from the diagnosis), and
 // mergeCharacterClasses folds rule references into one class (the failure would be charged to
 // the caller). Both only speed things up; the language is the same without them. (And Peggy
-// 5.0.6's mergeCharacterClasses mis-sorts a `u` class's ranges above U+FFFF: `[\u{10000}-...]u`
-// merged with "/" becomes `[\/\xA0-\u{2FFFD}...]`, which holds U+E000; test/iri-codepoints.test.ts.)
+// 5.0.6's mergeCharacterClasses, and 5.1.0's, mis-sorts a `u` class's ranges above U+FFFF:
+// `[\u{10000}-...]u` merged with "/" becomes `[\/\xA0-\u{2FFFD}...]`, which holds U+E000;
+// test/iri-codepoints.test.ts, on a small grammar and on rfc3987's and rfc6570's.)
 const DROPPED_PASSES = new Set(['removeProxyRules', 'mergeCharacterClasses']);
 export const keepSpecRules: peggy.Plugin = {
   use(config) {
@@ -106,7 +107,7 @@ export function referenceParser(era: string, root = ROOT): peggy.Parser {
 }
 
 /** An era's grammar text, composed on the one it extends (`// @extends rfc3986`). */
-function grammarText(era: string, root = ROOT): string {
+export function grammarText(era: string, root = ROOT): string {
   const read = (id: string): string => readFileSync(join(root, 'grammar', `${id}.peggy`), 'utf8');
   return composeGrammar(read(era), `grammar/${era}.peggy`, read);
 }
