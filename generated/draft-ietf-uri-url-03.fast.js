@@ -1052,109 +1052,128 @@ function r__login_end(s, p) {
   return v0;
 }
 
-// _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:641
+// _login_then_slash: grammar/draft-ietf-uri-url-03.peggy:645
 function r__login_then_slash(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
-        v2 = r_user(s, p);
+        v2 = r__login_user_password(s, p);
         if (v2 < 0) break L1;
-        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
-        if (v3 < 0) break L1;
-        v4 = r__password_before_host(s, v3);
-        if (v4 < 0) break L1;
-        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
-        if (v5 < 0) break L1;
-        v6 = r_hostport(s, v5);
-        if (v6 < 0) break L1;
-        v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 47))) ? v6 + 1 : -1;
-        v1 = v7;
+        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 47))) ? v2 + 1 : -1;
+        v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
-      v8 = -1;
+      v4 = -1;
       L2: {
-        v9 = r__user_before_host(s, p);
-        if (v9 < 0) break L2;
-        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
-        if (v10 < 0) break L2;
-        v11 = r_hostport(s, v10);
-        if (v11 < 0) break L2;
-        v12 = (v11 < len && (c = String.prototype.charCodeAt.call(s, v11), (c === 47))) ? v11 + 1 : -1;
-        v8 = v12;
+        v5 = r__login_user(s, p);
+        if (v5 < 0) break L2;
+        v6 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 47))) ? v5 + 1 : -1;
+        v4 = v6;
       }
-      if (v8 >= 0) { v0 = v8; break L0; }
+      if (v4 >= 0) { v0 = v4; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
-      v13 = -1;
+      v7 = -1;
       L3: {
-        v14 = r_hostport(s, p);
-        if (v14 < 0) break L3;
-        v15 = (v14 < len && (c = String.prototype.charCodeAt.call(s, v14), (c === 47))) ? v14 + 1 : -1;
-        v13 = v15;
+        v8 = r__login_host(s, p);
+        if (v8 < 0) break L3;
+        v9 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 47))) ? v8 + 1 : -1;
+        v7 = v9;
       }
-      v0 = v13;
+      v0 = v7;
     } else v0 = -1;
   }
   return v0;
 }
 
-// _login_then_end: grammar/draft-ietf-uri-url-03.peggy:648
+// _login_then_end: grammar/draft-ietf-uri-url-03.peggy:652
 function r__login_then_end(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
       v1 = -1;
       L1: {
-        v2 = r_user(s, p);
+        v2 = r__login_user_password(s, p);
         if (v2 < 0) break L1;
-        v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
-        if (v3 < 0) break L1;
-        v4 = r__password_before_host(s, v3);
-        if (v4 < 0) break L1;
-        v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c === 64))) ? v4 + 1 : -1;
-        if (v5 < 0) break L1;
-        v6 = r_hostport(s, v5);
-        if (v6 < 0) break L1;
-        v7 = r__end_of_input(s, v6);
-        v1 = v7;
+        v3 = r__end_of_input(s, v2);
+        v1 = v3;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T1[c] === 1 : c >= 128)))) {
-      v8 = -1;
+      v4 = -1;
       L2: {
-        v9 = r__user_before_host(s, p);
-        if (v9 < 0) break L2;
-        v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c === 64))) ? v9 + 1 : -1;
-        if (v10 < 0) break L2;
-        v11 = r_hostport(s, v10);
-        if (v11 < 0) break L2;
-        v12 = r__end_of_input(s, v11);
-        v8 = v12;
+        v5 = r__login_user(s, p);
+        if (v5 < 0) break L2;
+        v6 = r__end_of_input(s, v5);
+        v4 = v6;
       }
-      if (v8 >= 0) { v0 = v8; break L0; }
+      if (v4 >= 0) { v0 = v4; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? T2[c] === 1 : c >= 128)))) {
-      v13 = -1;
+      v7 = -1;
       L3: {
-        v14 = r_hostport(s, p);
-        if (v14 < 0) break L3;
-        v15 = r__end_of_input(s, v14);
-        v13 = v15;
+        v8 = r__login_host(s, p);
+        if (v8 < 0) break L3;
+        v9 = r__end_of_input(s, v8);
+        v7 = v9;
       }
-      v0 = v13;
+      v0 = v7;
     } else v0 = -1;
   }
   return v0;
 }
 
-// _end_of_input: grammar/draft-ietf-uri-url-03.peggy:658
+// _login_user_password: grammar/draft-ietf-uri-url-03.peggy:660
+function r__login_user_password(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
+  v0 = -1;
+  L0: {
+    v1 = r_user(s, p);
+    if (v1 < 0) break L0;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 58))) ? v1 + 1 : -1;
+    if (v2 < 0) break L0;
+    v3 = r__password_before_host(s, v2);
+    if (v3 < 0) break L0;
+    v4 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c === 64))) ? v3 + 1 : -1;
+    if (v4 < 0) break L0;
+    v5 = r_hostport(s, v4);
+    v0 = v5;
+  }
+  return v0;
+}
+
+// _login_user: grammar/draft-ietf-uri-url-03.peggy:665
+function r__login_user(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  v0 = -1;
+  L0: {
+    v1 = r__user_before_host(s, p);
+    if (v1 < 0) break L0;
+    v2 = (v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c === 64))) ? v1 + 1 : -1;
+    if (v2 < 0) break L0;
+    v3 = r_hostport(s, v2);
+    v0 = v3;
+  }
+  return v0;
+}
+
+// _login_host: grammar/draft-ietf-uri-url-03.peggy:670
+function r__login_host(s, p) {
+  let c = 0, v0 = 0;
+  v0 = r_hostport(s, p);
+  return v0;
+}
+
+// _end_of_input: grammar/draft-ietf-uri-url-03.peggy:678
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1162,7 +1181,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:677
+// _xalphas_before_host: grammar/draft-ietf-uri-url-03.peggy:697
 function r__xalphas_before_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
@@ -1213,21 +1232,21 @@ function r__xalphas_before_host(s, p) {
   return v0;
 }
 
-// _user_before_host: grammar/draft-ietf-uri-url-03.peggy:683
+// _user_before_host: grammar/draft-ietf-uri-url-03.peggy:703
 function r__user_before_host(s, p) {
   let c = 0, v0 = 0;
   v0 = r__xalphas_before_host(s, p);
   return v0;
 }
 
-// _password_before_host: grammar/draft-ietf-uri-url-03.peggy:689
+// _password_before_host: grammar/draft-ietf-uri-url-03.peggy:709
 function r__password_before_host(s, p) {
   let c = 0, v0 = 0;
   v0 = r__xalphas_before_host(s, p);
   return v0;
 }
 
-// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:696
+// _xalphas_before_hostname: grammar/draft-ietf-uri-url-03.peggy:716
 function r__xalphas_before_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -1260,7 +1279,7 @@ function r__xalphas_before_hostname(s, p) {
   return v0;
 }
 
-// addr_spec: grammar/draft-ietf-uri-url-03.peggy:713
+// addr_spec: grammar/draft-ietf-uri-url-03.peggy:733
 function r_addr_spec(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1276,7 +1295,7 @@ function r_addr_spec(s, p) {
   return v0;
 }
 
-// local_part: grammar/draft-ietf-uri-url-03.peggy:718
+// local_part: grammar/draft-ietf-uri-url-03.peggy:738
 function r_local_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1302,7 +1321,7 @@ function r_local_part(s, p) {
   return v0;
 }
 
-// domain: grammar/draft-ietf-uri-url-03.peggy:722
+// domain: grammar/draft-ietf-uri-url-03.peggy:742
 function r_domain(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1328,7 +1347,7 @@ function r_domain(s, p) {
   return v0;
 }
 
-// sub_domain: grammar/draft-ietf-uri-url-03.peggy:727
+// sub_domain: grammar/draft-ietf-uri-url-03.peggy:747
 function r_sub_domain(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1345,14 +1364,14 @@ function r_sub_domain(s, p) {
   return v0;
 }
 
-// domain_ref: grammar/draft-ietf-uri-url-03.peggy:731
+// domain_ref: grammar/draft-ietf-uri-url-03.peggy:751
 function r_domain_ref(s, p) {
   let c = 0, v0 = 0;
   v0 = r_atom(s, p);
   return v0;
 }
 
-// domain_literal: grammar/draft-ietf-uri-url-03.peggy:738
+// domain_literal: grammar/draft-ietf-uri-url-03.peggy:758
 function r_domain_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1383,7 +1402,7 @@ function r_domain_literal(s, p) {
   return v0;
 }
 
-// word: grammar/draft-ietf-uri-url-03.peggy:743
+// word: grammar/draft-ietf-uri-url-03.peggy:763
 function r_word(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1400,7 +1419,7 @@ function r_word(s, p) {
   return v0;
 }
 
-// atom: grammar/draft-ietf-uri-url-03.peggy:753
+// atom: grammar/draft-ietf-uri-url-03.peggy:773
 function r_atom(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1414,7 +1433,7 @@ function r_atom(s, p) {
   return v0;
 }
 
-// quoted_string: grammar/draft-ietf-uri-url-03.peggy:762
+// quoted_string: grammar/draft-ietf-uri-url-03.peggy:782
 function r_quoted_string(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1445,7 +1464,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
-// qtext: grammar/draft-ietf-uri-url-03.peggy:777
+// qtext: grammar/draft-ietf-uri-url-03.peggy:797
 function r_qtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1475,7 +1494,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
-// dtext: grammar/draft-ietf-uri-url-03.peggy:788
+// dtext: grammar/draft-ietf-uri-url-03.peggy:808
 function r_dtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1505,7 +1524,7 @@ function r_dtext(s, p) {
   return v0;
 }
 
-// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:796
+// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:816
 function r_quoted_pair(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1519,7 +1538,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// content_identifier: grammar/draft-ietf-uri-url-03.peggy:806
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:826
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   v0 = r_addr_spec(s, p);
@@ -1592,6 +1611,9 @@ const START = new Map([
   ["_login_end", r__login_end],
   ["_login_then_slash", r__login_then_slash],
   ["_login_then_end", r__login_then_end],
+  ["_login_user_password", r__login_user_password],
+  ["_login_user", r__login_user],
+  ["_login_host", r__login_host],
   ["_end_of_input", r__end_of_input],
   ["_xalphas_before_host", r__xalphas_before_host],
   ["_user_before_host", r__user_before_host],
@@ -1633,4 +1655,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__end_of_input, r__xalphas_before_host, r__user_before_host, r__password_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };
+export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__login_user_password, r__login_user, r__login_host, r__end_of_input, r__xalphas_before_host, r__user_before_host, r__password_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };

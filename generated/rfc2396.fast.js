@@ -577,7 +577,21 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:453
+// _hexpart_hex4: grammar/rfc2396.peggy:450
+function r__hexpart_hex4(s, p) {
+  let c = 0, v0 = 0;
+  v0 = r__hexseq_hex4(s, p);
+  return v0;
+}
+
+// _hexseq_hex4: grammar/rfc2396.peggy:455
+function r__hexseq_hex4(s, p) {
+  let c = 0, v0 = 0;
+  v0 = r_hex4(s, p);
+  return v0;
+}
+
+// hex4: grammar/rfc2396.peggy:467
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -594,7 +608,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/rfc2396.peggy:461
+// _end_of_input: grammar/rfc2396.peggy:475
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -602,7 +616,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:495
+// hostname: grammar/rfc2396.peggy:509
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -639,7 +653,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:514
+// domainlabel: grammar/rfc2396.peggy:528
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -670,7 +684,15 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:526
+// _domainlabel_start: grammar/rfc2396.peggy:536
+function r__domainlabel_start(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T10[c] === 1))) ? p + 1 : -1;
+  return v0;
+}
+
+// toplabel: grammar/rfc2396.peggy:548
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -701,7 +723,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:546
+// IPv4address: grammar/rfc2396.peggy:568
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -761,7 +783,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:557
+// port: grammar/rfc2396.peggy:579
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -774,7 +796,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:570
+// path: grammar/rfc2396.peggy:592
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -792,7 +814,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:579
+// path_segments: grammar/rfc2396.peggy:601
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -818,7 +840,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:592
+// segment: grammar/rfc2396.peggy:614
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -856,7 +878,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:599
+// param: grammar/rfc2396.peggy:621
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -876,7 +898,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:612
+// pchar: grammar/rfc2396.peggy:634
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -890,7 +912,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:624
+// query: grammar/rfc2396.peggy:646
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -910,7 +932,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:634
+// fragment: grammar/rfc2396.peggy:656
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -930,7 +952,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:649
+// uric: grammar/rfc2396.peggy:671
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -944,7 +966,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:662
+// reserved: grammar/rfc2396.peggy:684
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -952,7 +974,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:673
+// unreserved: grammar/rfc2396.peggy:695
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -960,7 +982,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:683
+// mark: grammar/rfc2396.peggy:705
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -968,7 +990,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:694
+// escaped: grammar/rfc2396.peggy:716
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -984,7 +1006,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:705
+// hex: grammar/rfc2396.peggy:727
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -992,7 +1014,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:718
+// alphanum: grammar/rfc2396.peggy:740
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1000,7 +1022,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:727
+// alpha: grammar/rfc2396.peggy:749
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1008,7 +1030,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:738
+// lowalpha: grammar/rfc2396.peggy:760
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1016,7 +1038,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:749
+// upalpha: grammar/rfc2396.peggy:771
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1024,7 +1046,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:760
+// digit: grammar/rfc2396.peggy:782
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1032,7 +1054,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:776
+// control: grammar/rfc2396.peggy:798
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1040,7 +1062,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:784
+// space: grammar/rfc2396.peggy:806
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1048,7 +1070,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:794
+// delims: grammar/rfc2396.peggy:816
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1056,7 +1078,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:807
+// unwise: grammar/rfc2396.peggy:829
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1064,7 +1086,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:820
+// HEXDIG: grammar/rfc2396.peggy:842
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1095,10 +1117,13 @@ const START = new Map([
   ["IPv6address", r_IPv6address],
   ["hexpart", r_hexpart],
   ["hexseq", r_hexseq],
+  ["_hexpart_hex4", r__hexpart_hex4],
+  ["_hexseq_hex4", r__hexseq_hex4],
   ["hex4", r_hex4],
   ["_end_of_input", r__end_of_input],
   ["hostname", r_hostname],
   ["domainlabel", r_domainlabel],
+  ["_domainlabel_start", r__domainlabel_start],
   ["toplabel", r_toplabel],
   ["IPv4address", r_IPv4address],
   ["port", r_port],
@@ -1148,4 +1173,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };
+export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r__hexpart_hex4, r__hexseq_hex4, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r__domainlabel_start, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };

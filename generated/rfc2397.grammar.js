@@ -5,7 +5,7 @@ import base from "./rfc2396.grammar.js";
 
 export default {
   rules: [
-    ...base.rules.slice(0, 52), // URI_reference to HEXDIG, 52 rules
+    ...base.rules.slice(0, 55), // URI_reference to HEXDIG, 55 rules
     {"id":"dataurl","expression":{"type":"sequence","elements":[{"type":"literal","value":"data:","ignoreCase":false},{"type":"repeat","min":0,"max":1,"expression":{"type":"rule_ref","name":"mediatype"}},{"type":"repeat","min":0,"max":1,"expression":{"type":"literal","value":";base64","ignoreCase":false}},{"type":"literal","value":",","ignoreCase":false},{"type":"rule_ref","name":"data"}]}},
     {"id":"mediatype","expression":{"type":"sequence","elements":[{"type":"repeat","min":0,"max":1,"expression":{"type":"sequence","elements":[{"type":"rule_ref","name":"type"},{"type":"literal","value":"/","ignoreCase":false},{"type":"rule_ref","name":"subtype"}]}},{"type":"repeat","min":0,"max":null,"expression":{"type":"sequence","elements":[{"type":"literal","value":";","ignoreCase":false},{"type":"rule_ref","name":"parameter"}]}}]}},
     {"id":"data","expression":{"type":"repeat","min":0,"max":null,"expression":{"type":"rule_ref","name":"urlchar"}}},

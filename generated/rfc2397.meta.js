@@ -35,6 +35,6 @@ export default {
     {"name":"token","id":"token","section":"RFC 2045 §5.1","core":false,"charRule":false},
   ],
   "helpers": [
-    ...base.helpers.slice(0, 2), // _reg_name_char, _end_of_input
+    ...base.helpers.slice(0, 5), // _reg_name_char to _domainlabel_start, 5 rules
   ]
 };

@@ -73,10 +73,10 @@ function ic(s, p, lower, n) {
 }
 
 const T0 = table([33, 33, 36, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const S1 = new Set(["a","b","c","d","e","f"]);
-const T2 = table([48, 57, 65, 70, 97, 102]);
-const T3 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
-const T4 = table([48, 58, 65, 70, 97, 102]);
+const T1 = table([48, 58, 65, 70, 97, 102]);
+const S2 = new Set(["a","b","c","d","e","f"]);
+const T3 = table([48, 57, 65, 70, 97, 102]);
+const T4 = table([33, 33, 36, 36, 38, 46, 48, 57, 59, 59, 61, 61, 65, 90, 95, 95, 97, 122, 126, 126]);
 const T5 = table([47, 47, 65, 90, 97, 122]);
 const T6 = table([33, 33, 36, 59, 61, 61, 64, 91, 95, 95, 97, 122, 126, 126]);
 const T7 = table([33, 33, 36, 46, 48, 59, 61, 61, 64, 90, 95, 95, 97, 122, 126, 126]);
@@ -241,65 +241,43 @@ function r_unc_authority(s, p) {
 // file_host: grammar/rfc8089.peggy:206
 function r_file_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v1 = -1;
       L1: {
         v3 = -1;
         L2: {
-          v4 = ic(s, p, "%5b", 3) ? p + 3 : -1;
+          v4 = r__inline_IP_reg_name(s, p);
           if (v4 < 0) break L2;
-          v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, v4).toLowerCase() === "v"))) ? v4 + 1 : -1;
-          if (v5 < 0) break L2;
-          v6 = v5;
-          while (v6 < len) {
-            c = String.prototype.charCodeAt.call(s, v6);
-            if (!(c < 128 ? T2[c] === 1 : S1.has(String.prototype.charAt.call(s, v6).toLowerCase()))) break;
-            v6++;
-          }
-          if (v6 - v5 < 1) v6 = -1;
-          if (v6 < 0) break L2;
-          v7 = (v6 < len && (c = String.prototype.charCodeAt.call(s, v6), (c === 46))) ? v6 + 1 : -1;
-          if (v7 < 0) break L2;
-          v8 = v7;
-          while (v8 < len) {
-            c = String.prototype.charCodeAt.call(s, v8);
-            if (!(c < 128 && T3[c] === 1)) break;
-            v8++;
-          }
-          if (v8 - v7 < 1) v8 = -1;
-          if (v8 < 0) break L2;
-          v9 = ic(s, v8, "%5d", 3) ? v8 + 3 : -1;
-          if (v9 < 0) break L2;
-          v10 = (v9 < len && (c = String.prototype.charCodeAt.call(s, v9), (c < 128 && T0[c] === 1))) ? v9 + 1 : -1;
-          v3 = v10;
+          v5 = (v4 < len && (c = String.prototype.charCodeAt.call(s, v4), (c < 128 && T0[c] === 1))) ? v4 + 1 : -1;
+          v3 = v5;
         }
         v2 = v3 < 0 ? p : -1;
         if (v2 < 0) break L1;
-        v11 = r_inline_IP(s, v2);
-        v1 = v11;
+        v6 = r_inline_IP(s, v2);
+        v1 = v6;
       }
       if (v1 >= 0) { v0 = v1; break L0; }
     }
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c >= 48 && c <= 57 : c >= 128)))) {
-      v12 = -1;
+      v7 = -1;
       L3: {
-        v13 = r_IPv4address(s, p);
-        if (v13 < 0) break L3;
-        v15 = (v13 < len && (c = String.prototype.charCodeAt.call(s, v13), (c < 128 && T0[c] === 1))) ? v13 + 1 : -1;
-        v14 = v15 < 0 ? v13 : -1;
-        if (v14 < 0) break L3;
+        v8 = r_IPv4address(s, p);
+        if (v8 < 0) break L3;
+        v10 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c < 128 && T0[c] === 1))) ? v8 + 1 : -1;
+        v9 = v10 < 0 ? v8 : -1;
+        if (v9 < 0) break L3;
         L4: {
-          v17 = v14;
-          v16 = v17;
+          v12 = v9;
+          v11 = v12;
         }
-        v12 = v16;
+        v7 = v11;
       }
-      if (v12 >= 0) { v0 = v12; break L0; }
+      if (v7 >= 0) { v0 = v7; break L0; }
     }
-    v18 = r_reg_name(s, p);
-    v0 = v18;
+    v13 = r_reg_name(s, p);
+    v0 = v13;
   }
   return v0;
 }
@@ -313,7 +291,7 @@ function r_inline_IP(s, p) {
     v1 = ic(s, p, "%5b", 3) ? p + 3 : -1;
     if (v1 < 0) break L0;
     L1: {
-      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T4[c] === 1 : c >= 128)))) {
+      if ((v1 < len && (c = String.prototype.charCodeAt.call(s, v1), (c < 128 ? T1[c] === 1 : c >= 128)))) {
         v3 = r_IPv6address(s, v1);
         if (v3 >= 0) { v2 = v3; break L1; }
       }
@@ -329,7 +307,52 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:228
+// _inline_IP_reg_name: grammar/rfc8089.peggy:231
+function r__inline_IP_reg_name(s, p) {
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
+  v0 = -1;
+  L0: {
+    v1 = ic(s, p, "%5b", 3) ? p + 3 : -1;
+    if (v1 < 0) break L0;
+    v2 = r__IPvFuture_reg_name(s, v1);
+    if (v2 < 0) break L0;
+    v3 = ic(s, v2, "%5d", 3) ? v2 + 3 : -1;
+    v0 = v3;
+  }
+  return v0;
+}
+
+// _IPvFuture_reg_name: grammar/rfc8089.peggy:237
+function r__IPvFuture_reg_name(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
+  v0 = -1;
+  L0: {
+    v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 86 || c === 118 : String.prototype.charAt.call(s, p).toLowerCase() === "v"))) ? p + 1 : -1;
+    if (v1 < 0) break L0;
+    v2 = v1;
+    while (v2 < len) {
+      c = String.prototype.charCodeAt.call(s, v2);
+      if (!(c < 128 ? T3[c] === 1 : S2.has(String.prototype.charAt.call(s, v2).toLowerCase()))) break;
+      v2++;
+    }
+    if (v2 - v1 < 1) v2 = -1;
+    if (v2 < 0) break L0;
+    v3 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 46))) ? v2 + 1 : -1;
+    if (v3 < 0) break L0;
+    v4 = v3;
+    while (v4 < len) {
+      c = String.prototype.charCodeAt.call(s, v4);
+      if (!(c < 128 && T4[c] === 1)) break;
+      v4++;
+    }
+    if (v4 - v3 < 1) v4 = -1;
+    v0 = v4;
+  }
+  return v0;
+}
+
+// _file_URI_appendix_e: grammar/rfc8089.peggy:244
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -345,7 +368,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:233
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:249
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -368,7 +391,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:250
+// _auth_path_appendix_e: grammar/rfc8089.peggy:266
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -434,7 +457,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:261
+// _local_path_appendix_e: grammar/rfc8089.peggy:277
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -473,7 +496,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:273
+// _file_auth_appendix_e: grammar/rfc8089.peggy:289
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
@@ -564,6 +587,8 @@ const START = new Map([
   ["unc_authority", r_unc_authority],
   ["file_host", r_file_host],
   ["inline_IP", r_inline_IP],
+  ["_inline_IP_reg_name", r__inline_IP_reg_name],
+  ["_IPvFuture_reg_name", r__IPvFuture_reg_name],
   ["_file_URI_appendix_e", r__file_URI_appendix_e],
   ["_file_hier_part_appendix_e", r__file_hier_part_appendix_e],
   ["_auth_path_appendix_e", r__auth_path_appendix_e],
@@ -592,4 +617,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_file_URI, r_file_scheme, r_file_hier_part, r_auth_path, r_local_path, r_file_auth, r_drive_letter, r_file_absolute, r_unc_authority, r_file_host, r_inline_IP, r__file_URI_appendix_e, r__file_hier_part_appendix_e, r__auth_path_appendix_e, r__local_path_appendix_e, r__file_auth_appendix_e };
+export { r_URI, r_hier_part, r_URI_reference, r_absolute_URI, r_relative_ref, r_relative_part, r_scheme, r_authority, r_userinfo, r_host, r_port, r_IP_literal, r_IPvFuture, r_IPv6address, r_h16, r_ls32, r_IPv4address, r_dec_octet, r_reg_name, r_path, r_path_abempty, r_path_absolute, r_path_noscheme, r_path_rootless, r_path_empty, r_segment, r_segment_nz, r_segment_nz_nc, r_pchar, r_query, r_fragment, r_pct_encoded, r_unreserved, r_reserved, r_gen_delims, r_sub_delims, r_ALPHA, r_DIGIT, r_HEXDIG, r_file_URI, r_file_scheme, r_file_hier_part, r_auth_path, r_local_path, r_file_auth, r_drive_letter, r_file_absolute, r_unc_authority, r_file_host, r_inline_IP, r__inline_IP_reg_name, r__IPvFuture_reg_name, r__file_URI_appendix_e, r__file_hier_part_appendix_e, r__auth_path_appendix_e, r__local_path_appendix_e, r__file_auth_appendix_e };

@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { specs, validate } from '../src/index.js';
-import { type Grammar, type Node, lookupRule } from './oracle/ast.js';
+import { type Grammar, lookupRule, referencesOf } from './oracle/ast.js';
 import { derive, grammarAlphabet, hashString } from './oracle/derive.js';
 import { END_OF_INPUT, ExpectedReader, PROBES } from './oracle/expected.js';
 import { parseGrammar } from './oracle/printed.js';
@@ -76,19 +76,6 @@ const KNOWN_PATHS: Record<string, string> = {};
 
 /** The contract's core rules, never named as `rule` (they appear in `expected`). */
 const CORE_RULES = new Set(['ALPHA', 'DIGIT', 'HEXDIG', 'alpha', 'digit', 'hex']);
-
-/**
- * The rules a printed rule's definition refers to (directly), by name in any case: RFC 2732
- * prints `IPv6reference` in host for the rule it defines as `ipv6reference`, one rule
- * (docs/decisions.md), which test/oracle/recursion.ts's exact lookup of an RFC 822 grammar
- * would not find.
- */
-function referencesOf(node: Node, out = new Set<string>()): Set<string> {
-  if (node.type === 'ref') out.add(node.name.toLowerCase());
-  else if (node.type === 'alt' || node.type === 'seq') for (const item of node.items) referencesOf(item, out);
-  else if (node.type === 'rep') referencesOf(node.item, out);
-  return out;
-}
 
 /**
  * How a record's `rulePath` leaves the printed grammar (the contract: "the spec rules from the

@@ -54,3 +54,16 @@ export function range(lo: number, hi: number = lo): Node {
 export function alt(...items: Node[]): Node {
   return items.length === 1 ? items[0]! : { type: 'alt', items };
 }
+
+/**
+ * The rules a printed rule's definition refers to (directly), by name in any case: RFC 2732
+ * prints `IPv6reference` in host for the rule it defines as `ipv6reference`, one rule
+ * (docs/decisions.md), which test/oracle/recursion.ts's exact lookup of an RFC 822 grammar
+ * would not find.
+ */
+export function referencesOf(node: Node, out = new Set<string>()): Set<string> {
+  if (node.type === 'ref') out.add(node.name.toLowerCase());
+  else if (node.type === 'alt' || node.type === 'seq') for (const item of node.items) referencesOf(item, out);
+  else if (node.type === 'rep') referencesOf(node.item, out);
+  return out;
+}
