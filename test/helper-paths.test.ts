@@ -152,6 +152,41 @@ describe.each(printedEras.map((e) => [e.meta.spec, e] as const))('%s: every path
   });
 });
 
+/**
+ * Whether rule `from` can call `target` (outside look-aheads) without passing through `outer`:
+ * a helper charged to `outer`'s open instance (`// @in`) reached that way would have no such
+ * instance open.
+ */
+function reachesAround(era: (typeof eras)[number], from: string, target: string, outer: string): boolean {
+  const bodies = new Map(era.grammar.rules.map((r) => [r.id, r.expression]));
+  const seen = new Set<string>([from]);
+  const todo = [from];
+  while (todo.length > 0) {
+    for (const callee of calls(bodies.get(todo.pop()!)!)) {
+      if (callee === target) return true;
+      if (callee === outer || seen.has(callee)) continue;
+      seen.add(callee);
+      todo.push(callee);
+    }
+  }
+  return false;
+}
+
+describe.each(eras.filter((e) => e.meta.helpers.some((h) => h.in !== undefined)).map((e) => [e.meta.spec, e] as const))(
+  '%s: a helper charged to an outer rule (// @in)',
+  (_spec, era) => {
+    it('is reached only inside that rule, from every start rule', () => {
+      const wrong: string[] = [];
+      for (const h of era.meta.helpers.filter((x) => x.in !== undefined)) {
+        for (const r of era.meta.rules) if (r.id !== h.in && reachesAround(era, r.id, h.id, h.in!)) wrong.push(`${r.name} reaches ${h.id} outside ${h.in}`);
+        // And the rule itself reaches it, or the tag charges nothing.
+        expect(reachesAround(era, h.in!, h.id, '')).toBe(true);
+      }
+      expect(wrong).toEqual([]);
+    });
+  },
+);
+
 describe('the eras whose paths are checked', () => {
   it('are every era with a printed grammar (each listed era has one)', () => {
     expect(printedEras.map((e) => e.meta.spec)).toEqual(eras.map((e) => e.meta.spec));
