@@ -14,7 +14,9 @@
  * only what would be accepted there, and every character that would be accepted there
  * described by an entry. Each error's `rulePath` is read against the same printed grammar: from
  * the start rule to `rule`, each rule one that the rule before it refers to (a derivation a
- * reader can follow in the spec), and `rule` no core rule.
+ * reader can follow in the spec), `rule` no core rule, and the whole path open at the offset in
+ * some derivation of the prefix that the language continues (not a rule that ended further back,
+ * nor one of a reading the rest of the language has left).
  */
 import { describe, expect, it } from 'vitest';
 import { specs, validate } from '../src/index.js';
@@ -95,6 +97,27 @@ function pathProblems(grammar: Grammar, startRule: string, error: { rule: string
     else if (!referencesOf(from.body).has(path[i + 1]!.toLowerCase())) problems.push(`${path[i]}'s definition does not refer to ${path[i + 1]}`);
   }
   return problems;
+}
+
+/**
+ * How a record's `rulePath` is not where the parse stopped (the contract: `rule` is a rule that
+ * "would have to accept `found` for the parse to get past `offset`"): some derivation of the
+ * prefix before the offset that a string of the language continues must have every rule of the
+ * path open at the offset, each inside the one before it (`open`: PrefixOracle.openAfter, a
+ * rule open where it begins and where it has just ended as well as inside). Direct right
+ * recursion (`hostname = ialpha [ "." hostname ]`) is one instance in the automaton, and RFC
+ * 2396's amended grammar reads `IPv6reference` through `ipv6reference` (one rule printed in two
+ * cases), so a rule repeated in a row in either path is read once.
+ */
+function openProblems(open: ReadonlySet<string>, path: readonly string[]): string[] {
+  const once = (names: readonly string[]): string => names.map((r) => r.toLowerCase()).filter((r, i, all) => i === 0 || r !== all[i - 1]).join(' > ');
+  const want = once(path);
+  for (const p of open) {
+    const got = once(p.split(' > '));
+    if (got === want || got.startsWith(`${want} > `)) return [];
+  }
+  const deepest = [...open].sort((a, b) => b.length - a.length).slice(0, 4);
+  return [`no derivation of the prefix has it open at the offset (open there, the deepest: ${deepest.join(' | ')})`];
 }
 
 /**
@@ -266,6 +289,24 @@ describe('the prefix oracle (test/oracle/prefix.ts)', () => {
     expect(['http://exa mple.com/', 'http://[::1]:8x/', 'http://a/b%2', 'http://a:8x/'].map((s) => uri.longestViablePrefix(s)))
       .toEqual([10, 14, 12, 11]);
     expect(['#[', ':', 'http://\u4f8b\u3048.jp/'].map((s) => ref.longestViablePrefix(s))).toEqual([1, 0, 7]);
+  });
+
+  it('tells the rule instances open after a prefix (rulePath is checked against them below)', () => {
+    const rfc3986 = loadPrinted('rfc3986');
+    const uri = oracleFor('rfc3986', rfc3986, 'URI', true);
+    const startsWith = (prefix: string, path: string) => [...uri.openAfter(prefix)].some((p) => p === path || p.startsWith(`${path} > `));
+    // After "http://a:8" the port's repetition can go on; the scheme ended four characters back.
+    expect(startsWith('http://a:8', 'uri > hier-part > authority > port')).toBe(true);
+    expect(startsWith('http://a:8', 'uri > scheme')).toBe(false);
+    expect(openProblems(uri.openAfter('http://a:8'), ['URI', 'scheme'])).toHaveLength(1);
+    expect(openProblems(uri.openAfter('http://a:8'), ['URI', 'hier-part', 'authority', 'port'])).toEqual([]);
+    // After "http://a" the "a" is a host or a userinfo (its "@" still to come), and the scheme
+    // is open where it has just ended after "http", beside the ":" that follows it.
+    expect(['uri > hier-part > authority > host > reg-name', 'uri > hier-part > authority > userinfo'].map((p) => startsWith('http://a', p))).toEqual([true, true]);
+    expect(startsWith('http', 'uri > scheme')).toBe(true);
+    // The same language as the automaton without paths.
+    const plain = oracleFor('rfc3986', rfc3986, 'URI');
+    expect(['http://a:8x/', 'http://[::1', 'a:b#c#', ':'].map((s) => uri.longestViablePrefix(s))).toEqual(['http://a:8x/', 'http://[::1', 'a:b#c#', ':'].map((s) => plain.longestViablePrefix(s)));
   });
 
   it('reads RFC 1738 url with scheme dispatch: "http:x" is no URL, "httpx:x" is an otherurl', () => {
@@ -446,6 +487,22 @@ for (const era of eras) {
           return;
         }
         if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
+      }, 60_000 * SCALE);
+
+      it(`${rule}${reading}: rulePath is open at the offset in a derivation of the prefix`, () => {
+        const { oracle, inputs, results } = run();
+        const withPaths = oracleFor(era.id, grammar, rule, true);
+        const problems: string[] = [];
+        let checked = 0;
+        inputs.forEach((input, i) => {
+          const result = results[i]!;
+          if (result.valid || result.error.offset !== oracle.longestViablePrefix(input)) return;
+          checked++;
+          const wrong = openProblems(withPaths.openAfter(input.slice(0, result.error.offset)), result.error.rulePath);
+          if (wrong.length > 0) problems.push(`${era.id} ${rule} ${show(input)} at ${result.error.offset}, rulePath ${result.error.rulePath.join(' > ')}: ${wrong.join('; ')}`);
+        });
+        expect(checked, 'records whose path was checked').toBeGreaterThanOrEqual(Math.min(count, 100) / 2);
+        if (problems.length > 0) expect.fail(`${problems.length} of ${checked} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
       }, 60_000 * SCALE);
     }
   });

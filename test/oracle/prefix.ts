@@ -13,7 +13,7 @@
  * way, so its viability is as exact as a single rule's.
  */
 import { type Grammar, type Node, lit, lookupRule } from './ast.js';
-import { expandRule } from './recursion.js';
+import { RecursionError, expandRule, ruleBody } from './recursion.js';
 import { charSet } from './regex.js';
 
 /** A transition on any code unit in [lo, hi] (inclusive, 0..0xFFFF). */
@@ -26,6 +26,13 @@ export interface Nfa {
   /** Per state: code-unit transitions. */
   edges: Edge[][];
   accepting: boolean[];
+  /**
+   * Per state, the rule instances open there (nfaWithPaths): the names from the start rule down,
+   * lower-cased, joined by " > ". A rule's instance holds the states of its definition and one
+   * state on each side of it, where it begins and where it has ended, so a rule that begins or
+   * ends at a position is open there.
+   */
+  paths?: string[];
 }
 
 /** A complete DFA over code units, used as a guard on an NFA's language (`intersect`). */
@@ -63,11 +70,40 @@ export function surrogatePairs(lo: number, hi: number): Array<[UnitRange, UnitRa
 class Builder {
   eps: number[][] = [];
   edges: Edge[][] = [];
+  paths: string[] = [];
+  /** The rule instances open where the states being built are; references are read in `grammar`. */
+  private path: string;
+  private readonly open: string[] = [];
+
+  /** `within`: the rule instances the whole automaton is open in (a reading's start rule). */
+  constructor(
+    private readonly grammar?: Grammar,
+    within: readonly string[] = [],
+  ) {
+    this.path = within.map((r) => r.toLowerCase()).join(' > ');
+  }
 
   state(): number {
     this.eps.push([]);
     this.edges.push([]);
+    this.paths.push(this.path);
     return this.eps.length - 1;
+  }
+
+  /** A rule's instance between `from` and `to`: its own first and last states, its definition between. */
+  instance(name: string, from: number, to: number): void {
+    const rule = ruleBody(this.grammar!, name);
+    if (this.open.includes(rule.name)) throw new RecursionError([...this.open.slice(this.open.indexOf(rule.name)), rule.name]);
+    const outer = this.path;
+    this.path = outer === '' ? rule.name.toLowerCase() : `${outer} > ${rule.name.toLowerCase()}`;
+    this.open.push(rule.name);
+    const begin = this.state();
+    const end = this.state();
+    this.eps[from]!.push(begin);
+    this.build(rule.body, begin, end);
+    this.eps[end]!.push(to);
+    this.open.pop();
+    this.path = outer;
   }
 
   /** Thompson construction: a path from `from` to `to` for each string of `node`. */
@@ -128,7 +164,9 @@ class Builder {
       case 'range':
         return; // handled by charSet
       case 'ref':
-        throw new Error(`unexpanded reference ${node.name}`);
+        if (!this.grammar) throw new Error(`unexpanded reference ${node.name}`);
+        this.instance(node.name, from, to);
+        return;
     }
   }
 
@@ -162,11 +200,29 @@ export function nfaOfRule(grammar: Grammar, rule: string): Nfa {
   return nfaOfNode(expandRule(grammar, name));
 }
 
+/**
+ * The NFA of a printed rule with the rule instances open at each state (`paths`): the same
+ * language as nfaOfRule's, each reference built as an instance of its rule rather than expanded
+ * in place. `within` names the rules the instance is inside (a reading's start rule: RFC 1738
+ * `url` for its `httpurl`).
+ */
+export function nfaWithPaths(grammar: Grammar, rule: string, within: readonly string[] = []): Nfa {
+  const b = new Builder(grammar, within);
+  const start = b.state();
+  const final = b.state();
+  b.instance(rule, start, final);
+  const accepting = b.eps.map((_, q) => q === final);
+  return trim({ start, eps: b.eps, edges: b.edges, accepting, paths: b.paths });
+}
+
 /** The union of several NFAs' languages. */
 export function union(nfas: readonly Nfa[]): Nfa {
   const eps: number[][] = [[]];
   const edges: Edge[][] = [[]];
   const accepting = [false];
+  const withPaths = nfas.every((nfa) => nfa.paths);
+  // The new start state is open in what every part's start state is open in.
+  const paths = [withPaths ? commonPath(nfas.map((nfa) => nfa.paths![nfa.start]!)) : ''];
   for (const nfa of nfas) {
     const base = eps.length;
     eps[0]!.push(nfa.start + base);
@@ -174,9 +230,18 @@ export function union(nfas: readonly Nfa[]): Nfa {
       eps.push(e.map((t) => t + base));
       edges.push(nfa.edges[q]!.map(([lo, hi, t]) => [lo, hi, t + base] as const));
       accepting.push(nfa.accepting[q]!);
+      paths.push(nfa.paths?.[q] ?? '');
     });
   }
-  return trim({ start: 0, eps, edges, accepting });
+  return trim({ start: 0, eps, edges, accepting, ...(withPaths ? { paths } : {}) });
+}
+
+/** The longest run of rule names that every path begins with. */
+function commonPath(paths: readonly string[]): string {
+  const split = paths.map((p) => (p === '' ? [] : p.split(' > ')));
+  const out: string[] = [];
+  for (let k = 0; split.every((names) => k < names.length && names[k] === split[0]![k]); k++) out.push(split[0]![k]!);
+  return out.join(' > ');
 }
 
 /** The strings of `nfa` that `guard` accepts: the product automaton, trimmed. */
@@ -210,7 +275,8 @@ export function intersect(nfa: Nfa, guard: GuardDfa): Nfa {
     edges.push(out);
     accepting.push(nfa.accepting[q]! && guard.accepting[g]!);
   }
-  return trim({ start, eps, edges, accepting });
+  const paths = nfa.paths && pairs.map(([q]) => nfa.paths![q]!);
+  return trim({ start, eps, edges, accepting, ...(paths ? { paths } : {}) });
 }
 
 /**
@@ -244,6 +310,7 @@ function trim(nfa: Nfa): Nfa {
     eps: keep.map((q) => nfa.eps[q]!.filter((t) => live[t]).map((t) => renumber.get(t)!)),
     edges: keep.map((q) => nfa.edges[q]!.filter(([, , t]) => live[t]).map(([lo, hi, t]) => [lo, hi, renumber.get(t)!] as const)),
     accepting: keep.map((q) => nfa.accepting[q]!),
+    ...(nfa.paths ? { paths: keep.map((q) => nfa.paths![q]!) } : {}),
   };
 }
 
@@ -323,6 +390,17 @@ export class PrefixOracle {
       return next !== this.dead && !(ch.length === 1 && isHigh(ch.charCodeAt(0)) && !this.endsCharacter(next));
     });
     return { accepted: d.accepting, viable };
+  }
+
+  /**
+   * The rule instances open after `prefix` (a viable prefix) in some derivation that a string of
+   * the language continues: the paths (Nfa.paths) of the states the automaton is in. Only for
+   * an automaton built with them (nfaWithPaths).
+   */
+  openAfter(prefix: string): Set<string> {
+    const paths = this.nfa.paths;
+    if (!paths) throw new Error('an automaton built without the rules open at its states');
+    return new Set([...this.stateAfter(prefix).states].map((q) => paths[q]!));
   }
 
   /** After a lone high surrogate: can a string of the language go on with no low surrogate? */

@@ -86,6 +86,20 @@ function rewriteRightRecursion(body: Node, name: string, grammar: Grammar): Node
 }
 
 /**
+ * A rule's definition with its direct right recursion rewritten as a repetition (as `expandRule`
+ * reads it), its other references left in place: test/oracle/prefix.ts builds the automaton of
+ * a rule with the rules open at each state from it.
+ */
+export function ruleBody(grammar: Grammar, refName: string): { name: string; body: Node } {
+  const rule = lookupRule(grammar, refName);
+  if (!rule) throw new Error(`rule ${refName} is not defined`);
+  if (!mentions(rule.body, rule.name, grammar)) return rule;
+  const rewritten = rewriteRightRecursion(rule.body, rule.name, grammar);
+  if (!rewritten) throw new RecursionError([rule.name, rule.name]);
+  return { name: rule.name, body: rewritten };
+}
+
+/**
  * The rule's language as one expression without references. `expand` memoises per rule,
  * so shared sub-rules are the same object (callers may cache on node identity).
  */
