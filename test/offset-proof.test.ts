@@ -103,9 +103,11 @@ function pathProblems(grammar: Grammar, startRule: string, error: { rule: string
  * How a record's `rulePath` is not where the parse stopped (the contract: `rule` is a rule that
  * "would have to accept `found` for the parse to get past `offset`"): some derivation of the
  * prefix before the offset that a string of the language continues must have every rule of the
- * path open at the offset, each inside the one before it (`open`: PrefixOracle.openAfter, a
- * rule open where it begins and where it has just ended as well as inside). Direct right
- * recursion (`hostname = ialpha [ "." hostname ]`) is one instance in the automaton, and RFC
+ * path open at the offset, each inside the one before it, with a character to read there
+ * (`open`: PrefixOracle.openAfter, the instances of the states with a code-unit edge; a rule
+ * that begins at the offset reads its first character there, one that has ended reads none).
+ * Where nothing can follow the prefix, `open` holds every instance open there, ended or not.
+ * Direct right recursion (`hostname = ialpha [ "." hostname ]`) is one instance in the automaton, and RFC
  * 2396's amended grammar reads `IPv6reference` through `ipv6reference` (one rule printed in two
  * cases), so a rule repeated in a row in either path is read once.
  */
@@ -304,6 +306,12 @@ describe('the prefix oracle (test/oracle/prefix.ts)', () => {
     // is open where it has just ended after "http", beside the ":" that follows it.
     expect(['uri > hier-part > authority > host > reg-name', 'uri > hier-part > authority > userinfo'].map((p) => startsWith('http://a', p))).toEqual([true, true]);
     expect(startsWith('http', 'uri > scheme')).toBe(true);
+    // After "http://1.2.3.255" the IPv4address has ended (no fourth digit follows "255"): open
+    // there, but reading nothing; the same text as a reg-name reads on.
+    const ipv4 = 'uri > hier-part > authority > host > ipv4address';
+    const reads = (prefix: string, path: string) => [...uri.openAfter(prefix, true)].some((p) => p === path || p.startsWith(`${path} > `));
+    expect([startsWith('http://1.2.3.255', ipv4), reads('http://1.2.3.255', ipv4), reads('http://1.2.3.25', ipv4)]).toEqual([true, false, true]);
+    expect(reads('http://1.2.3.255', 'uri > hier-part > authority > host > reg-name')).toBe(true);
     // The same language as the automaton without paths.
     const plain = oracleFor('rfc3986', rfc3986, 'URI');
     expect(['http://a:8x/', 'http://[::1', 'a:b#c#', ':'].map((s) => uri.longestViablePrefix(s))).toEqual(['http://a:8x/', 'http://[::1', 'a:b#c#', ':'].map((s) => plain.longestViablePrefix(s)));
@@ -498,7 +506,11 @@ for (const era of eras) {
           const result = results[i]!;
           if (result.valid || result.error.offset !== oracle.longestViablePrefix(input)) return;
           checked++;
-          const wrong = openProblems(withPaths.openAfter(input.slice(0, result.error.offset)), result.error.rulePath);
+          // Where something can follow the prefix, the path must lead to a rule that reads
+          // there; where nothing can (`end of input` alone), to one open there.
+          const prefix = input.slice(0, result.error.offset);
+          const reading = withPaths.openAfter(prefix, true);
+          const wrong = openProblems(reading.size > 0 ? reading : withPaths.openAfter(prefix), result.error.rulePath);
           if (wrong.length > 0) problems.push(`${era.id} ${rule} ${show(input)} at ${result.error.offset}, rulePath ${result.error.rulePath.join(' > ')}: ${wrong.join('; ')}`);
         });
         expect(checked, 'records whose path was checked').toBeGreaterThanOrEqual(Math.min(count, 100) / 2);

@@ -395,12 +395,15 @@ export class PrefixOracle {
   /**
    * The rule instances open after `prefix` (a viable prefix) in some derivation that a string of
    * the language continues: the paths (Nfa.paths) of the states the automaton is in. Only for
-   * an automaton built with them (nfaWithPaths).
+   * an automaton built with them (nfaWithPaths). `reading`: only the instances of states with a
+   * code-unit transition, those that would read a character there (a rule that has ended at the
+   * prefix's end is open there but reads nothing more).
    */
-  openAfter(prefix: string): Set<string> {
+  openAfter(prefix: string, reading = false): Set<string> {
     const paths = this.nfa.paths;
     if (!paths) throw new Error('an automaton built without the rules open at its states');
-    return new Set([...this.stateAfter(prefix).states].map((q) => paths[q]!));
+    const states = [...this.stateAfter(prefix).states];
+    return new Set((reading ? states.filter((q) => this.nfa.edges[q]!.length > 0) : states).map((q) => paths[q]!));
   }
 
   /** After a lone high surrogate: can a string of the language go on with no low surrogate? */
