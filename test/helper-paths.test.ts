@@ -129,8 +129,6 @@ const printedEras = eras.filter((e) => hasPrinted(e.meta.spec));
  * expectation.
  */
 const UNREACHABLE: Record<string, string> = {
-  'rfc2397 token > alphanum':
-    'token = (alphanum / "!" / ... / escaped)+ reads RFC 2045\'s prose token (printed as prose, no rule named): alphanum is one alternative of a choice repeated, never a sequence\'s element, so a failure there goes up to the repetition, which names token; "!" and the others are tried at the same offset, so no failure is inside alphanum alone; and alphanum = alpha / digit holds only core rules, so no path goes on below it',
   'rfc2396-draft relativeURL > urlchar':
     'relativeURL\'s first alternative, net_path _relEnd, reads one urlchar after the net_path for the diagnosis only (_relEnd = urlchar !"" / ...), so it records failures only where the net_path ends or inside an escaped begun there. abs_path, tried later ("/" then a path whose segments may be empty), reads every character a server holds (as pchar or ";", or from a "?" on as its query) and so reaches the same end and records the same failures, deeper. A failure of the urlchar choice itself goes up to `net_path _relEnd`, broken at a helper, which names relativeURL; for an escaped begun there, abs_path\'s candidate is the deeper and is ranked first (src/diagnosis/rank.ts, deeperFirst), and the probe\'s replaces it only with a higher score, which it cannot have: granted the character, the probe still fails at once (`!""`) and the parse goes on in abs_path, where the same escaped fails again',
 };

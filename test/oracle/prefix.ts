@@ -33,6 +33,8 @@ export interface Nfa {
    * ends at a position is open there.
    */
   paths?: string[];
+  /** Per state, with `paths`: whether it is where a rule's instance begins (its first state). */
+  begins?: boolean[];
 }
 
 /** A complete DFA over code units, used as a guard on an NFA's language (`intersect`). */
@@ -71,6 +73,7 @@ class Builder {
   eps: number[][] = [];
   edges: Edge[][] = [];
   paths: string[] = [];
+  begins: boolean[] = [];
   /** The rule instances open where the states being built are; references are read in `grammar`. */
   private path: string;
   private readonly open: string[] = [];
@@ -87,6 +90,7 @@ class Builder {
     this.eps.push([]);
     this.edges.push([]);
     this.paths.push(this.path);
+    this.begins.push(false);
     return this.eps.length - 1;
   }
 
@@ -98,6 +102,7 @@ class Builder {
     this.path = outer === '' ? rule.name.toLowerCase() : `${outer} > ${rule.name.toLowerCase()}`;
     this.open.push(rule.name);
     const begin = this.state();
+    this.begins[begin] = true;
     const end = this.state();
     this.eps[from]!.push(begin);
     this.build(rule.body, begin, end);
@@ -212,7 +217,7 @@ export function nfaWithPaths(grammar: Grammar, rule: string, within: readonly st
   const final = b.state();
   b.instance(rule, start, final);
   const accepting = b.eps.map((_, q) => q === final);
-  return trim({ start, eps: b.eps, edges: b.edges, accepting, paths: b.paths });
+  return trim({ start, eps: b.eps, edges: b.edges, accepting, paths: b.paths, begins: b.begins });
 }
 
 /** The union of several NFAs' languages. */
@@ -223,6 +228,7 @@ export function union(nfas: readonly Nfa[]): Nfa {
   const withPaths = nfas.every((nfa) => nfa.paths);
   // The new start state is open in what every part's start state is open in.
   const paths = [withPaths ? commonPath(nfas.map((nfa) => nfa.paths![nfa.start]!)) : ''];
+  const begins = [false];
   for (const nfa of nfas) {
     const base = eps.length;
     eps[0]!.push(nfa.start + base);
@@ -231,9 +237,10 @@ export function union(nfas: readonly Nfa[]): Nfa {
       edges.push(nfa.edges[q]!.map(([lo, hi, t]) => [lo, hi, t + base] as const));
       accepting.push(nfa.accepting[q]!);
       paths.push(nfa.paths?.[q] ?? '');
+      begins.push(nfa.begins?.[q] ?? false);
     });
   }
-  return trim({ start: 0, eps, edges, accepting, ...(withPaths ? { paths } : {}) });
+  return trim({ start: 0, eps, edges, accepting, ...(withPaths ? { paths, begins } : {}) });
 }
 
 /** The longest run of rule names that every path begins with. */
@@ -276,7 +283,8 @@ export function intersect(nfa: Nfa, guard: GuardDfa): Nfa {
     accepting.push(nfa.accepting[q]! && guard.accepting[g]!);
   }
   const paths = nfa.paths && pairs.map(([q]) => nfa.paths![q]!);
-  return trim({ start, eps, edges, accepting, ...(paths ? { paths } : {}) });
+  const begins = nfa.begins && pairs.map(([q]) => nfa.begins![q]!);
+  return trim({ start, eps, edges, accepting, ...(paths && begins ? { paths, begins } : {}) });
 }
 
 /**
@@ -310,7 +318,7 @@ function trim(nfa: Nfa): Nfa {
     eps: keep.map((q) => nfa.eps[q]!.filter((t) => live[t]).map((t) => renumber.get(t)!)),
     edges: keep.map((q) => nfa.edges[q]!.filter(([, , t]) => live[t]).map(([lo, hi, t]) => [lo, hi, renumber.get(t)!] as const)),
     accepting: keep.map((q) => nfa.accepting[q]!),
-    ...(nfa.paths ? { paths: keep.map((q) => nfa.paths![q]!) } : {}),
+    ...(nfa.paths && nfa.begins ? { paths: keep.map((q) => nfa.paths![q]!), begins: keep.map((q) => nfa.begins![q]!) } : {}),
   };
 }
 
@@ -404,6 +412,17 @@ export class PrefixOracle {
     if (!paths) throw new Error('an automaton built without the rules open at its states');
     const states = [...this.stateAfter(prefix).states];
     return new Set((reading ? states.filter((q) => this.nfa.edges[q]!.length > 0) : states).map((q) => paths[q]!));
+  }
+
+  /**
+   * The rules an instance of which begins after `prefix` (a viable prefix) in some derivation that
+   * a string of the language continues, by name as printed, lower-cased. Only for an automaton
+   * built with the rules open at its states (nfaWithPaths).
+   */
+  beginningAfter(prefix: string): Set<string> {
+    const { paths, begins } = this.nfa;
+    if (!paths || !begins) throw new Error('an automaton built without the rules open at its states');
+    return new Set([...this.stateAfter(prefix).states].filter((q) => begins[q]).map((q) => paths[q]!.split(' > ').at(-1)!));
   }
 
   /** After a lone high surrogate: can a string of the language go on with no low surrogate? */

@@ -285,10 +285,19 @@ function amendRfc2397(grammar: Grammar): void {
   for (const [name, rule] of loadPrinted('rfc2396').rules) if (!grammar.rules.has(name)) grammar.rules.set(name, rule);
   const ref = (name: string): Node => ({ type: 'ref', name });
   const uric = compileRule(grammar, 'uric');
-  const tokenChars: Node[] = [];
+  const alphanum = compileRule(grammar, 'alphanum');
+  // The token's letters and digits are RFC 2396's alphanum, as the decision reads them (ALPHA
+  // and DIGIT among the urlchars): the same characters, the rule the diagnosis names for them.
+  const tokenChars: Node[] = [ref('alphanum')];
+  let letters = 0;
   for (let c = 0x21; c < 0x7f; c++) {
     const ch = String.fromCharCode(c);
-    if (!RFC2045_TSPECIALS.includes(ch) && ch !== '%' && uric.test(ch)) tokenChars.push(lit(ch));
+    if (RFC2045_TSPECIALS.includes(ch) || ch === '%' || !uric.test(ch)) continue;
+    if (alphanum.test(ch)) letters++;
+    else tokenChars.push(lit(ch));
+  }
+  if (letters !== 62 || [...Array(0x80).keys()].some((c) => alphanum.test(String.fromCharCode(c)) !== /[A-Za-z0-9]/.test(String.fromCharCode(c)))) {
+    throw new Error('rfc2397: alphanum is not the 62 letters and digits of a token');
   }
   grammar.rules.set('urlchar', { name: 'urlchar', body: ref('uric') });
   grammar.rules.set('token', { name: 'token', body: { type: 'rep', min: 1, max: null, item: alt(...tokenChars, ref('escaped')) } });
