@@ -28,6 +28,7 @@ import { PRINTED_GRAMMARS, hasPrinted, loadPrinted } from './oracle/printed-gram
 import { PrefixOracle, nfaOfRule } from './oracle/prefix.js';
 import { READINGS, oracleFor } from './oracle/readings.js';
 import { type Rng, mulberry32 } from './oracle/prng.js';
+import { pathKey } from './oracle/spans.js';
 import { compileRule } from './oracle/regex.js';
 
 /**
@@ -83,8 +84,6 @@ const KNOWN_PATHS: Record<string, string> = {};
 const KNOWN_GROUPED: Record<string, string> = {
   'rfc2396-draft urlchar':
     'where a net_path ends outside a query, relativeURL\'s probe (_relEnd = urlchar !"", docs/decisions.md) names urlchar for the characters that rel_path, which relativeURL commits past, would accept there (rel_path derives every string of urlchar): the characters are right (`expected` is proven above), but the printed grammar reads them as the path\'s pchar or the ";", "/" or "?" after it, none of them a urlchar begun there. Read as those, the probe would be wrong where the net_path ends in its query, where urlchar does begin; a probe that tells the two apart is not written',
-  'rfc2141 trans':
-    'the oracle reads <URN chars> with its <trans> less "%" written in place (docs/decisions.md, "rfc2141": "%" only in "%" <hex> <hex>), so it has no instance of <trans>; the printed <URN chars> ::= <trans> | "%" <hex> <hex> begins <trans> where the diagnosis names it',
 };
 
 /** The contract's core rules, never named as `rule` (they appear in `expected`). */
@@ -123,10 +122,9 @@ function pathProblems(grammar: Grammar, startRule: string, error: { rule: string
  * cases), so a rule repeated in a row in either path is read once.
  */
 function openProblems(open: ReadonlySet<string>, path: readonly string[]): string[] {
-  const once = (names: readonly string[]): string => names.map((r) => r.toLowerCase()).filter((r, i, all) => i === 0 || r !== all[i - 1]).join(' > ');
-  const want = once(path);
+  const want = pathKey(path);
   for (const p of open) {
-    const got = once(p.split(' > '));
+    const got = pathKey(p.split(' > '));
     if (got === want || got.startsWith(`${want} > `)) return [];
   }
   const deepest = [...open].sort((a, b) => b.length - a.length).slice(0, 4);

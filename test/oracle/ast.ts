@@ -25,6 +25,12 @@ export interface Grammar {
   notation: Notation;
   /** Rules in printed order, keyed by the name as printed. */
   rules: Map<string, Rule>;
+  /**
+   * Rules a reading of the printed text adds under keys of their own, each named as the printed
+   * rule it reads in one place (RFC 2141's <trans> without "%" inside <URN chars>): found by
+   * lookupRule, not printed rules themselves.
+   */
+  readings?: Map<string, Rule>;
 }
 
 /**
@@ -32,7 +38,7 @@ export interface Grammar {
  * RFCs never rely on case to tell rules apart, so there the name must match exactly.
  */
 export function lookupRule(grammar: Grammar, name: string): Rule | undefined {
-  const exact = grammar.rules.get(name);
+  const exact = grammar.rules.get(name) ?? grammar.readings?.get(name);
   if (exact || grammar.notation !== 'abnf') return exact;
   const lower = name.toLowerCase();
   for (const rule of grammar.rules.values()) {

@@ -35,6 +35,12 @@ export interface Nfa {
   paths?: string[];
   /** Per state, with `paths`: whether it is where a rule's instance begins (its first state). */
   begins?: boolean[];
+  /**
+   * Per state, with `paths`: for the first state of a rule's instance, its last state (the
+   * instance's states lie between, their paths inside its own); -1 for any other state. Not
+   * kept through `intersect`, whose product pairs an instance's states with the guard's.
+   */
+  ends?: number[];
 }
 
 /** A complete DFA over code units, used as a guard on an NFA's language (`intersect`). */
@@ -74,6 +80,7 @@ class Builder {
   edges: Edge[][] = [];
   paths: string[] = [];
   begins: boolean[] = [];
+  ends: number[] = [];
   /** The rule instances open where the states being built are; references are read in `grammar`. */
   private path: string;
   private readonly open: string[] = [];
@@ -91,6 +98,7 @@ class Builder {
     this.edges.push([]);
     this.paths.push(this.path);
     this.begins.push(false);
+    this.ends.push(-1);
     return this.eps.length - 1;
   }
 
@@ -104,6 +112,7 @@ class Builder {
     const begin = this.state();
     this.begins[begin] = true;
     const end = this.state();
+    this.ends[begin] = end;
     this.eps[from]!.push(begin);
     this.build(rule.body, begin, end);
     this.eps[end]!.push(to);
@@ -217,7 +226,7 @@ export function nfaWithPaths(grammar: Grammar, rule: string, within: readonly st
   const final = b.state();
   b.instance(rule, start, final);
   const accepting = b.eps.map((_, q) => q === final);
-  return trim({ start, eps: b.eps, edges: b.edges, accepting, paths: b.paths, begins: b.begins });
+  return trim({ start, eps: b.eps, edges: b.edges, accepting, paths: b.paths, begins: b.begins, ends: b.ends });
 }
 
 /** The union of several NFAs' languages. */
@@ -229,6 +238,8 @@ export function union(nfas: readonly Nfa[]): Nfa {
   // The new start state is open in what every part's start state is open in.
   const paths = [withPaths ? commonPath(nfas.map((nfa) => nfa.paths![nfa.start]!)) : ''];
   const begins = [false];
+  const withEnds = nfas.every((nfa) => nfa.ends);
+  const ends = [-1];
   for (const nfa of nfas) {
     const base = eps.length;
     eps[0]!.push(nfa.start + base);
@@ -238,9 +249,11 @@ export function union(nfas: readonly Nfa[]): Nfa {
       accepting.push(nfa.accepting[q]!);
       paths.push(nfa.paths?.[q] ?? '');
       begins.push(nfa.begins?.[q] ?? false);
+      const end = nfa.ends?.[q] ?? -1;
+      ends.push(end < 0 ? end : end + base);
     });
   }
-  return trim({ start: 0, eps, edges, accepting, ...(withPaths ? { paths, begins } : {}) });
+  return trim({ start: 0, eps, edges, accepting, ...(withPaths ? { paths, begins } : {}), ...(withEnds ? { ends } : {}) });
 }
 
 /** The longest run of rule names that every path begins with. */
@@ -319,6 +332,8 @@ function trim(nfa: Nfa): Nfa {
     edges: keep.map((q) => nfa.edges[q]!.filter(([, , t]) => live[t]).map(([lo, hi, t]) => [lo, hi, renumber.get(t)!] as const)),
     accepting: keep.map((q) => nfa.accepting[q]!),
     ...(nfa.paths && nfa.begins ? { paths: keep.map((q) => nfa.paths![q]!), begins: keep.map((q) => nfa.begins![q]!) } : {}),
+    // A live instance's last state is live too: its first state leads out only through it.
+    ...(nfa.ends ? { ends: keep.map((q) => (nfa.ends![q]! < 0 || !live[nfa.ends![q]!] ? -1 : renumber.get(nfa.ends![q]!)!)) } : {}),
   };
 }
 
@@ -336,7 +351,7 @@ export class PrefixOracle {
   private readonly dead: DState;
   private readonly start: DState;
 
-  constructor(private readonly nfa: Nfa) {
+  constructor(readonly nfa: Nfa) {
     this.closures = nfa.eps.map((_, q) => this.closure([q]));
     this.dead = this.intern(new Int32Array(0));
     this.start = this.intern(this.closures[nfa.start]!);

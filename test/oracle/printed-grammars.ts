@@ -232,13 +232,25 @@ function amendRfc2141(grammar: Grammar): void {
   }
   urn.body.items[0] = lit('urn:', true);
   const chars = grammar.rules.get('URN_chars')!;
-  const transWithoutPercent = alt(ref('upper'), ref('lower'), ref('number'), ref('other'), lit('/'), lit('?'), lit('#'));
+  // <trans> and its <reserved> without "%", each still named as printed (a rule's key is not its
+  // name: the printed <trans> and <reserved> stay start rules with their "%").
+  const reservedKey = '<reserved> without "%"';
+  const transKey = '<trans> without "%"';
+  const reserved = grammar.rules.get('reserved')!.body;
+  if (reserved.type !== 'alt' || !reserved.items.some((item) => item.type === 'lit' && item.text === '%')) throw new Error('rfc2141: <reserved> holds no "%"');
+  const trans = grammar.rules.get('trans')!.body;
+  if (trans.type !== 'alt' || !trans.items.some((item) => item.type === 'ref' && item.name === 'reserved')) throw new Error('rfc2141: <trans> holds no <reserved>');
+  grammar.readings = new Map([
+    [reservedKey, { name: 'reserved', body: alt(...reserved.items.filter((item) => !(item.type === 'lit' && item.text === '%'))) }],
+    [transKey, { name: 'trans', body: alt(...trans.items.map((item) => (item.type === 'ref' && item.name === 'reserved' ? ref(reservedKey) : item))) }],
+  ]);
+  const transWithoutPercent: Node = ref(transKey);
   const percentEscape = { type: 'seq', items: [lit('%'), ref('hex'), ref('hex')] } as Node;
-  const rules = [...grammar.rules.values()];
+  const rules = [...grammar.rules];
   grammar.rules.clear();
-  for (const rule of rules) {
+  for (const [key, rule] of rules) {
     if (rule === chars) grammar.rules.set('URN chars', { name: 'URN chars', body: alt(transWithoutPercent, percentEscape) });
-    else grammar.rules.set(rule.name, rule);
+    else grammar.rules.set(key, rule);
   }
   grammar.rules.get('NSS')!.body = { type: 'rep', min: 1, max: null, item: ref('URN chars') };
 }

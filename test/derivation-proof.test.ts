@@ -1,0 +1,98 @@
+/**
+ * explain()'s derivation tree is a derivation of the printed grammar (its type: "which rule
+ * matched which span"), and so are parse()'s components, which are nodes of it (src/parse.ts).
+ * For every era with a printed grammar, seeded strings of its start rules (derivations of the
+ * printed grammar, test/oracle/derive.ts) are explained, and every node of each tree, a rule
+ * and a span under its ancestors, must be an instance of that rule in some derivation of the
+ * whole string under the printed start rule (test/oracle/spans.ts): not a span the rule cannot
+ * match there, not a rule the printed grammar does not have at that place.
+ *
+ * A deeper run, outside `npm test`: `DERIVATION_PROOF_SEED=7 DERIVATION_PROOF_SCALE=10 npx
+ * vitest run test/derivation-proof.test.ts`.
+ */
+import { describe, expect, it } from 'vitest';
+import { type DerivationNode, explain, specs } from '../src/index.js';
+import { lookupRule } from './oracle/ast.js';
+import { derive, hashString } from './oracle/derive.js';
+import { hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
+import { PrefixOracle, nfaWithPaths } from './oracle/prefix.js';
+import { mulberry32 } from './oracle/prng.js';
+import { READINGS } from './oracle/readings.js';
+import { InstanceSpans } from './oracle/spans.js';
+
+const SEED = Number(process.env.DERIVATION_PROOF_SEED ?? 0xd3e1);
+const SCALE = Number(process.env.DERIVATION_PROOF_SCALE ?? 1);
+/** Strings a start rule, and how many rules of each era are start rules (its default first). */
+const COUNT = 150 * SCALE;
+const RULES = 6;
+const SHOWN = 20;
+
+/** A readable string: everything outside printable ASCII escaped. */
+const show = (s: string): string => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Every node of a tree with the rules from the root down to it. */
+function* nodes(node: DerivationNode, above: readonly string[] = []): Generator<{ node: DerivationNode; path: string[] }> {
+  const path = [...above, node.rule];
+  yield { node, path };
+  for (const child of node.children) yield* nodes(child, path);
+}
+
+const eras = specs().filter((era) => hasPrinted(era.id));
+
+describe('the span oracle (test/oracle/spans.ts)', () => {
+  const rfc3986 = loadPrinted('rfc3986');
+  const can = new InstanceSpans(nfaWithPaths(rfc3986, 'URI')).of('http://a:8/b/c');
+  it('finds the instances a derivation has, and no other', () => {
+    expect(can(['URI', 'scheme'], 0, 4)).toBe(true);
+    expect(can(['URI', 'hier-part', 'authority', 'host', 'reg-name'], 7, 8)).toBe(true);
+    expect(can(['URI', 'hier-part', 'authority', 'port'], 9, 10)).toBe(true);
+    expect(can(['URI', 'hier-part', 'path-abempty', 'segment'], 11, 12)).toBe(true);
+    // Not the span of two rounds of *( "/" segment ), not a host that swallows the port, not a
+    // rule at a place the grammar does not put it, not a scheme that ends early.
+    expect(can(['URI', 'hier-part', 'path-abempty', 'segment'], 11, 14)).toBe(false);
+    expect(can(['URI', 'hier-part', 'authority', 'host', 'reg-name'], 7, 10)).toBe(false);
+    expect(can(['URI', 'hier-part', 'authority', 'port', 'segment'], 9, 10)).toBe(false);
+    expect(can(['URI', 'scheme'], 0, 3)).toBe(false);
+    // The userinfo reading of "a" needs an "@" that never comes.
+    expect(can(['URI', 'hier-part', 'authority', 'userinfo'], 7, 8)).toBe(false);
+  });
+});
+
+for (const era of eras) {
+  const printed = loadPrinted(era.id);
+  // A start rule the contract reads otherwise (RFC 1738 url, with scheme dispatch) is checked
+  // through the printed rules it dispatches to; every other rule as printed.
+  const rules = [era.defaultRule, ...era.rules.map((r) => r.name).filter((r) => r !== era.defaultRule)]
+    .filter((rule) => lookupRule(printed, rule) && !READINGS[era.id]?.[rule])
+    .slice(0, RULES);
+
+  describe(`${era.id}: every node of explain()'s tree is an instance of its rule in a derivation of the printed grammar`, () => {
+    it.each(rules)('%s', (rule) => {
+      const nfa = nfaWithPaths(printed, rule);
+      const spans = new InstanceSpans(nfa);
+      const language = new PrefixOracle(nfa);
+      const rng = mulberry32(SEED ^ hashString(`${era.id} ${rule}`));
+      const problems: string[] = [];
+      let explained = 0;
+      let checked = 0;
+      for (let k = 0; k < COUNT; k++) {
+        const input = derive(printed, rule, rng);
+        if (input.length > 200 || !language.accepts(input)) continue;
+        const result = explain(input, { spec: era.id, rule, grammarOnly: true });
+        if (!result.valid || !result.tree) {
+          problems.push(`${show(input)}: the printed grammar derives it, explain() says invalid`);
+          continue;
+        }
+        explained++;
+        const can = spans.of(input);
+        for (const { node, path } of nodes(result.tree)) {
+          checked++;
+          if (!can(path, node.start, node.end)) problems.push(`${show(input)}: ${path.join(' > ')} at ${node.start}-${node.end} (${show(input.slice(node.start, node.end))}) is in no derivation of the printed grammar`);
+        }
+      }
+      expect(explained, 'strings of the language explained').toBeGreaterThanOrEqual(Math.min(COUNT / 3, 40));
+      expect(checked, 'nodes checked (a tree of one rule is its root alone)').toBeGreaterThanOrEqual(explained);
+      if (problems.length > 0) expect.fail(`${problems.length} nodes:\n${problems.slice(0, SHOWN).join('\n')}`);
+    }, 60_000 * SCALE);
+  });
+}
