@@ -54,10 +54,10 @@ describe.each(TABLES)('%s %s against the printed grammar', (spec, file) => {
 
 describe('the URN eras inside RFC 3986 (issue 25, point 8)', () => {
   const uri = compileRule(loadPrinted('rfc3986'), 'URI');
-  const members = (spec: string, rule: string, seed: number): string[] => {
+  const members = (spec: string, rule: string, seed: number, n = 4000): string[] => {
     const printed = loadPrinted(spec);
     const regex = compileRule(printed, rule);
-    return samples(printed, rule, seed, 4000).filter((s) => regex.test(s));
+    return samples(printed, rule, seed, n).filter((s) => regex.test(s));
   };
 
   it('every rfc8141 namestring is an RFC 3986 URI', () => {
@@ -68,7 +68,9 @@ describe('the URN eras inside RFC 3986 (issue 25, point 8)', () => {
   });
 
   it('an rfc2141 URN is an RFC 3986 URI exactly when its NSS holds at most one "#" (docs/decisions.md)', () => {
-    const urns = members('rfc2141', 'URN', 0x2141);
+    // A derivation picks <reserved> for one <trans> in five and "#" for one of its three
+    // characters without "%": a sample of 8,000 holds enough URNs with two.
+    const urns = members('rfc2141', 'URN', 0x2141, 8000);
     expect(urns.length).toBeGreaterThan(500);
     const twoHashes = urns.filter((s) => s.split('#').length > 2);
     // The sample holds both kinds, or the statement would be tested on one side only.
