@@ -7,8 +7,13 @@
  * whole string under the printed start rule (test/oracle/spans.ts): not a span the rule cannot
  * match there, not a rule the printed grammar does not have at that place.
  *
+ * A start rule the contract reads otherwise (RFC 1738 `url`, with scheme dispatch) is read
+ * through the automaton of that reading: its trees through the dispatched schemes' rules are
+ * checked, those through `otherurl` (whose reading intersects the printed rule with a guard on
+ * the scheme, and so has no instances) are skipped.
+ *
  * A deeper run, outside `npm test`: `DERIVATION_PROOF_SEED=7 DERIVATION_PROOF_SCALE=10 npx
- * vitest run test/derivation-proof.test.ts`.
+ * vitest run test/derivation-proof.test.ts`; `DERIVATION_PROOF_RULES=all` takes every start rule.
  */
 import { describe, expect, it } from 'vitest';
 import { type DerivationNode, explain, specs } from '../src/index.js';
@@ -24,8 +29,18 @@ const SEED = Number(process.env.DERIVATION_PROOF_SEED ?? 0xd3e1);
 const SCALE = Number(process.env.DERIVATION_PROOF_SCALE ?? 1);
 /** Strings a start rule, and how many rules of each era are start rules (its default first). */
 const COUNT = 150 * SCALE;
-const RULES = 6;
+const RULES = process.env.DERIVATION_PROOF_RULES === 'all' ? Infinity : 6;
 const SHOWN = 20;
+
+/**
+ * Start rules whose printed reading derives strings urispec's does not, by a decision (`${spec}
+ * ${rule}`), with the reason: those strings are not explained. A row whose rule no longer meets
+ * such a string fails the test.
+ */
+const KNOWN_READINGS: Record<string, string> = {
+  'draft-ietf-uri-relative-url-01 pchar':
+    'the oracle reads the printed `pchar = [ ... ]` as optional and so derives "" for a pchar, where urispec reads the bracket as a group (docs/decisions.md, draft-ietf-uri-relative-url-01 §3; test/offset-proof.test.ts KNOWN_EXPECTED)',
+};
 
 /** A readable string: everything outside printable ASCII escaped. */
 const show = (s: string): string => JSON.stringify(s).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -60,38 +75,49 @@ describe('the span oracle (test/oracle/spans.ts)', () => {
 
 for (const era of eras) {
   const printed = loadPrinted(era.id);
-  // A start rule the contract reads otherwise (RFC 1738 url, with scheme dispatch) is checked
-  // through the printed rules it dispatches to; every other rule as printed.
-  const rules = [era.defaultRule, ...era.rules.map((r) => r.name).filter((r) => r !== era.defaultRule)]
-    .filter((rule) => lookupRule(printed, rule) && !READINGS[era.id]?.[rule])
-    .slice(0, RULES);
+  const rules = [era.defaultRule, ...era.rules.map((r) => r.name).filter((r) => r !== era.defaultRule)].filter((rule) => lookupRule(printed, rule)).slice(0, RULES);
 
   describe(`${era.id}: every node of explain()'s tree is an instance of its rule in a derivation of the printed grammar`, () => {
     it.each(rules)('%s', (rule) => {
-      const nfa = nfaWithPaths(printed, rule);
+      const reading = READINGS[era.id]?.[rule];
+      const nfa = reading ? reading(printed, nfaWithPaths) : nfaWithPaths(printed, rule);
       const spans = new InstanceSpans(nfa);
       const language = new PrefixOracle(nfa);
       const rng = mulberry32(SEED ^ hashString(`${era.id} ${rule}`));
       const problems: string[] = [];
       let explained = 0;
       let checked = 0;
+      let unmarked = 0;
+      let known = 0;
       for (let k = 0; k < COUNT; k++) {
         const input = derive(printed, rule, rng);
         if (input.length > 200 || !language.accepts(input)) continue;
         const result = explain(input, { spec: era.id, rule, grammarOnly: true });
+        if ((!result.valid || !result.tree) && KNOWN_READINGS[`${era.id} ${rule}`]) {
+          known++;
+          continue;
+        }
         if (!result.valid || !result.tree) {
           problems.push(`${show(input)}: the printed grammar derives it, explain() says invalid`);
+          continue;
+        }
+        const top = result.tree.children[0];
+        if (reading && !(top && spans.has([result.tree.rule, top.rule]))) {
+          unmarked++;
           continue;
         }
         explained++;
         const can = spans.of(input);
         for (const { node, path } of nodes(result.tree)) {
+          // A reading's automaton is its parts' (inside the start rule); the root is the whole string.
+          if (reading && node === result.tree) continue;
           checked++;
           if (!can(path, node.start, node.end)) problems.push(`${show(input)}: ${path.join(' > ')} at ${node.start}-${node.end} (${show(input.slice(node.start, node.end))}) is in no derivation of the printed grammar`);
         }
       }
-      expect(explained, 'strings of the language explained').toBeGreaterThanOrEqual(Math.min(COUNT / 3, 40));
+      expect(explained, `strings of the language explained (${unmarked} through a part of the reading without instances)`).toBeGreaterThanOrEqual(Math.min(COUNT / 3, 40));
       expect(checked, 'nodes checked (a tree of one rule is its root alone)').toBeGreaterThanOrEqual(explained);
+      if (KNOWN_READINGS[`${era.id} ${rule}`]) expect(known, `a KNOWN_READINGS row that no longer applies: ${era.id} ${rule}`).toBeGreaterThan(0);
       if (problems.length > 0) expect.fail(`${problems.length} nodes:\n${problems.slice(0, SHOWN).join('\n')}`);
     }, 60_000 * SCALE);
   });

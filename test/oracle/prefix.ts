@@ -38,7 +38,8 @@ export interface Nfa {
   /**
    * Per state, with `paths`: for the first state of a rule's instance, its last state (the
    * instance's states lie between, their paths inside its own); -1 for any other state. Not
-   * kept through `intersect`, whose product pairs an instance's states with the guard's.
+   * kept through `intersect`, whose product pairs an instance's states with the guard's (a
+   * union with such a part has instances in its other parts only).
    */
   ends?: number[];
 }
@@ -238,7 +239,8 @@ export function union(nfas: readonly Nfa[]): Nfa {
   // The new start state is open in what every part's start state is open in.
   const paths = [withPaths ? commonPath(nfas.map((nfa) => nfa.paths![nfa.start]!)) : ''];
   const begins = [false];
-  const withEnds = nfas.every((nfa) => nfa.ends);
+  // A part without its instances (an intersection) has none in the union either.
+  const withEnds = withPaths && nfas.some((nfa) => nfa.ends);
   const ends = [-1];
   for (const nfa of nfas) {
     const base = eps.length;

@@ -60,6 +60,11 @@ export class InstanceSpans {
     });
   }
 
+  /** Whether the automaton has an instance of the rule at the end of `path` at that place. */
+  has(path: readonly string[]): boolean {
+    return this.firsts.has(pathKey(path));
+  }
+
   /**
    * For one input (a string of the language): whether the span [start, end) can be an instance
    * of the rule at the end of `path` (the rules from the start rule down) in a derivation of it.
