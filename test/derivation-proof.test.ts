@@ -18,7 +18,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DerivationNode, explain, specs } from '../src/index.js';
 import { lookupRule } from './oracle/ast.js';
-import { derive, hashString } from './oracle/derive.js';
+import { derive, grammarAlphabet, hashString, mutate } from './oracle/derive.js';
 import { hasPrinted, loadPrinted } from './oracle/printed-grammars.js';
 import { PrefixOracle, nfaWithPaths } from './oracle/prefix.js';
 import { mulberry32 } from './oracle/prng.js';
@@ -118,6 +118,38 @@ for (const era of eras) {
       expect(explained, `strings of the language explained (${unmarked} through a part of the reading without instances)`).toBeGreaterThanOrEqual(Math.min(COUNT / 3, 40));
       expect(checked, 'nodes checked (a tree of one rule is its root alone)').toBeGreaterThanOrEqual(explained);
       if (KNOWN_READINGS[`${era.id} ${rule}`]) expect(known, `a KNOWN_READINGS row that no longer applies: ${era.id} ${rule}`).toBeGreaterThan(0);
+      if (problems.length > 0) expect.fail(`${problems.length} nodes:\n${problems.slice(0, SHOWN).join('\n')}`);
+    }, 60_000 * SCALE);
+
+    // explain()'s tree of a string outside the language: "the rules on the failing path, each
+    // with what it had matched, up to the error's offset". Each node is an instance of its rule
+    // in a derivation of some string that continues the text before the offset: ended there, or
+    // (on the failing path) still open at the offset.
+    it.each(rules)('%s: the tree up to the offset of a string outside the language', (rule) => {
+      const reading = READINGS[era.id]?.[rule];
+      const nfa = reading ? reading(printed, nfaWithPaths) : nfaWithPaths(printed, rule);
+      const spans = new InstanceSpans(nfa);
+      const language = new PrefixOracle(nfa);
+      const rng = mulberry32(SEED ^ hashString(`${era.id} ${rule} invalid`));
+      const alphabet = grammarAlphabet(printed);
+      const problems: string[] = [];
+      let explained = 0;
+      for (let k = 0; k < COUNT; k++) {
+        const input = mutate(derive(printed, rule, rng), rng, alphabet);
+        if (input.length > 200 || language.accepts(input)) continue;
+        const result = explain(input, { spec: era.id, rule, grammarOnly: true });
+        if (result.valid || !result.tree || result.error.offset !== language.longestViablePrefix(input)) continue;
+        const top = result.tree.children[0];
+        if (reading && !(top && spans.has([result.tree.rule, top.rule]))) continue;
+        explained++;
+        const can = spans.of(input.slice(0, result.error.offset), true);
+        for (const { node, path } of nodes(result.tree)) {
+          if (reading && node === result.tree) continue;
+          if (!can(path, node.start, node.end)) problems.push(`${show(input)} at ${result.error.offset}: ${path.join(' > ')} at ${node.start}-${node.end} (${show(input.slice(node.start, node.end))}) is in no derivation continuing the prefix`);
+        }
+      }
+      // A rule of one character fails at 0, where the tree is null: the default rule's strings are long.
+      if (rule === era.defaultRule) expect(explained, 'strings outside the language explained').toBeGreaterThanOrEqual(Math.min(COUNT / 10, 10));
       if (problems.length > 0) expect.fail(`${problems.length} nodes:\n${problems.slice(0, SHOWN).join('\n')}`);
     }, 60_000 * SCALE);
   });

@@ -68,8 +68,12 @@ export class InstanceSpans {
   /**
    * For one input (a string of the language): whether the span [start, end) can be an instance
    * of the rule at the end of `path` (the rules from the start rule down) in a derivation of it.
+   * With `continued`, `input` is a prefix of some string of the language (a viable prefix), and
+   * the derivation is of a string that continues it: an instance that ends at the end of the
+   * prefix may also be one still open there, its first state reached at `start` and the rest of
+   * the prefix read inside it.
    */
-  of(input: string): (path: readonly string[], start: number, end: number) => boolean {
+  of(input: string, continued = false): (path: readonly string[], start: number, end: number) => boolean {
     const n = input.length;
     // forward[i]: the states some derivation of input[0, i) leaves the automaton in.
     const forward: Uint8Array[] = [];
@@ -86,7 +90,8 @@ export class InstanceSpans {
     }
     // backward[i]: the states from which input[i, n) leads to acceptance.
     const backward: Uint8Array[] = new Array(n + 1);
-    let from = new Uint8Array(this.size);
+    // Every state of the (trimmed) automaton leads to acceptance by some continuation.
+    let from = continued ? new Uint8Array(this.size).fill(1) : new Uint8Array(this.size);
     this.nfa.accepting.forEach((a, q) => {
       if (a) for (const c of this.backClosure[q]!) from[c] = 1;
     });
@@ -101,13 +106,15 @@ export class InstanceSpans {
       backward[i] = from = prev;
     }
     return (path, start, end) =>
-      (this.firsts.get(pathKey(path)) ?? []).some(
-        (first) => forward[start]![first] === 1 && backward[end]![this.ends[first]!] === 1 && this.runsInside(first, input, start, end),
-      );
+      (this.firsts.get(pathKey(path)) ?? []).some((first) => {
+        if (forward[start]![first] !== 1) return false;
+        const inside = this.runInside(first, input, start, end);
+        return (backward[end]![this.ends[first]!] === 1 && inside.has(this.ends[first]!)) || (continued && end === n && inside.size > 0);
+      });
   }
 
-  /** Whether input[start, end) leads from an instance's first state to its last, within its own states. */
-  private runsInside(first: number, input: string, start: number, end: number): boolean {
+  /** The states input[start, end) leads to from an instance's first state, within its own states. */
+  private runInside(first: number, input: string, start: number, end: number): Set<number> {
     const own = this.paths[first]!;
     const inside = (q: number): boolean => this.paths[q] === own || this.paths[q]!.startsWith(`${own} > `);
     const close = (seeds: Iterable<number>): Set<number> => {
@@ -128,7 +135,7 @@ export class InstanceSpans {
       for (const q of states) for (const [lo, hi, t] of this.nfa.edges[q]!) if (lo <= unit && unit <= hi) next.push(t);
       states = close(next);
     }
-    return states.has(this.ends[first]!);
+    return states;
   }
 
   private mark(states: readonly number[]): Uint8Array {
