@@ -276,7 +276,7 @@ function r_iuserinfo(s, p) {
 // ihost: grammar/rfc3987.peggy:125
 function r_ihost(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -289,22 +289,17 @@ function r_ihost(s, p) {
         if (v3 < 0) break L1;
         v5 = (v3 < len ? (c = String.prototype.charCodeAt.call(s, v3), (c < 128 ? (T4[c] === 1 ? v3 + 1 : -1) : cpEnd(s, v3, c, C3))) : -1);
         v4 = v5 < 0 ? v3 : -1;
-        if (v4 < 0) break L1;
-        L2: {
-          v7 = v4;
-          v6 = v7;
-        }
-        v2 = v6;
+        v2 = v4;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v8 = r_ireg_name(s, p);
-    v0 = v8;
+    v6 = r_ireg_name(s, p);
+    v0 = v6;
   }
   return v0;
 }
 
-// ireg_name: grammar/rfc3987.peggy:136
+// ireg_name: grammar/rfc3987.peggy:137
 function r_ireg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -325,7 +320,7 @@ function r_ireg_name(s, p) {
   return v0;
 }
 
-// ipath: grammar/rfc3987.peggy:161
+// ipath: grammar/rfc3987.peggy:162
 function r_ipath(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -349,7 +344,7 @@ function r_ipath(s, p) {
   return v0;
 }
 
-// ipath_abempty: grammar/rfc3987.peggy:168
+// ipath_abempty: grammar/rfc3987.peggy:169
 function r_ipath_abempty(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -369,7 +364,7 @@ function r_ipath_abempty(s, p) {
   return v0;
 }
 
-// ipath_absolute: grammar/rfc3987.peggy:175
+// ipath_absolute: grammar/rfc3987.peggy:176
 function r_ipath_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -402,7 +397,7 @@ function r_ipath_absolute(s, p) {
   return v0;
 }
 
-// ipath_noscheme: grammar/rfc3987.peggy:180
+// ipath_noscheme: grammar/rfc3987.peggy:181
 function r_ipath_noscheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -428,7 +423,7 @@ function r_ipath_noscheme(s, p) {
   return v0;
 }
 
-// ipath_rootless: grammar/rfc3987.peggy:184
+// ipath_rootless: grammar/rfc3987.peggy:185
 function r_ipath_rootless(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -454,14 +449,14 @@ function r_ipath_rootless(s, p) {
   return v0;
 }
 
-// ipath_empty: grammar/rfc3987.peggy:188
+// ipath_empty: grammar/rfc3987.peggy:189
 function r_ipath_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// isegment: grammar/rfc3987.peggy:192
+// isegment: grammar/rfc3987.peggy:193
 function r_isegment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -482,7 +477,7 @@ function r_isegment(s, p) {
   return v0;
 }
 
-// isegment_nz: grammar/rfc3987.peggy:196
+// isegment_nz: grammar/rfc3987.peggy:197
 function r_isegment_nz(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -504,7 +499,7 @@ function r_isegment_nz(s, p) {
   return v0;
 }
 
-// isegment_nz_nc: grammar/rfc3987.peggy:202
+// isegment_nz_nc: grammar/rfc3987.peggy:203
 function r_isegment_nz_nc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -526,7 +521,7 @@ function r_isegment_nz_nc(s, p) {
   return v0;
 }
 
-// ipchar: grammar/rfc3987.peggy:211
+// ipchar: grammar/rfc3987.peggy:212
 function r_ipchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -541,7 +536,7 @@ function r_ipchar(s, p) {
   return v0;
 }
 
-// iquery: grammar/rfc3987.peggy:219
+// iquery: grammar/rfc3987.peggy:220
 function r_iquery(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -562,7 +557,7 @@ function r_iquery(s, p) {
   return v0;
 }
 
-// ifragment: grammar/rfc3987.peggy:225
+// ifragment: grammar/rfc3987.peggy:226
 function r_ifragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -583,7 +578,7 @@ function r_ifragment(s, p) {
   return v0;
 }
 
-// iunreserved: grammar/rfc3987.peggy:229
+// iunreserved: grammar/rfc3987.peggy:230
 function r_iunreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -591,7 +586,7 @@ function r_iunreserved(s, p) {
   return v0;
 }
 
-// ucschar: grammar/rfc3987.peggy:258
+// ucschar: grammar/rfc3987.peggy:259
 function r_ucschar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -599,7 +594,7 @@ function r_ucschar(s, p) {
   return v0;
 }
 
-// iprivate: grammar/rfc3987.peggy:270
+// iprivate: grammar/rfc3987.peggy:271
 function r_iprivate(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -607,7 +602,7 @@ function r_iprivate(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc3987.peggy:277
+// scheme: grammar/rfc3987.peggy:278
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -626,7 +621,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// port: grammar/rfc3987.peggy:283
+// port: grammar/rfc3987.peggy:284
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -639,7 +634,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// IP_literal: grammar/rfc3987.peggy:291
+// IP_literal: grammar/rfc3987.peggy:292
 function r_IP_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -664,7 +659,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
-// IPvFuture: grammar/rfc3987.peggy:297
+// IPvFuture: grammar/rfc3987.peggy:298
 function r_IPvFuture(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -694,7 +689,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc3987.peggy:316
+// IPv6address: grammar/rfc3987.peggy:317
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
@@ -1019,7 +1014,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// h16: grammar/rfc3987.peggy:330
+// h16: grammar/rfc3987.peggy:331
 function r_h16(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1036,7 +1031,7 @@ function r_h16(s, p) {
   return v0;
 }
 
-// ls32: grammar/rfc3987.peggy:335
+// ls32: grammar/rfc3987.peggy:336
 function r_ls32(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -1061,7 +1056,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc3987.peggy:342
+// IPv4address: grammar/rfc3987.peggy:343
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -1085,7 +1080,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// dec_octet: grammar/rfc3987.peggy:356
+// dec_octet: grammar/rfc3987.peggy:357
 function r_dec_octet(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -1146,7 +1141,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
-// pct_encoded: grammar/rfc3987.peggy:366
+// pct_encoded: grammar/rfc3987.peggy:367
 function r_pct_encoded(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1162,7 +1157,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc3987.peggy:370
+// unreserved: grammar/rfc3987.peggy:371
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1170,7 +1165,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc3987.peggy:374
+// reserved: grammar/rfc3987.peggy:375
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1178,7 +1173,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// gen_delims: grammar/rfc3987.peggy:378
+// gen_delims: grammar/rfc3987.peggy:379
 function r_gen_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1186,7 +1181,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
-// sub_delims: grammar/rfc3987.peggy:383
+// sub_delims: grammar/rfc3987.peggy:384
 function r_sub_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1194,7 +1189,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3987.peggy:388
+// ALPHA: grammar/rfc3987.peggy:389
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1202,7 +1197,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3987.peggy:393
+// DIGIT: grammar/rfc3987.peggy:394
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1210,7 +1205,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3987.peggy:398
+// HEXDIG: grammar/rfc3987.peggy:399
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -251,7 +251,7 @@ function r_authority(s, p) {
 // host: grammar/rfc3986.peggy:131
 function r_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c === 91)))) {
       v1 = r_IP_literal(s, p);
@@ -264,17 +264,12 @@ function r_host(s, p) {
         if (v3 < 0) break L1;
         v5 = (v3 < len && (c = String.prototype.charCodeAt.call(s, v3), (c < 128 && T2[c] === 1))) ? v3 + 1 : -1;
         v4 = v5 < 0 ? v3 : -1;
-        if (v4 < 0) break L1;
-        L2: {
-          v7 = v4;
-          v6 = v7;
-        }
-        v2 = v6;
+        v2 = v4;
       }
       if (v2 >= 0) { v0 = v2; break L0; }
     }
-    v8 = r_reg_name(s, p);
-    v0 = v8;
+    v6 = r_reg_name(s, p);
+    v0 = v6;
   }
   return v0;
 }

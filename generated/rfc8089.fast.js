@@ -241,7 +241,7 @@ function r_unc_authority(s, p) {
 // file_host: grammar/rfc8089.peggy:206
 function r_file_host(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
   L0: {
     if ((p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 ? c === 37 : c >= 128)))) {
       v1 = -1;
@@ -267,22 +267,17 @@ function r_file_host(s, p) {
         if (v8 < 0) break L3;
         v10 = (v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c < 128 && T0[c] === 1))) ? v8 + 1 : -1;
         v9 = v10 < 0 ? v8 : -1;
-        if (v9 < 0) break L3;
-        L4: {
-          v12 = v9;
-          v11 = v12;
-        }
-        v7 = v11;
+        v7 = v9;
       }
       if (v7 >= 0) { v0 = v7; break L0; }
     }
-    v13 = r_reg_name(s, p);
-    v0 = v13;
+    v11 = r_reg_name(s, p);
+    v0 = v11;
   }
   return v0;
 }
 
-// inline_IP: grammar/rfc8089.peggy:221
+// inline_IP: grammar/rfc8089.peggy:222
 function r_inline_IP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -307,7 +302,7 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _inline_IP_reg_name: grammar/rfc8089.peggy:231
+// _inline_IP_reg_name: grammar/rfc8089.peggy:232
 function r__inline_IP_reg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -322,7 +317,7 @@ function r__inline_IP_reg_name(s, p) {
   return v0;
 }
 
-// _IPvFuture_reg_name: grammar/rfc8089.peggy:237
+// _IPvFuture_reg_name: grammar/rfc8089.peggy:238
 function r__IPvFuture_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -352,7 +347,7 @@ function r__IPvFuture_reg_name(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:244
+// _file_URI_appendix_e: grammar/rfc8089.peggy:245
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -368,7 +363,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:249
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:250
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -391,7 +386,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:266
+// _auth_path_appendix_e: grammar/rfc8089.peggy:267
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -457,7 +452,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:277
+// _local_path_appendix_e: grammar/rfc8089.peggy:278
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -496,7 +491,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:289
+// _file_auth_appendix_e: grammar/rfc8089.peggy:290
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
