@@ -264,7 +264,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// host: grammar/rfc3986.peggy:131
+// host: grammar/rfc3986.peggy:136
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -290,7 +290,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// port: grammar/rfc3986.peggy:142
+// port: grammar/rfc3986.peggy:147
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -303,7 +303,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// IP_literal: grammar/rfc3986.peggy:151
+// IP_literal: grammar/rfc3986.peggy:156
 function r_IP_literal(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -328,7 +328,7 @@ function r_IP_literal(s, p) {
   return v0;
 }
 
-// IPvFuture: grammar/rfc3986.peggy:158
+// IPvFuture: grammar/rfc3986.peggy:163
 function r_IPvFuture(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -358,7 +358,7 @@ function r_IPvFuture(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc3986.peggy:184
+// IPv6address: grammar/rfc3986.peggy:189
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0, v22 = 0, v23 = 0, v24 = 0, v25 = 0, v26 = 0, v27 = 0, v28 = 0, v29 = 0, v30 = 0, v31 = 0, v32 = 0, v33 = 0, v34 = 0, v35 = 0, v36 = 0, v37 = 0, v38 = 0, v39 = 0, v40 = 0, v41 = 0, v42 = 0, v43 = 0, v44 = 0, v45 = 0, v46 = 0, v47 = 0, v48 = 0, v49 = 0, v50 = 0, v51 = 0, v52 = 0, v53 = 0, v54 = 0, v55 = 0, v56 = 0, v57 = 0, v58 = 0, v59 = 0, v60 = 0, v61 = 0, v62 = 0, v63 = 0, v64 = 0, v65 = 0, v66 = 0, v67 = 0, v68 = 0, v69 = 0, v70 = 0, v71 = 0, v72 = 0, v73 = 0, v74 = 0, v75 = 0, v76 = 0, v77 = 0, v78 = 0, v79 = 0, v80 = 0, v81 = 0, v82 = 0, v83 = 0, v84 = 0, v85 = 0, v86 = 0, v87 = 0, v88 = 0, v89 = 0, v90 = 0, v91 = 0, v92 = 0, v93 = 0, v94 = 0, v95 = 0, v96 = 0, v97 = 0, v98 = 0, v99 = 0, v100 = 0, v101 = 0, v102 = 0;
@@ -683,7 +683,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// h16: grammar/rfc3986.peggy:199
+// h16: grammar/rfc3986.peggy:204
 function r_h16(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -700,7 +700,7 @@ function r_h16(s, p) {
   return v0;
 }
 
-// ls32: grammar/rfc3986.peggy:206
+// ls32: grammar/rfc3986.peggy:211
 function r_ls32(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -725,7 +725,7 @@ function r_ls32(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc3986.peggy:215
+// IPv4address: grammar/rfc3986.peggy:220
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -749,7 +749,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// dec_octet: grammar/rfc3986.peggy:232
+// dec_octet: grammar/rfc3986.peggy:237
 function r_dec_octet(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -810,7 +810,7 @@ function r_dec_octet(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc3986.peggy:244
+// reg_name: grammar/rfc3986.peggy:249
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -830,7 +830,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// path: grammar/rfc3986.peggy:271
+// path: grammar/rfc3986.peggy:276
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -854,7 +854,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_abempty: grammar/rfc3986.peggy:278
+// path_abempty: grammar/rfc3986.peggy:283
 function r_path_abempty(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -874,7 +874,7 @@ function r_path_abempty(s, p) {
   return v0;
 }
 
-// path_absolute: grammar/rfc3986.peggy:285
+// path_absolute: grammar/rfc3986.peggy:290
 function r_path_absolute(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -907,7 +907,7 @@ function r_path_absolute(s, p) {
   return v0;
 }
 
-// path_noscheme: grammar/rfc3986.peggy:290
+// path_noscheme: grammar/rfc3986.peggy:295
 function r_path_noscheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -933,7 +933,7 @@ function r_path_noscheme(s, p) {
   return v0;
 }
 
-// path_rootless: grammar/rfc3986.peggy:294
+// path_rootless: grammar/rfc3986.peggy:299
 function r_path_rootless(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -959,14 +959,14 @@ function r_path_rootless(s, p) {
   return v0;
 }
 
-// path_empty: grammar/rfc3986.peggy:298
+// path_empty: grammar/rfc3986.peggy:303
 function r_path_empty(s, p) {
   let c = 0, v0 = 0;
   v0 = p;
   return v0;
 }
 
-// segment: grammar/rfc3986.peggy:302
+// segment: grammar/rfc3986.peggy:307
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -986,7 +986,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// segment_nz: grammar/rfc3986.peggy:306
+// segment_nz: grammar/rfc3986.peggy:311
 function r_segment_nz(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1007,7 +1007,7 @@ function r_segment_nz(s, p) {
   return v0;
 }
 
-// segment_nz_nc: grammar/rfc3986.peggy:311
+// segment_nz_nc: grammar/rfc3986.peggy:316
 function r_segment_nz_nc(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1028,7 +1028,7 @@ function r_segment_nz_nc(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc3986.peggy:315
+// pchar: grammar/rfc3986.peggy:320
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -1042,7 +1042,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc3986.peggy:321
+// query: grammar/rfc3986.peggy:326
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1062,7 +1062,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc3986.peggy:327
+// fragment: grammar/rfc3986.peggy:332
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1082,7 +1082,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// pct_encoded: grammar/rfc3986.peggy:337
+// pct_encoded: grammar/rfc3986.peggy:342
 function r_pct_encoded(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1098,7 +1098,7 @@ function r_pct_encoded(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc3986.peggy:343
+// unreserved: grammar/rfc3986.peggy:348
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1106,7 +1106,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc3986.peggy:349
+// reserved: grammar/rfc3986.peggy:354
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1114,7 +1114,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// gen_delims: grammar/rfc3986.peggy:353
+// gen_delims: grammar/rfc3986.peggy:358
 function r_gen_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1122,7 +1122,7 @@ function r_gen_delims(s, p) {
   return v0;
 }
 
-// sub_delims: grammar/rfc3986.peggy:358
+// sub_delims: grammar/rfc3986.peggy:363
 function r_sub_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1130,7 +1130,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3986.peggy:365
+// ALPHA: grammar/rfc3986.peggy:370
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1138,7 +1138,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3986.peggy:370
+// DIGIT: grammar/rfc3986.peggy:375
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1146,7 +1146,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3986.peggy:375
+// HEXDIG: grammar/rfc3986.peggy:380
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -248,7 +248,7 @@ function r_authority(s, p) {
   return v0;
 }
 
-// host: grammar/rfc3986.peggy:131
+// host: grammar/rfc3986.peggy:136
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
