@@ -28,8 +28,8 @@ import { InstanceSpans } from './oracle/spans.js';
 const SEED = Number(process.env.DERIVATION_PROOF_SEED ?? 0xd3e1);
 const SCALE = Number(process.env.DERIVATION_PROOF_SCALE ?? 1);
 /** Strings a start rule, and how many rules of each era are start rules (its default first). */
-const COUNT = 150 * SCALE;
-const RULES = process.env.DERIVATION_PROOF_RULES === 'all' ? Infinity : 6;
+const COUNT = 100 * SCALE;
+const RULES = process.env.DERIVATION_PROOF_RULES === 'all' ? Infinity : 5;
 const SHOWN = 20;
 
 /**
