@@ -258,6 +258,20 @@ export function union(nfas: readonly Nfa[]): Nfa {
   return trim({ start: 0, eps, edges, accepting, ...(withPaths ? { paths, begins } : {}), ...(withEnds ? { ends } : {}) });
 }
 
+/** The states `seeds` reach through `edges` (a list of successors per state), the seeds included. */
+export function reach(seeds: readonly number[], edges: readonly (readonly number[])[]): number[] {
+  const seen = new Set<number>(seeds);
+  const stack = [...seeds];
+  while (stack.length > 0) {
+    for (const t of edges[stack.pop()!]!) {
+      if (seen.has(t)) continue;
+      seen.add(t);
+      stack.push(t);
+    }
+  }
+  return [...seen];
+}
+
 /** The longest run of rule names that every path begins with. */
 function commonPath(paths: readonly string[]): string {
   const split = paths.map((p) => (p === '' ? [] : p.split(' > ')));
@@ -354,7 +368,7 @@ export class PrefixOracle {
   private readonly start: DState;
 
   constructor(readonly nfa: Nfa) {
-    this.closures = nfa.eps.map((_, q) => this.closure([q]));
+    this.closures = nfa.eps.map((_, q) => Int32Array.from(reach([q], nfa.eps)).sort());
     this.dead = this.intern(new Int32Array(0));
     this.start = this.intern(this.closures[nfa.start]!);
   }
@@ -452,18 +466,6 @@ export class PrefixOracle {
     let d = this.start;
     for (let i = 0; i < input.length && d !== this.dead; i++) d = this.step(d, input.charCodeAt(i));
     return d.accepting;
-  }
-
-  private closure(seeds: Iterable<number>): Int32Array {
-    const seen = new Set<number>();
-    const stack = [...seeds];
-    while (stack.length > 0) {
-      const q = stack.pop()!;
-      if (seen.has(q)) continue;
-      seen.add(q);
-      for (const t of this.nfa.eps[q]!) if (!seen.has(t)) stack.push(t);
-    }
-    return Int32Array.from(seen).sort();
   }
 
   private intern(states: Int32Array): DState {

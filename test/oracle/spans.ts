@@ -13,7 +13,7 @@
  * repetition is one part of the automaton for every round, so the run inside is kept within the
  * instance's own states: a span of two rounds is not one instance.
  */
-import type { Nfa } from './prefix.js';
+import { type Nfa, reach } from './prefix.js';
 
 /** A path as the rules it names, lower-cased, a rule repeated in a row read once (right recursion is one instance). */
 export function pathKey(names: readonly string[]): string {
@@ -143,18 +143,4 @@ export class InstanceSpans {
     for (const q of states) out[q] = 1;
     return out;
   }
-}
-
-/** The states `seeds` reach through `edges` (a list of successors per state), the seeds included. */
-function reach(seeds: readonly number[], edges: readonly (readonly number[])[]): number[] {
-  const seen = new Set<number>(seeds);
-  const stack = [...seeds];
-  while (stack.length > 0) {
-    for (const t of edges[stack.pop()!]!) {
-      if (seen.has(t)) continue;
-      seen.add(t);
-      stack.push(t);
-    }
-  }
-  return [...seen];
 }
