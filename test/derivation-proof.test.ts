@@ -76,13 +76,21 @@ describe('the span oracle (test/oracle/spans.ts)', () => {
 for (const era of eras) {
   const printed = loadPrinted(era.id);
   const rules = [era.defaultRule, ...era.rules.map((r) => r.name).filter((r) => r !== era.defaultRule)].filter((rule) => lookupRule(printed, rule)).slice(0, RULES);
+  // Each start rule's automaton (its contract reading's, if it has one), made once for both tests.
+  const automata = new Map<string, { reading: boolean; spans: InstanceSpans; language: PrefixOracle }>();
+  const automatonOf = (rule: string) => {
+    let made = automata.get(rule);
+    if (!made) {
+      const reading = READINGS[era.id]?.[rule];
+      const nfa = reading ? reading(printed, nfaWithPaths) : nfaWithPaths(printed, rule);
+      automata.set(rule, (made = { reading: reading !== undefined, spans: new InstanceSpans(nfa), language: new PrefixOracle(nfa) }));
+    }
+    return made;
+  };
 
   describe(`${era.id}: every node of explain()'s tree is an instance of its rule in a derivation of the printed grammar`, () => {
     it.each(rules)('%s', (rule) => {
-      const reading = READINGS[era.id]?.[rule];
-      const nfa = reading ? reading(printed, nfaWithPaths) : nfaWithPaths(printed, rule);
-      const spans = new InstanceSpans(nfa);
-      const language = new PrefixOracle(nfa);
+      const { reading, spans, language } = automatonOf(rule);
       const rng = mulberry32(SEED ^ hashString(`${era.id} ${rule}`));
       const problems: string[] = [];
       let explained = 0;
@@ -126,10 +134,7 @@ for (const era of eras) {
     // in a derivation of some string that continues the text before the offset: ended there, or
     // (on the failing path) still open at the offset.
     it.each(rules)('%s: the tree up to the offset of a string outside the language', (rule) => {
-      const reading = READINGS[era.id]?.[rule];
-      const nfa = reading ? reading(printed, nfaWithPaths) : nfaWithPaths(printed, rule);
-      const spans = new InstanceSpans(nfa);
-      const language = new PrefixOracle(nfa);
+      const { reading, spans, language } = automatonOf(rule);
       const rng = mulberry32(SEED ^ hashString(`${era.id} ${rule} invalid`));
       const alphabet = grammarAlphabet(printed);
       const problems: string[] = [];
