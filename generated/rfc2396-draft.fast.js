@@ -354,19 +354,59 @@ function r_relativeURL(s, p) {
   return v0;
 }
 
-// _relEnd: grammar/rfc2396-draft.peggy:343
-function r__relEnd(s, p) {
+// _net_query: grammar/rfc2396-draft.peggy:352
+function r__net_query(s, p) {
   const len = s.length;
-  let c = 0, v0 = 0, v1 = 0, v2 = 0;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
+  v0 = -1;
   L0: {
-    v2 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
-    v1 = v2 < 0 ? p : -1;
-    v0 = v1;
+    v1 = p + 2 <= len && String.prototype.charCodeAt.call(s, p) === 47 && String.prototype.charCodeAt.call(s, p + 1) === 47 ? p + 2 : -1;
+    if (v1 < 0) break L0;
+    v2 = v1;
+    for (;;) {
+      v3 = -1;
+      L1: {
+        v5 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 63))) ? v2 + 1 : -1;
+        v4 = v5 < 0 ? v2 : -1;
+        if (v4 < 0) break L1;
+        v6 = r_urlchar(s, v4);
+        v3 = v6;
+      }
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
+    }
+    if (v2 < 0) break L0;
+    v7 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 63))) ? v2 + 1 : -1;
+    if (v7 < 0) break L0;
+    v8 = v7;
+    while (v8 < len) {
+      c = String.prototype.charCodeAt.call(s, v8);
+      if ((c < 128 && T1[c] === 1)) { v8++; continue; }
+      L2: {
+        if ((v8 < len && (c = String.prototype.charCodeAt.call(s, v8), (c === 37)))) {
+          v10 = r_escaped(s, v8);
+          v9 = v10;
+        } else v9 = -1;
+      }
+      if (v9 <= v8) break;
+      v8 = v9;
+    }
+    v0 = v8;
   }
   return v0;
 }
 
-// net_path: grammar/rfc2396-draft.peggy:356
+// _relEnd: grammar/rfc2396-draft.peggy:358
+function r__relEnd(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0;
+  v1 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T11[c] === 1))) ? p + 1 : -1;
+  v0 = v1 < 0 ? p : -1;
+  return v0;
+}
+
+// net_path: grammar/rfc2396-draft.peggy:370
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -383,7 +423,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396-draft.peggy:365
+// abs_path: grammar/rfc2396-draft.peggy:379
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -397,7 +437,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396-draft.peggy:377
+// rel_path: grammar/rfc2396-draft.peggy:391
 function r_rel_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -419,7 +459,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396-draft.peggy:398
+// server: grammar/rfc2396-draft.peggy:412
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -450,7 +490,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// user: grammar/rfc2396-draft.peggy:410
+// user: grammar/rfc2396-draft.peggy:424
 function r_user(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -470,7 +510,7 @@ function r_user(s, p) {
   return v0;
 }
 
-// password: grammar/rfc2396-draft.peggy:419
+// password: grammar/rfc2396-draft.peggy:433
 function r_password(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -490,7 +530,7 @@ function r_password(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396-draft.peggy:429
+// hostport: grammar/rfc2396-draft.peggy:443
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -511,7 +551,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396-draft.peggy:447
+// host: grammar/rfc2396-draft.peggy:461
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -528,7 +568,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396-draft.peggy:463
+// hostname: grammar/rfc2396-draft.peggy:477
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -554,7 +594,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396-draft.peggy:480
+// domainlabel: grammar/rfc2396-draft.peggy:494
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -585,7 +625,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396-draft.peggy:492
+// toplabel: grammar/rfc2396-draft.peggy:506
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -616,7 +656,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// hostnumber: grammar/rfc2396-draft.peggy:503
+// hostnumber: grammar/rfc2396-draft.peggy:517
 function r_hostnumber(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -664,7 +704,7 @@ function r_hostnumber(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396-draft.peggy:512
+// port: grammar/rfc2396-draft.peggy:526
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -677,7 +717,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396-draft.peggy:525
+// path: grammar/rfc2396-draft.peggy:539
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -703,7 +743,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396-draft.peggy:538
+// segment: grammar/rfc2396-draft.peggy:552
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -741,7 +781,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396-draft.peggy:545
+// param: grammar/rfc2396-draft.peggy:559
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -761,7 +801,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396-draft.peggy:556
+// pchar: grammar/rfc2396-draft.peggy:570
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -775,7 +815,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396-draft.peggy:568
+// query: grammar/rfc2396-draft.peggy:582
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -820,6 +860,7 @@ const START = new Map([
   ["opaque_URL", r_opaque_URL],
   ["generic_URL", r_generic_URL],
   ["relativeURL", r_relativeURL],
+  ["_net_query", r__net_query],
   ["_relEnd", r__relEnd],
   ["net_path", r_net_path],
   ["abs_path", r_abs_path],
@@ -862,4 +903,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_alpha, r_lowalpha, r_hialpha, r_digit, r_alphanum, r_urlchar, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_excluded, r_control, r_space, r_delims, r_unwise, r_national, r_URL_reference, r_fragment, r_scheme, r_absoluteURL, r_opaque_URL, r_generic_URL, r_relativeURL, r__relEnd, r_net_path, r_abs_path, r_rel_path, r_server, r_user, r_password, r_hostport, r_host, r_hostname, r_domainlabel, r_toplabel, r_hostnumber, r_port, r_path, r_segment, r_param, r_pchar, r_query };
+export { r_alpha, r_lowalpha, r_hialpha, r_digit, r_alphanum, r_urlchar, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_excluded, r_control, r_space, r_delims, r_unwise, r_national, r_URL_reference, r_fragment, r_scheme, r_absoluteURL, r_opaque_URL, r_generic_URL, r_relativeURL, r__net_query, r__relEnd, r_net_path, r_abs_path, r_rel_path, r_server, r_user, r_password, r_hostport, r_host, r_hostname, r_domainlabel, r_toplabel, r_hostnumber, r_port, r_path, r_segment, r_param, r_pchar, r_query };

@@ -52,6 +52,7 @@ export default {
     {"name":"query","id":"query","section":"4.3.3","core":false,"charRule":false},
   ],
   "helpers": [
+    {"id":"_net_query","why":"whether the run of urlchar after \"//\" holds a \"?\". The first alternative of"},
     {"id":"_relEnd","why":"the end of a relativeURL: no character that could continue it (a reserved or"},
   ]
 };

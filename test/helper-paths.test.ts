@@ -121,6 +121,10 @@ function frameEdges(era: (typeof eras)[number]): Edge[] {
 
 const printedEras = eras.filter((e) => hasPrinted(e.meta.spec));
 
+/** RFC 2396 draft relativeURL's probe after a net_path (its first alternative, for the diagnosis only). */
+const RELATIVE_URL_PROBE =
+  'relativeURL\'s first alternative, `(&_net_query net_path urlchar / !_net_query net_path (pchar / ";" / "/" / "?")) !""`, reads one urlchar or pchar after the net_path for the diagnosis only, so it records failures only where the net_path ends or inside an escaped begun there. abs_path, tried later ("/" then a path whose segments may be empty), reads every character a server holds (as pchar or ";", or from a "?" on as its query) and so reaches the same end and records the same failures, deeper. A failure of the choice after net_path names relativeURL, the rule holding it, not its alternative; for an escaped begun there (`_relEnd` refuses "%", so the parse goes on), abs_path\'s candidate is the deeper and is ranked first (src/diagnosis/rank.ts, deeperFirst), and the probe\'s replaces it only with a higher score, which it cannot have: granted the character, the probe still fails at once (`!""`) and the parse goes on in abs_path, where the same escaped fails again';
+
 /**
  * Calls that no path can pass through, each with the reason; a row that the walk no longer
  * finds fails the test, so the list cannot go stale. A rule stands in a path only as the named
@@ -129,8 +133,8 @@ const printedEras = eras.filter((e) => hasPrinted(e.meta.spec));
  * expectation.
  */
 const UNREACHABLE: Record<string, string> = {
-  'rfc2396-draft relativeURL > urlchar':
-    'relativeURL\'s first alternative, net_path _relEnd, reads one urlchar after the net_path for the diagnosis only (_relEnd = urlchar !"" / ...), so it records failures only where the net_path ends or inside an escaped begun there. abs_path, tried later ("/" then a path whose segments may be empty), reads every character a server holds (as pchar or ";", or from a "?" on as its query) and so reaches the same end and records the same failures, deeper. A failure of the urlchar choice itself goes up to `net_path _relEnd`, broken at a helper, which names relativeURL; for an escaped begun there, abs_path\'s candidate is the deeper and is ranked first (src/diagnosis/rank.ts, deeperFirst), and the probe\'s replaces it only with a higher score, which it cannot have: granted the character, the probe still fails at once (`!""`) and the parse goes on in abs_path, where the same escaped fails again',
+  'rfc2396-draft relativeURL > pchar': RELATIVE_URL_PROBE,
+  'rfc2396-draft relativeURL > urlchar': RELATIVE_URL_PROBE,
 };
 
 describe.each(printedEras.map((e) => [e.meta.spec, e] as const))('%s: every path the diagnosis can give', (spec, era) => {
