@@ -577,21 +577,64 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// _hexpart_hex4: grammar/rfc2396.peggy:450
-function r__hexpart_hex4(s, p) {
-  let c = 0, v0 = 0;
-  v0 = r__hexseq_hex4(s, p);
+// _v4_hexpart: grammar/rfc2396.peggy:454
+function r__v4_hexpart(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
+  v0 = -1;
+  L0: {
+    v2 = -1;
+    L1: {
+      v4 = r_hexseq(s, p);
+      v3 = v4 < 0 ? p : v4;
+      if (v3 < 0) break L1;
+      v5 = v3 + 2 <= len && String.prototype.charCodeAt.call(s, v3) === 58 && String.prototype.charCodeAt.call(s, v3 + 1) === 58 ? v3 + 2 : -1;
+      v2 = v5;
+    }
+    v1 = v2 < 0 ? p : v2;
+    if (v1 < 0) break L0;
+    v6 = r__v4_hexseq(s, v1);
+    v0 = v6;
+  }
   return v0;
 }
 
-// _hexseq_hex4: grammar/rfc2396.peggy:455
-function r__hexseq_hex4(s, p) {
-  let c = 0, v0 = 0;
-  v0 = r_hex4(s, p);
+// _v4_hexseq: grammar/rfc2396.peggy:461
+function r__v4_hexseq(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
+  v0 = -1;
+  L0: {
+    v1 = r_hex4(s, p);
+    if (v1 < 0) break L0;
+    v2 = v1;
+    for (;;) {
+      v3 = -1;
+      L1: {
+        v4 = (v2 < len && (c = String.prototype.charCodeAt.call(s, v2), (c === 58))) ? v2 + 1 : -1;
+        if (v4 < 0) break L1;
+        v5 = r_hex4(s, v4);
+        if (v5 < 0) break L1;
+        v7 = -1;
+        L2: {
+          v8 = (v5 < len && (c = String.prototype.charCodeAt.call(s, v5), (c === 58))) ? v5 + 1 : -1;
+          if (v8 < 0) break L2;
+          v9 = r_hex4(s, v8);
+          v7 = v9;
+        }
+        v6 = v7 >= 0 ? v5 : -1;
+        v3 = v6;
+      }
+      if (v3 < 0) break;
+      if (v3 === v2) break;
+      v2 = v3;
+    }
+    v0 = v2;
+  }
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:467
+// hex4: grammar/rfc2396.peggy:473
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -608,7 +651,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/rfc2396.peggy:475
+// _end_of_input: grammar/rfc2396.peggy:481
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -616,7 +659,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:509
+// hostname: grammar/rfc2396.peggy:515
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -653,7 +696,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:528
+// domainlabel: grammar/rfc2396.peggy:534
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -684,7 +727,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// _domainlabel_start: grammar/rfc2396.peggy:536
+// _domainlabel_start: grammar/rfc2396.peggy:542
 function r__domainlabel_start(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -692,7 +735,7 @@ function r__domainlabel_start(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:548
+// toplabel: grammar/rfc2396.peggy:554
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -723,7 +766,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:568
+// IPv4address: grammar/rfc2396.peggy:574
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -783,7 +826,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:579
+// port: grammar/rfc2396.peggy:585
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -796,7 +839,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:592
+// path: grammar/rfc2396.peggy:598
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -814,7 +857,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:601
+// path_segments: grammar/rfc2396.peggy:607
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -840,7 +883,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:614
+// segment: grammar/rfc2396.peggy:620
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -878,7 +921,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:621
+// param: grammar/rfc2396.peggy:627
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -898,7 +941,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:634
+// pchar: grammar/rfc2396.peggy:640
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -912,7 +955,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:646
+// query: grammar/rfc2396.peggy:652
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -932,7 +975,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:656
+// fragment: grammar/rfc2396.peggy:662
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -952,7 +995,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:671
+// uric: grammar/rfc2396.peggy:677
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -966,7 +1009,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:684
+// reserved: grammar/rfc2396.peggy:690
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -974,7 +1017,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:695
+// unreserved: grammar/rfc2396.peggy:701
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -982,7 +1025,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:705
+// mark: grammar/rfc2396.peggy:711
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -990,7 +1033,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:716
+// escaped: grammar/rfc2396.peggy:722
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1006,7 +1049,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:727
+// hex: grammar/rfc2396.peggy:733
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1014,7 +1057,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:740
+// alphanum: grammar/rfc2396.peggy:746
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1022,7 +1065,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:749
+// alpha: grammar/rfc2396.peggy:755
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1030,7 +1073,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:760
+// lowalpha: grammar/rfc2396.peggy:766
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1038,7 +1081,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:771
+// upalpha: grammar/rfc2396.peggy:777
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1046,7 +1089,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:782
+// digit: grammar/rfc2396.peggy:788
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1054,7 +1097,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:798
+// control: grammar/rfc2396.peggy:804
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1062,7 +1105,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:806
+// space: grammar/rfc2396.peggy:812
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1070,7 +1113,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:816
+// delims: grammar/rfc2396.peggy:822
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1078,7 +1121,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:829
+// unwise: grammar/rfc2396.peggy:835
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1086,7 +1129,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:842
+// HEXDIG: grammar/rfc2396.peggy:848
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1117,8 +1160,8 @@ const START = new Map([
   ["IPv6address", r_IPv6address],
   ["hexpart", r_hexpart],
   ["hexseq", r_hexseq],
-  ["_hexpart_hex4", r__hexpart_hex4],
-  ["_hexseq_hex4", r__hexseq_hex4],
+  ["_v4_hexpart", r__v4_hexpart],
+  ["_v4_hexseq", r__v4_hexseq],
   ["hex4", r_hex4],
   ["_end_of_input", r__end_of_input],
   ["hostname", r_hostname],
@@ -1173,4 +1216,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r__hexpart_hex4, r__hexseq_hex4, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r__domainlabel_start, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };
+export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r__v4_hexpart, r__v4_hexseq, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r__domainlabel_start, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG };

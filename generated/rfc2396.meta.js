@@ -61,8 +61,8 @@ export default {
   ],
   "helpers": [
     {"id":"_reg_name_char","why":"the characters reg_name may continue with: its own and \"%\", which begins an escaped."},
-    {"id":"_hexpart_hex4","why":"a hex4 of IPv6address's second alternative (for the diagnosis only), before a \":\": it is","as":"hexpart"},
-    {"id":"_hexseq_hex4","why":"the hexseq of _hexpart_hex4.","as":"hexseq"},
+    {"id":"_v4_hexpart","why":"the hexpart of IPv6address's second alternative (for the diagnosis only): the hexpart","as":"hexpart"},
+    {"id":"_v4_hexseq","why":"the hexseq of _v4_hexpart: hex4s up to the last one that \":\" and a hex4 follow (a","as":"hexseq"},
     {"id":"_end_of_input","why":"the end of the input, as an expectation: where it fails, \"end of input\" is recorded"},
     {"id":"_domainlabel_start","why":"the alphanum that begins one more label, in hostname's first alternative (for the","as":"domainlabel"},
   ]

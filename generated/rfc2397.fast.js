@@ -25,8 +25,8 @@ import {
   r_IPv6address,
   r_hexpart,
   r_hexseq,
-  r__hexpart_hex4,
-  r__hexseq_hex4,
+  r__v4_hexpart,
+  r__v4_hexseq,
   r_hex4,
   r__end_of_input,
   r_hostname,
@@ -238,8 +238,8 @@ const START = new Map([
   ["IPv6address", r_IPv6address],
   ["hexpart", r_hexpart],
   ["hexseq", r_hexseq],
-  ["_hexpart_hex4", r__hexpart_hex4],
-  ["_hexseq_hex4", r__hexseq_hex4],
+  ["_v4_hexpart", r__v4_hexpart],
+  ["_v4_hexseq", r__v4_hexseq],
   ["hex4", r_hex4],
   ["_end_of_input", r__end_of_input],
   ["hostname", r_hostname],
@@ -304,4 +304,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r__hexpart_hex4, r__hexseq_hex4, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r__domainlabel_start, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG, r_dataurl, r_mediatype, r_data, r_parameter, r_urlchar, r_type, r_subtype, r_attribute, r_value, r_token };
+export { r_URI_reference, r_absoluteURI, r_relativeURI, r_hier_part, r_opaque_part, r_uric_no_slash, r_net_path, r_abs_path, r_rel_path, r_rel_segment, r_scheme, r_authority, r__reg_name_char, r_reg_name, r_server, r_userinfo, r_hostport, r_host, r_ipv6reference, r_IPv6address, r_hexpart, r_hexseq, r__v4_hexpart, r__v4_hexseq, r_hex4, r__end_of_input, r_hostname, r_domainlabel, r__domainlabel_start, r_toplabel, r_IPv4address, r_port, r_path, r_path_segments, r_segment, r_param, r_pchar, r_query, r_fragment, r_uric, r_reserved, r_unreserved, r_mark, r_escaped, r_hex, r_alphanum, r_alpha, r_lowalpha, r_upalpha, r_digit, r_control, r_space, r_delims, r_unwise, r_HEXDIG, r_dataurl, r_mediatype, r_data, r_parameter, r_urlchar, r_type, r_subtype, r_attribute, r_value, r_token };
