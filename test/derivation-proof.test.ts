@@ -143,9 +143,10 @@ for (const era of eras) {
     }, 60_000 * SCALE);
 
     // explain()'s tree of a string outside the language: "the rules on the failing path, each
-    // with what it had matched, up to the error's offset". Each node is an instance of its rule
-    // in a derivation of some string that continues the text before the offset: ended there, or
-    // (on the failing path) still open at the offset.
+    // with what it had matched, up to the error's offset". Its last children from the root are
+    // rulePath's rules, and each node is an instance of its rule in a derivation of some string
+    // that continues the text before the offset: ended there, or (on the failing path) still open
+    // at the offset.
     it.each(rules)('%s: the tree up to the offset of a string outside the language', (rule) => {
       const { reading, spans, language } = automatonOf(rule);
       const rng = mulberry32(SEED ^ hashString(`${era.id} ${rule} invalid`));
@@ -164,6 +165,11 @@ for (const era of eras) {
         if (reading && !(top && spans.has([result.tree.rule, top.rule]))) continue;
         explained++;
         if (k < found.length) foundExplained++;
+        // The failing path is the one the record names: from the root, each last child is the
+        // next rule of rulePath (the contract: "the spec rules from the start rule down to rule").
+        const last: string[] = [];
+        for (let n: DerivationNode | undefined = result.tree; n; n = n.children.at(-1)) last.push(n.rule);
+        if (!result.error.rulePath.every((r, i) => last[i] === r)) problems.push(`${show(input)} at ${result.error.offset}: the tree's failing path ${last.join(' > ')} does not begin with rulePath ${result.error.rulePath.join(' > ')}`);
         const can = spans.of(input.slice(0, result.error.offset), true);
         for (const { node, path } of nodes(result.tree)) {
           if (reading && node === result.tree) continue;
