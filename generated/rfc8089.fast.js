@@ -238,7 +238,7 @@ function r_unc_authority(s, p) {
   return v0;
 }
 
-// file_host: grammar/rfc8089.peggy:207
+// file_host: grammar/rfc8089.peggy:209
 function r_file_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -277,7 +277,7 @@ function r_file_host(s, p) {
   return v0;
 }
 
-// inline_IP: grammar/rfc8089.peggy:223
+// inline_IP: grammar/rfc8089.peggy:224
 function r_inline_IP(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -302,7 +302,7 @@ function r_inline_IP(s, p) {
   return v0;
 }
 
-// _inline_IP_reg_name: grammar/rfc8089.peggy:233
+// _inline_IP_reg_name: grammar/rfc8089.peggy:231
 function r__inline_IP_reg_name(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -317,7 +317,7 @@ function r__inline_IP_reg_name(s, p) {
   return v0;
 }
 
-// _IPvFuture_reg_name: grammar/rfc8089.peggy:239
+// _IPvFuture_reg_name: grammar/rfc8089.peggy:236
 function r__IPvFuture_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -347,7 +347,7 @@ function r__IPvFuture_reg_name(s, p) {
   return v0;
 }
 
-// _file_URI_appendix_e: grammar/rfc8089.peggy:246
+// _file_URI_appendix_e: grammar/rfc8089.peggy:243
 function r__file_URI_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -363,7 +363,7 @@ function r__file_URI_appendix_e(s, p) {
   return v0;
 }
 
-// _file_hier_part_appendix_e: grammar/rfc8089.peggy:251
+// _file_hier_part_appendix_e: grammar/rfc8089.peggy:248
 function r__file_hier_part_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -386,7 +386,7 @@ function r__file_hier_part_appendix_e(s, p) {
   return v0;
 }
 
-// _auth_path_appendix_e: grammar/rfc8089.peggy:268
+// _auth_path_appendix_e: grammar/rfc8089.peggy:265
 function r__auth_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0, v16 = 0, v17 = 0, v18 = 0, v19 = 0, v20 = 0, v21 = 0;
@@ -452,7 +452,7 @@ function r__auth_path_appendix_e(s, p) {
   return v0;
 }
 
-// _local_path_appendix_e: grammar/rfc8089.peggy:279
+// _local_path_appendix_e: grammar/rfc8089.peggy:276
 function r__local_path_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -491,7 +491,7 @@ function r__local_path_appendix_e(s, p) {
   return v0;
 }
 
-// _file_auth_appendix_e: grammar/rfc8089.peggy:291
+// _file_auth_appendix_e: grammar/rfc8089.peggy:288
 function r__file_auth_appendix_e(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;

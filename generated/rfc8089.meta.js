@@ -29,8 +29,8 @@ export default {
     {"name":"inline-IP","id":"inline_IP","section":"E.3.2","core":false,"charRule":false,"opens":"%5B"},
   ],
   "helpers": [
-    {"id":"_inline_IP_reg_name","why":"an inline-IP that is also a reg-name (an IPvFuture without \":\"), for file-host's first two","as":"inline_IP"},
-    {"id":"_IPvFuture_reg_name","why":"the IPvFuture of _inline_IP_reg_name: `\"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims )`,","as":"IPvFuture"},
+    {"id":"_inline_IP_reg_name","why":"an inline-IP that is also a reg-name (an IPvFuture without \":\"), for file-host's"},
+    {"id":"_IPvFuture_reg_name","why":"the IPvFuture of _inline_IP_reg_name: `\"v\" 1*HEXDIG \".\" 1*( unreserved / sub-delims )`,"},
     {"id":"_file_URI_appendix_e","why":"Appendix F's `file-URI = file-scheme \":\" file-hier-part`, on Appendix F's file-hier-part:"},
     {"id":"_file_hier_part_appendix_e","why":"Appendix F's `file-hier-part = ( \"//\" auth-path ) / local-path`, on its auth-path and"},
     {"id":"_auth_path_appendix_e","why":"Appendix F's `auth-path = [ file-auth ] path-absolute / [ file-auth ] file-absolute /"},

@@ -51,6 +51,9 @@ const FOUND: Record<string, string[]> = {
   // (docs/decisions.md, rfc2396 §18; seed 2026, scale 6).
   'rfc2396 IPv6address': ['Edcb:C:A:3\u001a.416.0.U43'],
   'rfc2396 ipv6reference': ['[9D:E::Bcfe:ee:AD6:C:7\u001b.7.344.2]'],
+  // RFC 8089 file-host's probe read a reg-name from where a reg-name inline-IP ended
+  // (docs/decisions.md, the file-host row; seed 2031, scale 12).
+  'rfc8089 unc-authority': ['///%5BvF31.-;)%5d#'],
 };
 
 /** A readable string: everything outside printable ASCII escaped. */
