@@ -46,12 +46,13 @@ const SHOWN = 25;
 
 /**
  * Characters no era's grammar allows, or allows only in places: controls, whitespace, non-ASCII
- * (BMP, astral as a surrogate pair, a lone surrogate, U+FFFF), and ASCII that every era calls
+ * (BMP, astral as a surrogate pair, lone surrogates: U+DCE9 as the command line reads a byte
+ * that is not UTF-8, U+FFFF), and ASCII that every era calls
  * unsafe or excluded.
  */
 const OUTSIDE = [
   '\u0000', '\t', '\n', '\r', '\u001b', '\u007f', ' ', '\u00a0', '\u00e9', '\u4f8b', '\ufeff', '\uffff',
-  '\ud83d\ude00', '\ud800', '\\', '"', '<', '>', '{', '}', '|', '^', '`', '%', '#', '[', ']',
+  '\ud83d\ude00', '\ud800', '\udce9', '\\', '"', '<', '>', '{', '}', '|', '^', '`', '%', '#', '[', ']',
 ];
 
 /**
@@ -145,6 +146,7 @@ const WRITE_INSTEAD = [
   /is not allowed in a template's literals \(RFC 6570 §2\.1\): write it ((?:%[0-9A-F]{2})+)$/,
   /pct-encoded triplets and single dots \(RFC 6570 §2\.3\): "[\s\S]+" is written ((?:%[0-9A-F]{2})+)$/,
 ];
+const BYTE_TRIPLET = /reads the byte 0x[0-9A-F]{2}, which is not UTF-8: percent-encode that byte as "(%[0-9A-F]{2})"/;
 const PERCENT_ITSELF = /write "%25" for a "%" itself|a percent sign is written %25/;
 
 /** The KNOWN_GROUPED rows some record needed (checked at the end). */
@@ -171,6 +173,12 @@ function hintedFix(input: string, error: { offset: number; found: string | null;
     return at < 0 ? null : { fixed: `${input.slice(0, at)}%25${input.slice(at + 1)}`, past: at + 3 };
   }
   if (error.found === null) return null;
+  // A lone surrogate U+DC80..U+DCFF stands for a byte that is not UTF-8 (src/cli/lines.ts): its triplet is that byte's.
+  const byte = BYTE_TRIPLET.exec(hint)?.[1];
+  const unit = error.found.charCodeAt(0);
+  if (byte !== undefined && error.found.length === 1 && unit >= 0xdc80 && unit <= 0xdcff && byte === `%${(unit - 0xdc00).toString(16).toUpperCase()}`) {
+    return { fixed: input.slice(0, error.offset) + byte + input.slice(error.offset + 1), past: error.offset + 3 };
+  }
   for (const form of WRITE_INSTEAD) {
     const written = form.exec(hint)?.[1];
     if (written !== undefined && written === tripletsOf(error.found)) {

@@ -200,6 +200,25 @@ const ALLOWED_LATER = new Set(['~', '&']);
 /** The rules of a userinfo, which the furthest failure names when a port is not digits. */
 const USERINFO_RULES = new Set(['userinfo', 'user', 'password']);
 
+/**
+ * The hint for a lone surrogate (RFC 3629 §3: surrogates are no scalar values, so no UTF-8 form
+ * exists to percent-encode). U+DC80 to U+DCFF are also how urispec's command line reads a byte
+ * that is not UTF-8 (src/cli/lines.ts, the "surrogateescape" of PEP 383): there the input was
+ * that byte, and the octet is what a URI percent-encodes (RFC 3986 §2.1, RFC 1738 §2.2: octets,
+ * not characters), so the hint names the byte and its triplet where a triplet is allowed.
+ */
+function loneSurrogate(c: HintContext): string {
+  const none = 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
+  const unit = c.found!.charCodeAt(0);
+  if (unit < 0xdc80 || unit > 0xdcff) return none;
+  const hex = (unit - 0xdc00).toString(16).toUpperCase();
+  // In a host the byte is likely a character of a legacy charset: the name is better decoded and
+  // converted with IDNA, as the row "non-ASCII host" says of a character (RFC 3986 §3.2.2).
+  const idna = has(c, IN_HOST) ? ' (for a domain name, decode it from its charset and convert it with IDNA)' : '';
+  const fix = escapable(c) ? `percent-encode that byte as "%${hex}"${idna}` : 'it is not allowed here';
+  return `a lone UTF-16 surrogate is no character; ${shown(c.found!)} is how urispec's command line reads the byte 0x${hex}, which is not UTF-8: ${fix}`;
+}
+
 export const HINTS: readonly HintRow[] = [
   // URI Templates (RFC 6570): the rows of the template era's start rules.
   {
@@ -625,7 +644,7 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 §2.5; RFC 3987 §2.2',
     found: nonAscii,
     give: (c) => {
-      if (isLoneSurrogate(c.found!)) return 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
+      if (isLoneSurrogate(c.found!)) return loneSurrogate(c);
       const iri = c.row.iri || c.row.template ? '' : iriNote(c.found!.codePointAt(0)!);
       const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
       return fix + iri;

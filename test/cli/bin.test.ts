@@ -41,6 +41,11 @@ describe('urispec (the binary)', () => {
     const out = records(stdout);
     expect(out.map((r) => r.input)).toEqual(badLines.map((row) => row.input));
     for (const record of out) expect(Object.keys(record).slice(0, 4)).toEqual(['input', 'spec', 'rule', 'valid']);
+    // The byte 0xFF of `h<FF>...` is read as U+DCFF, and the hint names the byte and its triplet
+    // (a segment takes pct-encoded: RFC 3986 §3.3, §2.1).
+    const bytes = out[badLines.findIndex((row) => row.name === 'invalid UTF-8')] as { error: { offset: number; hint: string } };
+    expect(bytes.error.offset).toBe(1);
+    expect(bytes.error.hint).toContain('reads the byte 0xFF, which is not UTF-8: percent-encode that byte as "%FF"');
   });
 
   it('gives one record per hostile --json-input line and goes on', async () => {

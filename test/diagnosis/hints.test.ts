@@ -93,6 +93,12 @@ const rows: Row[] = [
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/é', says: [percentEncodedByBuffer('é'), 'IRI'], source: 'RFC 3986 §2.5; RFC 3987' },
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/😀', says: [percentEncodedByBuffer('😀')], source: 'RFC 3986 §2.5' },
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/\ud800', says: ['lone UTF-16 surrogate'], source: 'RFC 3629 §3 (surrogates are no scalar values)' },
+  // U+DC80..U+DCFF: how the command line reads a byte that is not UTF-8 (src/cli/lines.ts); the
+  // octet is what a URI percent-encodes.
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/\udcff', says: ['lone UTF-16 surrogate', 'the byte 0xFF', 'percent-encode that byte as "%FF"'], source: 'RFC 3986 §2.1 (a triplet is an octet); PEP 383' },
+  { hint: 'non-ASCII', spec: 'rfc1738', input: 'http://a/\udce9', says: ['the byte 0xE9', '"%E9"'], source: 'RFC 1738 §2.2 (octets are encoded)' },
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://\udce9t\udce9.fr/', says: ['"%E9"', 'IDNA'], source: 'RFC 3986 §3.2.2' },
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://[\udcff]/', says: ['the byte 0xFF', 'not allowed here'], source: 'RFC 3986 §3.2.2 (IP-literal has no pct-encoded)' },
   { hint: 'space', spec: 'rfc3986', input: 'http://a/b c', says: ['%20'], source: 'RFC 3986 §2.1' },
   { hint: 'space', spec: 'rfc2396', input: 'http://a/b c', says: ['%20'], source: 'RFC 2396 §2.4.3' },
   { hint: 'tilde before RFC 2396', spec: 'rfc1738', input: 'http://a/~u', says: ['%7E', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2' },
