@@ -295,6 +295,20 @@ function couldBegin(c: HintContext, ch: string): boolean {
 }
 
 export const hasRule = (era: Era, ...names: string[]): boolean => names.some((n) => ruleNamed(era, n) !== undefined);
+
+/**
+ * Whether the first of `names` that the era has accepts all of `text` (its fast recognizer, as
+ * validation asks it), or undefined when the era has none of them. For a hint that proposes or
+ * names a part (an IPv6 address to bracket, a host and a port): it says so only of a part its
+ * era's grammar takes as one.
+ */
+export function wholeRule(era: Era, text: string, ...names: string[]): boolean | undefined {
+  for (const name of names) {
+    const rule = ruleNamed(era, name);
+    if (rule !== undefined) return era.fast.matchEnd(text, rule.id) === text.length;
+  }
+  return undefined;
+}
 export const sectionOf = (era: Era, name: string): string | null => ruleNamed(era, name)?.section ?? null;
 
 /** Each era's rules by the names asked (any case: a record's, a table's), null for none. */
@@ -393,10 +407,16 @@ export function ipLiteralText(c: HintContext): string | null {
 /** The zone identifier in the IP literal open at the offset: `%25eth0` (`encoded`) or `%eth0`. */
 export function zoneAt(c: HintContext): { zone: string; encoded: boolean } | null {
   if (!inIpLiteral(c)) return null;
+  // The failure is at the zone's "%", the literal's first (an IPv6address or IPvFuture takes
+  // no "%", RFC 3986 §3.2.2), or one or two characters after it (RFC 6874's "%25" written "%e"
+  // or "%2e"). A "%" later, after the literal stopped elsewhere (a path's triplet, when no "]"
+  // closes it), is no zone, and neither is a triplet inside a zone already written "%25".
   const open = openBracket(c.input, c.offset + 1);
   if (open < 0) return null;
-  const close = c.input.indexOf(']', open);
-  const m = /%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(open, close < 0 ? undefined : close));
+  const pct = c.input.indexOf('%', open);
+  if (pct < 0 || pct > c.offset || pct < c.offset - 2) return null;
+  const close = c.input.indexOf(']', pct);
+  const m = /^%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(pct, close < 0 ? undefined : close));
   if (!m || (!m[1] && m[2]!.startsWith('25'))) return null; // "%25" and no zone
   return { zone: m[2]!, encoded: m[1] !== undefined };
 }

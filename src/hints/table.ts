@@ -31,6 +31,7 @@ import {
   getsPast,
   has,
   hasIpLiteral,
+  wholeRule,
   hasRule,
   eraFor,
   IN_DOMAIN,
@@ -198,7 +199,10 @@ const inLiterals = (c: HintContext): boolean => template(c) && !has(c, IN_EXPRES
 const ALLOWED_LATER = new Set(['~', '&']);
 
 /** The rules of a userinfo, which the furthest failure names when a port is not digits. */
-const USERINFO_RULES = new Set(['userinfo', 'user', 'password']);
+const USERINFO_RULES = new Set(['userinfo', 'iuserinfo', 'user', 'password']);
+
+/** The rules of an authority, which the failure names at the end of the input when it waits for the userinfo's "@". */
+const AUTHORITY_RULES = new Set(['authority', 'iauthority']);
 
 /**
  * The hint for a lone surrogate (RFC 3629 §3: surrogates are no scalar values, so no UTF-8 form
@@ -529,6 +533,10 @@ export const HINTS: readonly HintRow[] = [
     give: (c) => {
       // Not closed anywhere: with a "]" later, the character at the offset is what is wrong.
       if (!has(c, EXPECTS_CLOSING_BRACKET)) return null;
+      // Only a "]" that closes a literal: where RFC 2732 made "[" and "]" reserved, a fragment or
+      // an opaque part takes them as data (`#[N` then a control character: the control character
+      // is what is wrong), and an era without literals has no "[" to close.
+      if (!has(c, IN_IP_LITERAL) && !has(c, IN_DOMAIN)) return null;
       const open = openBracket(c.input, c.offset);
       if (open < 0 || c.input.includes(']', c.offset)) return null;
       // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
@@ -569,29 +577,57 @@ export const HINTS: readonly HintRow[] = [
         else if (!isHexDigitOrDot(ch)) return null;
       }
       if (colons < 2) return null;
-      return `an IPv6 address is written in brackets in a URI: [${input.slice(from, end)}]`;
+      // Only an address the era's grammar takes (RFC 3986 §3.2.2 IPv6address): `.::` or `:2:1`
+      // in brackets would fail again.
+      const address = input.slice(from, end);
+      if (wholeRule(c.era, address, 'IPv6address') !== true) return null;
+      return `an IPv6 address is written in brackets in a URI: [${address}]`;
     },
   },
   {
-    // RFC 3986 §3.2.1, §3.2.3: furthest failure names the userinfo, but the mistake is the port.
+    // RFC 3986 §3.2.1, §3.2.3: the furthest failure names the userinfo (or, at the end of the
+    // input, the authority waiting for its "@"), but the mistake is the port, or the host.
     id: 'port not digits',
     section: 'RFC 3986 §3.2.3',
     give: (c) => {
       const inPort = has(c, IN_PORT);
-      if (!inPort && (!USERINFO_RULES.has(c.rule) || !has(c, EXPECTS_AT))) return null;
+      // The userinfo's rule, or one inside it (draft-ietf-uri-url-03's password is xalphas).
+      const inUserinfo = c.rulePath.some((r) => USERINFO_RULES.has(r)) || (c.found === null && AUTHORITY_RULES.has(c.rule));
+      if (!inPort && (!inUserinfo || !has(c, EXPECTS_AT))) return null;
       const port = sectionOf(c.era, 'port');
       const where = port ? ` (${sectionLabel(c.era, port)})` : '';
       if (inPort) return `a port is digits only${where}`;
       const start = authorityIn(c);
       if (start < 0 || c.offset > c.authorityEnd) return null;
-      const authority = c.input.slice(start, c.authorityEnd);
-      if (authority.includes('@')) return null;
-      // The port begins at the first ":" after the host (after its "]" for an IP literal).
-      const colon = authority.indexOf(':', authority.startsWith('[') ? Math.max(0, authority.indexOf(']')) : 0);
-      if (colon <= 0) return null; // no host before the ":"
-      const host = authority.slice(0, colon);
-      const text = authority.slice(colon + 1);
-      return `read as host "${host}" and port "${text}", the port must be digits only${where}; read as userinfo, "@" and a host must follow`;
+      // The host and port after the last "@" (draft-ietf-uri-url-03's user and password, xalphas,
+      // may hold one); the port begins at the first ":" after the host (after its "]" for an IP
+      // literal).
+      const from = c.input.lastIndexOf('@', c.authorityEnd - 1) + 1;
+      const begin = Math.max(start, from);
+      const hostport = c.input.slice(begin, c.authorityEnd);
+      const colon = hostport.indexOf(':', hostport.startsWith('[') ? Math.max(0, hostport.indexOf(']')) : 0);
+      // Where the userinfo reading took the whole authority, it waits for its "@" where the
+      // authority ends. Before that end, the failure is at a character the userinfo does not take
+      // either: inside the port's text, a visible ASCII character is the port's mistake (`:^G4`);
+      // elsewhere, or a control character, a space or non-ASCII anywhere, is wrong whatever the
+      // reading, and the rows about that character speak of it (`telnet://326\`32.01.4:2137/`).
+      if (c.offset !== c.authorityEnd) {
+        const code = c.found === null ? -1 : c.found.charCodeAt(0);
+        if (colon < 0 || c.offset <= begin + colon || code < 0x21 || code > 0x7e) return null;
+      }
+      const host = colon < 0 ? hostport : hostport.slice(0, colon);
+      const text = colon < 0 ? null : hostport.slice(colon + 1);
+      // What the era's grammar says of each part (RFC 3986 §3.2.2 host, §3.2.3 port; RFC 3987
+      // ihost): the hint names only the parts that are wrong, and none when both hold.
+      const hostOk = wholeRule(c.era, host, 'host', 'ihost') !== false;
+      const portOk = text === null || wholeRule(c.era, text, 'port') !== false;
+      if (hostOk && portOk) return null;
+      const hostSection = sectionOf(c.era, 'host') ?? sectionOf(c.era, 'ihost');
+      const problems: string[] = [];
+      if (!hostOk) problems.push(`${host === '' ? 'the host cannot be empty' : 'that host is not valid'}${hostSection ? ` (${sectionLabel(c.era, hostSection)})` : ''}`);
+      if (!portOk) problems.push(`the port must be digits only${where}`);
+      const asHost = host === '' ? 'an empty host' : `host "${host}"`;
+      return `read as ${asHost}${text === null ? '' : ` and port "${text}"`}, ${problems.join(' and ')}; read as userinfo, "@" and a host must follow`;
     },
   },
   {
@@ -671,8 +707,10 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 2396 §5 (relativeURI)',
     grammar: (era) => hasRule(era, 'relativeURI', 'relativeURL', 'relative-ref'),
     found: oneOf('?'),
+    // Only where a path before it makes the start rule go on (RFC 6068's mailtoURI, whose grammar
+    // holds RFC 3986's relative-ref, reads no relative reference at all).
     give: (c) =>
-      c.offset === 0
+      c.offset === 0 && getsPast(c, 'x?')
         ? 'a relative reference needs a path before its "?" query in this era (RFC 3986 allows an empty one)'
         : null,
   },
@@ -689,6 +727,9 @@ export const HINTS: readonly HintRow[] = [
       }
       if (c.found !== ':') return null;
       if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
+      // Only in a relative path's first segment (RFC 3986 §4.2 path-noscheme; RFC 3987's
+      // ipath-noscheme): a ":" elsewhere (RFC 6068's addr-spec, after "mailto:") ends no scheme.
+      if (!c.rulePath.includes('path-noscheme') && !c.rulePath.includes('ipath-noscheme')) return null;
       if (delimiterBefore(c.input, c.offset) || ruleNamed(c.era, 'segment-nz-nc') === undefined || !getsPast(c, '%3A')) return null;
       return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
     },

@@ -83,6 +83,15 @@ const rows: Row[] = [
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://[::1]:8x/', says: ['a port is digits only'], source: 'RFC 3986 §3.2.3' },
   { hint: 'port not digits', spec: 'rfc3986', rule: 'URI', input: 'http://a.com:80:80/', says: ['host "a.com" and port "80:80"'], source: 'RFC 3986 §3.2.2 (reg-name has no ":"), §3.2.3' },
   { hint: 'port not digits', spec: 'rfc1738', input: 'http://a:8x/', says: ['a port is digits only', 'RFC 1738 §5'], source: 'RFC 1738 §5 (port = digits)' },
+  // The same where the furthest failure is inside the userinfo's own rules (xalphas), at the end of the input (the authority waits for "@"), or in RFC 3987's iuserinfo.
+  { hint: 'port not digits', spec: 'draft-ietf-uri-url-03', input: 'ftp://a@b:8x/', says: ['host "b" and port "8x"', 'digits only'], source: 'draft-ietf-uri-url-03 (login = [ user [ : password ] @ ] hostport; port = digits)' },
+  { hint: 'port not digits', spec: 'rfc3986', input: 'http://a:8x', says: ['host "a" and port "8x"', 'digits only'], source: 'RFC 3986 §3.2, §3.2.3' },
+  { hint: 'port not digits', spec: 'rfc3987', input: 'http://a:8x/', says: ['host "a" and port "8x"', 'RFC 3987 §2.2'], source: 'RFC 3987 §2.2 (iauthority, port)' },
+  { hint: 'port not digits', spec: 'rfc3986', input: '//:q?', says: ['an empty host and port "q"', 'digits only'], source: 'RFC 3986 §3.2.2 (reg-name may be empty), §3.2.3' },
+  // The host is what is wrong: the hint says so, and of the port only when it is not digits.
+  { hint: 'port not digits', spec: 'rfc1738', input: 'ftp://1.2.3,4/x', says: ['host "1.2.3,4", that host is not valid (RFC 1738 §5)'], source: 'RFC 1738 §5 (host = hostname | hostnumber)' },
+  { hint: 'port not digits', spec: 'rfc1738', input: 'ftp://a_b:8x/', says: ['that host is not valid', 'the port must be digits only'], source: 'RFC 1738 §5 (hostname: alphadigit and "-")' },
+  { hint: 'port not digits', spec: 'draft-ietf-uri-url-03', input: 'telnet://1.2.3:21', says: ['host "1.2.3" and port "21", that host is not valid'], source: 'draft-ietf-uri-url-03 (hostnumber = digits . digits . digits . digits)' },
   { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a#b#c', says: ['no fragment', 'leave the fragment out', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2 ("#" is unsafe), §3.3 (httpurl)' },
   { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a/b#c', says: ['no fragment', '%23'], source: 'RFC 1738 §2.2, §5 (hpath)' },
   { hint: 'fragment before RFC 1808', spec: 'draft-ietf-uri-url-03', input: 'http://a#b', says: ['no fragment'], source: 'draft-ietf-uri-url-03 (httpaddress has no fragment)' },
@@ -178,6 +187,38 @@ describe('hints for common mistakes (issue 14)', () => {
     const r = validate('{a*é}', { spec: 'rfc6570' });
     expect(r.valid).toBe(false);
     if (!r.valid) expect(r.error.hint ?? '').not.toContain('IRI');
+  });
+
+  it('says nothing of a port or a host it has not checked against the era\'s grammar', () => {
+    // RFC 3986 §3.2.2, §3.2.3; RFC 1738 §5: the hint names a part only if the grammar refuses it.
+    const cases: Array<[string, string, string]> = [
+      // The failure is at a character of the host, before the ":": the port "2137" is digits.
+      ['rfc1738', 'telnet://326`32.01.4:2137/', 'port'],
+      ['rfc2396-draft', '//588\uffff472.19.10:67/', 'port'],
+      // Not an IPv6address (RFC 3986 §3.2.2): brackets would not make it one.
+      ['rfc3986', 'Y://.::#_@:?Y', '[.::]'],
+      ['rfc3986', 'ww.://:2:1?', '[:2:1]'],
+      ['rfc3986', 'D-+://::3:?', '[::3:]'],
+      // RFC 6068: a ":" in an address ends no scheme, and mailtoURI reads no relative reference.
+      ['rfc6068', 'mailto:a@b:8x', 'relative'],
+      ['rfc6068', '?mailto:a@b', 'relative'],
+      // RFC 2732 made "[" reserved: a fragment or an opaque part takes it as data, and the control
+      // character is what is wrong, not an unclosed literal; an era without literals has none.
+      ['rfc2396', '#[N\u0003', 'not closed'],
+      ['rfc2396', 'a:b[\u0003', 'not closed'],
+      ['draft-ietf-uri-relative-url-01', '[\u0000', 'not closed'],
+      // A zone is a "%" where the literal stops, not a path's triplet after it (RFC 6874 §2).
+      ['rfc3986', '//[vac.=!l:210//%dF%Ff*z', 'zone'],
+      ['rfc9110', 'http://a@[fb::0.244.176.7:4/%9b', 'zone'],
+      ['rfc6874', 'http://[::af:cde525%AB]/', 'zone'],
+      // A zone already written "%25" whose own triplet is cut short: the triplet is what is wrong.
+      ['rfc6874', '//[::1%25-~%F]:603/', 'zone'],
+    ];
+    for (const [spec, input, not] of cases) {
+      const r = validate(input, { spec });
+      expect(r.valid, input).toBe(false);
+      if (!r.valid) expect(r.error.hint ?? '', `${spec} ${input}`).not.toContain(not);
+    }
   });
 
   it('no hint where none fits', () => {
