@@ -212,15 +212,11 @@ const AUTHORITY_RULES = new Set(['authority', 'iauthority']);
  * not characters), so the hint names the byte and its triplet where a triplet is allowed.
  */
 function loneSurrogate(c: HintContext): string {
-  const none = 'a lone UTF-16 surrogate is no character: it has no UTF-8 form to percent-encode';
+  const lone = 'a lone UTF-16 surrogate is no character';
   const unit = c.found!.charCodeAt(0);
-  if (unit < 0xdc80 || unit > 0xdcff) return none;
+  if (unit < 0xdc80 || unit > 0xdcff) return `${lone}: it has no UTF-8 form to percent-encode`;
   const hex = (unit - 0xdc00).toString(16).toUpperCase();
-  // In a host the byte is likely a character of a legacy charset: the name is better decoded and
-  // converted with IDNA, as the row "non-ASCII host" says of a character (RFC 3986 §3.2.2).
-  const idna = has(c, IN_HOST) ? ' (for a domain name, decode it from its charset and convert it with IDNA)' : '';
-  const fix = escapable(c) ? `percent-encode that byte as "%${hex}"${idna}` : 'it is not allowed here';
-  return `a lone UTF-16 surrogate is no character; ${shown(c.found!)} is how urispec's command line reads the byte 0x${hex}, which is not UTF-8: ${fix}`;
+  return `${lone}; ${shown(c.found!)} is how urispec's command line reads the byte 0x${hex}, which is not UTF-8: ${escapable(c) ? `percent-encode that byte as "%${hex}"` : 'it is not allowed here'}`;
 }
 
 export const HINTS: readonly HintRow[] = [
@@ -622,12 +618,9 @@ export const HINTS: readonly HintRow[] = [
       const hostOk = wholeRule(c.era, host, 'host', 'ihost') !== false;
       const portOk = text === null || wholeRule(c.era, text, 'port') !== false;
       if (hostOk && portOk) return null;
-      const hostSection = sectionOf(c.era, 'host') ?? sectionOf(c.era, 'ihost');
-      const problems: string[] = [];
-      if (!hostOk) problems.push(`${host === '' ? 'the host cannot be empty' : 'that host is not valid'}${hostSection ? ` (${sectionLabel(c.era, hostSection)})` : ''}`);
-      if (!portOk) problems.push(`the port must be digits only${where}`);
-      const asHost = host === '' ? 'an empty host' : `host "${host}"`;
-      return `read as ${asHost}${text === null ? '' : ` and port "${text}"`}, ${problems.join(' and ')}; read as userinfo, "@" and a host must follow`;
+      const wrong = hostOk ? '' : host === '' ? 'the host cannot be empty' : 'that host is not valid';
+      const problems = portOk ? wrong : `${wrong && `${wrong} and `}the port must be digits only${where}`;
+      return `read as ${host === '' ? 'an empty host' : `host "${host}"`}${text === null ? '' : ` and port "${text}"`}, ${problems}; read as userinfo, "@" and a host must follow`;
     },
   },
   {

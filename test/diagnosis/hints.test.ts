@@ -89,7 +89,7 @@ const rows: Row[] = [
   { hint: 'port not digits', spec: 'rfc3987', input: 'http://a:8x/', says: ['host "a" and port "8x"', 'RFC 3987 §2.2'], source: 'RFC 3987 §2.2 (iauthority, port)' },
   { hint: 'port not digits', spec: 'rfc3986', input: '//:q?', says: ['an empty host and port "q"', 'digits only'], source: 'RFC 3986 §3.2.2 (reg-name may be empty), §3.2.3' },
   // The host is what is wrong: the hint says so, and of the port only when it is not digits.
-  { hint: 'port not digits', spec: 'rfc1738', input: 'ftp://1.2.3,4/x', says: ['host "1.2.3,4", that host is not valid (RFC 1738 §5)'], source: 'RFC 1738 §5 (host = hostname | hostnumber)' },
+  { hint: 'port not digits', spec: 'rfc1738', input: 'ftp://1.2.3,4/x', says: ['host "1.2.3,4", that host is not valid; read as userinfo'], source: 'RFC 1738 §5 (host = hostname | hostnumber)' },
   { hint: 'port not digits', spec: 'rfc1738', input: 'ftp://a_b:8x/', says: ['that host is not valid', 'the port must be digits only'], source: 'RFC 1738 §5 (hostname: alphadigit and "-")' },
   { hint: 'port not digits', spec: 'draft-ietf-uri-url-03', input: 'telnet://1.2.3:21', says: ['host "1.2.3" and port "21", that host is not valid'], source: 'draft-ietf-uri-url-03 (hostnumber = digits . digits . digits . digits)' },
   { hint: 'fragment before RFC 1808', spec: 'rfc1738', input: 'http://a#b#c', says: ['no fragment', 'leave the fragment out', 'RFC 1738 §2.2'], source: 'RFC 1738 §2.2 ("#" is unsafe), §3.3 (httpurl)' },
@@ -106,7 +106,7 @@ const rows: Row[] = [
   // octet is what a URI percent-encodes.
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/\udcff', says: ['lone UTF-16 surrogate', 'the byte 0xFF', 'percent-encode that byte as "%FF"'], source: 'RFC 3986 §2.1 (a triplet is an octet); PEP 383' },
   { hint: 'non-ASCII', spec: 'rfc1738', input: 'http://a/\udce9', says: ['the byte 0xE9', '"%E9"'], source: 'RFC 1738 §2.2 (octets are encoded)' },
-  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://\udce9t\udce9.fr/', says: ['"%E9"', 'IDNA'], source: 'RFC 3986 §3.2.2' },
+  { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://\udce9t\udce9.fr/', says: ['the byte 0xE9', '"%E9"'], source: 'RFC 3986 §3.2.2 (reg-name takes pct-encoded)' },
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://[\udcff]/', says: ['the byte 0xFF', 'not allowed here'], source: 'RFC 3986 §3.2.2 (IP-literal has no pct-encoded)' },
   { hint: 'space', spec: 'rfc3986', input: 'http://a/b c', says: ['%20'], source: 'RFC 3986 §2.1' },
   { hint: 'space', spec: 'rfc2396', input: 'http://a/b c', says: ['%20'], source: 'RFC 2396 §2.4.3' },
