@@ -477,7 +477,7 @@ function entryPoint(era: string): Record<string, string> {
   const prose = profiled ? `import { PROFILES } from '../../dist/src/profiles/of-era.js';\n` : '';
   // RFC 6570's level and warnings (src/template/notes.ts): the entry of the template era.
   const noted = rowOf(era)?.template !== undefined;
-  const notes = noted ? `import { notesOf } from '../../dist/src/template/notes.js';\n` : '';
+  const notes = noted ? `import { notesOf } from '../../dist/src/template/notes.js';\nimport { TEMPLATE_HINTS } from '../../dist/src/hints/template-rows.js';\n` : '';
   const checks = profiled ? ', { profiles: PROFILES }' : '';
   const after = [profiled ? 'profiles: PROFILES' : '', noted ? 'notes: notesOf' : ''].filter(Boolean).join(', ');
   const lookup = after ? `, { ${after} }` : '';
@@ -492,7 +492,7 @@ import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
 ${prose}${notes}
 export const spec = ${id};
 export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }${checks});
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }${lookup});
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag${noted ? ', hints: TEMPLATE_HINTS' : ''} }${lookup});
 export const parse = /* @__PURE__ */ parseFor(${id});
 export const resolve = /* @__PURE__ */ resolveFor(${id});
 ${ENTRY_EXTRAS[era] ?? ''}`;

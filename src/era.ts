@@ -4,6 +4,7 @@
 
 import type { GeneratedEra, GeneratedGrammar, GeneratedGrammarMeta, GeneratedLeanMeta, GeneratedRuleMeta } from '#generated';
 import type { TracedRecognizer } from './diagnosis/trace.js';
+import type { HintRow } from './hints/table.js';
 import { unknownRule, badOption } from './errors.js';
 
 export type RuleMeta = GeneratedRuleMeta;
@@ -17,6 +18,12 @@ export interface Era extends Omit<GeneratedEra, 'diag' | 'grammar'> {
    * (`RegistryEra`), a per-era entry point's does not load it (issue 19's budgets).
    */
   grammar?: GeneratedGrammar;
+  /**
+   * The era's own rows of the hint table, tried before the rows for every era
+   * (./hints/template-rows.ts for the template era): carried by the era's parts, so that
+   * another era's bundle leaves them out (issue 19's budgets).
+   */
+  hints?: readonly HintRow[];
   /** Spec rules by lower-cased name: `--rule` is matched case-insensitively (contract). */
   byName: Map<string, RuleMeta>;
   /** Peggy ids of the helper rules, for the variants they implement (`_url_union`). */
@@ -34,14 +41,14 @@ export type RegistryEra = Era & Pick<GeneratedEra, 'grammar'>;
  * entry point loads the lean rule metadata (generated/<era>.meta.js: no printed definitions or
  * examples, which validation never reads); the registry the whole (generated/<era>.rules.js).
  */
-export type EraParts = { meta: GeneratedLeanMeta | GeneratedGrammarMeta } & Pick<GeneratedEra, 'fast'> & Partial<Omit<GeneratedEra, 'meta' | 'fast'>>;
+export type EraParts = { meta: GeneratedLeanMeta | GeneratedGrammarMeta; hints?: readonly HintRow[] } & Pick<GeneratedEra, 'fast'> & Partial<Omit<GeneratedEra, 'meta' | 'fast'>>;
 
 /**
  * The era of its generated parts; the parts an entry point did not load are absent, as are the
  * rules' definitions and examples of a per-era entry point's era (only `specs()`, `grammar-diff`
  * and the vectors read those, through the registry).
  */
-export function eraFrom(parts: GeneratedEra): RegistryEra;
+export function eraFrom(parts: GeneratedEra & { hints?: readonly HintRow[] }): RegistryEra;
 export function eraFrom(parts: EraParts): Era;
 export function eraFrom(parts: EraParts): Era {
   const whole = parts as GeneratedEra;

@@ -5,7 +5,8 @@ import { compileTraced, compileTracedWith, eras as generated, type GeneratedEra,
 import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RegistryEra, type RuleMeta } from './era.js';
 import { noteEraNamed, noteEras } from './known-eras.js';
-import { DEFAULT_ERA, eraWith, urnEra } from './eras/table.js';
+import { DEFAULT_ERA, diagnosisRowOf, eraWith, urnEra } from './eras/table.js';
+import { TEMPLATE_HINTS } from './hints/template-rows.js';
 
 export type { Era, RegistryEra, RuleMeta };
 export { ruleOf };
@@ -25,7 +26,8 @@ const BY_ID = new Map<string, RegistryEra>();
  * they arrive (playground/eras.ts), so that its first load does not grow with the eras.
  */
 export function addEras(parts: readonly GeneratedEra[]): void {
-  for (const era of parts.map((p) => eraFrom(p))) {
+  // The template era's own hint rows (./hints/template-rows.ts), by its row of the era table.
+  for (const era of parts.map((p) => eraFrom(diagnosisRowOf(p.meta.spec).template ? { ...p, hints: TEMPLATE_HINTS } : p))) {
     if (BY_ID.has(era.id.toLowerCase())) continue;
     ERAS.push(era);
     BY_ID.set(era.id.toLowerCase(), era);

@@ -7,10 +7,11 @@ import * as diag from '../rfc6570.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
 import { notesOf } from '../../dist/src/template/notes.js';
+import { TEMPLATE_HINTS } from '../../dist/src/hints/template-rows.js';
 
 export const spec = "rfc6570";
 export const isValid = /* @__PURE__ */ isValidFor({ meta, fast });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { notes: notesOf });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag, hints: TEMPLATE_HINTS }, { notes: notesOf });
 export const parse = /* @__PURE__ */ parseFor("rfc6570");
 export const resolve = /* @__PURE__ */ resolveFor("rfc6570");
 export { expand } from '../../dist/src/template/expand.js';

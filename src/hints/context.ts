@@ -203,13 +203,20 @@ export const isSpace = (ch: string | null): boolean => ch !== null && /^\s$/u.te
 export const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCodeAt(0) & 0xf800) === 0xd800;
 /**
  * A character shown inside a hint: quoted when it is a visible character of the BMP (U+0021 to
- * U+007E, U+00A0 to U+FFFF), else (a control character, a space, a lone surrogate, a character
- * beyond the BMP) as its code point.
+ * U+007E, U+00A1 to U+FFFF but spaces, format and private-use characters and noncharacters), else
+ * (a control character, a space such as U+00A0, a lone surrogate, a character beyond the BMP, one
+ * that shows as nothing) as its code point.
  */
 export const shown = (ch: string): string => {
   const cp = ch.codePointAt(0)!;
-  return ((cp >= 0x21 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xffff)) && !isLoneSurrogate(ch) ? `"${ch}"` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return (cp >= 0x21 && cp <= 0x7e) || (cp > 0xa0 && cp <= 0xffff && !INVISIBLE.test(ch)) ? `"${ch}"` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 };
+
+/** What shows as nothing, or as a space: spaces, format and private-use characters, noncharacters, lone surrogates. */
+const INVISIBLE = /[\p{Zs}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
+
+/** A non-ASCII character as typed, or by its code point where it shows as nothing or as a space (a C1 control, U+00A0, INVISIBLE). */
+export const asTyped = (ch: string): string => (ch.codePointAt(0)! <= 0xa0 || INVISIBLE.test(ch) ? shown(ch) : ch);
 
 /** The failure is inside an IP literal. */
 export const inIpLiteral = (c: HintContext): boolean => has(c, IN_IP_LITERAL);

@@ -9,20 +9,20 @@
 // rows for each character are chosen once (rowsFor), not asked again of every failure. A row
 // about the rule the record names (`rule`) or needing a fact of the rule path or the expected
 // set (`needs`, ./context.ts has()) is asked only where it holds. An era's own rows (templates,
-// URNs, zone identifiers) come before the rows for every era.
+// URNs, zone identifiers) come before the rows for every era; the template era's are in
+// ./template-rows.ts, carried by that era's parts (src/era.ts `hints`), so that another era's
+// bundle leaves them out.
 
 import type { Era, RuleMeta } from '../era.js';
 import type { DiagnosisRow } from '../eras/table.js';
 import { sectionLabel } from '../spec-label.js';
 import { percentEncoded } from '../schemes/percent.js';
-import { TEMPLATE_RULES } from '../template/syntax.js';
 import { appendixEId, formOf, hasAppendixE } from '../file/hints.js';
 import { keptPer } from '../kept.js';
 import {
   authorityIn,
   closesOpen,
   delimiterBefore,
-  ENCODED,
   escapable,
   EXPECTS_AT,
   EXPECTS_CLOSING_BRACKET,
@@ -35,10 +35,8 @@ import {
   hasRule,
   eraFor,
   IN_DOMAIN,
-  IN_EXPRESSION,
   IN_HOST,
   IN_IP_LITERAL,
-  IN_PCT_ENCODED,
   IN_PORT,
   ipLiteralText,
   isLoneSurrogate,
@@ -50,6 +48,7 @@ import {
   ruleNamed,
   sectionOf,
   shown,
+  asTyped,
   zoneAt,
   type HintContext,
 } from './context.js';
@@ -77,14 +76,13 @@ export interface HintRow {
 }
 
 // The eras of a capability of the era table.
-const templates = (row: DiagnosisRow): boolean => row.template === true;
 const urn8141 = (row: DiagnosisRow): boolean => row.urn === 'RFC 8141 §2';
 const urn2141 = (row: DiagnosisRow): boolean => row.urn === 'RFC 2141 §2';
 const zones = (row: DiagnosisRow): boolean => row.zoneIdentifiers === true;
 const noZones = (row: DiagnosisRow): boolean => row.zoneIdentifiers !== true;
 
 // The characters a row is about.
-const oneOf =
+export const oneOf =
   (...chars: Array<string | null>) =>
   (found: string | null): boolean =>
     chars.includes(found);
@@ -158,43 +156,6 @@ function otherCharacter(found: string): string {
 }
 const OTHER_CHARACTER: Array<string | undefined> = new Array<string | undefined>(0x80).fill(undefined);
 
-/** The characters from `first` to `last`. */
-const span = (first: number, last: number): string => String.fromCharCode(...Array.from({ length: last - first + 1 }, (_, i) => first + i));
-
-/** A class of ASCII characters, `chars`: whether a string is one of them (one code unit), by a table rather than a RegExp. */
-function asciiClass(chars: string): (ch: string | null) => boolean {
-  const table = new Uint8Array(0x80);
-  for (const ch of chars) table[ch.charCodeAt(0)] = 1;
-  return (ch) => ch !== null && ch.length === 1 && ch.charCodeAt(0) < 0x80 && table[ch.charCodeAt(0)] === 1;
-}
-
-// RFC 6570: §2.3's varname characters with "." and "%" (which begins a pct-encoded triplet),
-// §2.2's operators, and (NOT_IN_LITERALS) §2.1's comment: the characters outside literals that
-// are not "{" or "}". Each the RegExp beside it, tested by code.
-/** `/^[0-9]$/`. */
-const DIGIT = asciiClass(span(0x30, 0x39));
-/** `/^[A-Za-z0-9_.%]$/`. */
-const VARCHAR_OR_DOT = asciiClass(`${span(0x41, 0x5a)}${span(0x61, 0x7a)}${span(0x30, 0x39)}_.%`);
-/** `/^[+#./;?&=,!@|]$/`. */
-const OPERATOR = asciiClass('+#./;?&=,!@|');
-/** `/^[\u0000-\u0020\u007f"%<>\\^`|]$/`. */
-const NOT_IN_LITERALS = asciiClass(`${span(0x00, 0x20)}\u007f"%<>\\^\`|`);
-/** The classes, for their test (test/diagnosis/hint-classes.test.ts). */
-export const TEMPLATE_CLASSES = { DIGIT, VARCHAR_OR_DOT, OPERATOR, NOT_IN_LITERALS };
-
-/** A template's start rule (the last start rule's answer kept: a batch asks of one), and the failure inside an expression (§2.2) or not. */
-let templateRule: string | null = null;
-let templateIs = false;
-function template(c: HintContext): boolean {
-  if (c.startRule !== templateRule) {
-    templateIs = TEMPLATE_RULES.has(c.startRule);
-    templateRule = c.startRule;
-  }
-  return templateIs;
-}
-const inExpression = (c: HintContext): boolean => template(c) && has(c, IN_EXPRESSION);
-const inLiterals = (c: HintContext): boolean => template(c) && !has(c, IN_EXPRESSION);
-
 // RFC 2141 §2.4's excluded characters that RFC 8141 allows in an NSS (Appendix B.1).
 const ALLOWED_LATER = new Set(['~', '&']);
 
@@ -220,131 +181,6 @@ function loneSurrogate(c: HintContext): string {
 }
 
 export const HINTS: readonly HintRow[] = [
-  // URI Templates (RFC 6570): the rows of the template era's start rules.
-  {
-    id: 'template: expression not closed',
-    section: 'RFC 6570 §2.2',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: oneOf(null),
-    give: (c) => (inExpression(c) ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"` : null),
-  },
-  {
-    id: 'template: empty expression',
-    section: 'RFC 6570 §2.2 (variable-list needs a varspec)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: oneOf('}'),
-    give: (c) =>
-      inExpression(c) && (c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))
-        ? 'an expression needs at least one variable name, as in {var}; a literal brace is written %7B or %7D'
-        : null,
-  },
-  {
-    // `{a,}`: the "}" closes the expression; encoding it (the generic row's advice) would leave
-    // the expression open. What is missing is the varspec after ",".
-    id: 'template: nothing after ","',
-    section: 'RFC 6570 §2.2 (variable-list = varspec *( "," varspec ))',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: oneOf('}', ',', null),
-    give: (c) => (inExpression(c) && c.before === ',' ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
-  },
-  {
-    id: 'template: prefix of 0 or with a leading zero',
-    section: 'RFC 6570 §2.4.1 (max-length = %x31-39 0*3DIGIT)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: oneOf('0'),
-    give: (c) => (inExpression(c) && c.before === ':' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
-  },
-  {
-    id: 'template: prefix without its length',
-    section: 'RFC 6570 §2.4.1',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: (found) => !DIGIT(found),
-    give: (c) => (inExpression(c) && c.before === ':' ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
-  },
-  {
-    id: 'template: prefix over 9999',
-    section: 'RFC 6570 §2.4.1 ("positive integer < 10000")',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: DIGIT,
-    give: (c) =>
-      inExpression(c) && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
-  },
-  {
-    id: 'template: dot in a varname',
-    section: 'RFC 6570 §2.3 (varchar *( ["."] varchar ))',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    give: (c) =>
-      inExpression(c) && c.before === '.' && c.input[c.offset - 2] !== '{'
-        ? 'a "." in a varname stands between two varchars: no "..", and no "." at its end (RFC 6570 §2.3)'
-        : null,
-  },
-  {
-    id: 'template: two operators',
-    section: 'RFC 6570 §2.2 (one optional operator)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: OPERATOR,
-    give: (c) =>
-      inExpression(c) && OPERATOR(c.before) && c.input[c.offset - 2] === '{'
-        ? 'an expression has at most one operator, right after "{" (RFC 6570 §2.2)'
-        : null,
-  },
-  {
-    id: 'template: two modifiers',
-    section: 'RFC 6570 §2.4 (modifier-level4 = prefix / explode)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: oneOf('*'),
-    give: (c) =>
-      inExpression(c) && /:[0-9]+$/.test(c.input.slice(0, c.offset))
-        ? 'a varspec takes one modifier: a prefix ":n" or an explode "*", not both (RFC 6570 §2.4)'
-        : null,
-  },
-  {
-    id: 'template: character outside varchar',
-    section: 'RFC 6570 §2.3',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
-    found: (found) => found !== null && !VARCHAR_OR_DOT(found) && !'{}:*,'.includes(found),
-    give: (c) =>
-      inExpression(c) && getsPast(c, ENCODED)
-        ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found!)}`
-        : null,
-  },
-  {
-    id: 'template: "}" outside an expression',
-    section: 'RFC 6570 §2.1 (literals exclude "{" and "}")',
-    eras: templates,
-    found: oneOf('}'),
-    // In a "%" triplet being written (`%0}`) the "%" before is what is wrong: the next row's.
-    give: (c) => (inLiterals(c) && !has(c, IN_PCT_ENCODED) ? 'a "}" with no "{" before it: a literal brace is written %7D (RFC 6570 §2.1)' : null),
-  },
-  {
-    id: 'template: "%" without a triplet',
-    section: 'RFC 6570 §2.1',
-    eras: templates,
-    needs: IN_PCT_ENCODED, // its second condition
-    give: (c) =>
-      inLiterals(c) && has(c, IN_PCT_ENCODED) ? 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25' : null,
-  },
-  {
-    id: 'template: character literals exclude',
-    section: 'RFC 6570 §2.1 (CTL, SP, DQUOTE, "%", "<", ">", "\\", "^", "`", "|")',
-    eras: templates,
-    found: NOT_IN_LITERALS,
-    give: (c) =>
-      inLiterals(c) && getsPast(c, ENCODED)
-        ? `${JSON.stringify(c.found)} is not allowed in a template's literals (RFC 6570 §2.1): write it ${percentEncoded(c.found!)}`
-        : null,
-  },
-
   // A scheme profile's text explains some failures of its grammar (src/profiles/profile.ts,
   // `hint`: RFC 9110 §4.2.5, an http-URI has no fragment).
   {
@@ -663,8 +499,10 @@ export const HINTS: readonly HintRow[] = [
     found: (found) => nonAscii(found) && !isLoneSurrogate(found!),
     needs: IN_HOST, // its first condition
     give: (c) => {
-      if (!has(c, IN_HOST)) return null;
-      const pct = escapable(c) ? `percent-encode its UTF-8 (${c.found} → "${percentEncoded(c.found!)}") or ` : '';
+      // Not inside an IP literal, which takes hex digits, "." and ":" (RFC 3986 §3.2.2): no
+      // name there to convert.
+      if (!has(c, IN_HOST) || has(c, IN_IP_LITERAL)) return null;
+      const pct = escapable(c) ? `percent-encode its UTF-8 (${asTyped(c.found!)} → "${percentEncoded(c.found!)}") or ` : '';
       return `a host with non-ASCII characters: ${pct}convert it to ASCII with IDNA (an "xn--" A-label)`;
     },
   },
@@ -674,8 +512,9 @@ export const HINTS: readonly HintRow[] = [
     found: nonAscii,
     give: (c) => {
       if (isLoneSurrogate(c.found!)) return loneSurrogate(c);
-      const iri = c.row.iri || c.row.template ? '' : iriNote(c.found!.codePointAt(0)!);
-      const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${c.found} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
+      // An IRI takes none inside an IP literal either (RFC 3987 §2.2: IP-literal is RFC 3986's).
+      const iri = c.row.iri || c.row.template || has(c, IN_IP_LITERAL) ? '' : iriNote(c.found!.codePointAt(0)!);
+      const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${asTyped(c.found!)} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
       return fix + iri;
     },
   },
@@ -719,7 +558,8 @@ export const HINTS: readonly HintRow[] = [
         return 'a scheme begins with a letter, then letters, digits, "+", "-" or "."';
       }
       if (c.found !== ':') return null;
-      if (c.offset === 0) return 'the scheme before ":" is missing (a scheme begins with a letter)';
+      // Where a scheme before it gets the start rule past the ":" (not a one-character rule's).
+      if (c.offset === 0) return getsPast(c, 'x:') ? 'the scheme before ":" is missing (a scheme begins with a letter)' : null;
       // Only in a relative path's first segment (RFC 3986 §4.2 path-noscheme; RFC 3987's
       // ipath-noscheme): a ":" elsewhere (RFC 6068's addr-spec, after "mailto:") ends no scheme.
       if (!c.rulePath.includes('path-noscheme') && !c.rulePath.includes('ipath-noscheme')) return null;
@@ -771,7 +611,8 @@ const MAX_FOUND = 512;
 /** The rows of an era (its row of the era table's and its grammar's), made once an era; those for each character as they are met. */
 const rowsOf = keptPer((era: Era): EraRows => {
   const row = rowOfEra(era);
-  const rows = HINTS.filter((h) => (!h.eras || h.eras(row)) && (!h.grammar || h.grammar(era)));
+  // An era's own rows (./template-rows.ts: the template era's), which its parts carry, come first.
+  const rows = (era.hints ? [...era.hints, ...HINTS] : HINTS).filter((h) => (!h.eras || h.eras(row)) && (!h.grammar || h.grammar(era)));
   return { rows, end: undefined, ascii: new Array<Chosen | undefined>(0x80).fill(undefined), other: new Map() };
 });
 

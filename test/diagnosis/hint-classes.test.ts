@@ -1,8 +1,8 @@
-// The character classes of the template rows (src/hints/table.ts), tested by code instead of a
+// The character classes of the template rows (src/hints/template-rows.ts), tested by code instead of a
 // RegExp (issue 17): each must be the RegExp it stands for, on every UTF-16 code unit, a
 // character beyond the BMP, two characters, the empty string and null (the end of input).
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_CLASSES } from '../../src/hints/table.js';
+import { TEMPLATE_CLASSES } from '../../src/hints/template-rows.js';
 
 // RFC 6570 §2.3 (varchar = ALPHA / DIGIT / "_" / pct-encoded, with "." between varchars), §2.2
 // (operators), §2.1 (the characters its comment excludes from literals, other than "{" and "}").

@@ -5,7 +5,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compare, explain, isValid, specs, validate } from '../../src/index.js';
-import { HINTS, firstHint } from '../../src/hints/table.js';
+import { HINTS as COMMON, firstHint } from '../../src/hints/table.js';
+import { TEMPLATE_HINTS } from '../../src/hints/template-rows.js';
+
+/** Every row of the hint table: the template era's own, then the rows for every era. */
+const HINTS = [...TEMPLATE_HINTS, ...COMMON];
 import { closesOpen, hintContext } from '../../src/hints/context.js';
 import { percentEncoded } from '../../src/schemes/percent.js';
 import { diagnosisRowOf, TABLE_IDS } from '../../src/eras/table.js';
@@ -218,6 +222,34 @@ describe('hints for common mistakes (issue 14)', () => {
       const r = validate(input, { spec });
       expect(r.valid, input).toBe(false);
       if (!r.valid) expect(r.error.hint ?? '', `${spec} ${input}`).not.toContain(not);
+    }
+  });
+
+  it('names no scheme for a rule that reads none, and no IDNA or IRI inside an IP literal', () => {
+    // RFC 3986 §3.1: a scheme only where one gets the start rule past the ":"; RFC 3986 §3.2.2,
+    // RFC 3987 §2.2: an IP literal holds hex digits, "." and ":" in a URI and in an IRI alike.
+    const cases: Array<[string, string, string, string]> = [
+      ['rfc1738', 'punctuation', ':', 'scheme'],
+      ['draft-ietf-uri-url-03', 'fragmentid', ':8L', 'scheme'],
+      ['rfc9110', 'http-URI', 'http://[\u00e9v28.+.:]/', 'IDNA'],
+      ['rfc9110', 'http-URI', 'http://[\u00e9v28.+.:]/', 'IRI'],
+      ['rfc2396', 'URI-reference', 'a://[BaF:eD\u00a06::1]/', 'IDNA'],
+    ];
+    for (const [spec, rule, input, not] of cases) {
+      const r = validate(input, { spec, rule });
+      expect(r.valid, input).toBe(false);
+      if (!r.valid) expect(r.error.hint ?? '', `${spec} ${rule} ${input}`).not.toContain(not);
+    }
+    const scheme = validate(':a', { spec: 'rfc3986' });
+    if (!scheme.valid) expect(scheme.error.hint).toContain('the scheme before ":" is missing');
+  });
+
+  it('shows a character that looks like nothing or like a space by its code point', () => {
+    // U+00A0 quoted would read as a space; U+E000 (private use) and U+200B (format) as nothing.
+    for (const [input, point] of [['http://a/\u00a0x', 'U+00A0'], ['http://a/\ue000', 'U+E000'], ['http://[\u200b]/', 'U+200B']] as const) {
+      const r = validate(input, { spec: 'rfc3986' });
+      expect(r.valid, input).toBe(false);
+      if (!r.valid) expect(r.error.hint ?? '', input).toContain(point);
     }
   });
 
