@@ -321,6 +321,59 @@ describe('hints for common mistakes (issue 14)', () => {
     expect(checked).toBeGreaterThan(1000);
   });
 
+  it('a hint that names a part of the authority says of it what the era\'s grammar says (the curated vectors)', () => {
+    // The hint's claims checked by validating each part it names as the era's own rule (RFC 3986
+    // §3.2.2 host, IPv6address; §3.2.3 port; RFC 3987 ihost), not by the hint's own reading.
+    const dir = join(import.meta.dirname, '../../vectors');
+    const PORT_OR_HOST = /^read as (?:host "([\s\S]*?)"|an empty host)(?: and port "([\s\S]*?)")?, ([\s\S]*?); read as userinfo, "@" and a host must follow$/;
+    const BRACKETS = /^an IPv6 address is written in brackets in a URI: \[([\s\S]*)\]$/;
+    const holds = (spec: string, rules: string[], text: string): boolean => {
+      const rule = rules.find((r) => specs().find((s) => s.id === spec) && isValidRule(spec, r));
+      return rule !== undefined && isValid(text, { spec, rule, grammarOnly: true });
+    };
+    const isValidRule = (spec: string, rule: string): boolean => {
+      try {
+        isValid('', { spec, rule });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    let hosts = 0;
+    let brackets = 0;
+    const records = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .flatMap((file) => readFileSync(join(dir, file), 'utf8').trimEnd().split('\n'))
+      .map((line) => JSON.parse(line) as { input: string; spec: string; valid: boolean; error?: { hint?: string } });
+    // And some authorities of two ":" or more, which no vector has as the bracket hint's.
+    for (const spec of ['rfc3986', 'rfc3987', 'rfc6874', 'rfc9110', 'rfc2396']) {
+      for (const input of ['http://::1/', 'http://fe80::1:2/x', 'http://1::2:3:4:5:6:7:8/', 'http://.::/', 'http://:2:1/', 'http://::3:/', 'http://1.2.3.4::/']) {
+        records.push({ ...validate(input, { spec, grammarOnly: true }), input, spec });
+      }
+    }
+    for (const v of records) {
+      {
+        const hint = v.error?.hint;
+        if (v.valid || hint === undefined) continue;
+        const named = PORT_OR_HOST.exec(hint);
+        if (named) {
+          const [, host = '', port, said] = named;
+          const where = `${v.spec} ${JSON.stringify(v.input)}: ${hint}`;
+          expect(said!.includes('host is not valid') || said!.includes('host cannot be empty'), where).toBe(!holds(v.spec, ['host', 'ihost'], host));
+          expect(said!.includes('the port must be digits only'), where).toBe(port !== undefined && !holds(v.spec, ['port'], port));
+          hosts++;
+        }
+        const address = BRACKETS.exec(hint)?.[1];
+        if (address !== undefined) {
+          expect(holds(v.spec, ['IPv6address'], address), `${v.spec} ${JSON.stringify(v.input)}: ${hint}`).toBe(true);
+          brackets++;
+        }
+      }
+    }
+    expect(hosts).toBeGreaterThan(30);
+    expect(brackets).toBeGreaterThan(0);
+  });
+
   it('no percent-encoding hint where it would not get past the offset', () => {
     // RFC 1808's `punctuation` is one character: "%61" for "a" stops after its "%". RFC 2397 §3:
     // the "=" of `parameter = attribute "=" value` is a delimiter (its attribute is missing).
