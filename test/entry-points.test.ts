@@ -55,6 +55,18 @@ describe('bundle budgets (esbuild --bundle --minify, gzip -9)', () => {
     expect(text).not.toContain('MUST be rejected');
     expect(text).not.toContain('reserved for future extensions');
     expect(text).not.toContain('"params"');
+    // RFC 6570's hint rows (src/hints/template-rows.ts), which the template era's parts carry.
+    expect(text).not.toContain('a varname holds');
+  });
+
+  it('the template era\'s entry bundles its own hint rows', async () => {
+    const { text } = await bundled("import { validate } from 'urispec/rfc6570'; console.log(validate('{a'));");
+    expect(text).toContain('a varname holds');
+    // And gives the records the main entry gives (RFC 6570 §2.2: a "," is followed by a varspec).
+    const entry = (await import('urispec/rfc6570')) as { validate: (input: string) => { error?: { hint?: string } } };
+    const main = await import('urispec');
+    for (const input of ['{a,}', '{var:0}', 'a%zz']) expect(entry.validate(input).error?.hint, input).toBe(main.validate(input, { spec: 'rfc6570' }).error?.hint);
+    expect(entry.validate('{a,}').error?.hint).toContain('another variable name');
   });
 
   it('importing an entry point for nothing bundles to nothing (side-effect free)', async () => {
