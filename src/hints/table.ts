@@ -111,8 +111,6 @@ const isLetter = (found: string): boolean => found.length === 1 && ((found.charC
 const asciiChar = (found: string | null): boolean => found !== null && found.codePointAt(0)! < 0x80;
 const nonAscii = (found: string | null): boolean => found !== null && found.codePointAt(0)! >= 0x80;
 
-
-/** An era named in a hint: by its id when it is loaded, else by its document only. */
 /**
  * RFC 3987 §2.2: `ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... /
  * %xE1000-EFFFD`, which `iunreserved` takes in every component but the scheme and the port;
