@@ -421,9 +421,9 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 3986 §3.2.3',
     give: (c) => {
       const inPort = has(c, IN_PORT);
-      // The userinfo's rule, or one inside it (draft-ietf-uri-url-03's password is xalphas).
-      const inUserinfo = c.rulePath.some((r) => USERINFO_RULES.has(r)) || (c.found === null && AUTHORITY_RULES.has(c.rule));
-      if (!inPort && (!inUserinfo || !has(c, EXPECTS_AT))) return null;
+      // The userinfo's rule, or one inside it (draft-ietf-uri-url-03's password is xalphas): the
+      // path is read only where "@" is expected, the cheap fact first (most failures ask this row).
+      if (!inPort && (!has(c, EXPECTS_AT) || !(c.rulePath.some((r) => USERINFO_RULES.has(r)) || (c.found === null && AUTHORITY_RULES.has(c.rule))))) return null;
       const port = sectionOf(c.era, 'port');
       const where = port ? ` (${sectionLabel(c.era, port)})` : '';
       if (inPort) return `a port is digits only${where}`;
