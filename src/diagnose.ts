@@ -14,7 +14,7 @@ import { chooseRule, type GrantRuns } from './diagnosis/rank.js';
 import type { ExpectedSets } from './diagnosis/expected.js';
 import { nullableIn } from './diagnosis/nullable.js';
 import { hintFor } from './hints/table.js';
-import { hintContext, quoted, type FixFacts } from './hints/context.js';
+import { hintContext, foundShown, type FixFacts } from './hints/context.js';
 import type { SchemeProse } from './profiles/profile.js';
 import { sectionLabel } from './spec-label.js';
 import { keptPer } from './kept.js';
@@ -283,7 +283,7 @@ function sentence(era: Era, startRule: string, e: Omit<ValidationError, 'message
   if (head === undefined) parts.heads.set(startRule, (head = `not a valid ${startRule} in ${era.id}: at offset `));
   let rule = parts.rules.get(e.rule);
   if (rule === undefined || rule.section !== e.section) parts.rules.set(e.rule, (rule = { section: e.section, text: `, in ${e.rule} (${sectionLabel(era, e.section)}), ` }));
-  const found = e.found === null ? 'the end of the input' : quoted(e.found);
+  const found = e.found === null ? 'the end of the input' : foundShown(e.found);
   const other = e.codePointOffset === undefined ? '' : ` (code point ${e.codePointOffset}, UTF-8 byte ${e.utf8Offset})`;
   const message = `${head}${e.offset}${other}${rule.text}${expected}${found}`;
   return e.hint ? `${message}; hint: ${e.hint}` : message;

@@ -12,6 +12,7 @@
 import { compare, compareEquivalence, specs, type Comparison, type EquivalenceComparison } from '../index.js';
 import { statusLines } from '../compare.js';
 import { sectionRef } from '../diagnose.js';
+import { foundShown } from '../hints/context.js';
 import { escapeUnsafe, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
@@ -92,7 +93,7 @@ function render(c: Comparison, color: boolean, w?: WhatwgColumn): string {
     r.spec,
     dates.get(r.spec) ?? '',
     r.rule,
-    r.error ? `offset ${r.error.offset} in ${r.error.rule} (${sectionRef(r.error.section)}), found ${r.error.found === null ? 'end of input' : JSON.stringify(r.error.found)}` : '',
+    r.error ? `offset ${r.error.offset} in ${r.error.rule} (${sectionRef(r.error.section)}), found ${r.error.found === null ? 'end of input' : foundShown(r.error.found)}` : '',
   ]);
   if (w) rows.push(w.row);
   return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + hints(c) + note(c) + (w ? `\n${w.summary}` : '');

@@ -203,17 +203,36 @@ export const isSpace = (ch: string | null): boolean => ch !== null && /^\s$/u.te
 export const isLoneSurrogate = (ch: string): boolean => ch.length === 1 && (ch.charCodeAt(0) & 0xf800) === 0xd800;
 /**
  * A character shown inside a hint: quoted when it is a visible character of the BMP (U+0021 to
- * U+007E, U+00A1 to U+FFFF but spaces, format and private-use characters and noncharacters), else
- * (a control character, a space such as U+00A0, a lone surrogate, a character beyond the BMP, one
- * that shows as nothing) as its code point.
+ * U+007E, U+00A1 to U+FFFF but spaces, format and private-use characters, noncharacters and
+ * marks that combine with what stands before them), else (a control character, a space such as
+ * U+00A0, a lone surrogate, a character beyond the BMP, one that shows as nothing) as its code
+ * point. A quotation mark or a backslash is quoted as in the message (`"\""`, `"\\"`), not as `"""`.
  */
 export const shown = (ch: string): string => {
   const cp = ch.codePointAt(0)!;
-  return (cp >= 0x21 && cp <= 0x7e) || (cp > 0xa0 && cp <= 0xffff && !INVISIBLE.test(ch)) ? `"${ch}"` : `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  return (cp >= 0x21 && cp <= 0x7e) || (cp > 0xa0 && cp <= 0xffff && !INVISIBLE.test(ch)) ? quotedAs(ch) : codePointOf(cp);
 };
 
-/** What shows as nothing, or as a space: spaces, format and private-use characters, noncharacters, lone surrogates. */
-const INVISIBLE = /[\p{Zs}\p{Cf}\p{Co}\p{Cn}\p{Cs}]/u;
+/**
+ * The character a message says was found (src/diagnose.ts): quoted as typed where it shows on
+ * its own (a space, a visible character, one beyond the BMP among them), else by its code point,
+ * as the hints name it: a control character, DEL, U+00A0 and the other spaces, and what shows as
+ * nothing (INVISIBLE). A reader then never sees `found ""` with an invisible character inside.
+ */
+export const foundShown = (ch: string): string => {
+  const cp = ch.codePointAt(0)!;
+  return (cp >= 0x20 && cp <= 0x7e) || (cp > 0xa0 && !INVISIBLE.test(ch)) ? quotedAs(ch) : codePointOf(cp);
+};
+
+const quotedAs = (ch: string): string => (ch === '"' || ch === '\\' ? JSON.stringify(ch) : `"${ch}"`);
+const codePointOf = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * What shows as nothing, or as a space, or not on its own: spaces, format and private-use
+ * characters, noncharacters, lone surrogates, and nonspacing and enclosing marks (U+0301 shown
+ * alone would sit on the quotation mark before it).
+ */
+const INVISIBLE = /[\p{Zs}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Mn}\p{Me}]/u;
 
 /** A non-ASCII character as typed, or by its code point where it shows as nothing or as a space (a C1 control, U+00A0, INVISIBLE). */
 export const asTyped = (ch: string): string => (ch.codePointAt(0)! <= 0xa0 || INVISIBLE.test(ch) ? shown(ch) : ch);

@@ -510,9 +510,12 @@ export const HINTS: readonly HintRow[] = [
     found: nonAscii,
     give: (c) => {
       if (isLoneSurrogate(c.found!)) return loneSurrogate(c);
-      // An IRI takes none inside an IP literal either (RFC 3987 §2.2: IP-literal is RFC 3986's).
-      const iri = c.row.iri || c.row.template || has(c, IN_IP_LITERAL) ? '' : iriNote(c.found!.codePointAt(0)!);
-      const fix = escapable(c) ? `percent-encode its UTF-8 bytes: ${asTyped(c.found!)} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
+      // An IRI takes none inside an IP literal either (RFC 3987 §2.2: IP-literal is RFC 3986's),
+      // nor where no "%" triplet could stand (a scheme, RFC 2141's "urn:"): RFC 3987 §2.2 puts
+      // ucschar where RFC 3986 has pct-encoded, in ipchar, iuserinfo and ireg-name.
+      const encodable = escapable(c);
+      const iri = !encodable || c.row.iri || c.row.template || has(c, IN_IP_LITERAL) ? '' : iriNote(c.found!.codePointAt(0)!);
+      const fix = encodable ? `percent-encode its UTF-8 bytes: ${asTyped(c.found!)} → "${percentEncoded(c.found!)}"` : `${shown(c.found!)} is not allowed here`;
       return fix + iri;
     },
   },

@@ -240,6 +240,14 @@ describe('hints for common mistakes (issue 14)', () => {
       expect(r.valid, input).toBe(false);
       if (!r.valid) expect(r.error.hint ?? '', `${spec} ${rule} ${input}`).not.toContain(not);
     }
+    // RFC 3987 §2.2 puts ucschar where RFC 3986 has pct-encoded: where no triplet can stand (a
+    // scheme, RFC 2141's "urn:"), no IRI takes the character either.
+    for (const [spec, rule, input] of [['rfc2141', 'URN', 'u\u00a2Rn:f-1ws:Hs'], ['rfc3986', 'URI', 'h\u00e9ttp://a/'], ['rfc9110', 'http-URI', '\u{e581b}!']] as const) {
+      const r = validate(input, { spec, rule });
+      expect(r.valid, input).toBe(false);
+      if (!r.valid) expect(r.error.hint ?? '', `${spec} ${input}`).not.toContain('IRI');
+      if (!r.valid) expect(isValid(input, { spec: 'rfc3987', rule: 'IRI' }), input).toBe(false);
+    }
     const scheme = validate(':a', { spec: 'rfc3986' });
     if (!scheme.valid) expect(scheme.error.hint).toContain('the scheme before ":" is missing');
   });
@@ -251,6 +259,32 @@ describe('hints for common mistakes (issue 14)', () => {
       expect(r.valid, input).toBe(false);
       if (!r.valid) expect(r.error.hint ?? '', input).toContain(point);
     }
+  });
+
+  it('the message shows the character found as the hints do: by its code point where it shows as nothing, a quotation mark as "\\""', () => {
+    // The record's `found` is the character itself; the sentence is for a reader, who cannot see
+    // a C1 control, DEL, U+00A0, a private-use or unassigned character or a lone mark inside quotes.
+    const cases: Array<[string, string]> = [
+      ['http://a/\u0098', 'U+0098'],
+      ['http://a/\u007f', 'U+007F'],
+      ['http://a/\u0018', 'U+0018'],
+      ['http://a/\u00a0x', 'U+00A0'],
+      ['http://a/\u{f0000}', 'U+F0000'],
+      ['http://a/\u{10fffe}', 'U+10FFFE'],
+      ['http://a/a\u0301', 'U+0301'],
+      ['http://a/\ud800', 'U+D800'],
+      ['http://a/ x', '" "'],
+      ['http://a/\u00e9', '"\u00e9"'],
+      ['http://a/\u{1f600}', '"\u{1f600}"'],
+      ['http://a/?q="', '"\\""'],
+    ];
+    for (const [input, shows] of cases) {
+      const r = validate(input, { spec: 'rfc3986' });
+      expect(r.valid, input).toBe(false);
+      if (!r.valid) expect(r.error.message, input).toContain(`but found ${shows}`);
+    }
+    const quote = validate('http://a/?q="', { spec: 'rfc3986' });
+    if (!quote.valid) expect(quote.error.hint).toBe('"\\"" is not allowed here: write "%22"');
   });
 
   it('no hint where none fits', () => {
