@@ -70,6 +70,54 @@ describe('RFC 8141 §2.3.1: the r-component ends at "?="', () => {
   });
 });
 
+describe('RFC 8141 §2.1 and §5: the strings that can be NIDs', () => {
+  it('an NID no namespace can have is a profile error: "urn-" not followed by a Number (§5.2), "X-" (Appendix C)', () => {
+    // §5.2: InformalNamespaceName = "urn-" Number, Number = DigitNonZero 0*Digit; NIDs are case insensitive (§2.1).
+    const cases: Array<[string, string]> = [['urn:urn-abc:x', 'RFC 8141 §5.2'], ['urn:urn-0:x', 'RFC 8141 §5.2'], ['urn:urn-07:x', 'RFC 8141 §5.2'], ['urn:X-foo:x', 'RFC 8141 Appendix C'], ['urn:x-Foo:x', 'RFC 8141 Appendix C']];
+    for (const [input, section] of cases) {
+      expect(validate(input, { spec: 'rfc8141', grammarOnly: true }).valid, input).toBe(true);
+      const r = validate(input, { spec: 'rfc8141' });
+      expect(!r.valid && r.error, input).toMatchObject({ layer: 'profile', rule: 'NID', offset: 4, section });
+      expect(isValid(input, { spec: 'rfc8141' }), input).toBe(false);
+    }
+  });
+  it('an informal NID as §5.2 prints it is valid, and so is a formal NID of three characters or more', () => {
+    for (const input of ['urn:urn-7:x', 'urn:URN-12:x', 'urn:urn-10:x', 'urn:example:x', 'urn:abc:x', 'urn:a-b:x', 'urn:x1-:x'.replace('-:', '-a:')]) {
+      expect(validate(input, { spec: 'rfc8141' }), input).toEqual({ input, spec: 'rfc8141', rule: 'namestring', valid: true });
+    }
+  });
+  it('what §5.1 reserves for a future use (two characters, two letters and "-") is a warning, the URN valid', () => {
+    for (const input of ['urn:ab:x', 'urn:xn--a:b', 'urn:de-x:y', 'urn:AB-c:x']) {
+      const r = validate(input, { spec: 'rfc8141' });
+      expect(r, input).toMatchObject({ valid: true, warnings: [{ section: 'RFC 8141 §5.1', rule: 'NID', offset: 4 }] });
+      expect(isValid(input, { spec: 'rfc8141' }), input).toBe(true);
+    }
+  });
+});
+
+describe('RFC 8141 §2.2: characters outside ASCII are UTF-8, then percent-encoded', () => {
+  it('a run of triplets that is not UTF-8 gets a warning where it begins, in the component it is in', () => {
+    const cases: Array<[string, number, string]> = [
+      ['urn:example:caf%E9', 15, 'NSS'],
+      ['urn:example:%C3', 12, 'NSS'],
+      ['urn:example:%ED%A0%80', 12, 'NSS'], // an encoded surrogate
+      ['urn:example:%C0%AF', 12, 'NSS'], // an overlong "/"
+      ['urn:example:a%C3%A9b?+%FF', 22, 'r-component'],
+      ['urn:example:a?=x%E9', 16, 'q-component'],
+      ['urn:example:a#%80', 14, 'f-component'],
+    ];
+    for (const [input, offset, rule] of cases) {
+      const r = validate(input, { spec: 'rfc8141' });
+      expect(r, input).toMatchObject({ valid: true, warnings: [{ section: 'RFC 8141 §2.2', rule, offset }] });
+    }
+  });
+  it('UTF-8 octets, and ASCII ones, get none', () => {
+    for (const input of ['urn:example:caf%C3%A9', 'urn:example:%F0%9F%98%80x%41', 'urn:example:a%2Fb?=%E2%82%AC#%C3%A9']) {
+      expect(validate(input, { spec: 'rfc8141' }), input).toEqual({ input, spec: 'rfc8141', rule: 'namestring', valid: true });
+    }
+  });
+});
+
 describe('the per-era entry points and --spec auto', () => {
   it('urispec/rfc2141 and urispec/rfc8141 check the prose as the main entry point does', () => {
     expect(rfc2141.isValid('urn:urn:x')).toBe(false);

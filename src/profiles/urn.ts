@@ -4,18 +4,89 @@
 
 import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
 import { componentBounds, urnParts, type UrnPart } from '../urn/parts.js';
+import { percentUtf8 } from '../schemes/percent.js';
 
 const component = (p: UrnPart | undefined, rule: string): ProseComponent | undefined =>
   p && { value: p.value, start: p.start, end: p.start + p.value.length, rule };
 
+/** A finding about the NID of a URN, which starts at `offset`. */
+const nidFinding = (level: ProseFinding['level'], rule: string, section: string, offset: number, says: string): ProseFinding =>
+  ({ level, section, rule: 'NID', rulePath: [rule, 'assigned-name', 'NID'], offset, holds: 'RFC 8141 §2, NID', says });
+
+/**
+ * §2.1: "Sections 5.1 and 5.2 impose additional constraints on the strings that can be used as
+ * NIDs, i.e., the syntax shown above is not comprehensive." What they leave to no namespace, the
+ * NID read in lower case ("NIDs are case insensitive"):
+ *   - errors: an NID that begins "urn-" but is not §5.2's `"urn-" Number` (no leading zero),
+ *     since §5.1 2 keeps "urn-" from formal NIDs; an NID that begins "X-", since Appendix C says
+ *     "strings conforming to URN syntax within experimental URN namespaces are not valid URNs";
+ *   - warnings: an NID of two characters, or beginning with two letters and "-" ("xn--" among
+ *     them), which §5.1 3 keeps from formal namespaces as "reserved for potential use" (country
+ *     codes, A-labels): reserved rather than refused, and RFC 2141 allowed them, whose URNs §1
+ *     says "remain valid".
+ */
+function nidFindings(input: string, nid: number, end: number, rule: string, warnings: boolean): ProseFinding[] {
+  const text = input.slice(nid, end).toLowerCase();
+  if (text.startsWith('urn-')) {
+    return /^urn-[1-9][0-9]*$/.test(text)
+      ? []
+      : [nidFinding('error', rule, 'RFC 8141 §5.2', nid, `an NID beginning "urn-" is an informal one, "urn-" followed by a number without leading zeros (§5.2: InformalNamespaceName = "urn-" Number); a formal NID "MUST NOT start with "urn-"" (§5.1)`)];
+  }
+  if (text.startsWith('x-')) {
+    return [nidFinding('error', rule, 'RFC 8141 Appendix C', nid, `an "X-" NID is an experimental namespace of RFC 3406, which RFC 8141 removed: "strings conforming to URN syntax within experimental URN namespaces are not valid URNs" (Appendix C; §5.1: a formal NID "MUST NOT start with the string "X-"")`)];
+  }
+  if (!warnings) return [];
+  if (text.length === 2) {
+    return [nidFinding('warning', rule, 'RFC 8141 §5.1', nid, 'a formal NID "MUST be more than two characters long": two-letter NIDs are reserved for potential national registrations (ISO 3166-1 alpha-2 codes); no namespace has one yet')];
+  }
+  if (/^[a-z][a-z]-/.test(text)) {
+    return [nidFinding('warning', rule, 'RFC 8141 §5.1', nid, 'a formal NID "MUST NOT start with ALPHA ALPHA "-"": such NIDs are reserved for potential national registrations, and those with two hyphens ("xn--") for DNS A-labels; no namespace has one yet')];
+  }
+  return [];
+}
+
+/**
+ * Where the first run of "%" triplets from `start` whose octets are not UTF-8 begins, or -1. A
+ * character as written ends any sequence (percentUtf8), so each run is read on its own.
+ */
+function notUtf8At(input: string, start: number): number {
+  for (let at = input.indexOf('%', start); at >= 0; ) {
+    let end = at;
+    while (input.charCodeAt(end) === 0x25) end += 3; // the grammar took each "%" as a triplet
+    if (!percentUtf8(input, at, end)) return at;
+    at = input.indexOf('%', end);
+  }
+  return -1;
+}
+
 export const URN8141_PROSE: SchemeProse = {
   document: 'RFC 8141',
   rules: { urn: 'namestring' },
-  check(input, rule) {
-    // On every accepted line, so read as offsets (issue 17): urnParts' q-component, which
-    // only a "?" after the NSS's ":" can begin.
-    const c2 = input.indexOf(':', input.indexOf(':') + 1);
-    if (input.indexOf('?', c2 + 1) < 0) return [];
+  check(input, rule, warnings = true) {
+    // On every accepted line, so read as offsets (issue 17): the NID between the first two
+    // ":", and urnParts' q-component, which only a "?" after the NSS's ":" can begin.
+    const nid = input.indexOf(':') + 1;
+    const c2 = input.indexOf(':', nid);
+    const findings = nidFindings(input, nid, c2, rule, warnings);
+    // §2.2: "with regard to characters outside the ASCII range, URNs that appear in protocols or
+    // that are passed between systems MUST use only Unicode characters encoded in UTF-8 and
+    // further encoded as required by RFC 3986". A triplet stands for an octet (RFC 3986 §2.1),
+    // which a namespace may define otherwise: a warning, as RFC 8089 §4's, not a refusal.
+    const bad = warnings ? notUtf8At(input, c2 + 1) : -1;
+    if (bad >= 0) {
+      const b = componentBounds(input, c2);
+      const [part, path] = bad < b.nssEnd ? ['NSS', ['assigned-name', 'NSS']] : bad < b.rEnd ? ['r-component', ['rq-components', 'r-component']] : bad < b.hashAt ? ['q-component', ['rq-components', 'q-component']] : ['f-component', ['f-component']];
+      findings.push({
+        level: 'warning',
+        section: 'RFC 8141 §2.2',
+        rule: part,
+        rulePath: [rule, ...path],
+        offset: bad,
+        holds: 'RFC 3986 §2.1 pct-encoded',
+        says: 'these percent-encoded octets are not UTF-8: characters outside the ASCII range "MUST use only Unicode characters encoded in UTF-8 and further encoded as required by RFC 3986"',
+      });
+    }
+    if (input.indexOf('?', c2 + 1) < 0) return findings;
     const { q, hashAt } = componentBounds(input, c2);
     // §2.3.1: "The r-component ends with a "?=" sequence (which begins a q-component)": after
     // the first "?=" of the grammar's r-component comes a q-component, `pchar *( pchar / "/" /
@@ -23,7 +94,7 @@ export const URN8141_PROSE: SchemeProse = {
     // and "/"); split there, what follows is no q-component. RFC 3986 §3.3: `pchar =
     // unreserved / pct-encoded / sub-delims / ":" / "@"`; of what `r-component` takes, all but
     // "/" and "?".
-    if (q === undefined || (q < hashAt && input[q] !== '/' && input[q] !== '?')) return [];
+    if (q === undefined || (q < hashAt && input[q] !== '/' && input[q] !== '?')) return findings;
     const finding: ProseFinding = {
       level: 'error',
       section: 'RFC 8141 §2.3.1',
@@ -33,7 +104,8 @@ export const URN8141_PROSE: SchemeProse = {
       holds: 'RFC 8141 §2, r-component',
       says: `"The r-component ends with a "?=" sequence (which begins a q-component)", and a q-component begins with a pchar: ${q === hashAt ? 'here it is empty' : `here it begins with "${input[q]}"`}`,
     };
-    return [finding];
+    findings.push(finding);
+    return findings;
   },
   // §2.3: the r-component ends at the first "?=", so the derivation's r-component (which runs
   // to "#") is split here; NID, NSS and f-component are the derivation's.
