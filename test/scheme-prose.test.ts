@@ -67,6 +67,44 @@ describe('RFC 2397 §2: ";base64" data that is no base64, a warning', () => {
   });
 });
 
+describe('RFC 2397 §3: a type, subtype or attribute in URL escaped encoding is an RFC 2045 token, a warning', () => {
+  // §3: ""type", "subtype", "attribute" and "value" are the corresponding tokens from [RFC2045],
+  // represented using URL escaped encoding of [RFC2396] as necessary"; RFC 2045 §5.1: `token :=
+  // 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>`. Judged here by RFC 2045's words
+  // on the octets Node's own decoder gives.
+  const TSPECIALS = '()<>@,;:\\"/[]?=';
+  const isToken = (octets: Buffer): boolean => octets.length > 0 && [...octets].every((b) => b > 0x20 && b < 0x7f && !TSPECIALS.includes(String.fromCharCode(b)));
+  it('octets that are no token: space, tspecials, CTLs, non-ASCII', () => {
+    const cases: Array<[string, string, number]> = [
+      ['data:te%20xt/plain,x', 'type', 5],
+      ['data:%2F/x,y', 'type', 5],
+      ['data:text/pl%22ain,x', 'subtype', 10],
+      ['data:text/plain;a%3Db=c,x', 'attribute', 16],
+      ['data:text/plain;ch%00arset=x,y', 'attribute', 16],
+      ['data:;%3B=x,y', 'attribute', 6],
+      ['data:a/b;c=d;e%20=f;base64,QUFB', 'attribute', 13],
+    ];
+    for (const [input, rule, offset] of cases) {
+      const r = validate(input, { spec: 'rfc2397' });
+      expect(r, input).toMatchObject({ valid: true, warnings: [{ section: 'RFC 2397 §3', rule, offset }] });
+    }
+  });
+  it('escaped token characters, and any value (a quoted-string in URL escaped form), get none', () => {
+    for (const input of ['data:te%5Ext/plain,x', 'data:%74ext/plain;charset=%22a%20b%22,x', 'data:text/plain;name=%22a%20b%22;base64,QUFB', 'data:a%7Bb/c;d%7E=e%2C,x']) {
+      expect(validate(input, { spec: 'rfc2397' }), input).toEqual({ input, spec: 'rfc2397', rule: 'dataurl', valid: true });
+    }
+  });
+  it('agrees with RFC 2045 §5.1 on every single escaped octet as a type', () => {
+    for (let b = 0; b < 256; b++) {
+      const hex = `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+      const input = `data:a${hex}/b,x`;
+      const r = validate(input, { spec: 'rfc2397' });
+      const warned = r.valid && (r.warnings ?? []).some((w) => w.section === 'RFC 2397 §3');
+      expect(warned, hex).toBe(!isToken(Buffer.from([0x61, b])));
+    }
+  });
+});
+
 describe("spec 'auto' for mailto, file and data: RFC 3986 and the scheme's profile", () => {
   it.each([
     ['mailto:chris@example.com', 'rfc6068', 'mailtoURI'],

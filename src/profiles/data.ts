@@ -1,11 +1,13 @@
 // RFC 2397 §2 and §3: what the text of the 'data' URL scheme says in prose about the strings
 // `dataurl` accepts. RFC 2397 uses no BCP 14 keyword, so nothing here refuses a URL; §2 states
-// what ";base64" means, and data that is no base64 contradicts it: a warning. The interface is
+// what ";base64" means, and data that is no base64 contradicts it: a warning; §3 makes the type,
+// subtype and attribute RFC 2045 tokens in escaped form, and octets that are none contradict it:
+// a warning too. The interface is
 // ./profile.ts's; the decisions are in docs/decisions.md ("rfc2397").
 
 import { base64Length, base64LengthIn } from '../schemes/base64.js';
 import { percentDecoded, percentOctets } from '../schemes/percent.js';
-import type { ProseComponent, SchemeProse } from './profile.js';
+import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
 
 /** A data URL taken apart: the media type as written, whether ";base64" follows it, the data. */
 export interface DataUrlParts {
@@ -89,8 +91,10 @@ export const DATA_PROSE: SchemeProse = {
     // On every accepted line, so read in place (issue 17): the "," that ends the media type
     // (dataUrlParts), ";base64" right before it, and the data's octets as base64.
     const comma = input.indexOf(',');
-    if (!base64Before(input, comma) || base64LengthIn(input, comma + 1) !== null) return [];
-    return [{
+    const pct = input.indexOf('%', 'data:'.length);
+    const findings = pct >= 0 && pct < comma ? escapedTokens(input, comma) : [];
+    if (!base64Before(input, comma) || base64LengthIn(input, comma + 1) !== null) return findings;
+    findings.push({
       level: 'warning',
       section: 'RFC 2397 §2',
       rule: 'data',
@@ -98,7 +102,8 @@ export const DATA_PROSE: SchemeProse = {
       offset: comma + 1,
       holds: 'RFC 2397 §3 data := *urlchar',
       says: 'with ";base64" "the data is encoded as base64", and this is no base64 (RFC 2045 §6.8: groups of four characters of the alphabet, "=" only as the last padding)',
-    }];
+    });
+    return findings;
   },
   components: dataComponents,
   // §3: "The ";base64" extension is distinguishable from a content-type parameter by the fact
@@ -130,6 +135,51 @@ export const DATA_PROSE: SchemeProse = {
     return undefined;
   },
 };
+
+/**
+ * RFC 2045 §5.1: `token := 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>`, tspecials
+ * `()<>@,;:\\"/[]?=`: whether an octet may stand in a token.
+ */
+const tokenOctet = (b: number): boolean => b > 0x20 && b < 0x7f && !'()<>@,;:\\"/[]?='.includes(String.fromCharCode(b));
+
+/**
+ * §3: ""type", "subtype", "attribute" and "value" are the corresponding tokens from [RFC2045],
+ * represented using URL escaped encoding of [RFC2396] as necessary". The grammar takes any
+ * escaped octet in them (docs/decisions.md, rfc2397); a type, subtype or attribute whose octets
+ * are no token ("te%20xt", "%2F") contradicts those words: a warning at the first, as RFC 2397
+ * states no requirement level. A value is exempt: it stands for RFC 2045's `token /
+ * quoted-string`, and §3 asks for "the URL Escaped encoding instead of quoted string if the
+ * parameter values contain any "tspecial"".
+ */
+function escapedTokens(input: string, comma: number): ProseFinding[] {
+  const start = 'data:'.length;
+  const end = base64Before(input, comma) ? comma - ';base64'.length : comma;
+  const semi = input.indexOf(';', start);
+  const typeEnd = semi < 0 || semi > end ? end : semi;
+  const slash = input.indexOf('/', start);
+  const parts: Array<[string, number, number, string[]]> = [];
+  if (typeEnd > start) parts.push(['type', start, slash, ['mediatype', 'type']], ['subtype', slash + 1, typeEnd, ['mediatype', 'subtype']]);
+  for (let at = typeEnd; at < end; ) {
+    const next = input.indexOf(';', at + 1);
+    const stop = next < 0 || next > end ? end : next;
+    parts.push(['attribute', at + 1, input.indexOf('=', at + 1), ['mediatype', 'parameter', 'attribute']]);
+    at = stop;
+  }
+  for (const [rule, from, to, path] of parts) {
+    const text = input.slice(from, to);
+    if (!text.includes('%') || percentOctets(text).every(tokenOctet)) continue;
+    return [{
+      level: 'warning',
+      section: 'RFC 2397 §3',
+      rule,
+      rulePath: ['dataurl', ...path],
+      offset: from,
+      holds: 'RFC 2397 §3, escaped (any octet)',
+      says: `the ${rule} "${text}" decodes to octets that are no RFC 2045 token (§5.1: "any (US-ASCII) CHAR except SPACE, CTLs, or tspecials"), and §3 says "type", "subtype", "attribute" and "value" "are the corresponding tokens from [RFC2045], represented using URL escaped encoding"`,
+    }];
+  }
+  return [];
+}
 
 /** Whether the media type (from "data:" to the first ",") holds a "/". */
 function typeHasSlash(input: string): boolean {
