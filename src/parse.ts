@@ -11,7 +11,7 @@ import { badOption } from './errors.js';
 import { eraOf } from './registry.js';
 import { erasWith, rowOf } from './eras/table.js';
 import { componentsOf, type ComponentRule } from './eras/components.js';
-import type { SpecId } from './validate.js';
+import { isValid, type SpecId } from './validate.js';
 import { proseOf } from './profiles/of-era.js';
 import { proseVerdict } from './profiles/run.js';
 
@@ -39,7 +39,7 @@ export interface Component {
   decoded?: string | null;
   /** The octets it stands for, decoded (RFC 2397's data; with ";base64", null if it is no base64). */
   octets?: number | null;
-  /** A component that is a list, its members in order: RFC 6068's addr-specs and hfields, RFC 2397's parameters. */
+  /** A component that is a list, its members in order: RFC 6068's addr-specs and hfields, RFC 2397's parameters, RFC 1738's fieldspecs. */
   items?: Component[];
   /** The named parts of a member: an hfield's `hfname` and `hfvalue`, an addr-spec's `local-part` and `domain`. */
   parts?: Record<string, Component>;
@@ -75,31 +75,87 @@ export function componentNames(spec: SpecId): string[] {
 /**
  * Reads the components off a derivation tree: for each component, the first node (pre-order)
  * of one of its rules. Nodes below a `host`'s or a scheme part's own node are searched too,
- * since tables name nested components (`host` inside `authority`).
+ * since tables name nested components (`host` inside `authority`). A table's `list` component
+ * takes every node of the run under that first node's parent, `emptyIn` gives an empty one where
+ * its optional node is absent, and `split` divides a node's text as the era's prose does
+ * (./eras/components.ts).
  */
 export function componentsOfTree(spec: SpecId, input: string, tree: DerivationNode): Components {
   const table = componentsOf(spec) ?? [];
   const byRule = new Map<string, ComponentRule>();
-  for (const c of table) for (const r of c.rules) byRule.set(r, c);
+  const emptyIn = new Map<string, ComponentRule>();
+  for (const c of table) {
+    for (const r of c.rules) byRule.set(r, c);
+    for (const r of c.emptyIn ?? []) emptyIn.set(r, c);
+  }
   const out: Components = {};
+  const listParent = new Map<string, DerivationNode>();
   const ancestors: string[] = [];
+  const parents: DerivationNode[] = [];
+  const qualifies = (c: ComponentRule): boolean =>
+    c.within === undefined || [c.within].flat().includes(ancestors[ancestors.length - 1] ?? '');
   const walk = (node: DerivationNode): void => {
     const c = byRule.get(node.rule);
-    if (c && !(c.name in out) && (!c.within || ancestors[ancestors.length - 1] === c.within)) {
+    if (c && qualifies(c) && !(c.name in out)) {
       const fixed = c.fixed?.[node.rule];
       const component: Component = fixed !== undefined
         ? { value: fixed, start: node.start, end: node.start + fixed.length, rule: node.rule }
         : { value: input.slice(node.start, node.end), start: node.start, end: node.end, rule: node.rule };
       const kind = c.kind === 'child' ? node.children[0]?.rule : c.kind === 'rule' ? node.rule : c.kind?.(ancestors, node);
       if (kind !== undefined) component.kind = kind;
+      if (c.list) {
+        component.items = [{ ...component }];
+        listParent.set(c.name, parents[parents.length - 1]!);
+      }
       out[c.name] = component;
+      if (c.split) splitOff(spec, component, c.split, out);
+    } else if (c?.list && qualifies(c) && listParent.get(c.name) === parents[parents.length - 1]) {
+      const list = out[c.name]!;
+      list.end = node.end;
+      list.value = input.slice(list.start, list.end);
+      list.items!.push({ value: input.slice(node.start, node.end), start: node.start, end: node.end, rule: node.rule });
+    }
+    const empty = emptyIn.get(node.rule);
+    if (empty && !(empty.name in out) && !node.children.some((ch) => empty.rules.includes(ch.rule))) {
+      const component: Component = { value: '', start: node.start, end: node.start, rule: node.rule };
+      const kind = typeof empty.kind === 'function' ? empty.kind([...ancestors, node.rule], node) : undefined;
+      if (kind !== undefined) component.kind = kind;
+      out[empty.name] = component;
     }
     ancestors.push(node.rule);
+    parents.push(node);
     for (const child of node.children) walk(child);
+    parents.pop();
     ancestors.pop();
   };
   walk(tree);
   return out;
+}
+
+/**
+ * A component's split (`split` of its table row): at the first `at`, the rest is `into[0]`, up
+ * to the next `at`, then `into[1]`, when each is a string of the era's rule of that name. The
+ * component keeps what precedes the first `at`; otherwise nothing changes (the grammar's
+ * derivation stands).
+ */
+function splitOff(spec: SpecId, c: Component, split: NonNullable<ComponentRule['split']>, out: Components): void {
+  const i = c.value.indexOf(split.at);
+  if (i < 0) return;
+  const restStart = c.start + i + split.at.length;
+  const rest = c.value.slice(i + split.at.length);
+  const j = rest.indexOf(split.at);
+  const first = j < 0 ? rest : rest.slice(0, j);
+  const second = j < 0 ? undefined : rest.slice(j + split.at.length);
+  const [firstRule, secondRule] = split.into;
+  if (!isValid(first, { spec, rule: firstRule })) return;
+  if (second !== undefined && !isValid(second, { spec, rule: secondRule })) return;
+  c.value = c.value.slice(0, i);
+  c.end = c.start + i;
+  out[firstRule] = { value: first, start: restStart, end: restStart + first.length, rule: firstRule };
+  if (second !== undefined) {
+    const secondStart = restStart + j + split.at.length;
+    out[secondRule] = { value: second, start: secondStart, end: secondStart + second.length, rule: secondRule };
+  }
 }
 
 /**
@@ -120,10 +176,12 @@ export function hasRule(tree: DerivationNode, rule: string): boolean {
  *
  * Components per era: `rfc3986` scheme, authority, userinfo, host (kind `IP-literal`,
  * `IPv4address` or `reg-name`), port, path (kind `path-abempty`, ...), query, fragment;
- * `rfc1808` scheme, net_loc, path, params, query, fragment; `rfc2396-draft` scheme, server,
+ * `rfc1808` scheme, net_loc, path (kind `abs_path` or `rel_path`; empty, carried by its
+ * `rel_path`, where nothing is left of it, so `/` and `` differ: §2.4.6), params, query, fragment; `rfc2396-draft` scheme, server,
  * user, password, host, port, path, query, fragment; `rfc1738` the parts of each scheme's rule
  * (user, password, host, port, urlpath, fpath, ftptype, hpath, search, gtype, selector,
- * group, article, database, ...); `rfc8089` scheme, host (kind `localhost`, or the host's form;
+ * group, article, database, ..., fieldspec with each one as an item; gopher's selector split at
+ * "%09" into search and gopher+_string, §3.4.1); `rfc8089` scheme, host (kind `localhost`, or the host's form;
  * empty in `file:///a`, absent in `file:/a`: both local, RFC 8089 §3), path; `rfc9110` RFC
  * 3986's but the fragment, plus scheme and `effective port` (the default, kind `default`, when
  * the port is empty or not given); `rfc8141` NID, NSS, r-component, q-component, f-component

@@ -36,7 +36,9 @@ describe('the era table', () => {
     it('names only rules of its grammar for its components', () => {
       for (const c of componentsOf(id) ?? []) {
         for (const r of c.rules) expect(rules.has(r), `${c.name}: ${r}`).toBe(true);
-        if (c.within) expect(rules.has(c.within), `${c.name} within ${c.within}`).toBe(true);
+        for (const w of [c.within ?? []].flat()) expect(rules.has(w), `${c.name} within ${w}`).toBe(true);
+        for (const r of c.emptyIn ?? []) expect(rules.has(r), `${c.name} empty in ${r}`).toBe(true);
+        for (const r of c.split?.into ?? []) expect(rules.has(r), `${c.name} split into ${r}`).toBe(true);
       }
     });
 

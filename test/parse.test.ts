@@ -72,14 +72,21 @@ const TABLES: Record<string, Row[]> = {
       source: 'RFC 1808 §5',
     },
     { input: 'g;x?y#s', components: { path: 'g', params: 'x', query: 'y', fragment: 's' }, kinds: { path: 'rel_path' }, source: 'RFC 1808 §5.1' },
-    { input: ';x', components: { params: 'x' }, source: 'RFC 1808 §5.1' },
-    { input: '?y', components: { query: 'y' }, source: 'RFC 1808 §5.1' },
+    { input: ';x', components: { path: '', params: 'x' }, kinds: { path: 'rel_path' }, source: 'RFC 1808 §5.1; §2.4.6: the path is what is left, here nothing' },
+    { input: '?y', components: { path: '', query: 'y' }, kinds: { path: 'rel_path' }, source: 'RFC 1808 §5.1; §2.4.6' },
     { input: '//g', components: { net_loc: 'g' }, source: 'RFC 1808 §5.1' },
     { input: 'g:h', components: { scheme: 'g', path: 'h' }, source: 'RFC 1808 §5.1' },
     { input: 'http://a/b;p;q', components: { scheme: 'http', net_loc: 'a', path: 'b', params: 'p;q' }, source: 'RFC 1808 §2.4.5: params from the left-most ";"' },
     { input: 'file:///x', components: { scheme: 'file', net_loc: '', path: 'x' }, source: 'RFC 1808 §2.4.3: an empty net_loc' },
     { input: 'g;?#', components: { path: 'g', params: '', query: '', fragment: '' }, source: 'RFC 1808 §2.4' },
-    { input: '', components: {}, source: 'RFC 1808 §5.2' },
+    { input: '', components: { path: '' }, kinds: { path: 'rel_path' }, source: 'RFC 1808 §5.2; §2.4.6: no slash' },
+    // §2.4.6: "the parser must remember whether or not [the slash] was present so that later
+    // processes can differentiate between relative and absolute paths".
+    { input: '/', components: { path: '' }, kinds: { path: 'abs_path' }, source: 'RFC 1808 §2.4.6: an empty path after a slash' },
+    { input: '/?q', components: { path: '', query: 'q' }, kinds: { path: 'abs_path' }, source: 'RFC 1808 §2.4.6' },
+    { input: '/#f', components: { path: '', fragment: 'f' }, kinds: { path: 'abs_path' }, source: 'RFC 1808 §2.4.6' },
+    { input: 'http://a/', components: { scheme: 'http', net_loc: 'a', path: '' }, kinds: { path: 'abs_path' }, source: 'RFC 1808 §2.4.3, §2.4.6: the "/" after the net_loc is left' },
+    { input: 'http://a', components: { scheme: 'http', net_loc: 'a' }, source: 'RFC 1808 §2.4.3: "If no trailing slash "/" is present, the entire remaining parse string is assigned to <net_loc>"' },
   ],
   'rfc2396-draft': [
     {
@@ -138,6 +145,19 @@ const TABLES: Record<string, Row[]> = {
     { input: 'http://a/', components: { scheme: 'http', host: 'a', hpath: '' }, source: 'RFC 1738 §3.3' },
     { input: 'http://a', components: { scheme: 'http', host: 'a' }, source: 'RFC 1738 §3.3: the "/" may be omitted' },
     { input: 'gopher://h/1sel', components: { scheme: 'gopher', host: 'h', gtype: '1', selector: 'sel' }, source: 'RFC 1738 §3.4' },
+    // §3.4.1: selector strings "may contain any octets except 09 hexadecimal": the first "%09"
+    // ends the selector, the second the search (§3.4.3); docs/decisions.md, "gopher's selector".
+    { input: 'gopher://h/1sel%09query', components: { scheme: 'gopher', host: 'h', gtype: '1', selector: 'sel', search: 'query' }, source: 'RFC 1738 §3.4.1, §3.4.2' },
+    { input: 'gopher://h/1sel%09q%09+', components: { scheme: 'gopher', host: 'h', gtype: '1', selector: 'sel', search: 'q', 'gopher+_string': '+' }, source: 'RFC 1738 §3.4.3, §3.4.4' },
+    {
+      input: 'gopher://h/1sel%09%09+%091%0D%0A+-1%0D%0Av%0D%0A.%0D%0A',
+      components: { scheme: 'gopher', host: 'h', gtype: '1', selector: 'sel', search: '', 'gopher+_string': '+%091%0D%0A+-1%0D%0Av%0D%0A.%0D%0A' },
+      source: 'RFC 1738 §3.4.3 (an empty search), §3.4.9 (a gopher+_string holds "%09")',
+    },
+    { input: 'gopher://h/1%09a', components: { scheme: 'gopher', host: 'h', gtype: '1', selector: '', search: 'a' }, source: 'RFC 1738 §3.4.1: "The Gopher selector string may be an empty string"' },
+    // §5: search holds no "/" or "?", so "a/b" is no search: the grammar's derivation (selector = *xchar) stands.
+    { input: 'gopher://h/1sel%09a/b', components: { scheme: 'gopher', host: 'h', gtype: '1', selector: 'sel%09a/b' }, source: 'RFC 1738 §5: gopherurl, search' },
+    { input: 'gopher://h/1sel%09a?b%09+', components: { scheme: 'gopher', host: 'h', gtype: '1', selector: 'sel%09a?b%09+' }, source: 'RFC 1738 §5: search holds no "?"' },
     { input: 'mailto:x@y', components: { scheme: 'mailto', encoded822addr: 'x@y' }, source: 'RFC 1738 §3.5' },
     { input: 'news:comp.x', components: { scheme: 'news', group: 'comp.x' }, source: 'RFC 1738 §3.6' },
     { input: 'news:a@b.c', components: { scheme: 'news', article: 'a@b.c', host: 'b.c' }, source: 'RFC 1738 §3.6' },
@@ -147,6 +167,7 @@ const TABLES: Record<string, Row[]> = {
     { input: 'wais://h/db/t/p', components: { scheme: 'wais', host: 'h', database: 'db', wtype: 't', wpath: 'p' }, source: 'RFC 1738 §3.9' },
     { input: 'file:///x', components: { scheme: 'file', fpath: 'x' }, source: 'RFC 1738 §3.10' },
     { input: 'prospero://h/a/b;f=v', components: { scheme: 'prospero', host: 'h', ppath: 'a/b', fieldspec: ';f=v' }, source: 'RFC 1738 §3.11' },
+    { input: 'prospero://h/a/b;f=v;g=w', components: { scheme: 'prospero', host: 'h', ppath: 'a/b', fieldspec: ';f=v;g=w' }, source: 'RFC 1738 §5: *[ fieldspec ]' },
     { input: 'foo:bar', components: { scheme: 'foo', schemepart: 'bar' }, source: 'RFC 1738 §5 otherurl' },
   ],
 };
@@ -163,6 +184,39 @@ describe.each(Object.keys(TABLES))('%s components', (spec) => {
       if (c.rule.endsWith('url')) continue; // RFC 1738's scheme is its rule's literal
       expect(row.input.slice(c.start, c.end)).toBe(c.value);
     }
+  });
+});
+
+describe('RFC 1808 §2.4.6: a path preceded by a slash is told from one that is not', () => {
+  // "Even though the initial slash is not part of the URL path, the parser must remember whether
+  // or not it was present so that later processes can differentiate between relative and
+  // absolute paths" (and §4 step 5 resolves the two differently).
+  it.each([
+    ['/', ''],
+    ['/?q', '?q'],
+    ['/#f', '#f'],
+    ['/;p', ';p'],
+    ['http://a/', 'http://a'],
+    ['http:/', 'http:'],
+  ])('%j and %j', (slashed, bare) => {
+    const a = parse(slashed, { spec: 'rfc1808' });
+    const b = parse(bare, { spec: 'rfc1808' });
+    if (!a.valid || !b.valid) throw new Error('both are URLs of §2.2');
+    expect(a.components.path?.kind).toBe('abs_path');
+    expect(b.components.path?.kind).not.toBe('abs_path');
+    expect(a.components).not.toEqual(b.components);
+  });
+});
+
+describe('RFC 1738 §5: prosperourl reports every fieldspec', () => {
+  it('as items, in order', () => {
+    const r = parse('prospero://h/a/b;f=v;g=w;h=x', { spec: 'rfc1738' });
+    if (!r.valid) throw new Error('a prosperourl');
+    expect(r.components.fieldspec?.items?.map((i) => [i.value, i.start, i.end])).toEqual([
+      [';f=v', 16, 20],
+      [';g=w', 20, 24],
+      [';h=x', 24, 28],
+    ]);
   });
 });
 

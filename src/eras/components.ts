@@ -12,10 +12,29 @@ export interface ComponentRule {
   rules: readonly string[];
   /** The component's form, from its node (`child`: the rule of its first child). */
   kind?: 'child' | 'rule' | ((ancestors: readonly string[], node: { rule: string; children: ReadonlyArray<{ rule: string; children: readonly unknown[] }> }) => string | undefined);
-  /** Only a node whose parent is this rule carries it. */
-  within?: string;
+  /** Only a node whose parent is this rule (one of these rules) carries it. */
+  within?: string | readonly string[];
   /** A fixed value for a rule that carries no text of its own (RFC 1738's scheme literals). */
   fixed?: Readonly<Record<string, string>>;
+  /**
+   * The rule repeats under one parent (RFC 1738 §5 `*[ fieldspec ]`): the component spans the
+   * whole run, from its first node to its last, and each node is one of its `items` (as RFC
+   * 6068's addr-specs and hfields are), so that no repetition is reported by its first alone.
+   */
+  list?: boolean;
+  /**
+   * Rules whose node, when it holds no node of this component, gives the component empty at its
+   * own start (RFC 1808 §2.2 `rel_path = [ path ] ...`: §2.4.6's path is "all that is left",
+   * which may be nothing, and whether a slash preceded it must be remembered).
+   */
+  emptyIn?: readonly string[];
+  /**
+   * A split of the node's text that the spec's prose makes and its grammar cannot (RFC 1738
+   * §3.4.1's selector, which holds no tab: the grammar's `*xchar` takes the "%09"s). At the
+   * first `at`, what follows is `into[0]`, then, after the next `at`, `into[1]`, each checked
+   * by the grammar's rule of that name; where they are not both rules' strings, no split.
+   */
+  split?: { at: string; into: readonly [string, string] };
 }
 
 const pathForm = (ancestors: readonly string[]): string => (ancestors.includes('abs_path') ? 'abs_path' : 'rel_path');
@@ -38,7 +57,12 @@ export const RFC3986: readonly ComponentRule[] = [
 export const RFC1808: readonly ComponentRule[] = [
   { name: 'scheme', rules: ['scheme'] },
   { name: 'net_loc', rules: ['net_loc'] },
-  { name: 'path', rules: ['path'], kind: pathForm },
+  // §2.4.6: "the parser must remember whether or not [the slash] was present so that later
+  // processes can differentiate between relative and absolute paths". `[ path ]` may be absent
+  // from a rel_path (`/`, `http://a/`, `?q`), so the path is then empty, carried by the rel_path
+  // with the form it stands in: `/` and `` differ (abs_path, rel_path), as the 1996 draft's
+  // empty path does; `http://a` has no rel_path and so no path (§2.4.3: all is net_loc).
+  { name: 'path', rules: ['path'], kind: pathForm, emptyIn: ['rel_path'] },
   { name: 'params', rules: ['params'] },
   { name: 'query', rules: ['query'] },
   { name: 'fragment', rules: ['fragment'] },
@@ -77,7 +101,12 @@ export const RFC1738: readonly ComponentRule[] = [
   { name: 'hpath', rules: ['hpath'] },
   { name: 'search', rules: ['search'] },
   { name: 'gtype', rules: ['gtype'] },
-  { name: 'selector', rules: ['selector'] },
+  // §3.4.1: "<gophertype><selector>%09<search>%09<gopher+_string>", and selector strings "may
+  // contain any octets except 09 hexadecimal"; §3.4.3: Gopher+ URLs "have a second encoded tab
+  // (%09) and a Gopher+ string". The grammar's selector (*xchar) takes every "%09" (grammar
+  // header), so the split is made here: at the first "%09", then at the second (a gopher+_string
+  // may hold more: §3.4.9's "+%091%0D%0A..."). docs/decisions.md, "gopher's selector".
+  { name: 'selector', rules: ['selector'], split: { at: '%09', into: ['search', 'gopher+_string'] } },
   { name: 'gopher+_string', rules: ['gopher+_string'] },
   { name: 'encoded822addr', rules: ['encoded822addr'] },
   { name: 'group', rules: ['group'] },
@@ -88,7 +117,8 @@ export const RFC1738: readonly ComponentRule[] = [
   { name: 'wtype', rules: ['wtype'] },
   { name: 'wpath', rules: ['wpath'] },
   { name: 'ppath', rules: ['ppath'] },
-  { name: 'fieldspec', rules: ['fieldspec'] },
+  // §5 `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`: every fieldspec, as items.
+  { name: 'fieldspec', rules: ['fieldspec'], list: true },
 ];
 
 /** RFC 2396 §3 with RFC 2732: the generic components, and the path as the rule it stands in. */
@@ -136,7 +166,10 @@ export const URL03: readonly ComponentRule[] = [
   { name: 'host', rules: ['host', 'hostname'], kind: 'child' },
   { name: 'port', rules: ['port'] },
   { name: 'cellname', rules: ['cellname'] },
-  { name: 'path', rules: ['path'] },
+  // The path of httpaddress, ftpaddress and afsaddress. `path` also stands inside wpath
+  // (`digits = path ;`, repeated), hsoname and selector (each `= path`), which are components
+  // of their own: a piece of a wais wpath is no path of the URL.
+  { name: 'path', rules: ['path'], within: ['httpaddress', 'ftpaddress', 'afsaddress'] },
   { name: 'ftptype', rules: ['ftptype'] },
   { name: 'search', rules: ['search'] },
   { name: 'group', rules: ['group'] },
