@@ -13,7 +13,6 @@ import { erasWith, rowOf } from './eras/table.js';
 import { componentsOf, type ComponentRule } from './eras/components.js';
 import { isValid, type SpecId } from './validate.js';
 import { proseOf } from './profiles/of-era.js';
-import { proseVerdict } from './profiles/run.js';
 
 /** A component: the span of the input that a spec rule matched. */
 export interface Component {
@@ -210,16 +209,13 @@ export function parse(input: string, options?: ParseOptions): ParseResult {
     const known = erasWith('components');
     throw badOption(`urispec names no components for ${spec} yet; parse knows: ${known.join(', ')}`, known);
   }
+  // explain's verdict is validate's, a scheme profile's prose included (src/explain.ts).
   const x = explain(input, options);
   // The key order of `validate`'s records (contract): input, spec, rule, valid, then the rest.
   if (!x.valid || !x.tree) return { input, spec: x.spec, rule: x.rule, valid: false, error: x.error! };
   const components = componentsOfTree(x.spec, input, x.tree);
-  // A scheme profile: its prose may refuse what the grammar holds (as validate does), and it
-  // gives the components that the tree does not carry (src/profiles/profile.ts).
-  const prose = proseOf(x.spec, x.rule);
-  const refused = prose && proseVerdict(prose, x.spec, input, x.rule).error;
-  if (refused) return { input, spec: x.spec, rule: x.rule, valid: false, error: refused };
-  const extra = prose?.components?.(input, x.rule);
+  // A scheme profile gives the components that the tree does not carry (src/profiles/profile.ts).
+  const extra = proseOf(x.spec, x.rule)?.components?.(input, x.rule);
   return { input, spec: x.spec, rule: x.rule, valid: true, components: extra ? withProse(x.spec, components, extra) : components };
 }
 

@@ -100,14 +100,32 @@ function grammarAccepts(t: Target, input: string): boolean {
  * for a scheme profile, its prose (src/profiles/run.ts), whose error says which layer failed.
  */
 export function validateIn(t: Target, input: string): AnyValidationResult {
+  if (!grammarAccepts(t, input)) {
+    return rejectedIn(t, input, diagnose(t.era, t.rule, t.startId, input, t.explains, t.automaton ? t.automaton.stoppedAt : -1));
+  }
+  return acceptedIn(t, input);
+}
+
+/**
+ * The record of an input the target's grammar rejects, given the grammar's diagnosis of it:
+ * `validateIn`'s, or the one `explain` derives with its tree (src/explain.ts), so that both
+ * give the same record. Takes `error` as its own.
+ */
+export function rejectedIn(t: Target, input: string, error: ValidationError): AnyValidationResult & { valid: false } {
+  // The record is this call's own: its layer is added last, where a spread would put it.
+  if (t.prose) error.layer = 'grammar';
+  return { valid: false, input, spec: t.era.id, rule: t.rule.name, error };
+}
+
+/**
+ * The record of an input the target's grammar accepts: what the scheme profile's prose says of
+ * it (RFC 9110 §4.2.1's empty host is rejected: "MUST reject it as invalid"), or the era's
+ * notes (RFC 6570's level). Used by `validateIn` and by `explain` (src/explain.ts), so that the
+ * prose runs by one mechanism whichever gives the verdict.
+ */
+export function acceptedIn(t: Target, input: string): AnyValidationResult {
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
-  if (!grammarAccepts(t, input)) {
-    const error: ValidationError = diagnose(t.era, t.rule, t.startId, input, t.explains, t.automaton ? t.automaton.stoppedAt : -1);
-    // The record is this call's own: its layer is added last, where a spread would put it.
-    if (t.prose) error.layer = 'grammar';
-    return { valid: false, input, spec: t.era.id, rule: t.rule.name, error };
-  }
   if (t.prose === undefined) {
     if (t.notes === undefined) return { valid: true, input, spec: t.era.id, rule: t.rule.name };
     return { valid: true, input, spec: t.era.id, rule: t.rule.name, ...t.notes(t.rule.name, input) };

@@ -143,7 +143,16 @@ function isLast(l: NonNullable<typeof last>, options: AnyOptions | undefined): b
   );
 }
 
-function targetOf(options: AnyOptions | undefined): Target {
+/**
+ * The target of `options` (the era, the start rule as read, the profile's prose unless
+ * `grammarOnly`, the era's notes), kept by its options' values: what `validate` and `isValid`
+ * check, and what `explain` (src/explain.ts) derives its tree and its verdict from, so that the
+ * three agree. A UsageError for an unknown spec or rule (`auto` is no era's: validate handles it
+ * before this).
+ *
+ * @internal
+ */
+export function targetOf(options: AnyOptions | undefined): Target {
   const spec = options?.spec;
   const rule = options?.rule;
   const union = options?.union ?? false;

@@ -111,3 +111,48 @@ describe('urispec explain, readable', () => {
     expect(stderr).toMatch(message);
   });
 });
+
+// `explain --help`: "Exit status: 0 every URI valid". Where the grammar derives a URI and its
+// scheme profile's prose rejects it (src/profiles/), explain said valid and exited 0 while
+// validate exited 1; its verdict, record and status are validate's (src/explain.ts).
+describe('urispec explain with a scheme profile: the verdict and exit status of validate', () => {
+  const rejects = [
+    ['rfc9110', 'http:///x'], // RFC 9110 §4.2.1: "MUST reject it as invalid"
+    ['rfc2141', 'urn:urn:x'], // RFC 2141 §2.1: the NID "urn" "MUST NOT be used"
+    ['rfc8141', 'urn:ex:a?+b?='], // RFC 8141 §2.3.1: "?=" begins a q-component, here empty
+    ['rfc6068', 'mailto:a@b?subject=x&subject=y'], // RFC 6068 §2: "subject" at most once
+  ] as const;
+
+  it.each(rejects)('%s %s: exit 1, the whole tree, the profile\'s error as validate --json gives it', async (spec, input) => {
+    const explained = await runInMemory(['explain', '--json', '--spec', spec, input]);
+    const validated = await runInMemory(['validate', '--json', '--spec', spec, input]);
+    expect(validated.status).toBe(1);
+    expect(explained.status).toBe(validated.status);
+    const [record] = records(explained.stdout) as Array<{ tree: TextNode } & Record<string, unknown>>;
+    const { tree, ...verdict } = record!;
+    expect(verdict).toEqual(records(validated.stdout)[0]);
+    expect(verdict).toMatchObject({ valid: false, error: { layer: 'profile' } });
+    expect([tree.start, tree.end]).toEqual([0, input.length]);
+    checkNode(tree, input);
+  });
+
+  it('exits 1 from the binary, and 0 with --grammar-only, as validate does', async () => {
+    for (const [args, status] of [[['--spec', 'rfc9110', 'http:///x'], 1], [['--spec', 'rfc9110', '--grammar-only', 'http:///x'], 0]] as const) {
+      const explained = await runBinary(['explain', ...args]);
+      expect(explained.status, args.join(' ')).toBe(status);
+      expect((await runBinary(['validate', ...args])).status).toBe(status);
+    }
+  });
+
+  it('reads as validate prints the profile\'s error and warnings, after the whole tree', async () => {
+    const { status, stdout } = await runInMemory(['explain', '--spec', 'rfc9110', 'http://u@/']);
+    expect(status).toBe(1);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toContain('invalid rfc9110 http-URI');
+    // The whole derivation, down to the empty host's reg-name, then the error block.
+    expect(lines.some((l) => /^ {6}reg-name +\^ \(empty\)$/.test(l))).toBe(true);
+    expect(stdout).toMatch(/layer {5}profile/);
+    expect(stdout).toMatch(/warning {3}at offset 7, in userinfo/);
+    expect(stdout).toContain('RFC 9110 §4.2.1');
+  });
+});

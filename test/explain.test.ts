@@ -1,6 +1,9 @@
 // The derivation tree: what `parse` (components) and `explain` build on.
 import { describe, expect, it } from 'vitest';
-import { explain, specs, validate, type DerivationNode } from '../src/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { explain, parse, specs, validate, type DerivationNode } from '../src/index.js';
+import { profileProse } from '../src/profiles/of-era.js';
 
 const shape = (n: DerivationNode | null): unknown =>
   n && [n.rule, n.start, n.end, ...(n.children.length ? [n.children.map(shape)] : [])];
@@ -105,5 +108,68 @@ describe('explain and parse with a core start rule', () => {
     if (componentNames(spec).length === 0) expect(() => parse(input, { spec, rule })).toThrow(/names no components/);
     else expect(parse(input, { spec, rule }).valid).toBe(valid);
     if (valid) expect(explain(input, { spec, rule }).tree).toMatchObject({ rule, start: 0, end: 1 });
+  });
+});
+
+// explain's verdict is validate's (src/explain.ts): for a scheme profile, the prose its RFC states
+// after the grammar rejects strings the grammar derives (src/profiles/), and explain once said
+// "valid" (exit 0) for them. The record without its tree must be validate's record, error,
+// warnings and level included, with and without grammarOnly.
+const PROFILE_ERAS = specs().map((s) => s.id).filter((id) => profileProse(id) !== undefined);
+const VECTORS = new URL('../vectors/', import.meta.url).pathname;
+
+/** The inputs the audit found, each rejected by its RFC's prose where the grammar derives it. */
+const PROSE_REJECTS = [
+  // RFC 9110 §4.2.1: "A recipient that processes such a URI reference MUST reject it as invalid."
+  { input: 'http:///x', spec: 'rfc9110' },
+  // RFC 2141 §2.1: "the NID "urn" is reserved and MUST NOT be used."
+  { input: 'urn:urn:x', spec: 'rfc2141' },
+  // RFC 8141 §2.3.1: "The r-component ends with a "?=" sequence (which begins a q-component)";
+  // the q-component that "?=" begins here is empty, where §2's grammar wants a pchar first.
+  { input: 'urn:ex:a?+b?=', spec: 'rfc8141' },
+  // RFC 6068 §2 (with RFC 5322 §3.6): a header field that may occur once MUST NOT be repeated.
+  { input: 'mailto:a@b?subject=x&subject=y', spec: 'rfc6068' },
+];
+
+describe('explain gives the verdict of validate, a scheme profile\'s prose included', () => {
+  it('covers every era with a profile', () => {
+    expect(PROFILE_ERAS).toEqual(expect.arrayContaining(['rfc9110', 'rfc8141', 'rfc2141', 'rfc6068', 'rfc8089', 'rfc2397']));
+  });
+
+  it.each(PROSE_REJECTS)('$input in $spec: invalid in the profile layer, with the whole tree', ({ input, spec }) => {
+    const v = validate(input, { spec });
+    expect(v.valid).toBe(false);
+    const { tree, ...record } = explain(input, { spec });
+    expect(record).toEqual(v);
+    expect(record.error?.layer).toBe('profile');
+    // The grammar derives the input: the tree is the whole derivation, not a failing path.
+    expect([tree?.start, tree?.end]).toEqual([0, input.length]);
+    checkSpans(tree!, input);
+    // The grammar alone derives it (grammarOnly, as in validate).
+    const g = explain(input, { spec, grammarOnly: true });
+    expect(g.valid).toBe(true);
+    expect(g.tree).toEqual(tree);
+  });
+
+  it.each(PROFILE_ERAS)('%s: explain (with and without grammarOnly) and parse equal to validate on every curated vector', (spec) => {
+    const rows = readFileSync(join(VECTORS, `${spec}.jsonl`), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { input: string; spec: string; rule: string });
+    let profileRejects = 0;
+    for (const row of rows) {
+      for (const grammarOnly of [false, true]) {
+        const options = { spec: row.spec, rule: row.rule, grammarOnly };
+        const { tree: _tree, ...record } = explain(row.input, options);
+        const v = validate(row.input, options);
+        expect(record, `${JSON.stringify(row.input)} as ${row.rule}${grammarOnly ? ', grammarOnly' : ''}`).toEqual(v);
+        if (!v.valid && v.error.layer === 'profile') profileRejects++;
+      }
+      // parse reads explain (src/parse.ts): its verdict and error are validate's too.
+      const v = validate(row.input, { spec: row.spec, rule: row.rule });
+      const p = parse(row.input, { spec: row.spec, rule: row.rule });
+      expect(p.valid).toBe(v.valid);
+      if (!p.valid) expect(p.error).toEqual(v.valid ? undefined : v.error);
+    }
+    // The vectors' own profile rejections (rfc9110's empty hosts, rfc6068's repeated fields)
+    // are counted where they exist; an era whose vectors have none is checked by PROSE_REJECTS.
+    if (rows.some((r) => JSON.stringify(r).includes('"layer":"profile"'))) expect(profileRejects).toBeGreaterThan(0);
   });
 });

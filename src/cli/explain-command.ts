@@ -1,12 +1,14 @@
 /**
- * `urispec explain [--spec ID] [--rule NAME] [--union] [--appendix-e] [--json] [URI...]`
+ * `urispec explain [--spec ID] [--rule NAME] [--union] [--appendix-e] [--grammar-only] [--json] [URI...]`
  *
  * The derivation tree of each URI in the spec's rule names: which rule matched which span.
  * Readable: the input on top, then one line a rule, indented by depth, with the text the rule
  * matched written under the same columns of the input. For an invalid input the partial tree
  * (the failing path, with what each rule had matched) and then the error record with its
- * caret. URIs from the arguments or, when there are none, from standard input, one a line.
- * Exit status 0 when every URI is valid, 1 otherwise, 2 for a usage error.
+ * caret. The verdict is `validate`'s for the same options: where the grammar derives the URI
+ * and a scheme profile's prose rejects it (RFC 9110 §4.2.1's empty host), the whole tree and
+ * then the profile's error. URIs from the arguments or, when there are none, from standard
+ * input, one a line. Exit status 0 when every URI is valid, 1 otherwise, 2 for a usage error.
  */
 import { explain, type DerivationNode, type Explanation } from '../index.js';
 import { displayInput, displayToken, formatResult, renderInput } from '../format.js';
@@ -31,7 +33,8 @@ export const explainOptions: OptionSpecs = {
   rule: { type: 'string', value: 'NAME', description: "the start rule (default: the spec's default rule)" },
   union: { type: 'boolean', description: "RFC 1738 url: read as the printed union (any scheme matches otherurl)" },
   'appendix-e': { type: 'boolean', description: "file URIs: also accept the file scheme RFC's Appendix E forms (its Appendix F's rules)" },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","tree","error"?}' },
+  'grammar-only': { type: 'boolean', description: "the grammar alone: skip the prose rules a scheme profile checks after it (an http URI's empty host)" },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","tree","level"?,"warnings"?,"error"?} (a profile\'s error has "layer")' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };
 
@@ -45,7 +48,7 @@ export const explainOptions: OptionSpecs = {
  * ```
  */
 export const explainHelp = commandHelp({
-  synopsis: 'urispec explain [--spec ID] [--rule NAME] [--union] [--appendix-e] [--json] [URI...]',
+  synopsis: 'urispec explain [--spec ID] [--rule NAME] [--union] [--appendix-e] [--grammar-only] [--json] [URI...]',
   summary: "Show each URI's derivation tree in the spec's rule names: which rule matched which span.",
   options: explainOptions,
   details: [
@@ -53,6 +56,12 @@ export const explainHelp = commandHelp({
     'away. Consecutive matches of the same one-character rule share a line (unreserved ×3).',
     'For an invalid URI: the rules on the failing path with what each had matched, then the',
     'error with a caret under the failing offset.',
+    '',
+    'The verdict is that of urispec validate with the same options. A scheme profile (see',
+    '`urispec specs`) checks the rules its RFC states in prose after the grammar: where the',
+    'grammar derives the URI and such a MUST fails (an http URI\'s empty host, RFC 9110',
+    '§4.2.1), the whole tree, then the error whose "layer" is "profile"; a SHOULD or a',
+    'deprecation is a warning. --grammar-only skips them.',
     '',
     '--json tree nodes: {"rule","start","end","text","children"}, offsets into the input',
     '(UTF-16 code units, as in the error record).',
@@ -125,6 +134,7 @@ export async function explainCommand(args: string[], io: CliIO): Promise<number>
     ...(typeof values.rule === 'string' ? { rule: values.rule } : {}),
     ...(values.union ? { union: true } : {}),
     ...(values['appendix-e'] ? { appendixE: true } : {}),
+    ...(values['grammar-only'] ? { grammarOnly: true } : {}),
   };
   explain('', options); // an unknown spec or rule is a usage error (exit 2) before any input is read
   const color = io.color && values.json !== true;
@@ -135,7 +145,8 @@ export async function explainCommand(args: string[], io: CliIO): Promise<number>
     const e = explain(input, options);
     if (!e.valid) allValid = false;
     if (values.json) {
-      const record = { input: e.input, spec: e.spec, rule: e.rule, valid: e.valid, tree: e.tree && withText(e.tree, input) };
+      // validate --json's fields, in its order, with the tree after the verdict.
+      const record = { input: e.input, spec: e.spec, rule: e.rule, valid: e.valid, tree: e.tree && withText(e.tree, input), level: e.level, warnings: e.warnings };
       await out.write(JSON.stringify(e.error ? { ...record, error: e.error } : record) + '\n');
     } else {
       await out.write((first ? '' : '\n') + renderExplanation(e, color) + '\n');
@@ -210,7 +221,10 @@ export function renderExplanation(e: Explanation, color: boolean): string {
   const shown = (start: number, end: number) => displayInput(e.input, start, end);
   const width = Math.max(0, ...rows.map((r) => r.depth * 2 + r.label.length)) + 2;
   const dim = (t: string) => (color ? `\u001b[2m${t}\u001b[22m` : t);
-  const heading = `${e.valid ? '✓' : '✗'} ${e.input === '' ? '(empty)' : renderInput(e.input)}  ${dim(`${e.valid ? 'valid' : 'invalid'} ${e.spec} ${e.rule}`)}`;
+  // A valid record's lines as validate prints them: the heading (with RFC 6570's level), then
+  // the warnings, which go after the tree.
+  const [validHeading, ...warnings] = e.valid ? formatResult({ valid: true, input: e.input, spec: e.spec, rule: e.rule, level: e.level, warnings: e.warnings }, { color }).split('\n') : [];
+  const heading = validHeading ?? `✗ ${e.input === '' ? '(empty)' : renderInput(e.input)}  ${dim(`invalid ${e.spec} ${e.rule}`)}`;
   const lines = [heading];
   if (rows.length > 0 && column[e.input.length]! > WIDE) {
     // Too wide to write under the input: each rule with its offsets and (a window of) its text.
@@ -228,8 +242,11 @@ export function renderExplanation(e: Explanation, color: boolean): string {
   } else if (!e.valid) {
     lines.push(dim('  (no rule matched anything)'));
   }
+  if (warnings.length > 0) lines.push('', ...warnings);
+  // The error as validate prints it, with the profile's warnings; a profile's error follows the
+  // whole tree, which the grammar derives (src/explain.ts).
   if (e.error) {
-    lines.push('', formatResult({ valid: false, input: e.input, spec: e.spec, rule: e.rule, error: e.error }, { color }));
+    lines.push('', formatResult({ valid: false, input: e.input, spec: e.spec, rule: e.rule, error: e.error, warnings: e.warnings }, { color }));
   }
   return lines.join('\n');
 }
