@@ -298,6 +298,11 @@ function renderLesson(): void {
   const names = new Set(spec.rules.map((r) => r.name));
   const broken = new Set(failingPath(x.tree, x.error));
   const { node, start, failing: isFailing } = lessonNode(x, ruleName, state.at);
+  // explain's verdict is validate's: a scheme profile's prose may reject what the grammar
+  // derives (layer 'profile', src/profiles/). Then the tree is whole and nothing in the grammar
+  // refused a character: the diagram and the tree mark no grammar failure, the text says why.
+  const grammarError = x.error?.layer === 'profile' ? undefined : x.error;
+  const profileError = x.error?.layer === 'profile' ? x.error : undefined;
 
   $('lesson-rule').replaceChildren(h('code', {}, ruleName), ` in ${spec.spec}`);
   ruleSelect.replaceChildren(...spec.rules.map((r) => h('option', { value: r.name }, r.name)));
@@ -310,21 +315,27 @@ function renderLesson(): void {
       ` (${spec.title}, ${spec.date}):`),
     linkedText(spec.spec, meta.text, names),
   );
-  if (x.error && isFailing) {
-    const hint = hintOf(x.error);
+  if (profileError && isFailing) {
     ruleText.append(h('p', { class: 'failure-note' },
-      h('strong', {}, `✗ The input fails in this rule at offset ${x.error.offset}`),
-      `, found ${x.error.found === null ? 'the end of the input' : `"${escapeInput(x.error.found)}"`}; expected `,
-      ...x.error.expected.flatMap((e, i) => [i > 0 ? ', ' : '', names.has(e) ? ruleLink(spec.spec, e) : e]), '.'));
+      h('strong', {}, `✗ The grammar derives this rule at offset ${profileError.offset}; ${sectionLabel(spec.spec, profileError.section)} rejects it`),
+      `: ${escapeInput(profileError.message)}`));
+  }
+  if (grammarError && isFailing) {
+    const hint = hintOf(grammarError);
+    ruleText.append(h('p', { class: 'failure-note' },
+      h('strong', {}, `✗ The input fails in this rule at offset ${grammarError.offset}`),
+      `, found ${grammarError.found === null ? 'the end of the input' : `"${escapeInput(grammarError.found)}"`}; expected `,
+      ...grammarError.expected.flatMap((e, i) => [i > 0 ? ', ' : '', names.has(e) ? ruleLink(spec.spec, e) : e]), '.'));
     if (hint) ruleText.append(h('p', { class: 'hint' }, `Hint: ${hint}`));
   }
 
   const tree = $('tree');
   tree.replaceChildren(
     h('p', { class: x.valid ? 'valid' : 'invalid' }, `${x.valid ? '✓ valid' : '✗ invalid'} ${x.spec} ${x.rule}`),
-    h('div', { class: 'scroll', 'aria-label': 'derivation tree' }, renderTree(x.tree, state.input, broken, x.error, node)),
+    h('div', { class: 'scroll', 'aria-label': 'derivation tree' }, renderTree(x.tree, state.input, broken, grammarError, node)),
   );
-  if (x.error) tree.append(h('p', { class: 'help' }, 'The partial tree: the rules on the failing path (marked) with what each had matched, and where the attempt broke.'));
+  if (profileError) tree.append(h('p', { class: 'help' }, `The whole derivation: the grammar derives the input, and the scheme's text rejects it at offset ${profileError.offset} in ${profileError.rule} (${sectionLabel(spec.spec, profileError.section)}, marked).`));
+  else if (x.error) tree.append(h('p', { class: 'help' }, 'The partial tree: the rules on the failing path (marked) with what each had matched, and where the attempt broke.'));
 
   const grammarDetails = $<HTMLDetailsElement>('grammar-details');
   $('grammar-era').textContent = `${spec.spec} (${spec.rules.length})`;
@@ -338,7 +349,7 @@ function renderLesson(): void {
   railroad ??= import('./railroad.js');
   railroad.then((m) => {
     if (token !== lessonToken) return; // a later lesson was asked for meanwhile
-    const failAt = x.error ? x.error.offset : -1;
+    const failAt = grammarError ? grammarError.offset : -1;
     const highlight = start === null ? null : { input: state.input, start, failAt, isStart: ruleName === x.rule && start === 0 };
     const id = era.meta.rules.find((r) => r.name === ruleName)!.id;
     const drawn = m.drawRule(era, id, highlight, (rule) => go({ era: state.era, rule }));
@@ -351,7 +362,7 @@ function renderLesson(): void {
     if (start === null) legend.append(h('p', { class: 'help' }, `${ruleName} takes no part in this input's derivation: the diagram has no path.`));
     else if (highlight && !drawn.trace) legend.append(h('p', { class: 'help' }, 'The input is too long to trace its path here.'));
     else {
-      legend.append(inputStrip(state.input, start, node ? node.end : start, x.error && (isFailing || node?.end === x.error.offset) ? x.error.offset : -1));
+      legend.append(inputStrip(state.input, start, node ? node.end : start, grammarError && (isFailing || node?.end === grammarError.offset) ? grammarError.offset : -1));
       legend.append(h('p', { class: 'help' },
         h('span', { class: 'key taken' }, 'blue'), ': the path the input took from offset ', String(start), '. ',
         ...(failAt >= 0 ? [h('span', { class: 'key failed' }, '✗ red'), ': what refused the character at the failing offset. '] : []),

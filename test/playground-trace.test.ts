@@ -69,7 +69,9 @@ describe.each(allEras().map((e) => e.id))('%s: the diagrams\' PEG reading agrees
     let invalid = 0;
     for (const row of rows.filter((r) => !r.valid)) {
       const x = explain(row.input, { spec, rule: row.rule, ...readingOf(row) });
-      if (!x.error) continue;
+      // A scheme profile's prose rejected what the grammar derives (layer 'profile'): no box of
+      // the grammar refused anything, and the page marks none (playground/main.ts).
+      if (!x.error || x.error.layer === 'profile') continue;
       invalid++;
       const rule = ruleOf(era, x.error.rule);
       const { start } = lessonNode(x, rule.name, null);
