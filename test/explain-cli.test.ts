@@ -1,7 +1,7 @@
 // `urispec explain`: the derivation tree on the command line, readable and --json.
 import { describe, expect, it } from 'vitest';
 import { explain, specs } from '../src/index.js';
-import { renderExplanation, withText, type TextNode } from '../src/cli/explain-command.js';
+import { jsonLine, renderExplanation, withText, type TextNode } from '../src/cli/explain-command.js';
 import { records, runBinary, runInMemory } from './cli/cli-harness.js';
 
 /** Every node's text is its span of the input; children lie inside their parent, in order. */
@@ -15,6 +15,25 @@ function checkNode(n: TextNode, input: string): void {
     checkNode(c, input);
   }
 }
+
+describe('urispec explain on lines of many components (no line costs another its record)', () => {
+  it('the readable tree of 50,000 segments and of 60,000 query pairs, between two short lines', async () => {
+    // One row a segment: more rows than a call takes arguments (Math.max(...rows) overflowed the stack).
+    const lines = ['http://first/', '/a'.repeat(50_000), `?${'a&'.repeat(60_000)}`, 'http://last/'];
+    const { status, stdout } = await runInMemory(['explain'], lines.join('\n') + '\n');
+    expect(status).toBe(0);
+    expect(stdout.split('\n').filter((l) => l.startsWith('✓')).length).toBe(4);
+    expect(stdout).toContain('http://last/');
+  });
+  it('a record whose JSON is longer than V8 makes a string is written without its tree, saying why', () => {
+    // The tree of a line of megabytes: JSON.stringify throws RangeError ("Invalid string length").
+    const record = { input: 'x'.repeat(10), valid: true, tree: { toJSON: () => { throw new RangeError('Invalid string length'); } } };
+    const line = jsonLine(record);
+    expect(line.endsWith('\n')).toBe(true);
+    expect(JSON.parse(line)).toEqual({ input: 'x'.repeat(10), valid: true, tree: null, treeOmitted: 'the derivation tree of this input (10 UTF-16 code units) is too large to write as one JSON line' });
+    expect(() => jsonLine({ input: '', tree: { toJSON: () => { throw new TypeError('other'); } } })).toThrow(TypeError);
+  });
+});
 
 describe('urispec explain --json', () => {
   it('gives the nested tree with rule, start, end, text and children, as the library does', async () => {

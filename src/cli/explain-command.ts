@@ -90,6 +90,22 @@ export interface TextNode {
 }
 
 /**
+ * One record as a JSON line. Each node of the tree carries its text, so the JSON of a line of
+ * megabytes can pass the longest string V8 makes (about 512 MB): that record is then written
+ * without its tree, saying why, and the run goes on to the next line (no line costs another
+ * its record).
+ */
+export function jsonLine<T extends { input: string; tree: unknown }>(record: T): string {
+  try {
+    return JSON.stringify(record) + '\n';
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    const treeOmitted = `the derivation tree of this input (${record.input.length} UTF-16 code units) is too large to write as one JSON line`;
+    return JSON.stringify({ ...record, tree: null, treeOmitted }) + '\n';
+  }
+}
+
+/**
  * `node` and its children with the matched text added.
  *
  * @example
@@ -147,7 +163,7 @@ export async function explainCommand(args: string[], io: CliIO): Promise<number>
     if (values.json) {
       // validate --json's fields, in its order, with the tree after the verdict.
       const record = { input: e.input, spec: e.spec, rule: e.rule, valid: e.valid, tree: e.tree && withText(e.tree, input), level: e.level, warnings: e.warnings };
-      await out.write(JSON.stringify(e.error ? { ...record, error: e.error } : record) + '\n');
+      await out.write(jsonLine(e.error ? { ...record, error: e.error } : record));
     } else {
       await out.write((first ? '' : '\n') + renderExplanation(e, color) + '\n');
     }
@@ -219,7 +235,10 @@ export function renderExplanation(e: Explanation, color: boolean): string {
     i += t.units;
   }
   const shown = (start: number, end: number) => displayInput(e.input, start, end);
-  const width = Math.max(0, ...rows.map((r) => r.depth * 2 + r.label.length)) + 2;
+  // A loop, not Math.max(...rows): a tree of 50,000 segments is more arguments than a call takes.
+  let width = 0;
+  for (const r of rows) width = Math.max(width, r.depth * 2 + r.label.length);
+  width += 2;
   const dim = (t: string) => (color ? `\u001b[2m${t}\u001b[22m` : t);
   // A valid record's lines as validate prints them: the heading (with RFC 6570's level), then
   // the warnings, which go after the tree.
