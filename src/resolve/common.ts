@@ -46,9 +46,17 @@ export interface ResolveWarning {
   /** The section the target breaks, e.g. `RFC 3986 §3.3`. */
   section: string;
   message: string;
-  /** The components as the algorithm produced them, and as the target re-parses. */
+  /**
+   * The components as the algorithm produced them, and as the target re-parses (none when it
+   * does not parse at all: `reparseError` then says where).
+   */
   produced: Record<string, string>;
   reparsed: Record<string, string>;
+  /**
+   * The diagnosis of a target that is not even a reference of its era (`f://g:h`, whose path
+   * "//g:h" reads back as an authority with a port that is not digits).
+   */
+  reparseError?: ValidationError;
 }
 
 export interface ResolveOptions {
@@ -202,5 +210,25 @@ export function reparseWarning(
       differ.map((k) => `${k} ${show(p, k)} reads back as ${show(r, k)}`).join(', '),
     produced: p,
     reparsed: r,
+  };
+}
+
+/**
+ * The warning for a target that does not parse at all as the era's reference: the path the
+ * algorithm built reads back as something the grammar refuses (RFC 3986 §5.2.4 turns `f:/a` and
+ * `.//g:h` into `f://g:h`, whose "g:h" reads as an authority with a port that is not digits).
+ * It breaks the same section as a target that parses otherwise, so it names that section.
+ */
+export function unparsedWarning(produced: Record<string, string | undefined>, error: ResolveError, rule: string, breaks: Breaks): ResolveWarning {
+  const { which: _which, shape: _shape, ...diagnosis } = error;
+  const p = Object.fromEntries(Object.entries(produced).filter((e): e is [string, string] => e[1] !== undefined));
+  return {
+    section: breaks.section,
+    message:
+      `the target does not read back as the algorithm built it (${breaks.section}: ${breaks.words}): ` +
+      `it is no ${rule} at all (offset ${diagnosis.offset}, in ${diagnosis.rule})`,
+    produced: p,
+    reparsed: {},
+    reparseError: diagnosis,
   };
 }

@@ -73,8 +73,8 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
  * without it. A base or reference that is not valid in the era gives its diagnosis; one that is
  * valid but of a form the algorithm cannot use (an opaque base) gives a record with its `shape`
  * and the section that needs another form. A target that reads back with other components than
- * the algorithm produced (RFC 3986 §5.2 gives `f://g` for `f:/a` and `.//g`) carries a
- * `warning` naming the section it breaks. No input string makes it throw.
+ * the algorithm produced (RFC 3986 §5.2 gives `f://g` for `f:/a` and `.//g`), or that does not
+ * parse at all (`f://g:h` for `.//g:h`), carries a `warning` naming the section it breaks. No input string makes it throw.
  *
  * @throws {UsageError} for an unknown spec, or one that defines no resolution (`rfc1738`).
  * @example

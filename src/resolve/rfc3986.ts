@@ -4,7 +4,7 @@
 // what §5.2.1 asks for: defined and empty are different (`?` is an empty query, RFC 3986 §5.2.1:
 // "a component is undefined if its associated delimiter does not appear in the URI reference").
 
-import { eraDefining, isError, parseAs, reparseWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
+import { eraDefining, isError, parseAs, reparseWarning, unparsedWarning, unsuitable, type Forms, type Outcome, type ResolveError } from './common.js';
 import { hasRule } from '../parse.js';
 
 /** The rules that give a URI-reference its form (§4.1, §4.2, §3.3). */
@@ -210,9 +210,13 @@ export function runOn(spec: string, syntax: Syntax, base: string, ref: string, s
   // two slash characters ("//")". §5.2.4 can make such a path (`f:/a` and `.//g`): the target is
   // the RFC's, and the warning says that it reads back with another authority.
   // A target that is the reference itself (an absolute reference with nothing to remove) reads
-  // back as the reference was read: its parse, not a second one.
+  // back as the reference was read: its parse, not a second one. One that does not parse at all
+  // (`f://g:h`, `f://a@b@c`: the path "//g:h" read as an authority the grammar refuses) breaks
+  // §3.3 as much as `f://g` does, and carries the same warning.
   const back = target === ref ? r : parseAs(spec, target, syntax.reference, 'ref');
-  const warning = isError(back) ? undefined : reparseWarning(named(T), named(partsOf(back.c)), syntax.noDoubleSlash);
+  const warning = isError(back)
+    ? unparsedWarning(named(T), back, syntax.reference, syntax.noDoubleSlash)
+    : reparseWarning(named(T), named(partsOf(back.c)), syntax.noDoubleSlash);
   return { target, ...(baseUsed !== undefined ? { baseUsed } : {}), ...(warning ? { warning } : {}) };
 }
 
