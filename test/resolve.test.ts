@@ -150,6 +150,35 @@ describe('edge cases of each algorithm', () => {
   });
 });
 
+describe('an empty base (unknown): the embedded URL is interpreted as an absolute URL', () => {
+  // RFC 1808 §4 step 1 and seed 000 §6 step 1 (relative-url-01 §4 step 2 the same): "If the base
+  // URL is the empty string (unknown), the embedded URL [URL reference] is interpreted as an
+  // absolute URL and we are done". §3.4 / §5.4: "all embedded URLs [URL references] within that
+  // document are assumed to be absolute URLs".
+  const ERAS = ['rfc1808', 'rfc2396-draft', 'draft-ietf-uri-relative-url-01'];
+  it.each(ERAS.flatMap((spec) => ['http://x/y', 'http://x/./y/../z?q#f', 'mailto:a@b', 'news:a.b'].map((ref) => [spec, ref])))(
+    '%s: %j is the target as it is ("we are done": no step 6 on its dots)',
+    (spec, ref) => {
+      const r = resolve('', ref, { spec });
+      expect(r.error).toBeUndefined();
+      expect(r.target).toBe(ref);
+    },
+  );
+  it.each(ERAS.flatMap((spec) => ['g', '/g', '//x/g', '', '#f', '?q'].map((ref) => [spec, ref])))(
+    '%s: %j cannot be interpreted as an absolute URL: no target, the reference refused as no absoluteURL',
+    (spec, ref) => {
+      const r = resolve('', ref, { spec });
+      expect(r.target).toBeUndefined();
+      expect(r.error).toMatchObject({ which: 'ref', rule: 'absoluteURL' });
+      expect(r.error!.message).toMatch(/If the base URL is the empty string \(unknown\), the (embedded URL|URL reference) is interpreted as an absolute URL/);
+    },
+  );
+  it('the later eras have no such step: RFC 2396 §5.2 and RFC 3986 §5.2.1 refuse the empty base', () => {
+    expect(resolve('', 'http://x/y', { spec: 'rfc2396' }).error?.which).toBe('base');
+    expect(resolve('', 'http://x/y').error?.which).toBe('base');
+  });
+});
+
 describe('errors', () => {
   it.each([
     // An input that is not valid in the era: its diagnosis, and which input it is.

@@ -118,8 +118,19 @@ export function runRelativeUrl01(spec: string, base: string, ref: string): Outco
   const r = parseAs(spec, ref, 'relativeURL', 'ref');
   if (isError(r)) return r;
   // Step 1: the base URL is established (§3) by the caller.
-  // Step 2: if the base URL is the empty string (unknown), the embedded URL is absolute.
-  if (base === '') return { target: ref };
+  // Step 2: "If the base URL is the empty string (unknown), the embedded URL is interpreted as
+  // an absolute URL and we are done": the embedded URL as it is, when §2.4.1 finds a scheme in
+  // it; a relative one cannot be read so, and §3.4 has "all embedded URLs within that document
+  // ... interpreted as absolute", so it has no target (docs/decisions.md, "An empty base").
+  if (base === '') {
+    if (parseScheme(ref)) return { target: ref };
+    return unsuitable(ref, 'ref', r.tree, FORMS, {
+      rule: 'absoluteURL',
+      section: '4',
+      citation: 'draft-ietf-uri-relative-url-01 §4',
+      because: 'step 2: "If the base URL is the empty string (unknown), the embedded URL is interpreted as an absolute URL"; §2.4.1 finds no scheme in it',
+    });
+  }
   const b = parseAs(spec, base, 'relativeURL', 'base');
   if (isError(b)) return b;
   // Step 3: both are parsed into their component parts (§2.4). The base must have a scheme

@@ -107,10 +107,27 @@ function partsOfParsed(x: Parsed): Parts {
   return partsOf(x.c, hasRule(x.tree, 'abs_path'));
 }
 
+/** Step 1 with an empty (unknown) base: the embedded URL if it is an absoluteURL, else why not. */
+function asAbsolute(spec: string, ref: string): Outcome | ResolveError {
+  const r = parseAs(spec, ref, 'URL', 'ref');
+  if (isError(r)) return r;
+  if (hasRule(r.tree, 'absoluteURL')) return { target: ref };
+  return unsuitable(ref, 'ref', r.tree, FORMS, {
+    rule: 'absoluteURL',
+    section: '4',
+    citation: 'RFC 1808 §4',
+    because: 'step 1: "If the base URL is the empty string (unknown), the embedded URL is interpreted as an absolute URL"',
+  });
+}
+
 /** §4 on two strings, read by the grammar of `spec`: the target, and a warning if it reads back otherwise. */
 export function run1808(spec: string, base: string, ref: string): Outcome | ResolveError {
-  // Step 1: the base is established (§3) by the caller; it is never empty here, since it
-  // must be an absolute URL.
+  // Step 1: the base is established (§3) by the caller. "If the base URL is the empty string
+  // (unknown), the embedded URL is interpreted as an absolute URL and we are done": the target
+  // is the embedded URL as it is, when it is one (absoluteURL, §2.2); a relative one cannot be
+  // read so, and §3.4's default base assumes "all embedded URLs ... are absolute URLs", so it
+  // has no target (docs/decisions.md, "An empty base").
+  if (base === '') return asAbsolute(spec, ref);
   // Step 2: both are parsed into their component parts (§2.4). §2.2: "This BNF also describes
   // the generic-RL syntax for valid base URLs"; a base of the other absoluteURL form has no
   // parts to resolve against. The base keeps its fragment: §4 step 2 a) hands it to an empty

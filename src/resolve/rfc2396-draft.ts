@@ -126,24 +126,34 @@ function valid(spec: string, input: string, which: 'base' | 'ref'): ResolveError
   return v.valid ? null : { which, ...v.error };
 }
 
-/** The base refused for having no scheme: §6 step 1 and §4.2 want an absolute base URL. */
-function notAbsolute(spec: string, base: string): ResolveError {
-  const x = explain(base, { spec, rule: 'URL-reference' });
-  return unsuitable(base, 'base', x.tree!, FORMS, {
+/**
+ * An input refused for having no scheme: a base (§6 step 2 c and §4.2 want an absolute base
+ * URL), or a reference against the empty base (step 1: it "is interpreted as an absolute URL").
+ */
+function notAbsolute(spec: string, input: string, which: 'base' | 'ref' = 'base'): ResolveError {
+  const x = explain(input, { spec, rule: 'URL-reference' });
+  return unsuitable(input, which, x.tree!, FORMS, {
     rule: 'absoluteURL',
     section: '6',
     citation: 'draft-fielding-url-syntax-01 §6',
-    because: 'step 2 c: the reference "inherits the scheme of the base URL"; §4.1 finds no scheme in this base',
+    because:
+      which === 'base'
+        ? 'step 2 c: the reference "inherits the scheme of the base URL"; §4.1 finds no scheme in this base'
+        : 'step 1: "If the base URL is the empty string (unknown), the URL reference is interpreted as an absolute URL"; §4.1 finds no scheme in it',
   });
 }
 
 /** §6 on two strings: the target, the base used, and a warning if the target reads back otherwise. */
 export function runDraft(spec: string, base: string, ref: string): Outcome | ResolveError {
-  // Step 1: the base URL is established (§5) by the caller; it must be absolute, so never the
-  // empty string ("unknown") here.
+  // Step 1: the base URL is established (§5) by the caller. "If the base URL is the empty
+  // string (unknown), the URL reference is interpreted as an absolute URL and we are done": the
+  // reference as it is, when it has a scheme (§4.1); a relative one cannot be read so, and §5.4
+  // has "all URL references within that document ... assumed to be absolute URLs", so it has no
+  // target (docs/decisions.md, "An empty base").
+  const badRef = valid(spec, ref, 'ref');
+  if (base === '') return badRef ?? (parseDraft(ref).scheme !== undefined ? { target: ref } : notAbsolute(spec, ref, 'ref'));
   const badBase = valid(spec, base, 'base');
   if (badBase) return badBase;
-  const badRef = valid(spec, ref, 'ref');
   if (badRef) return badRef;
   // Step 2: both are parsed into their component parts (§4); the base without its fragment (§3).
   const B = parseDraft(base);
