@@ -143,6 +143,15 @@ describe('edge cases of each algorithm', () => {
     // The draft: an empty reference, or one of only a fragment, is the current document.
     ['rfc2396-draft', 'http://a/b/c/d;p?q', '#s', 'http://a/b/c/d;p?q#s'],
     ['rfc2396-draft', 'http://a/b/c/d;p?q', '', 'http://a/b/c/d;p?q'],
+    // §6 step 2 a: "entirely empty" is the string ("" gives the base as written); `?` is not,
+    // and steps 5 and 7 write no "?" before the empty query (§4.3.3), as RFC 1808 does.
+    ['rfc2396-draft', 'http://a/b?', '', 'http://a/b?'],
+    ['rfc2396-draft', 'http://a/b?', '?', 'http://a/b'],
+    ['rfc2396-draft', 'http://a/b?', '?#s', 'http://a/b#s'],
+    ['rfc2396-draft', 'http://a/b?', '#s', 'http://a/b?#s'],
+    ['rfc2396-draft', 'http://a/b?q', '?', 'http://a/b?q'],
+    ['rfc1808', 'http://a/b?', '?', 'http://a/b'],
+    ['rfc1808', 'http://a/b?', '', 'http://a/b?'],
     ['rfc2396-draft', 'http://a', '?y', 'http://a/?y'],
     ['rfc2396-draft', 'ftp://u:p@h:21/x', '../y', 'ftp://u:p@h:21/../y'],
   ])('%s: %s with %j gives %s', (spec, base, ref, target) => {

@@ -172,9 +172,13 @@ export function runDraft(spec: string, base: string, ref: string): Outcome | Res
     return { target, ...(baseUsed !== undefined ? { baseUsed } : {}), ...(warning ? { warning } : {}) };
   };
 
-  // a) An entirely empty reference, or one of only a fragment, is the current document: the
-  //    base, without its own fragment (§3), with the reference's.
-  if (R.scheme === undefined && R.server === undefined && !R.slash && R.path === '' && R.query === '') {
+  // a) "If the URL reference is entirely empty, or consists only of a fragment identifier, it
+  //    is interpreted as a reference to the current document": the base, without its own
+  //    fragment (§3), with the reference's. "Entirely empty" is the string, as RFC 1808 §4 step
+  //    2 a) words it: `?` is not, and goes on to step 5, whose empty query inherits the base's,
+  //    and to step 7, which writes no "?" before an empty query (docs/decisions.md, "Step 2 a:
+  //    the current document").
+  if (ref === '' || ref.startsWith('#')) {
     return { target: used + (R.fragment ? `#${R.fragment}` : ''), ...(baseUsed !== undefined ? { baseUsed } : {}) };
   }
   // b) A reference that starts with a scheme name is an absolute URL.
