@@ -241,6 +241,14 @@ describe('errors', () => {
     expect(() => resolve('http://a/', 'g', { spec: 'rfc9999' })).toThrow(UsageError);
   });
 
+  it('a base or reference that is not a string is a UsageError, as an unknown spec is', () => {
+    for (const [b, r] of [[null, 'g'], ['http://a/', undefined], [42, 'g'], ['http://a/', {}]]) {
+      expect(() => resolve(b as string, r as string)).toThrow(UsageError);
+    }
+    expect(() => resolve(null as unknown as string, 'g')).toThrow(/the base as a string, not null/);
+    expect(() => resolveAcross('http://a/', 7 as unknown as string)).toThrow(UsageError);
+  });
+
   it('no input string makes it throw', () => {
     for (const spec of resolvingEras()) {
       for (const [b, r] of [['', ''], ['\u0000', '%'], ['http://a/', '\ud800'], ['x:', '#\n'], ['http://a/#', '#'], ['#', 'g'], ['x:#', '//']]) {

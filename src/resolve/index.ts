@@ -76,7 +76,8 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
  * the algorithm produced (RFC 3986 §5.2 gives `f://g` for `f:/a` and `.//g`), or that does not
  * parse at all (`f://g:h` for `.//g:h`), carries a `warning` naming the section it breaks. No input string makes it throw.
  *
- * @throws {UsageError} for an unknown spec, or one that defines no resolution (`rfc1738`).
+ * @throws {UsageError} for an unknown spec, or one that defines no resolution (`rfc1738`), or
+ * a base or reference that is not a string.
  * @example
  * ```ts
  * import { resolve } from 'urispec';
@@ -90,6 +91,11 @@ export function resolutionOf(spec?: string): { defined: true; section: string } 
  * ```
  */
 export function resolve(base: string, ref: string, options?: ResolveOptions): ResolveResult {
+  // Misuse, not an input: a caller without types (JavaScript, JSON) gets a UsageError, as for
+  // an unknown spec, rather than a TypeError from deep inside a parse.
+  for (const [name, value] of [['base', base], ['reference', ref]] as const) {
+    if (typeof value !== 'string') throw badOption(`resolve takes the ${name} as a string, not ${value === null ? 'null' : typeof value}`);
+  }
   const spec = eraOf(options?.spec).id;
   const r = resolutionIn(spec);
   if (!('algorithm' in r)) throw badOption(r.none, resolvingEras());
