@@ -4,7 +4,7 @@
 // words. The normal forms come from normalize(), the parts from parse(): nothing here splits.
 
 import { badOption } from './errors.js';
-import { equivalent, normalize } from './normalize.js';
+import { equivalent, normalize, portValue } from './normalize.js';
 import { parse, type Components } from './parse.js';
 import { ruleForScheme, schemeOf } from './profiles/of-era.js';
 import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra, type UrnSyntax } from './eras/table.js';
@@ -84,8 +84,10 @@ function remains(part: string, x: string | undefined, y: string | undefined, sec
   // default): the section's words on the port say why, not those on case.
   const words = part === 'scheme' && x !== undefined && y !== undefined && /^https?$/.test(x) && /^https?$/.test(y)
     ? 'distinct schemes are distinct origins, RFC 9110 §4.2.2: "Resources made available via the "https" scheme have no shared identity with the "http" scheme"'
-    : part === 'port'
-      ? `only a port that is the scheme's default is omitted, ${cite(section, w.port)}`
+    : part === 'port' && x !== undefined && y !== undefined && portValue(x) === portValue(y)
+      ? `the same port number (RFC 3986 §3.2.3: "a port number in decimal"), but a normalization omits only the scheme's default and rewrites no other port, ${cite(section, w.port)}`
+      : part === 'port'
+        ? `only a port that is the scheme's default is omitted, ${cite(section, w.port)}`
       : cite(section, w.caseSensitive);
   return `${part} ${shown(x)} and ${shown(y)} after normalization (${words})`;
 }

@@ -30,7 +30,7 @@ export interface NormalizeOptions {
   percentEncoding?: boolean;
   /** §6.2.2.3: dot-segments removed by §5.2.4. Default true. */
   pathSegments?: boolean;
-  /** §6.2.3 for `http` and `https`: default port and empty port removed, empty path as `/`. Default true. */
+  /** §6.2.3 for `http` and `https`: default port (by its value, §3.2.3: `080` too) and empty port removed, empty path as `/`. Default true. */
   schemeBased?: boolean;
 }
 
@@ -41,6 +41,14 @@ export type NormalizeResult =
 
 /** §6.2.3: the schemes whose definitions this normalizes by, with their default ports. */
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
+
+/**
+ * §3.2.3: a port's value, "a port number in decimal" (`port = *DIGIT`): its digits without
+ * leading zeros, so `080` and `0080` are 80 (as text: a port may have more digits than a number holds).
+ */
+export function portValue(port: string): string {
+  return port.replace(/^0+(?=\d)/, '');
+}
 
 /** §2.3: ALPHA / DIGIT / "-" / "." / "_" / "~". */
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
@@ -122,8 +130,12 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   const defaultPort = scheme === undefined ? undefined : DEFAULT_PORTS[scheme.toLowerCase()];
   if (doScheme && defaultPort !== undefined && c.authority !== undefined) {
     // §6.2.3: "an explicit ":port", for which the port is empty or the default for the
-    // scheme, is equivalent to one where the port and its ":" delimiter are elided".
-    if (port === '' || port === defaultPort) port = undefined;
+    // scheme, is equivalent to one where the port and its ":" delimiter are elided". The
+    // default is a value: §3.2.3, "a port number in decimal", omitted "if its value would be
+    // the same as that of the scheme's default", so `080` is 80. A port that is not the
+    // default keeps its leading zeros: neither section licenses rewriting it
+    // (docs/decisions.md, "Normalization").
+    if (port === '' || (port !== undefined && portValue(port) === defaultPort)) port = undefined;
     // "the empty path ... should be normalized to a path of "/"".
     if (path === '') path = '/';
   }

@@ -29,6 +29,16 @@ describe('normalize', () => {
     ['http://example.com:80/', 'http://example.com/', 'RFC 3986 §6.2.3'],
     ['https://example.com:443', 'https://example.com/', 'RFC 3986 §6.2.3'],
     ['https://example.com:80/', 'https://example.com:80/', 'RFC 3986 §6.2.3: 80 is not https\'s default'],
+    // §3.2.3: "a port number in decimal"; normalizers "should omit the port component ... if
+    // its value would be the same as that of the scheme's default": 080 has the value 80.
+    ['http://a:080/', 'http://a/', 'RFC 3986 §3.2.3: the value 80'],
+    ['HTTPS://a:0443', 'https://a/', 'RFC 3986 §3.2.3: the value 443'],
+    ['http://a:000000000000000000000000080', 'http://a/', 'RFC 3986 §3.2.3: more digits than a number holds'],
+    // Decision (docs/decisions.md): §6.2.3 licenses omitting the default port only, so another
+    // port keeps its leading zeros; 0 is a value too, not the absence of one.
+    ['http://a:08080/', 'http://a:08080/', 'decision: a port that is not the default stays as written'],
+    ['http://a:00/', 'http://a:00/', 'decision: the value 0 is not http\'s default'],
+    ['https://a:080/', 'https://a:080/', 'RFC 3986 §6.2.3: 80 is not https\'s default'],
     // §6.2.3: "http://example.com/?" is not normalized to "http://example.com/".
     ['http://example.com/?', 'http://example.com/?', 'RFC 3986 §6.2.3'],
     ['http://example.com/#', 'http://example.com/#', 'RFC 3986 §6.2.3'],
@@ -50,6 +60,14 @@ describe('normalize', () => {
     expect(normalize(u, { percentEncoding: false }).normalized).toBe('http://a/%7E/x');
     expect(normalize(u, { pathSegments: false }).normalized).toBe('http://a/~/./x');
     expect(normalize(u, { schemeBased: false }).normalized).toBe('http://a:80/~/x');
+  });
+
+  it('a port with the default value is the default port, in equivalent too (RFC 3986 §3.2.3, §6.2.3; RFC 9110 §4.2.3)', () => {
+    expect(equivalent('http://a:0080/', 'http://a/')).toBe(true);
+    expect(equivalent('http://a:0080/', 'http://a/', { spec: 'rfc9110' })).toBe(true);
+    expect(equivalent('http://a:080/', 'http://a:80/', { spec: 'rfc3987' })).toBe(true);
+    expect(equivalent('http://a:08080/', 'http://a:8080/')).toBe(false);
+    expect(normalize('http://a:080/', { schemeBased: false }).normalized).toBe('http://a:080/');
   });
 
   it('an invalid input gives the error record', () => {

@@ -193,6 +193,12 @@ describe('RFC 9110 §4.2.3: equivalence with its reasons', () => {
     // 8080 is not http's default port 80 (§4.2.2): the port's rule is the reason, not case.
     expect(equivalence('http://a:8080/', 'http://a/', { spec: 'rfc9110' })).toMatchObject({ equivalent: false, because: [expect.stringMatching(/^port "8080" and none .*the default port for a scheme/)] });
   });
+  it('a port is a value (RFC 3986 §3.2.3): 0080 is the default port 80; 08080 is 8080 but not omitted', () => {
+    const e = equivalence('http://a:0080/', 'http://a/', { spec: 'rfc9110' });
+    expect(e).toMatchObject({ equivalent: true, because: [expect.stringMatching(/^port "0080" and none: the scheme's default either way \(RFC 9110 §4.2.3/)] });
+    const f = equivalence('http://a:08080/', 'http://a:8080/', { spec: 'rfc9110' });
+    expect(f).toMatchObject({ equivalent: false, because: [expect.stringMatching(/^port "08080" and "8080" after normalization \(the same port number .*omits only the scheme's default/)] });
+  });
   it('an invalid URI is equivalent to nothing, and says why', () => {
     const e = equivalence('http://:80/', 'http://:80/', { spec: 'rfc9110' });
     expect(e.equivalent).toBe(false);
