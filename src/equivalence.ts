@@ -4,7 +4,7 @@
 // words. The normal forms come from normalize(), the parts from parse(): nothing here splits.
 
 import { badOption } from './errors.js';
-import { equivalent, normalize, portValue } from './normalize.js';
+import { comparedForm, equivalent, normalize, portValue, upperTriplets } from './normalize.js';
 import { parse, type Components } from './parse.js';
 import { ruleForScheme, schemeOf } from './profiles/of-era.js';
 import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra, type UrnSyntax } from './eras/table.js';
@@ -30,65 +30,114 @@ const PARTS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'
 /** The words a normalization's section gives for each difference it sets aside, or keeps. */
 interface Words {
   case: string;
+  hexCase: string;
   port: string;
   emptyPath: string;
   percent: string;
+  dots: string;
   caseSensitive: string;
 }
 
 /** RFC 3986 §6.2.2 and §6.2.3, which RFC 3987 §5.3 follows for what IRIs share with URIs. */
 const RFC3986_WORDS: Words = {
   case: 'RFC 3986 §6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to lowercase"',
+  hexCase: 'RFC 3986 §6.2.2.1: "the hexadecimal digits within a percent-encoding triplet (e.g., "%3a" versus "%3A") are case-insensitive"',
   port: 'RFC 3986 §6.2.3: "an explicit ":port", for which the port is empty or the default for the scheme, is equivalent to one where the port and its ":" delimiter are elided"',
   emptyPath: 'RFC 3986 §6.2.3: "a URI that uses the generic syntax for authority with an empty path should be normalized to a path of "/""',
-  percent: 'RFC 3986 §6.2.2.2: "URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent"; §6.2.2.1: hex digits "are case-insensitive"; §6.2.2.3: dot-segments removed',
+  percent: 'RFC 3986 §6.2.2.2: "URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent"',
+  dots: 'RFC 3986 §6.2.2.3: "URI normalizers should remove dot-segments by applying the remove_dot_segments algorithm to the path"',
   caseSensitive: 'RFC 3986 §6.2.2.1: "The other generic syntax components are assumed to be case-sensitive"',
 };
 
 /** By the section of an era's normalization (its table row); RFC 3986's words otherwise. */
-const WORDS: Readonly<Record<string, Words>> = {
+const WORDS: Readonly<Record<string, Partial<Words>>> = {
   'RFC 9110 §4.2.3': {
     case: '"The scheme and host are case-insensitive"',
     port: '"If the port is equal to the default port for a scheme, the normal form is to omit the port subcomponent"',
     emptyPath: '"an empty path component is equivalent to an absolute path of "/""',
-    percent: '"Characters other than those in the "reserved" set are equivalent to their percent-encoded octets"; RFC 3986 §6.2.2',
+    percent: '"Characters other than those in the "reserved" set are equivalent to their percent-encoded octets"',
     caseSensitive: '"all other components are compared in a case-sensitive manner"',
   },
+};
+
+/** Words no era's own section has: RFC 3986's and RFC 3987's, cited by the era's section. */
+const COMMON = {
+  // RFC 3987 §5.3.2.3 and §3.1 step 2: an IRI's ucschar or iprivate character and its
+  // percent-encoded UTF-8 are the same once both IRIs are URIs; RFC 3986 §6.2.2.2 decodes
+  // only unreserved characters, so it does not say this (U+E000 is not unreserved).
+  mapping: 'RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned; for example, by converting both IRIs to URIs (see section 3.1)"; §3.1 step 2: each character in "ucschar" or "iprivate" becomes the %HH of its UTF-8 octets',
+  reserved: 'RFC 3986 §2.2: "URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent"',
+  pathSlash: 'RFC 3986 §6.2.3: only a scheme that, as "http", "defines an empty path to be equivalent to "/"" is normalized so; "Normalization should not remove delimiters when their associated component is empty unless licensed to do so by the scheme specification"',
+  characters: 'RFC 3987 §5.3.2.2: "Equivalence of IRIs MUST rely on the assumption that IRIs are appropriately pre-character-normalized rather than apply character normalization when comparing two IRIs"',
+  delimiter: 'RFC 3986 §6.2.3: "Normalization should not remove delimiters when their associated component is empty unless licensed to do so by the scheme specification. For example, the URI "http://example.com/?" cannot be assumed to be equivalent to any of the examples above"',
+  other: 'RFC 3986 §6.2.1: "Testing strings for equality is normally based on pair comparison of the characters that make up the strings"',
 };
 
 /** The section and its words: RFC 3987 §5.3 cites RFC 3986's for what IRIs share with URIs. */
 function cite(section: string, words: string): string {
   if (!words.startsWith('RFC ')) return `${section}: ${words}`;
-  return words.startsWith(section) ? words : `${section}, by ${words}`;
+  // Words of the era's own RFC need no "by" (RFC 3986 §6 quoting its §2.2).
+  return words.startsWith(`${section.split(' §')[0]} `) ? words : `${section}, by ${words}`;
+}
+
+/** The era's words for `key`, cited by its section. */
+function said(section: string, key: keyof Words): string {
+  return cite(section, WORDS[section]?.[key] ?? RFC3986_WORDS[key]);
 }
 
 /** A part's value as the reasons show it: quoted, or `none` when the part is absent. */
 const shown = (v: string | undefined) => (v === undefined ? 'none' : `"${v}"`);
 
-/** The words of a difference set aside, by the part it is in; `section` is the era's normalization. */
-function setAside(part: string, x: string | undefined, y: string | undefined, section: string): string {
-  const w = WORDS[section] ?? RFC3986_WORDS;
-  const words = Object.fromEntries(Object.entries(w).map(([k, v]) => [k, cite(section, v)])) as unknown as Words;
+/** The steps of the normalization a reason can name (normalize's switches, and RFC 3987's mapping). */
+type Step = 'letters' | 'hexCase' | 'percentEncoding' | 'pathSegments' | 'schemeBased' | 'mapping';
+
+/** Letters to lower case outside percent-encodings, the triplets as they are. */
+const lowerOutsideTriplets = (s: string): string => s.replace(/%[0-9A-Fa-f]{2}|[^%]+|%/g, (t) => (t.startsWith('%') ? t : t.toLowerCase()));
+
+/**
+ * The words of a difference set aside, by the part it is in and the steps that set it aside:
+ * `steps` holds each step without which the part would still differ (so each one named is one
+ * that actually differs); `section` is the era's normalization.
+ */
+function setAside(part: string, x: string | undefined, y: string | undefined, steps: readonly Step[], section: string): string {
   const quoted = `${shown(x)} and ${shown(y)}`;
-  if ((part === 'scheme' || part === 'host') && x?.toLowerCase() === y?.toLowerCase()) {
-    return `${part} ${quoted}: case only (${words.case})`;
-  }
-  if (part === 'port') return `port ${quoted}: the scheme's default either way (${words.port})`;
-  if (part === 'path' && (x === '' || y === '')) return `path ${quoted}: the same path (${words.emptyPath})`;
-  return `${part} ${quoted}: percent-encoding, the case of its hex digits or dot-segments only (${words.percent})`;
+  const what = (step: Step): string => {
+    switch (step) {
+      case 'letters': return `${steps.length === 1 ? 'case only' : 'letter case'} (${said(section, 'case')})`;
+      case 'hexCase': return `the case of percent-encodings' hex digits (${said(section, 'hexCase')})`;
+      case 'percentEncoding': return `percent-encoded unreserved characters, decoded (${said(section, 'percent')})`;
+      case 'pathSegments': return `dot-segments (${said(section, 'dots')})`;
+      case 'schemeBased': return part === 'port' ? `the scheme's default either way (${said(section, 'port')})` : `the same path (${said(section, 'emptyPath')})`;
+      case 'mapping': return `a percent-encoded UTF-8 character and the character (${cite(section, COMMON.mapping)})`;
+    }
+  };
+  return `${part} ${quoted}: ${steps.map(what).join('; ')}`;
 }
 
+/** Every percent-encoded octet decoded (only to tell that a difference is one of encoding). */
+const decoded = (s: string): string => s.replace(/%([0-9A-Fa-f]{2})/g, (_t, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 function remains(part: string, x: string | undefined, y: string | undefined, section: string): string {
-  const w = WORDS[section] ?? RFC3986_WORDS;
-  // A port differs only when one is not the scheme's default (the normalization omits the
-  // default): the section's words on the port say why, not those on case.
+  // Each reason names what differs: letter case only, the encoding of a reserved character, an
+  // empty path against "/", a character sequence against its canonical equivalent (IRIs), a
+  // port; anything else is other characters.
   const words = part === 'scheme' && x !== undefined && y !== undefined && /^https?$/.test(x) && /^https?$/.test(y)
     ? 'distinct schemes are distinct origins, RFC 9110 §4.2.2: "Resources made available via the "https" scheme have no shared identity with the "http" scheme"'
     : part === 'port' && x !== undefined && y !== undefined && portValue(x) === portValue(y)
-      ? `the same port number (RFC 3986 §3.2.3: "a port number in decimal"), but a normalization omits only the scheme's default and rewrites no other port, ${cite(section, w.port)}`
+      ? `the same port number (RFC 3986 §3.2.3: "a port number in decimal"), but a normalization omits only the scheme's default and rewrites no other port, ${said(section, 'port')}`
       : part === 'port'
-        ? `only a port that is the scheme's default is omitted, ${cite(section, w.port)}`
-      : cite(section, w.caseSensitive);
+        ? `only a port that is the scheme's default is omitted, ${said(section, 'port')}`
+        : x === undefined || y === undefined
+          ? `${(x ?? y) === '' ? 'an empty component and none' : 'a component and none'}, ${cite(section, (x ?? y) === '' ? COMMON.delimiter : COMMON.other)}`
+          : x.toLowerCase() === y.toLowerCase()
+            ? `letter case only, ${said(section, 'caseSensitive')}`
+            : part === 'path' && (x === '' || y === '') && (x || y) === '/'
+              ? `an empty path and "/", ${cite(section, COMMON.pathSlash)}`
+              : decoded(x) === decoded(y)
+                ? `a percent-encoded reserved character and the character, ${cite(section, COMMON.reserved)}`
+                : x.normalize('NFC') === y.normalize('NFC')
+                  ? `the same characters but for Unicode normalization, ${cite(section, COMMON.characters)}`
+                  : `other characters, ${cite(section, COMMON.other)}`;
   return `${part} ${shown(x)} and ${shown(y)} after normalization (${words})`;
 }
 
@@ -125,9 +174,6 @@ const URN_WORDS: Readonly<Record<string, UrnWords>> = {
     caseSensitive: '"Some namespaces may define additional lexical equivalences, such as case-insensitivity of the NSS"',
   },
 };
-
-/** Every percent-encoded octet decoded (only to tell that a difference is one of encoding). */
-const decoded = (s: string): string => s.replace(/%([0-9A-Fa-f]{2})/g, (_t, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * The reasons of a URN era's verdict: RFC 8141 §3.1 / RFC 2141 §5 set aside the case of "urn",
@@ -195,14 +241,40 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
     return p.valid ? p.components : undefined;
   };
   const [ra, rb, fa, fb] = [parts(a), parts(b), parts(na.normalized), parts(nb.normalized)];
+  // The compared forms with one step of the normalization left out: a part that then differs
+  // needed that step (case is split below into letters and hex digits).
+  const without = (k: 'case' | 'percentEncoding' | 'pathSegments' | 'schemeBased') => {
+    const form = (s: string) => {
+      const f = comparedForm(s, { spec, [k]: false });
+      return f === undefined ? undefined : parts(f);
+    };
+    return [form(a), form(b)] as const;
+  };
+  const off = equal ? { case: without('case'), percentEncoding: without('percentEncoding'), pathSegments: without('pathSegments'), schemeBased: without('schemeBased') } : undefined;
   const because: string[] = [];
   for (const part of PARTS) {
     const [x, y, nx, ny] = [ra?.[part]?.value, rb?.[part]?.value, fa?.[part]?.value, fb?.[part]?.value];
-    if (equal && x !== y) because.push(setAside(part, x, y, section));
     if (!equal && nx !== ny) because.push(remains(part, nx, ny, section));
-  }
-  if (equal && na.normalized !== nb.normalized) {
-    because.push(`"${na.normalized}" and "${nb.normalized}" once both are URIs (RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned; for example, by converting both IRIs to URIs")`);
+    if (!equal || off === undefined || x === y) continue;
+    const steps: Step[] = [];
+    const [cx, cy] = [off.case[0]?.[part]?.value ?? '', off.case[1]?.[part]?.value ?? ''];
+    if (cx !== cy && upperTriplets(cx) !== upperTriplets(cy)) steps.push('letters');
+    if (cx !== cy && lowerOutsideTriplets(cx) !== lowerOutsideTriplets(cy)) steps.push('hexCase');
+    for (const k of ['percentEncoding', 'pathSegments', 'schemeBased'] as const) {
+      if (off[k][0]?.[part]?.value !== off[k][1]?.[part]?.value) steps.push(k);
+    }
+    // RFC 3987 §5.3.2.3: the normalized IRIs still differ here; only their URIs are the same.
+    if (nx !== ny) steps.push('mapping');
+    // Where either of two steps alone sets the difference aside (`%7e` and `%7E`, both "~"
+    // once decoded), no one is needed: name those that change the part.
+    if (steps.length === 0) {
+      const full = [fa?.[part]?.value, fb?.[part]?.value];
+      for (const k of ['percentEncoding', 'pathSegments', 'schemeBased'] as const) {
+        if (off[k][0]?.[part]?.value !== full[0] || off[k][1]?.[part]?.value !== full[1]) steps.push(k);
+      }
+      if (steps.length === 0) steps.push(part === 'scheme' || part === 'host' ? 'letters' : 'hexCase');
+    }
+    because.push(setAside(part, x, y, steps, section));
   }
   if (equal && because.length === 0) because.push(SAME);
   return { ...record, equivalent: equal, because };

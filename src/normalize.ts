@@ -62,7 +62,7 @@ function decodeUnreserved(s: string): string {
 }
 
 /** §6.2.2.1: "the hexadecimal digits within a percent-encoding triplet" in upper case. */
-function upperTriplets(s: string): string {
+export function upperTriplets(s: string): string {
   return s.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toUpperCase());
 }
 
@@ -147,6 +147,20 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
 }
 
 /**
+ * The form `equivalent` compares: the normalized reference, and for an IRI era that mapped to a
+ * URI and normalized again. `undefined` for an invalid input.
+ */
+export function comparedForm(s: string, options?: NormalizeOptions): string | undefined {
+  const n = normalize(s, options).normalized;
+  if (n === undefined || !rowOf(options?.spec ?? DEFAULT_ERA)?.normalization?.iri) return n;
+  // RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned;
+  // for example, by converting both IRIs to URIs (see section 3.1), eliminating escape
+  // differences in the resulting URIs": `ros%C3%A9` and `rosé` are then the same.
+  const uri = toURI(n).uri;
+  return uri === undefined ? undefined : normalize(uri, { ...options, spec: uriNormalizationEra() }).normalized;
+}
+
+/**
  * Whether two URI references are equivalent after normalization (§6.1: compared by their
  * normalized forms, with the same options). An invalid input is equivalent to nothing.
  *
@@ -158,19 +172,10 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
  * ```
  */
 export function equivalent(a: string, b: string, options?: NormalizeOptions): boolean {
-  const form = (s: string): string | undefined => {
-    const n = normalize(s, options).normalized;
-    if (n === undefined || !rowOf(options?.spec ?? DEFAULT_ERA)?.normalization?.iri) return n;
-    // RFC 3987 §5.3.2.3: "the percent-encoding of both IRIs to be compared has to be aligned;
-    // for example, by converting both IRIs to URIs (see section 3.1), eliminating escape
-    // differences in the resulting URIs": `ros%C3%A9` and `rosé` are then the same.
-    const uri = toURI(n).uri;
-    return uri === undefined ? undefined : normalize(uri, { ...options, spec: uriNormalizationEra() }).normalized;
-  };
   // RFC 8141 §3.1: the r-, q- and f-components "MUST be ignored" (RFC 2141 §5 compares all).
   const urn = rowOf(options?.spec ?? DEFAULT_ERA)?.urn;
   const compared = (s: string | undefined) => (s === undefined || urn === undefined ? s : urnCompared(s, urn));
-  const x = compared(form(a));
-  const y = compared(form(b));
+  const x = compared(comparedForm(a, options));
+  const y = compared(comparedForm(b, options));
   return x !== undefined && x === y;
 }

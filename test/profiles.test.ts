@@ -214,6 +214,44 @@ describe('RFC 9110 §4.2.3: equivalence with its reasons', () => {
   });
 });
 
+describe('equivalence: each reason names the difference it is about', () => {
+  const reasons = (a: string, b: string, spec?: 'rfc3986' | 'rfc3987' | 'rfc9110') => equivalence(a, b, spec ? { spec } : {});
+  it('an IRI character and its percent-encoded UTF-8: RFC 3987 §3.1 and §5.3.2.3, not §6.2.2.2 (U+E000 is no unreserved character, RFC 3986 §2.3)', () => {
+    const e = reasons('http://a/?%EE%80%80', 'http://a/?\uE000', 'rfc3987');
+    expect(e.equivalent).toBe(true);
+    expect(e.because).toEqual([expect.stringMatching(/^query "%EE%80%80" and "\uE000": a percent-encoded UTF-8 character and the character \(RFC 3987 §5\.3\.2\.3: .*§3\.1 step 2/)]);
+    expect(e.because.join('\n')).not.toContain('§6.2.2.2');
+    // Both kinds in one query: "~" is unreserved (§6.2.2.2), U+E000 is not (§5.3.2.3).
+    const both = reasons('http://a/?%7e%EE%80%80', 'http://a/?~\uE000', 'rfc3987').because.join('\n');
+    expect(both).toContain('RFC 3986 §6.2.2.2');
+    expect(both).toContain('RFC 3987 §5.3.2.3');
+  });
+  it('RFC 3986 §6.2.2\'s example: scheme case, hex-digit case, a decoded unreserved character, dot-segments, each named', () => {
+    const e = reasons('example://a/b/c/%7Bfoo%7D', 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d');
+    expect(e.equivalent).toBe(true);
+    expect(e.because[0]).toMatch(/^scheme "example" and "eXAMPLE": case only \(RFC 3986 §6\.2\.2\.1/);
+    expect(e.because[1]).toMatch(/^path .*hex digits \(RFC 3986 §6\.2\.2\.1.*; percent-encoded unreserved characters, decoded \(RFC 3986 §6\.2\.2\.2.*; dot-segments \(RFC 3986 §6\.2\.2\.3/);
+    // Only what differs: hex-digit case alone cites neither decoding nor dot-segments.
+    expect(reasons('http://a/%2f', 'http://a/%2F').because).toEqual([expect.stringMatching(/^path "\/%2f" and "\/%2F": the case of percent-encodings' hex digits \(RFC 3986 §6\.2\.2\.1[^;]*$/)]);
+  });
+  it('not equal: an empty path against "/" where the scheme defines none (RFC 3986 §6.2.3), not case', () => {
+    const e = reasons('foo://a', 'foo://a/');
+    expect(e).toMatchObject({ equivalent: false, because: [expect.stringContaining('unless licensed to do so by the scheme specification')] });
+    expect(e.because.join('\n')).not.toContain('case-sensitive');
+  });
+  it('not equal: a sequence and its canonical equivalent in an IRI (RFC 3987 §5.3.2.2), not case', () => {
+    const e = reasons('http://a/e\u0301', 'http://a/\u00e9', 'rfc3987');
+    expect(e).toMatchObject({ equivalent: false, because: [expect.stringContaining('appropriately pre-character-normalized')] });
+    expect(e.because.join('\n')).not.toContain('case-sensitive');
+  });
+  it('not equal: a reserved character and its encoding (RFC 3986 §2.2), an empty query and none (§6.2.3), other characters (§6.2.1); letter case is case', () => {
+    expect(reasons('http://a/?%2F', 'http://a/?/').because).toEqual([expect.stringContaining('"URIs that differ in the replacement of a reserved character with its corresponding percent-encoded octet are not equivalent"')]);
+    expect(reasons('http://a/x', 'http://a/x?').because).toEqual([expect.stringContaining('"http://example.com/?" cannot be assumed to be equivalent')]);
+    expect(reasons('http://a/x', 'http://a/y').because).toEqual([expect.stringMatching(/other characters, RFC 3986 §6\.2\.1/)]);
+    expect(reasons('http://a/x', 'http://a/X').because).toEqual([expect.stringMatching(/letter case only, RFC 3986 §6\.2\.2\.1: "The other generic syntax components are assumed to be case-sensitive"/)]);
+  });
+});
+
 describe('urispec compare --equivalent: every normalizing era, each by its own rule', () => {
   // RFC 3986 §6.2.3: "the following four URIs are equivalent"; RFC 9110 §4.2.3 follows it for http.
   const FOUR = ['http://example.com', 'http://example.com/', 'http://example.com:/', 'http://example.com:80/'];
