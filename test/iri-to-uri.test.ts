@@ -66,6 +66,40 @@ describe('RFC 3987 §3.1: IRI to URI', () => {
     expect(refused.idnaError).toMatch(/not UTF-8/);
   });
 
+  it('§3.1 "with the flag UseSTD3ASCIIRules set to TRUE": RFC 3490 §4.1 steps 3 and 8 refuse the host', () => {
+    const refused = (iri: string, why: RegExp) => {
+      const r = toURI(iri, { idna: true });
+      expect(r.uri, iri).toBeUndefined();
+      expect(r.idnaError, iri).toMatch(why);
+    };
+    // Step 3 (a): "Verify the absence of non-LDH ASCII code points" ("_" is 5F).
+    refused('http://a_b.\u4f8b.jp/', /label "a_b" holds "_": RFC 3490 §4\.1 step 3/);
+    // Step 3 (b): "Verify the absence of leading and trailing hyphen-minus", of the label before Punycode.
+    refused('http://\u4f8b-.jp/', /label "\u4f8b-" begins or ends with "-"/);
+    refused('http://-\u4f8b.jp/', /begins or ends with "-"/);
+    // Step 8: "the number of code points is in the range 1 to 63 inclusive".
+    refused(`http://${'a'.repeat(64)}.\u4f8b.jp/`, /has 64 code points: RFC 3490 §4\.1 step 8/);
+    refused('http://a..\u4f8b.jp/', /an empty label: RFC 3490 §4\.1 step 8/);
+    // 63 code points and LDH labels pass.
+    expect(toURI(`http://${'a'.repeat(63)}.a-b.\u4f8b.jp/`, { idna: true }).uri).toBe(`http://${'a'.repeat(63)}.a-b.xn--fsq.jp/`);
+  });
+
+  it('§3.1: only "for schemes known to use domain names in ireg-name"', () => {
+    expect(toURI('foo://\u4f8b/', { idna: true }).uri).toBe('foo://%E4%BE%8B/');
+    expect(toURI('//\u4f8b/', { idna: true }).uri).toBe('//%E4%BE%8B/');
+    expect(toURI('HTTPS://\u4f8b/', { idna: true }).uri).toBe('HTTPS://xn--fsq/');
+    expect(toURI('ftp://\u4f8b/', { idna: true }).uri).toBe('ftp://xn--fsq/');
+  });
+
+  it('the mapping is UTS #46, not RFC 3490 Nameprep: the differences, pinned (docs/decisions.md)', () => {
+    // RFC 3490 (Nameprep, RFC 3491 case folding) gives fass.de; UTS #46 keeps ß (deviation character).
+    expect(toURI('http://fa\u00df.de/', { idna: true }).uri).toBe('http://xn--fa-hia.de/');
+    // Nameprep folds final sigma to σ; UTS #46 keeps ς.
+    expect(toURI('http://\u03b2\u03cc\u03bb\u03bf\u03c2.com/', { idna: true }).uri).toBe('http://xn--nxasmm1c.com/');
+    // Nameprep maps U+200D to nothing; UTS #46 refuses it here (CONTEXTJ).
+    expect(toURI('http://\u200d\u4f8b.jp/', { idna: true }).idnaError).toMatch(/UTS #46 processing .*not RFC 3490's Nameprep/);
+  });
+
   it('commutes with resolution (§3.1: "no need to define resolution separately on the IRI level")', () => {
     const base = 'http://例え.jp/a/b/c?ä';
     for (const ref of ['ü', '../ü/./x', '?é', '#é', '//ö.example/p', '/\u{10000}', '']) {

@@ -18,7 +18,7 @@ import { eraWith } from '../eras/table.js';
 
 export const toUriOptions: OptionSpecs = {
   rule: { type: 'string', value: 'NAME', description: 'the RFC 3987 rule each input must match (default IRI-reference)' },
-  idna: { type: 'boolean', description: 'convert a non-ASCII host (ireg-name) with IDNA ToASCII (the URL parser, as Node url.domainToASCII) instead of percent-encoding it' },
+  idna: { type: 'boolean', description: 'for schemes known to use domain names (ftp, http, https, gopher, nntp, telnet, wais, prospero, file), convert a non-ASCII host (ireg-name) to ASCII instead of percent-encoding it: UTS #46 mapping (the URL parser, as Node url.domainToASCII; not RFC 3490 Nameprep: faß.de gives xn--fa-hia.de, not fass.de), then RFC 3490 §4.1 STD3 rules (LDH only, no leading or trailing "-") and labels of 1 to 63 code points' },
   json: { type: 'boolean', description: 'one JSON object a line: {"input","uri","warnings"} or {"input","error"} or {"input","idnaError","warnings"}' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 };

@@ -11,21 +11,30 @@
 // idempotent").
 //
 // The host: by default Step 2 as for everything else ("r%C3%A9sum%C3%A9.example.org"). With
-// `idna`, the ireg-name is converted "using the ToASCII operation ... on each dot-separated
-// label" ("http://xn--rsum-bpad.example.org"), here by the WHATWG URL parser's host parsing
-// (its "domain to ASCII", UTS #46 processing, which includes that ToASCII: the same code as
-// Node's url.domainToASCII, and present in browsers too; the `urispec` library has no IDNA code
-// of its own).
+// `idna`, and only "for schemes known to use domain names in ireg-name" (./std3.ts lists
+// them), the ireg-name is converted "using the ToASCII operation specified in section 4.1 of
+// [RFC3490] on each dot-separated label ... with the flag UseSTD3ASCIIRules set to TRUE"
+// ("http://xn--rsum-bpad.example.org"). The mapping here is not RFC 3490's: it is the WHATWG URL
+// parser's host parsing (UTS #46 processing, the same code as Node's url.domainToASCII; the
+// library carries no Unicode tables of its own), which maps where Nameprep would not and back
+// (faß.de: xn--fa-hia.de here, fass.de by RFC 3490; ZWJ is refused here, mapped to nothing by
+// Nameprep). RFC 3490's STD3 rules (step 3) and label length (step 8) need no tables and are
+// applied exactly (./std3.ts). docs/decisions.md, rfc3987, "IDNA", lists the differences.
 
 import type { ValidationError } from '../diagnose.js';
 import { explain, type DerivationNode } from '../explain.js';
 import { bidiWarnings, type BidiWarning } from './bidi.js';
 import { eraWith, rowOf } from '../eras/table.js';
+import { DOMAIN_NAME_SCHEMES, std3Failure } from './std3.js';
 
 export interface ToUriOptions {
   /** The §2.2 rule the input must match: `IRI-reference` (default), `IRI`, `absolute-IRI`, ... */
   rule?: string;
-  /** Convert a non-ASCII ireg-name with IDNA ToASCII (§3.1) instead of percent-encoding it. */
+  /**
+   * Convert a non-ASCII ireg-name to ASCII (§3.1) instead of percent-encoding it, for a scheme
+   * known to use domain names (`DOMAIN_NAME_SCHEMES`): UTS #46 mapping, then RFC 3490 §4.1's
+   * STD3 rules and label length; not RFC 3490's Nameprep (docs/decisions.md).
+   */
   idna?: boolean;
 }
 
@@ -95,7 +104,10 @@ export function toURI(iri: string, options: ToUriOptions = {}): ToUriResult {
   const x = explain(iri, { spec: eraWith('iri'), rule: options.rule ?? rowOf(eraWith('iri'))!.iri!.rule });
   if (!x.valid || !x.tree) return { input: iri, rule: x.rule, error: x.error!, warnings: [] };
   const warnings = bidiWarnings(iri, x.tree);
-  const host = options.idna ? findNode(x.tree, 'ireg-name') : null;
+  // §3.1: "for schemes known to use domain names in ireg-name"; a relative reference has no scheme.
+  const scheme = findNode(x.tree, 'scheme');
+  const known = scheme !== null && DOMAIN_NAME_SCHEMES.includes(iri.slice(scheme.start, scheme.end).toLowerCase());
+  const host = options.idna && known ? findNode(x.tree, 'ireg-name') : null;
   if (!host || !/[^\x00-\x7f]/.test(iri.slice(host.start, host.end))) {
     return { input: iri, rule: x.rule, uri: percentEncodeNonAscii(iri), warnings };
   }
@@ -109,7 +121,11 @@ export function toURI(iri: string, options: ToUriOptions = {}): ToUriResult {
   }
   const ascii = domainToASCII(decoded);
   if (ascii === null || ascii === '') {
-    return { input: iri, rule: x.rule, idnaError: `ToASCII refuses the host "${name}" (RFC 3987 §3.1: "this would mean that the IRI cannot be resolved")`, warnings };
+    return { input: iri, rule: x.rule, idnaError: `UTS #46 processing (the URL parser's, not RFC 3490's Nameprep) refuses the host "${name}" (RFC 3987 §3.1: "this would mean that the IRI cannot be resolved")`, warnings };
+  }
+  const std3 = std3Failure(decoded, ascii);
+  if (std3 !== null) {
+    return { input: iri, rule: x.rule, idnaError: `ToASCII refuses the host "${name}": ${std3} (RFC 3987 §3.1: "this would mean that the IRI cannot be resolved")`, warnings };
   }
   const uri = percentEncodeNonAscii(iri.slice(0, host.start)) + ascii + percentEncodeNonAscii(iri.slice(host.end));
   return { input: iri, rule: x.rule, uri, warnings };
