@@ -16,10 +16,11 @@ export const BIDI_COMPONENTS: readonly string[] = ['iuserinfo', 'ireg-name', 'is
 const FORMATTING = /[\u200e\u200f\u202a-\u202e]/gu;
 
 /**
- * Strong right-to-left characters: the letters of the scripts written right to left (the
- * characters of Bidi_Class R and AL are, but for a few marks and symbols, the letters of these
- * scripts). JavaScript's property escapes do not reach Bidi_Class, so this is read from Script;
- * decision in docs/decisions.md ("rfc3987").
+ * Strong right-to-left characters, approximated: the letters of the scripts written right to
+ * left. §4.2's "right-to-left characters" are Bidi_Class R and AL, which JavaScript's property
+ * escapes do not reach; this reading misses some (U+05BE maqaf, not a letter; U+10980, Meroitic
+ * not listed) and takes U+0640 tatweel (AL, Script Common) as left-to-right. The limitation is
+ * stated in docs/decisions.md ("rfc3987", Bidi).
  */
 const RTL_SCRIPTS = [
   'Adlam', 'Arabic', 'Avestan', 'Chorasmian', 'Cypriot', 'Elymaic', 'Hanifi_Rohingya', 'Hatran', 'Hebrew',
