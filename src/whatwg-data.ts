@@ -6,6 +6,7 @@
 import { isValid } from './validate.js';
 import { profileEraOf } from './eras/table.js';
 import { base64Length } from './schemes/base64.js';
+import { fromCharCodes } from './large-arrays.js';
 import { percentOctets } from './schemes/percent.js';
 
 /** The era of the data scheme's RFC (the era table's profile row). */
@@ -69,7 +70,7 @@ export function dataDifferences(input: string, href: string | undefined): string
   if (base64) {
     if (base64[0] !== ';base64') notes.push(`Fetch reads "${base64[0]}" as ";base64" (step 11: spaces before it, and any case); RFC 2397 §3's ";base64" is that literal`);
     const octets = percentOctets(body);
-    const fetchOk = forgivingBase64(String.fromCharCode(...octets));
+    const fetchOk = forgivingBase64(fromCharCodes(octets));
     const rfcOk = base64Length(octets) !== null;
     if (fetchOk && !rfcOk) notes.push('Fetch decodes base64 without its "=" padding (forgiving-base64), which RFC 2045 §6.8 completes ("A full encoding quantum is always completed at the end")');
     if (!fetchOk && rfcOk) notes.push('Fetch fails on a character outside the base64 alphabet (forgiving-base64, step 11.3: a network error), which RFC 2045 §6.8 ignores ("Any characters outside of the base64 alphabet are to be ignored")');

@@ -57,7 +57,9 @@ export function withColorOption(argv: readonly string[], io: CliIO): { argv: str
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') {
-      kept.push(...argv.slice(i));
+      // One at a time, not push(...): the operands after -- may be as many as the system lets a
+      // command have, more than a call takes arguments.
+      for (const operand of argv.slice(i)) kept.push(operand);
       break;
     }
     let when: string | undefined;

@@ -4,6 +4,7 @@
 // (issue 19's budgets: `validate` from urispec/rfc3986).
 
 import type { DiagnosisRow } from '../eras/table.js';
+import { fromCharCodes } from '../large-arrays.js';
 import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
 import { ENCODED, getsPast, has, IN_EXPRESSION, IN_PCT_ENCODED, type HintContext } from './context.js';
@@ -12,7 +13,7 @@ import { oneOf, type HintRow } from './table.js';
 const templates = (row: DiagnosisRow): boolean => row.template === true;
 
 /** The characters from `first` to `last`. */
-const span = (first: number, last: number): string => String.fromCharCode(...Array.from({ length: last - first + 1 }, (_, i) => first + i));
+const span = (first: number, last: number): string => fromCharCodes(Array.from({ length: last - first + 1 }, (_, i) => first + i));
 
 /** A class of ASCII characters, `chars`: whether a string is one of them (one code unit), by a table rather than a RegExp. */
 function asciiClass(chars: string): (ch: string | null) => boolean {
