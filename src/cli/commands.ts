@@ -6,6 +6,7 @@
 import { specs } from '../index.js';
 import type { OptionSpecs } from './args.js';
 import type { CliIO } from './io.js';
+import { OUTPUT_LOST_STATUS } from './help.js';
 import { compareCommand, compareOptions } from './compare-command.js';
 import { completionCommand, completionOptions } from './completion-command.js';
 import { SHELLS } from './shells.js';
@@ -86,6 +87,7 @@ export function mainHelp(): string {
     `Specs (--spec ID, any case): ${eras.join(', ')}.`,
     '',
     'Exit status: 0 all valid, 1 any invalid, 2 usage error.',
+    OUTPUT_LOST_STATUS,
     '',
   ].join('\n');
 }

@@ -18,7 +18,7 @@ import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js'
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { table } from './table.js';
 import { whatwgColumn, type WhatwgColumn } from '../whatwg.js';
 
@@ -50,7 +50,7 @@ export const compareHelp = commandHelp({
 
 export async function compareCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec compare', args, compareOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(compareHelp);
     await out.end();

@@ -7,7 +7,8 @@ import { CommandLineError, parseCommandArgs, type OptionSpec, type OptionSpecs }
 import { COLOR_MODES, COMMANDS, GLOBAL_OPTIONS } from './commands.js';
 import { commandHelp } from './help.js';
 import { didYouMean } from '../suggest.js';
-import { EXIT_OK, type CliIO } from './io.js';
+import type { CliIO } from './io.js';
+import { print } from './output.js';
 
 export const completionOptions: OptionSpecs = {
   help: { type: 'boolean', short: 'h', description: 'show this help' },
@@ -29,17 +30,13 @@ export const completionHelp = commandHelp({
 
 export async function completionCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec completion', args, completionOptions);
-  if (values.help) {
-    io.stdout.write(completionHelp);
-    return EXIT_OK;
-  }
+  if (values.help) return print(io, completionHelp);
   const [shell, ...rest] = positionals;
   if (shell === undefined || rest.length > 0) throw new CommandLineError('urispec completion wants one shell: bash, zsh or fish');
   if (!(SHELLS as readonly string[]).includes(shell)) {
     throw new CommandLineError(`unknown shell '${shell}'${didYouMean(shell, SHELLS)}; shells: ${SHELLS.join(', ')}`);
   }
-  io.stdout.write(completionScript(shell as Shell));
-  return EXIT_OK;
+  return print(io, completionScript(shell as Shell));
 }
 
 function flagsOf(options: OptionSpecs): string[] {

@@ -12,7 +12,7 @@ import { eraOf, ruleOf } from '../registry.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { wholeNumber } from './vectors-command.js';
 
 export const diffOptions: OptionSpecs = {
@@ -46,7 +46,7 @@ export const diffHelp = commandHelp({
 
 export async function diffCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec diff', args, diffOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(diffHelp);
     await out.end();

@@ -15,7 +15,7 @@ import { didYouMean } from '../suggest.js';
 import { parseCommandArgs, CommandLineError, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { eraWith, rowOf } from '../eras/table.js';
 
 /** The template era, and the eras whose default rule an expansion can be checked as (its row). */
@@ -73,7 +73,7 @@ function readVariables(file: string, io: CliIO): Promise<Variables> | Variables 
 
 export async function expandCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec expand', args, expandOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(expandHelp);
     await out.end();

@@ -12,7 +12,7 @@ import { sectionRef } from '../diagnose.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { table } from './table.js';
 
 /**
@@ -72,7 +72,7 @@ export const grammarDiffHelp = commandHelp({
  */
 export async function grammarDiffCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec grammar-diff', args, grammarDiffOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(grammarDiffHelp);
     await out.end();

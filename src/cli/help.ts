@@ -12,6 +12,9 @@ export interface CommandHelp {
   details?: string[];
 }
 
+/** The status beyond the contract's, the same for every command: said once, here. */
+export const OUTPUT_LOST_STATUS = 'Exit status 74 when the output could not be written (a full disk), with a message on standard error.';
+
 export function commandHelp({ synopsis, summary, options, details = [] }: CommandHelp): string {
   const rows = Object.entries(options).map(([name, o]) => [describeOptions({ [name]: o }), o.description] as const);
   const width = Math.max(...rows.map(([flag]) => flag.length));
@@ -24,6 +27,8 @@ export function commandHelp({ synopsis, summary, options, details = [] }: Comman
     ...rows.map(([flag, description]) => `  ${flag.padEnd(width)}  ${description}`),
   ];
   if (details.length > 0) lines.push('', ...details);
+  // Every command writes through output.ts, so every command has this status (io.ts).
+  lines.push('', OUTPUT_LOST_STATUS);
   return lines.join('\n') + '\n';
 }
 

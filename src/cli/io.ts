@@ -17,3 +17,9 @@ export interface CliIO {
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
+/**
+ * Beyond the contract's three: the output could not be written (a full disk, an I/O error), so
+ * some records are lost; sysexits.h's EX_IOERR. A reader that left early (EPIPE, `| head`) lost
+ * nothing it wanted and keeps the status of what was read.
+ */
+export const EXIT_IOERR = 74;

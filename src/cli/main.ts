@@ -5,7 +5,15 @@
  * The exit status is set, never forced with `process.exit`, so that Node exits only once
  * everything written to a pipe has been flushed.
  */
+import { EXIT_IOERR } from './io.js';
+import { outputLost } from './output.js';
 import { autoColor, run } from './run.js';
+
+// A write that fails after `run` returned (its error event comes a tick later) still costs the
+// status: the records are as lost as those that failed earlier.
+process.on('exit', () => {
+  if (outputLost(process.stdout)) process.exitCode = EXIT_IOERR;
+});
 
 // Colour on a terminal unless NO_COLOR says otherwise, or wherever FORCE_COLOR asks for it;
 // `--color=always|never` overrides both (run.ts).

@@ -13,7 +13,7 @@ import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
 import { badOption } from '../errors.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { DEFAULT_ERA, erasWith, rowOf } from '../eras/table.js';
 
 /** `rfc3986 (default: RFC 3986 §6) or rfc3987 (IRIs: RFC 3987 §5.3)`, from the era table. */
@@ -49,7 +49,7 @@ export const normalizeHelp = commandHelp({
 
 export async function normalizeCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec normalize', args, normalizeOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(normalizeHelp);
     await out.end();

@@ -9,9 +9,35 @@
  * 'error' event.
  */
 import type { Writable } from 'node:stream';
+import { EXIT_OK, type CliIO } from './io.js';
 
 /** Gathered text beyond this size is written out even before the caller's `flush`. */
 const HIGH_WATER = 64 * 1024;
+
+/**
+ * Streams whose writes failed for a reason other than EPIPE: kept per stream, not per Output,
+ * so that the failure is reported once and `run` can turn it into the exit status whichever
+ * Output (or command) met it.
+ */
+const lostStreams = new WeakSet<Writable>();
+
+/** Whether something written to `stream` was lost: see EXIT_IOERR in io.ts. */
+export function outputLost(stream: Writable): boolean {
+  return lostStreams.has(stream);
+}
+
+/** Standard output of a command, its write failures reported on standard error. */
+export function stdoutOf(io: CliIO): Output {
+  return new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+}
+
+/** Writes `text` (a help, the version, a script) to standard output; resolves to status 0. */
+export async function print(io: CliIO, text: string): Promise<number> {
+  const out = stdoutOf(io);
+  await out.write(text);
+  await out.end();
+  return EXIT_OK;
+}
 
 export class Output {
   private buffered = '';
@@ -44,12 +70,12 @@ export class Output {
     if (!this.stream.write(text)) await this.drained();
   }
 
-  /** Flushes and stops listening; the stream itself is left open (it may be stdout). */
+  /**
+   * Flushes; the stream itself is left open (it may be stdout). The error listener stays: a late
+   * error must neither become an uncaught exception nor go unreported.
+   */
   async end(): Promise<void> {
     await this.flush();
-    // A late EPIPE can still arrive after this; keep it from becoming an uncaught error.
-    this.stream.off('error', this.onError);
-    this.stream.on('error', ignore);
   }
 
   private drained(): Promise<void> {
@@ -69,9 +95,9 @@ export class Output {
 
   private readonly onError = (error: NodeJS.ErrnoException): void => {
     this.failed = true;
-    // Anything but a reader that left is worth reporting, once, without a stack trace.
-    if (error.code !== 'EPIPE') this.report(`cannot write output: ${error.message}`);
+    // Anything but a reader that left is lost output: reported once, without a stack trace.
+    if (error.code === 'EPIPE' || lostStreams.has(this.stream)) return;
+    lostStreams.add(this.stream);
+    this.report(`cannot write output: ${error.message}`);
   };
 }
-
-function ignore(): void {}

@@ -13,7 +13,7 @@ import { commandHelp, eraLines } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { jobsOption, parseJobs, runLines, type BatchResult } from './jobs.js';
 import { readLineBatches } from './lines.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { table } from './table.js';
 
 export const parseOptions: OptionSpecs = {
@@ -46,7 +46,7 @@ export const parseHelp = commandHelp({
 
 export async function parseCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec parse', args, parseOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(parseHelp);
     await out.end();

@@ -15,7 +15,7 @@ import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js'
 import { commandHelp, eraLines } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { table } from './table.js';
 import { DEFAULT_ERA } from '../eras/table.js';
 
@@ -57,7 +57,7 @@ export const resolveHelp = commandHelp({
 
 export async function resolveCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec resolve', args, resolveOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(resolveHelp);
     await out.end();

@@ -4,7 +4,7 @@ import { sectionLabel } from '../format.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { resolveSelection } from './selection.js';
 import { eraOf } from '../registry.js';
 
@@ -23,7 +23,7 @@ export const rulesHelp = commandHelp({
 
 export async function rulesCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec rules', args, rulesOptions);
-  const out = new Output(io.stdout);
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(rulesHelp);
     await out.end();

@@ -1,16 +1,23 @@
 /**
  * The command line without the process: `run(argv, io)` dispatches to a command of the table
  * (commands.ts) and returns the exit status, turning usage mistakes into a message on standard
- * error and status 2.
+ * error and status 2, and output that could not be written into status 74 (io.ts).
  */
 import { UsageError } from '../index.js';
 import { didYouMean } from '../suggest.js';
 import { CommandLineError } from './args.js';
 import { COLOR_MODES, COMMANDS, commandOf, mainHelp } from './commands.js';
 import { version } from './help.js';
-import { EXIT_OK, EXIT_USAGE, type CliIO } from './io.js';
+import { EXIT_IOERR, EXIT_USAGE, type CliIO } from './io.js';
+import { outputLost, print } from './output.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
+  const status = await dispatch(argv, io);
+  // Records that could not be written are lost however the input fared: say so in the status.
+  return outputLost(io.stdout) ? EXIT_IOERR : status;
+}
+
+async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const usage = (message: string) => {
     io.stderr.write(`urispec: ${message}\n`);
     return EXIT_USAGE;
@@ -92,9 +99,4 @@ export function autoColor(env: NodeJS.ProcessEnv, isTTY: boolean): boolean {
   if (force !== undefined) return force !== '0' && force !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   return isTTY;
-}
-
-async function print(io: CliIO, text: string): Promise<number> {
-  io.stdout.write(text);
-  return EXIT_OK;
 }

@@ -3,7 +3,7 @@ import { specs } from '../index.js';
 import { parseCommandArgs, CommandLineError, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { table } from './table.js';
 
 export const specsOptions: OptionSpecs = {
@@ -20,7 +20,7 @@ export const specsHelp = commandHelp({
 export async function specsCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec specs', args, specsOptions);
   if (positionals.length > 0 && !values.help) throw new CommandLineError(`urispec specs takes no arguments, got '${positionals[0]}'`);
-  const out = new Output(io.stdout);
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(specsHelp);
   } else if (values.json) {

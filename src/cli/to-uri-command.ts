@@ -13,7 +13,7 @@ import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { forEachInput } from './lines.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { eraWith } from '../eras/table.js';
 
 export const toUriOptions: OptionSpecs = {
@@ -39,7 +39,7 @@ export const toUriHelp = commandHelp({
 
 export async function toUriCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec to-uri', args, toUriOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(toUriHelp);
     await out.end();

@@ -14,7 +14,7 @@ import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
 import { isProblem, parseJsonInputLine } from './json-input.js';
 import { jobsOption, parseJobs, runLines, type BatchResult } from './jobs.js';
 import { readLineBatches } from './lines.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { resolveSelection, type Selection } from './selection.js';
 
 export const validateOptions: OptionSpecs = {
@@ -74,7 +74,7 @@ export interface ValidateSettings {
 
 export async function validateCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec validate', args, validateOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(validateHelp);
     await out.end();

@@ -12,7 +12,7 @@ import { sectionRef } from '../diagnose.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
-import { Output } from './output.js';
+import { stdoutOf } from './output.js';
 import { table } from './table.js';
 
 export const vectorsOptions: OptionSpecs = {
@@ -49,7 +49,7 @@ export function wholeNumber(name: string, text: string): number {
 
 export async function vectorsCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('urispec vectors', args, vectorsOptions);
-  const out = new Output(io.stdout, (message) => io.stderr.write(`urispec: ${message}\n`));
+  const out = stdoutOf(io);
   if (values.help) {
     await out.write(vectorsHelp);
     await out.end();
