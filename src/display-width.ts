@@ -37,11 +37,22 @@ function isWide(cp: number): boolean {
 
 const COMBINING = /^[\p{Mn}\p{Me}]$/u;
 
+/**
+ * Conjoining Hangul jamo vowels and final consonants (U+1160..U+11FF, U+D7B0..U+D7FF): UAX #11
+ * calls them N, but after an initial consonant (U+1100..U+115F, W) they are drawn into the one
+ * two-column syllable block the initial began (Unicode §3.12, decomposed "한" is U+1112 U+1161
+ * U+11AB), so a terminal gives them no column of their own, as glibc's wcwidth does (0).
+ */
+function isTrailingJamo(cp: number): boolean {
+  return (cp >= 0x1160 && cp <= 0x11ff) || (cp >= 0xd7b0 && cp <= 0xd7ff);
+}
+
 /** The columns `ch` (one code point) takes in a terminal. */
 export function columnsOf(ch: string): number {
   const cp = ch.codePointAt(0)!;
   if (cp < 0x300) return 1;
   if (COMBINING.test(ch)) return 0;
+  if (isTrailingJamo(cp)) return 0;
   return isWide(cp) ? 2 : 1;
 }
 

@@ -28,6 +28,8 @@ describe('display width', () => {
 
   it.each([
     ['a', 1], ['é', 1], ['例', 2], ['え', 2], ['Ａ', 2], ['😀', 2], ['\u0301', 0], ['\u20dd', 0], ['한', 2], ['\uff71', 1], ['\u30a2', 2],
+    // Decomposed Hangul: the initial consonant is wide, the vowel and final draw into its block.
+    ['\u1112', 2], ['\u1161', 0], ['\u11ab', 0], ['\u1160', 0], ['\u11ff', 0], ['\ud7b0', 0], ['\ud7ff', 0], ['\u115f', 2],
   ])('%s takes %i columns', (ch, n) => {
     expect(columnsOf(ch)).toBe(n);
   });

@@ -15,6 +15,15 @@ function lines(rendered: string): [string, string] {
 }
 
 describe('renderCaret', () => {
+  it('puts the caret after decomposed (NFD) Korean where it puts it after composed (NFC)', () => {
+    const nfc = '한글x y';
+    const nfd = nfc.normalize('NFD');
+    expect(nfd.length).toBe(nfc.length + 4);
+    const caretColumn = (input: string) => renderCaret(input, input.indexOf(' ')).split('\n')[1]!.indexOf('^');
+    expect(caretColumn(nfc)).toBe(5);
+    expect(caretColumn(nfd)).toBe(5);
+  });
+
   // Rows: the input, the offset, the line shown, and the display column the caret must be in,
   // counted by hand: wide East Asian characters take two columns (UAX #11), a combining mark
   // none (the caret goes under the letter it draws on), an escape its length.
