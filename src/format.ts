@@ -181,7 +181,8 @@ export interface FormatOptions {
 }
 
 /** The ANSI styles used; all identity functions when colour is off. */
-function palette(color: boolean) {
+/** The ANSI styles of the readable output, or none when `color` is off. */
+export function palette(color: boolean) {
   const style = (open: number, close: number) => (text: string) =>
     color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
   return {

@@ -51,6 +51,19 @@ describe('urispec expand', () => {
     expect(JSON.parse(v.stdout)).toMatchObject({ error: { offset: 4, found: null } });
   });
 
+  it('a valid template these variables cannot expand is not called invalid: it says why', async () => {
+    const r = await runInMemory(['expand', '{l:1}', '--vars=-'], '{"l":["1","2"]}');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).not.toMatch(/invalid/);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual(['✗ {l:1}  valid rfc6570 URI-Template, but it cannot be expanded: at offset 2', '    ^']);
+    expect(r.stderr).toMatch(/\n {2}why {7}not an expandable URI-Template: .*"l" is a list, and "Prefix modifiers are not applicable to variables that have composite values" \(RFC 6570 §2\.4\.1\)\n$/);
+    // The template alone is not at fault: the same string validates.
+    expect((await runInMemory(['validate', '--spec', 'rfc6570', '{l:1}'])).status).toBe(0);
+    // A template the grammar refuses is still called invalid.
+    expect((await runInMemory(['expand', '{l', '--vars=-'], '{}')).stderr).toMatch(/^✗ \{l {2}invalid rfc6570 URI-Template at offset 2\n/);
+  });
+
   it('reads the variables from standard input with --vars=-', async () => {
     const r = await runInMemory(['expand', '{var}', '--vars=-'], '{"var":"é"}');
     expect([r.status, r.stdout, r.stderr]).toEqual([0, '%C3%A9\n', '']);

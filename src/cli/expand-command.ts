@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expand, specs, UsageError, validate, type ValidationResult, type Variables } from '../index.js';
-import { formatResult } from '../format.js';
+import { escapeUnsafe, formatResult, palette, renderCaret, sectionLabel } from '../format.js';
 import { badOption } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { parseCommandArgs, CommandLineError, type OptionSpecs } from './args.js';
@@ -96,6 +96,7 @@ export async function expandCommand(args: string[], io: CliIO): Promise<number> 
     // A refused template: its diagnosis, as validate shows one, and the usage status.
     const refused: ValidationResult = { valid: false, input: template, spec: TEMPLATES, rule: rowOf(TEMPLATES)!.template!.rule, error: e.diagnosis };
     if (json) await out.write(`${JSON.stringify({ template, error: e.diagnosis })}\n`);
+    else if (validate(template, { spec: TEMPLATES }).valid) io.stderr.write(`${unexpandable(refused, e.message, io.color)}\n`);
     else io.stderr.write(`${formatResult(refused, { color: io.color })}\n`);
     await out.end();
     return EXIT_USAGE;
@@ -110,4 +111,23 @@ export async function expandCommand(args: string[], io: CliIO): Promise<number> 
   }
   await out.end();
   return checked.valid ? EXIT_OK : EXIT_INVALID;
+}
+
+/**
+ * A template the grammar accepts that these variables cannot expand (a prefix on a list or an
+ * associative array, §2.4.1; a reserved operator, §3.2.1): calling it invalid would contradict
+ * `validate`, and the reason is the UsageError's, not the grammar's.
+ */
+function unexpandable(refused: ValidationResult & { valid: false }, reason: string, color: boolean): string {
+  const c = palette(color);
+  const { error } = refused;
+  const [line, caret] = renderCaret(refused.input, error.offset).split('\n') as [string, string];
+  const field = (name: string, value: string) => `  ${name.padEnd(10)}${value}`;
+  return [
+    `${c.red('✗')} ${line}  ${c.dim(`valid ${refused.spec} ${refused.rule}, but it cannot be expanded: at offset ${error.offset}`)}`,
+    `  ${c.red(caret)}`,
+    field('rule', `${c.bold(error.rule)}  ${c.dim(`(${error.rulePath.join(' > ')})`)}`),
+    field('section', sectionLabel(refused.spec, error.section)),
+    field('why', escapeUnsafe(reason)),
+  ].join('\n');
 }
