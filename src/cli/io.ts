@@ -23,3 +23,9 @@ export const EXIT_USAGE = 2;
  * nothing it wanted and keeps the status of what was read.
  */
 export const EXIT_IOERR = 74;
+
+/**
+ * Standard input that cannot be read at all (a directory): unreadable input, the contract's
+ * status 1, with the message on standard error. Thrown by the stream main.ts gives commands.
+ */
+export class InputError extends Error {}

@@ -5,7 +5,8 @@
  * The exit status is set, never forced with `process.exit`, so that Node exits only once
  * everything written to a pipe has been flushed.
  */
-import { EXIT_IOERR } from './io.js';
+import { fstatSync } from 'node:fs';
+import { EXIT_IOERR, InputError } from './io.js';
 import { outputLost } from './output.js';
 import { autoColor, run } from './run.js';
 
@@ -21,7 +22,7 @@ const color = autoColor(process.env, process.stdout.isTTY === true);
 
 try {
   process.exitCode = await run(process.argv.slice(2), {
-    stdin: process.stdin,
+    stdin: standardInput(),
     stdout: process.stdout,
     stderr: process.stderr,
     color,
@@ -30,4 +31,14 @@ try {
   // Only a bug gets here (no input makes the library throw): say so, with the stack to report.
   process.stderr.write(`urispec: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
   process.exitCode = 70; // EX_SOFTWARE: distinct from the contract's 0, 1 and 2
+}
+
+/**
+ * Standard input for every command, checked when a command first reads it: Node reads a
+ * directory (`urispec validate < /`) as an empty stream, without EISDIR, which would pass for
+ * an input of no lines.
+ */
+async function* standardInput(): AsyncGenerator<Uint8Array | string> {
+  if (fstatSync(0).isDirectory()) throw new InputError('cannot read standard input: it is a directory');
+  yield* process.stdin;
 }

@@ -8,7 +8,7 @@ import { didYouMean } from '../suggest.js';
 import { CommandLineError } from './args.js';
 import { COLOR_MODES, COMMANDS, commandOf, mainHelp } from './commands.js';
 import { version } from './help.js';
-import { EXIT_IOERR, EXIT_USAGE, type CliIO } from './io.js';
+import { EXIT_INVALID, EXIT_IOERR, EXIT_USAGE, InputError, type CliIO } from './io.js';
 import { outputLost, print } from './output.js';
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -46,6 +46,10 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   } catch (error) {
     if (error instanceof CommandLineError || error instanceof UsageError) {
       return usage(`${error.message} (see urispec ${first} --help)`);
+    }
+    if (error instanceof InputError) {
+      io.stderr.write(`urispec: ${error.message}\n`);
+      return EXIT_INVALID;
     }
     throw error;
   }

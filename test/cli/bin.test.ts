@@ -3,6 +3,7 @@
  * package's tsconfig, then spawned as `node dist/src/cli/main.js`.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { specs } from '../../src/index.js';
 import { binary, records, runBinary } from './cli-harness.js';
@@ -113,5 +114,26 @@ describe('urispec (the binary)', () => {
   it('prints the package version', async () => {
     const { stdout } = await runBinary(['--version']);
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+  });
+});
+
+describe('a directory on standard input (urispec validate < /)', () => {
+  // Node reads a directory as an empty stream, which would pass for an input of no lines.
+  it.each([['validate'], ['parse', '--json'], ['expand', '{x}', '--vars=-']])('urispec %s: unreadable input, status 1', async (...argv) => {
+    const dir = openSync('/', 'r');
+    try {
+      const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [binary, ...argv], { stdio: [dir, 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout!.on('data', (b: Buffer) => (stdout += b.toString()));
+        child.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+      expect(r).toEqual({ status: 1, stdout: '', stderr: 'urispec: cannot read standard input: it is a directory\n' });
+    } finally {
+      closeSync(dir);
+    }
   });
 });
