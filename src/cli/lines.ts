@@ -59,12 +59,19 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** One line's bytes, without its LF, as a string; a final CR is dropped. */
 export function decodeLine(bytes: Uint8Array): string {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === CR ? bytes.length - 1 : bytes.length;
-  const line = Buffer.from(bytes.buffer, bytes.byteOffset, end);
-  if (isAscii(line)) return line.toString('latin1');
+  return decodeLossless(Buffer.from(bytes.buffer, bytes.byteOffset, end));
+}
+
+/**
+ * Bytes as a string, each byte that is not UTF-8 as U+DC80..U+DCFF (below): for standard input's
+ * lines and for command-line arguments alike (main.ts).
+ */
+export function decodeLossless(bytes: Uint8Array): string {
+  if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   try {
-    return strictDecoder.decode(line);
+    return strictDecoder.decode(bytes);
   } catch {
-    return decodeEscapingInvalid(line);
+    return decodeEscapingInvalid(bytes);
   }
 }
 

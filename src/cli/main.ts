@@ -5,8 +5,9 @@
  * The exit status is set, never forced with `process.exit`, so that Node exits only once
  * everything written to a pipe has been flushed.
  */
-import { fstatSync } from 'node:fs';
+import { fstatSync, readFileSync } from 'node:fs';
 import { EXIT_IOERR, InputError } from './io.js';
+import { decodeLossless } from './lines.js';
 import { outputLost } from './output.js';
 import { autoColor, run } from './run.js';
 
@@ -21,7 +22,7 @@ process.on('exit', () => {
 const color = autoColor(process.env, process.stdout.isTTY === true);
 
 try {
-  process.exitCode = await run(process.argv.slice(2), {
+  process.exitCode = await run(argumentsLossless(process.argv.slice(2)), {
     stdin: standardInput(),
     stdout: process.stdout,
     stderr: process.stderr,
@@ -41,4 +42,33 @@ try {
 async function* standardInput(): AsyncGenerator<Uint8Array | string> {
   if (fstatSync(0).isDirectory()) throw new InputError('cannot read standard input: it is a directory');
   yield* process.stdin;
+}
+
+/**
+ * The arguments, with bytes that are not UTF-8 read as standard input reads them (lines.ts:
+ * U+DC80..U+DCFF, so that the record names the byte) rather than as Node reads them (U+FFFD,
+ * for which the hint would be "%EF%BF%BD"). Only Linux keeps the raw bytes where a script can
+ * read them: /proc/self/cmdline, NUL-separated, the user's arguments last. Elsewhere, or if
+ * the two lists do not line up, Node's reading stays (README).
+ */
+function argumentsLossless(args: string[]): string[] {
+  if (!args.some((a) => a.includes('\ufffd'))) return args;
+  let cmdline: Buffer;
+  try {
+    cmdline = readFileSync('/proc/self/cmdline');
+  } catch {
+    return args;
+  }
+  const raw: Buffer[] = [];
+  for (let start = 0; start < cmdline.length; ) {
+    const nul = cmdline.indexOf(0, start);
+    const end = nul === -1 ? cmdline.length : nul;
+    raw.push(cmdline.subarray(start, end));
+    start = end + 1;
+  }
+  if (raw.length < args.length) return args;
+  const mine = raw.slice(raw.length - args.length);
+  // Each raw argument must be the one Node decoded, or the lists are not the same arguments.
+  if (mine.some((bytes, i) => bytes.toString('utf8') !== args[i])) return args;
+  return mine.map((bytes, i) => (args[i]!.includes('\ufffd') ? decodeLossless(bytes) : args[i]!));
 }

@@ -2,8 +2,8 @@
  * The real `urispec` binary over pipes, as users and scripts run it: built first with the
  * package's tsconfig, then spawned as `node dist/src/cli/main.js`.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { specs } from '../../src/index.js';
 import { binary, records, runBinary } from './cli-harness.js';
@@ -135,5 +135,18 @@ describe('a directory on standard input (urispec validate < /)', () => {
     } finally {
       closeSync(dir);
     }
+  });
+});
+
+describe('bytes that are not UTF-8 in an argument', () => {
+  // spawn encodes its arguments as UTF-8, so the raw byte goes through bash's $'\xff'.
+  it.skipIf(!existsSync('/proc/self/cmdline'))('are read as standard input reads them: 0xFF as U+DCFF, hint "%FF"', () => {
+    const run = (script: string) =>
+      execFileSync('bash', ['-c', script, 'bash', process.execPath, binary], { encoding: 'utf8' }).trim().split('\n').map((l) => JSON.parse(l) as { input: string; error?: { hint?: string } });
+    const fromArgs = run(`"$1" "$2" validate --json -- $'/a\\xffb' 'x\uFFFDy' '' $'\\xc3\\xa9\\xe9' || true`);
+    const fromStdin = run(`printf '/a\\xffb\\nx\\xef\\xbf\\xbdy\\n\\n\\xc3\\xa9\\xe9\\n' | "$1" "$2" validate --json || true`);
+    expect(fromArgs.map((r) => r.input)).toEqual(['/a\udcffb', 'x\ufffdy', '', '\u00e9\udce9']);
+    expect(fromArgs).toEqual(fromStdin);
+    expect(fromArgs[0]!.error!.hint).toContain('"%FF"');
   });
 });
