@@ -12,6 +12,7 @@
  */
 import { explain, type DerivationNode, type Explanation } from '../index.js';
 import { displayInput, displayToken, formatResult, renderInput } from '../format.js';
+import { maxOf } from '../large-arrays.js';
 import { parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
@@ -235,10 +236,8 @@ export function renderExplanation(e: Explanation, color: boolean): string {
     i += t.units;
   }
   const shown = (start: number, end: number) => displayInput(e.input, start, end);
-  // A loop, not Math.max(...rows): a tree of 50,000 segments is more arguments than a call takes.
-  let width = 0;
-  for (const r of rows) width = Math.max(width, r.depth * 2 + r.label.length);
-  width += 2;
+  // Not Math.max(...rows): a tree of 50,000 segments is more arguments than a call takes.
+  const width = maxOf(rows.map((r) => r.depth * 2 + r.label.length), 0) + 2;
   const dim = (t: string) => (color ? `\u001b[2m${t}\u001b[22m` : t);
   // A valid record's lines as validate prints them: the heading (with RFC 6570's level), then
   // the warnings, which go after the tree.
