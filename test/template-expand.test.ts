@@ -96,6 +96,15 @@ describe('values, prefixes, encodings (§2.3, §2.4.1, §3.1, §3.2.1)', () => {
     ['{x:1}', { x: '\u{1D11E}a' }, '%F0%9D%84%9E', '§2.4.1: a prefix counts code points, never half a pair'],
     ['{+x:2}', { x: '%41bc' }, '%41b', 'Appendix A: a prefix does not split a pct-encoded triplet (U+R)'],
     ['{x:2}', { x: '%41bc' }, '%254', 'outside U+R a "%" is data: "%25"'],
+    // §2.4.1: "to avoid splitting between the octets of a multi-octet-encoded character"; §3.2.1:
+    // "count each Unicode code point as one character". The UTF-8 of é, €, 😀 as triplets.
+    ['{+x:1}', { x: '%C3%A9b' }, '%C3%A9', '§3.2.1: the triplets of one code point are one character'],
+    ['{#x:1}', { x: '%e2%82%acz' }, '#%e2%82%ac', '§2.4.1: three triplets, one character'],
+    ['{+x:3}', { x: 'a%CE%B1%CE%B2c' }, 'a%CE%B1%CE%B2', 'two code points of two triplets each'],
+    ['{+x:1}', { x: '%F0%9F%98%80)' }, '%F0%9F%98%80', 'four triplets, one code point'],
+    ['{+x:1}', { x: '%E9b' }, '%E9', 'a triplet that leads no UTF-8 is one character'],
+    ['{+x:1}', { x: '%C3%41' }, '%C3', 'a lead whose next triplet is no continuation: one character'],
+    ['{+x:1}', { x: '%E0%80%80' }, '%E0', 'an overlong form is no code point (RFC 3629 §3)'],
     ['{+x}', { x: '%zz%4' }, '%25zz%254', '§3.2.1: "%" only as part of a triplet'],
     ['{+x}', { x: 'a b[c]#d' }, 'a%20b[c]#d', 'U+R passes reserved, not SP'],
     ['caf\u00e9{x}', { x: '\u00e9' }, 'caf%C3%A9%C3%A9', '§3.1: literals and values alike, UTF-8'],
@@ -109,7 +118,8 @@ describe('values, prefixes, encodings (§2.3, §2.4.1, §3.1, §3.2.1)', () => {
   });
 
   it('refuses values of no type the contract names, naming the variable', () => {
-    for (const bad of [{ x: [[1]] }, { x: { a: { b: 1 } } }, { x: Number.NaN }, { x: '\ud800' }, { x: () => 1 }] as unknown as Variables[]) {
+    // A key is a name "encoded in the same way as simple string values" (§3.2.1): no lone surrogate either.
+    for (const bad of [{ x: [[1]] }, { x: { a: { b: 1 } } }, { x: Number.NaN }, { x: '\ud800' }, { x: () => 1 }, { x: { '\ud800': 'a' } }, { x: new Map([['\udc00', 'v']]) }] as unknown as Variables[]) {
       const e = refusal(() => expand('{x}', bad));
       expect(e.kind).toBe('option');
       expect(e.message).toContain('"x"');

@@ -35,7 +35,8 @@ export const expandHelp = commandHelp({
   options: expandOptions,
   details: [
     'Values: strings, numbers, booleans, lists (arrays) and associative arrays (objects, in',
-    'their order); null, [] and {} are undefined (RFC 6570 §2.3).',
+    'their order, except that JavaScript puts keys that are array indexes, such as "2", first);',
+    'null, [] and {} are undefined (RFC 6570 §2.3).',
     'A template that is invalid, uses a reserved operator (= , ! @ |) or a prefix on a list or',
     'an associative array is refused with its diagnosis (exit status 2).',
     '',

@@ -7,7 +7,7 @@
 import type { ValidationError } from '../diagnose.js';
 import { UsageError } from '../errors.js';
 import { validate } from '../validate.js';
-import { percentEncoded } from '../schemes/percent.js';
+import { percentEncoded, percentUtf8, tripletAt } from '../schemes/percent.js';
 import { RESERVED_OPERATORS, templateParts, type Expression, type Operator, type VarSpec } from './syntax.js';
 import { eraWith, rowOf } from '../eras/table.js';
 
@@ -51,15 +51,20 @@ const RESERVED = /^[:/?#[\]@!$&'()*+,;=]$/;
 const TRIPLET = /^%[0-9A-Fa-f]{2}/;
 
 /**
- * The characters of `text` (code points; with `reserved`, a pct-encoded triplet is one), so that
- * a prefix never splits a character or a triplet (§3.2.1, Appendix A).
+ * The characters of `text` (code points; with `reserved`, a pct-encoded triplet is one, and so is
+ * a run of triplets that is the UTF-8 of one code point), so that a prefix never splits a
+ * character or a triplet: §2.4.1, "in characters, not octets, in order to avoid splitting between
+ * the octets of a multi-octet-encoded character or within a pct-encoded triplet"; §3.2.1, "If the
+ * value contains multi-octet or pct-encoded characters, care must be taken to avoid splitting the
+ * value in mid-character: count each Unicode code point as one character" (`%C3%A9` is é).
  */
 function characters(text: string, reserved: boolean): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; ) {
     if (reserved && text[i] === '%' && TRIPLET.test(text.slice(i, i + 3))) {
-      out.push(text.slice(i, i + 3));
-      i += 3;
+      const n = utf8Triplets(text, i);
+      out.push(text.slice(i, i + 3 * n));
+      i += 3 * n;
     } else {
       const ch = String.fromCodePoint(text.codePointAt(i)!);
       out.push(ch);
@@ -67,6 +72,18 @@ function characters(text: string, reserved: boolean): string[] {
     }
   }
   return out;
+}
+
+/**
+ * How many triplets from `i` (a triplet) stand for one code point: those its first octet leads
+ * (RFC 3629 §4: two to four) when they are there and are its UTF-8, else 1.
+ */
+function utf8Triplets(text: string, i: number): number {
+  const lead = tripletAt(text, i);
+  const n = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (n === 1) return 1;
+  for (let k = 1; k < n; k++) if (!TRIPLET.test(text.slice(i + 3 * k, i + 3 * k + 3))) return 1;
+  return percentUtf8(text, i, i + 3 * n) ? n : 1;
 }
 
 /**
@@ -78,7 +95,7 @@ function encode(text: string, reserved: boolean, prefix?: number): string {
   if (prefix !== undefined) chars = chars.slice(0, prefix);
   let out = '';
   for (const ch of chars) {
-    if (ch.length === 3 || UNRESERVED.test(ch) || (reserved && RESERVED.test(ch))) out += ch;
+    if (ch.length >= 3 || UNRESERVED.test(ch) || (reserved && RESERVED.test(ch))) out += ch; // a triplet, or a code point's triplets
     else out += percentEncoded(ch);
   }
   return out;
@@ -127,7 +144,9 @@ function defined(name: string, v: Value): Defined | undefined {
     const entries: Array<[string, unknown]> = v instanceof Map ? [...(v as Map<string, unknown>)] : Object.entries(v);
     const pairs = entries.flatMap(([k, x]): Array<[string, Scalar]> => {
       const s = scalar(name, x);
-      return s === undefined ? [] : [[String(k), s]];
+      // §3.2.1: a name is "encoded in the same way as simple string values": a key that is no
+      // sequence of code points (§1.6) is refused as a value is, not written as U+FFFD.
+      return s === undefined ? [] : [[scalar(name, String(k))!, s]];
     });
     return pairs.length === 0 ? undefined : { kind: 'pairs', pairs };
   }
