@@ -166,6 +166,8 @@ export function renderMarkdown(r: ConformanceReport): string {
     p();
     p(`### ${era}`);
     p();
+    // An era-mismatch row names the eras a parser's verdict matches (docs' era lists: test/era-lists.test.ts).
+    p('<!-- eras: not a list (the eras an era mismatch names) -->');
     p('| parser | class | false accepts | false rejects | minimal example | urispec: rule (section) | parser says |');
     p('|---|---|---|---|---|---|---|');
     for (const { x, c } of rows) {
@@ -250,6 +252,7 @@ export function renderMarkdown(r: ConformanceReport): string {
   p();
   p('## Published cases');
   p();
+  p('<!-- eras: not a list -->');
   p('[vectors/conformance/](../vectors/conformance/README.md) holds, for any harness: one list of cases');
   p(`an era (${Object.keys(r.generated.vectors).map((e) => '`' + e + '.json`').join(', ')}), valid ones and invalid ones with`);
   p('exactly one fault each (a valid case with one edit), each tagged with the rule and section urispec');

@@ -214,9 +214,20 @@ function components(outcomes: DiffOutcome[]): ComponentsReport | undefined {
 }
 
 /** Inputs for the resolution differential: RFC 3986 §5.4's rows, and valid references from the vectors. */
-function resolutionPairs(): { base: string; ref: string; source: string }[] {
-  const rows = (JSON.parse(readText('test/resolution/rfc3986.json')) as { base: string; rows: { ref: string }[] });
-  const pairs = rows.rows.map((r) => ({ base: rows.base, ref: r.ref, source: 'RFC 3986 §5.4' }));
+/**
+ * The pairs each parser resolves: RFC 3986 §5.4's 42 references against its base, then generated
+ * ones. A §5.4 reference printed with two targets (§5.4.2's `http:g`: "for strict parsers" and
+ * "for backward compatibility") is one example with both as answers (`targets`), not two rows
+ * scored against the strict one.
+ */
+function resolutionPairs(): { base: string; ref: string; source: string; targets?: string[] }[] {
+  const rows = (JSON.parse(readText('test/resolution/rfc3986.json')) as { base: string; rows: { ref: string; target: string }[] });
+  const pairs: { base: string; ref: string; source: string; targets?: string[] }[] = [];
+  for (const r of rows.rows) {
+    const same = pairs.find((p) => p.ref === r.ref);
+    if (same) same.targets!.push(r.target);
+    else pairs.push({ base: rows.base, ref: r.ref, source: 'RFC 3986 §5.4', targets: [r.target] });
+  }
   const refs = INPUTS.rfc3986!.filter((i) => validate(i).valid).slice(0, Math.min(100, COUNT));
   for (const base of RESOLUTION_BASES) for (const ref of refs) pairs.push({ base, ref, source: 'generated' });
   return pairs;
@@ -237,7 +248,7 @@ async function resolution(parser: Parser): Promise<ResolutionReport> {
       const expected = resolve(base, pair.ref).target ?? null;
       const got = o.parser.valid ? String(o.parser.components?.target ?? '') : null;
       report.total++;
-      const agree = got === expected;
+      const agree = got === expected || (got !== null && pair.targets !== undefined && pair.targets.includes(got));
       if (pair.source === 'RFC 3986 §5.4') {
         report.rfc3986Examples.total++;
         if (agree) report.rfc3986Examples.agree++;
