@@ -248,7 +248,7 @@ async function resolution(parser: Parser): Promise<ResolutionReport> {
       const expected = resolve(base, pair.ref).target ?? null;
       const got = o.parser.valid ? String(o.parser.components?.target ?? '') : null;
       report.total++;
-      const agree = got === expected || (got !== null && pair.targets !== undefined && pair.targets.includes(got));
+      const agree = got === expected || (got !== null && pair.targets?.includes(got) === true);
       if (pair.source === 'RFC 3986 §5.4') {
         report.rfc3986Examples.total++;
         if (agree) report.rfc3986Examples.agree++;
