@@ -6,7 +6,7 @@ export default {
   "defaultRule": "URN",
   "notation": "RFC 2141 BNF (`<name> ::=`, `|`, `[ ]`, `1,31<x>`, quoted literals)",
   "source": "rfc2141.txt §2 to §2.4 (the BNF of §2, §2.1, §2.2, §2.3 and §2.4)",
-  "status": "obsoleted by RFC 8141 (2017-04), which allows \"/\", \"?\", \"#\", \"~\" and \"&\" in the NSS and no \"-\" at the end of an NID (Appendix B.1)",
+  "status": "obsoleted by RFC 8141 (2017-04), which allows \"/\", \"~\" and \"&\" in the NSS, \"?\" and \"#\" as its components' delimiters, and no \"-\" at the end of an NID (Appendix B.1)",
   "eraRow": {"urn":"RFC 2141 §2","profile":true,"prose":true},
   "rules": [
     {"name":"URN","id":"URN","section":"2","core":false,"charRule":false,"opens":"urn:"},

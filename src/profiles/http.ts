@@ -96,7 +96,8 @@ export const HTTP_PROSE: SchemeProse = {
     const findings: ProseFinding[] = [];
     // §4.2.1/§4.2.2: "A sender MUST NOT generate an "http" URI with an empty host identifier.
     // A recipient that processes such a URI reference MUST reject it as invalid." RFC 3986's
-    // reg-name may be empty (§3.2.2: "a URI containing an authority with an empty host").
+    // reg-name may be empty (§3.2.2: "the registered name is empty (zero length)", "whereas the
+    // "http" scheme considers a missing authority or empty host invalid").
     if (emptyHost) {
       findings.push({
         level: 'error',
