@@ -17,6 +17,13 @@ export function fromCharCodes(codes: ArrayLike<number>): string {
   return parts.join('');
 }
 
+/** The string of these code points (`String.fromCodePoint`, a chunk at a time). */
+export function fromCodePoints(points: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < points.length; i += CHUNK) parts.push(String.fromCodePoint.apply(null, points.slice(i, i + CHUNK)));
+  return parts.join('');
+}
+
 /** The largest of `values`, or `atLeast` when it is larger (or there are none). */
 export function maxOf(values: Iterable<number>, atLeast = -Infinity): number {
   let max = atLeast;

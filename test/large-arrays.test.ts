@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { withColorOption } from '../src/cli/run.js';
 import { table } from '../src/cli/table.js';
-import { fromCharCodes, maxOf } from '../src/large-arrays.js';
+import { fromCharCodes, fromCodePoints, maxOf } from '../src/large-arrays.js';
+import { toURI } from '../src/index.js';
 import { dataDifferences } from '../src/whatwg-data.js';
 import { records, runInMemory } from './cli/cli-harness.js';
 
@@ -19,6 +20,20 @@ describe('calls over arrays as long as an input', () => {
     expect(text.length).toBe(MANY);
     expect([...text.slice(8190, 8195)].map((c) => c.charCodeAt(0))).toEqual([254, 255, 0, 1, 2]);
     expect(text.charCodeAt(MANY - 1)).toBe((MANY - 1) % 256);
+  });
+
+  it('fromCodePoints takes any number of code points, astral ones among them, in order', () => {
+    const points = Array.from({ length: 300_000 }, (_, i) => (i % 3 === 0 ? 0x1f600 : 0x61 + (i % 26)));
+    const s = fromCodePoints(points);
+    expect([...s].length).toBe(300_000);
+    expect(s.codePointAt(0)).toBe(0x1f600);
+    expect(s.slice(2, 4)).toBe('bc');
+  });
+
+  it('to-uri --idna on a host of 150,000 characters answers (RFC 3490 §4.1 step 8 refuses the label) rather than overflowing the stack', () => {
+    const r = toURI(`http://${'\u00e9'.repeat(150_000)}a/`, { idna: true });
+    expect(r.uri).toBeUndefined();
+    expect(JSON.stringify(r)).toContain('step 8');
   });
 
   it('maxOf takes any number of values, and its floor', () => {

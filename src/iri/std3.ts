@@ -9,6 +9,8 @@
 // either, and RFC 3987 §3.1 says what a failure means: "this would mean that the IRI cannot be
 // resolved", so each is an error, never a warning.
 
+import { fromCodePoints } from '../large-arrays.js';
+
 /**
  * The schemes known to use domain names in ireg-name, by the scheme definitions among the
  * project's specs: RFC 1738 §3.1's "host: The fully qualified domain name of a network host"
@@ -49,7 +51,7 @@ function punycodeDecode(input: string): string | null {
     if (n > 0x10ffff) return null;
     out.splice(i++, 0, n);
   }
-  return String.fromCodePoint(...out);
+  return fromCodePoints(out); // an A-label of the input's length: not spread into a call
 }
 
 /** RFC 3490 §3.1: "U+002E (full stop), U+3002 (ideographic full stop), U+FF0E (fullwidth full stop), U+FF61 (halfwidth ideographic full stop)". */
