@@ -231,15 +231,16 @@ export function describeFound(found: string | null): string {
  * //   …
  * ```
  */
-export function formatResult(result: ValidationResult, options: FormatOptions): string {
+export function formatResult(result: ValidationResult, options: FormatOptions, upTo?: number): string {
   // `--spec auto`: each era's verdict, RFC 3986's first (src/profiles/auto.ts).
-  if (result.verdicts) return result.verdicts.map((v) => formatResult({ input: result.input, ...v }, options)).join('\n');
+  // A scheme's verdict of the URI before its fragment says so (`upTo`).
+  if (result.verdicts) return result.verdicts.map(({ upTo, ...v }) => formatResult({ input: result.input, ...v }, options, upTo)).join('\n');
   const c = palette(options.color);
   if (result.valid) {
     const shown = result.input === '' ? c.dim('(empty)') : renderInput(result.input);
     const level = result.level === undefined ? '' : `, level ${result.level}`;
     return [
-      `${c.green('✓')} ${shown}  ${c.dim(`valid ${result.spec} ${result.rule}${level}`)}`,
+      `${c.green('✓')} ${shown}  ${c.dim(`valid ${result.spec} ${result.rule}${level}${upTo === undefined ? '' : `, read before the "#" at ${upTo}`}`)}`,
       ...(result.warnings ?? []).map((w) => `  ${c.yellow('warning'.padEnd(10))}${escapeUnsafe(w.message)}`),
     ].join('\n');
   }
@@ -251,7 +252,7 @@ export function formatResult(result: ValidationResult, options: FormatOptions): 
   // Where non-ASCII precedes the offset, also in code points and UTF-8 bytes.
   const other = error.codePointOffset === undefined ? '' : ` (code point ${error.codePointOffset}, UTF-8 byte ${error.utf8Offset})`;
   const head = [
-    `${c.red('✗')} ${shown}  ${c.dim(`invalid ${result.spec} ${result.rule} at offset ${error.offset}${other}`)}`,
+    `${c.red('✗')} ${shown}  ${c.dim(`invalid ${result.spec} ${result.rule}${upTo === undefined ? '' : `, read before the "#" at ${upTo},`} at offset ${error.offset}${other}`)}`,
     `  ${c.red(caret)}`,
     field('rule', `${c.bold(error.rule)}  ${c.dim(`(${error.rulePath.join(' > ')})`)}`),
     field('section', sectionLabel(result.spec, error.section)),

@@ -1,7 +1,7 @@
 import type { EraId, EraRules } from '#generated';
 import type { ValidationError } from './diagnose.js';
 import { eraOf, startIdOf } from './registry.js';
-import { acceptsIn, targetIn, validateIn, type AfterGrammar, type Target, type ValidationWarning } from './validate-era.js';
+import { acceptsIn, schemeAcceptsIn, schemeVerdictIn, targetIn, validateIn, type AfterGrammar, type AnyValidationResult, type Target, type ValidationWarning } from './validate-era.js';
 import { notesOf, type TemplateLevel } from './template/notes.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
@@ -103,10 +103,15 @@ export type ValidationResult<S extends string = string> =
       verdicts?: EraVerdictRecord[];
     };
 
-/** One era's verdict in the record of `spec: 'auto'`: the record of `validate` for that era. */
+/**
+ * One era's verdict in the record of `spec: 'auto'`: the record of `validate` for that era.
+ * `upTo`, on a scheme profile's verdict of a URI with a fragment: the verdict is of the URI
+ * before its "#" (the input's first `upTo` code units), which the scheme's rule reads
+ * (src/profiles/profile.ts `fragment`); the fragment is RFC 3986's.
+ */
 export type EraVerdictRecord =
-  | { spec: SpecId; rule: string; valid: true; warnings?: ValidationWarning[] }
-  | { spec: SpecId; rule: string; valid: false; error: ValidationError; warnings?: ValidationWarning[] };
+  | { spec: SpecId; rule: string; valid: true; upTo?: number; warnings?: ValidationWarning[] }
+  | { spec: SpecId; rule: string; valid: false; upTo?: number; error: ValidationError; warnings?: ValidationWarning[] };
 
 /** Options as the library receives them at run time, before the era is known. */
 interface AnyOptions {
@@ -169,7 +174,7 @@ export function targetOf(options: AnyOptions | undefined): Target {
     target = targetIn(eraOf(spec), rule, { union, appendixE }, startIdOf, AFTER, grammarOnly);
     resolved.set(key, target);
   }
-  last = { spec, rule, union, appendixE, grammarOnly, target, dfa: target.prose === undefined ? target.automaton : null };
+  last = { spec, rule, union, appendixE, grammarOnly, target, dfa: target.prose === undefined && target.ofScheme === undefined ? target.automaton : null };
   return target;
 }
 
@@ -197,7 +202,7 @@ export function isValid<S extends string = typeof DEFAULT_ERA, R extends string 
   if (isAuto(options?.spec)) {
     const profile = profileFor(input);
     const rest = { ...(options as AnyOptions), spec: DEFAULT_ERA };
-    return acceptsIn(targetOf(rest), input) && (profile === undefined || acceptsIn(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input));
+    return acceptsIn(targetOf(rest), input) && (profile === undefined || schemeAcceptsIn(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input, PROFILES));
   }
   return acceptsIn(targetOf(options), input);
 }
@@ -231,8 +236,9 @@ export function validate<S extends string = typeof DEFAULT_ERA, R extends string
 function validateAuto(input: string, options: AnyOptions): ValidationResult {
   const base = validateIn(targetOf({ ...options, spec: DEFAULT_ERA }), input);
   const profile = profileFor(input);
-  const records = [base];
-  if (profile !== undefined) records.push(validateIn(targetOf({ ...profile, grammarOnly: options.grammarOnly }), input));
+  const records: (AnyValidationResult & { upTo?: number })[] = [base];
+  // The scheme's rule reads the URI before its fragment (src/profiles/profile.ts `fragment`).
+  if (profile !== undefined) records.push(schemeVerdictIn(targetOf({ ...profile, grammarOnly: options.grammarOnly }), input, PROFILES));
   const verdicts = records.map(({ input: _input, spec, rule, valid, ...rest }) => ({ spec, rule, valid, ...rest }) as EraVerdictRecord);
   const warnings = records.flatMap((r) => r.warnings ?? []);
   const head = { input, spec: AUTO_SPEC, rule: base.rule };

@@ -146,6 +146,15 @@ export interface EraRow<Id extends EraId = EraId> {
   profile?: Profile;
   /** Its grammar is a URN syntax (hints, components and equivalence of src/urn/). */
   urn?: UrnSyntax;
+  /**
+   * The rules whose strings begin with the URI's scheme, where they have one (RFC 3986's `URI`,
+   * `URI-reference`, `absolute-URI`): a scheme profile built on this era (`profile.on`) checks a
+   * string of one of them, whose scheme it defines, by the scheme's own rule too
+   * (src/profiles/of-era.ts `schemeTargets`). A relative reference of these rules cannot begin
+   * with a scheme and a ":" (RFC 3986 §4.2's first segment has no ":", RFC 2396's `rel_segment`
+   * none).
+   */
+  withScheme?: readonly EraRules[Id][];
   /** A valid string of the default rule (checked by test/era-table.test.ts). */
   example: string;
 }
@@ -165,6 +174,7 @@ export const ERA_TABLE = {
     resolution: { algorithm: 'RFC 3986 §5.2', nonStrict: true },
     normalization: { section: 'RFC 3986 §6', rule: 'URI-reference' },
     formats: [{ name: 'uri', rule: 'URI' }, { name: 'uri-reference', rule: 'URI-reference' }],
+    withScheme: ['URI', 'URI-reference', 'absolute-URI'],
     example: 'http://a/b/c/d;p?q',
   },
   rfc3987: {
@@ -194,6 +204,7 @@ export const ERA_TABLE = {
     lettered: { 'RFC 2373 §B': 'RFC 2373 Appendix B (imported by RFC 2732 §3)' },
     components: 'RFC2396',
     resolution: { algorithm: 'RFC 2396 §5.2' },
+    withScheme: ['URI-reference', 'absoluteURI'],
     example: 'http://[::1]/b/c/d;p?q',
   },
   'rfc2396-draft': {

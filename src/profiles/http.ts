@@ -144,6 +144,6 @@ export const HTTP_PROSE: SchemeProse = {
     if (e.found !== '#' || !Object.values(HTTP_PROSE.rules).includes(startRule)) return undefined;
     // Only a "#" after the authority's "//" ends a hier-part: in "http#x" the scheme is unfinished.
     if (!/^https?:\/\//i.test(input.slice(0, e.offset))) return undefined;
-    return `an ${startRule} has no fragment (RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"): check the part before the "#" as one; with its fragment the reference is checked by RFC 3986 (spec rfc3986)`;
+    return `an ${startRule} has no fragment (RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"): check the part before the "#" as one; with its fragment it is a URI-reference (rule URI-reference, or spec auto), which holds the part before the "#" to ${startRule}`;
   },
 };

@@ -362,6 +362,10 @@ function listOf(input: string, rule: string, items: ProseComponent[], from = ite
 export const MAILTO_PROSE: SchemeProse = {
   document: 'RFC 6068',
   rules: { mailto: 'mailtoURI' },
+  // §2: "this specification, like any URI scheme specification, does not define syntax or
+  // meaning of a fragment identifier ... fragment identifiers are meaningless, SHOULD NOT be
+  // used on 'mailto' URIs, and SHOULD be ignored upon resolution."
+  fragment: { section: 'RFC 6068 §2', says: "fragment identifiers are meaningless, SHOULD NOT be used on 'mailto' URIs" },
   // Read in place, on every accepted line (issue 17): the addr-specs by one walker, each part
   // by offsets; strings only for a finding, an hfname, or a part with triplets to decode.
   check(input, _rule, warnings = true) {

@@ -14,7 +14,7 @@ import { HTTP_PROSE } from './http.js';
 import { MAILTO_PROSE } from './mailto.js';
 import { URN2141_PROSE, URN8141_PROSE } from './urn.js';
 import type { SchemeProse } from './profile.js';
-import { proseAccepts, proseVerdict } from './run.js';
+import { fragmentWarnings, proseAccepts, proseVerdict, schemePartEnd } from './run.js';
 
 /** Every profile's prose, by the key an era's row names it by (`prose: 'http'`). */
 const PROSE_MODULES = {
@@ -45,11 +45,36 @@ export const proseOf: ProseLookup = (era, rule) => {
 };
 
 /**
- * The profiles as src/validate-era.ts checks them (its `AfterGrammar.profiles`): the lookup with
+ * For a rule of a profile's era whose strings begin with their scheme (the `withScheme` of the
+ * era the profile builds on: RFC 9110's `URI-reference`), the target of a string's scheme rule
+ * when the profile defines its scheme (`http:/a` → `http-URI`), made by `make` and kept; else
+ * undefined. The scheme's RFC defines its URIs by that rule ("http-URI = "http" "://" authority
+ * path-abempty [ "?" query ]", RFC 9110 §4.2.1), and its prose holds for them, whichever rule of
+ * the era reads them: so the era's `URI-reference` holds for `http:/a` only where `http-URI`
+ * does.
+ */
+function schemeTargets<T>(era: string, rule: string, make: (rule: string) => T): ((input: string) => T | undefined) | undefined {
+  const profile = rowOf(era)?.profile;
+  const prose = profileProse(era);
+  const on = profile?.on === undefined ? undefined : rowOf(profile.on);
+  if (prose === undefined || !(on?.withScheme as readonly string[] | undefined)?.includes(rule)) return undefined;
+  const made = new Map<string, T>();
+  return (input) => {
+    const scheme = schemeOf(input);
+    const name = scheme === undefined ? undefined : prose.rules[scheme];
+    if (name === undefined) return undefined;
+    let t = made.get(name);
+    if (t === undefined) made.set(name, (t = make(name)));
+    return t;
+  };
+}
+
+/**
+ * The profiles as src/validate-era.ts checks them (its `AfterGrammar.profiles`): the lookups with
  * the runner (./run.ts), passed together by the main entry point and by the per-era entry points
  * of eras with a profile, so that a bundle of an era without one holds neither.
  */
-export const PROFILES = { proseOf, accepts: proseAccepts, verdict: proseVerdict } as const;
+export const PROFILES = { proseOf, schemeTargets, partEnd: schemePartEnd, fragmentWarnings, accepts: proseAccepts, verdict: proseVerdict } as const;
 
 export type Profiles = typeof PROFILES;
 

@@ -80,4 +80,16 @@ export interface SchemeProse {
    * `parameter`); src/diagnose.ts names it, `rulePath` ending there.
    */
   reads?(startRule: string, input: string, offset: number, rulePath: readonly { readonly name: string }[]): string | undefined;
+  /**
+   * What the scheme's rules say of a fragment, where a URI of the scheme is checked by its rule
+   * from another rule (`--spec auto`, or the era's `URI-reference`: src/profiles/of-era.ts
+   * `schemeTargets`). Absent: its rule ends before a fragment, as a scheme's definition does
+   * (RFC 3986 §3.5: "the fragment identifier is not used in the scheme-specific processing of a
+   * URI"; RFC 9110 §4.2.5: the fragment "is not part of the scheme definition for a URI
+   * scheme"), so the URI before its first "#" is checked by the scheme's rule, and the fragment by
+   * the generic syntax alone. `'own'`: its rule takes the fragment itself (RFC 8141's
+   * `f-component`). An advice: as when absent, and a warning at the "#" in the text's words (RFC
+   * 6068 §2: fragment identifiers "SHOULD NOT be used on 'mailto' URIs").
+   */
+  fragment?: 'own' | { section: string; says: string };
 }

@@ -44,6 +44,24 @@ function errorOf(f: ProseFinding, era: string, input: string, rule: string): Val
   };
 }
 
+/**
+ * Where the part of `input` that a scheme's rule checks ends, when a URI of the scheme is checked
+ * by that rule from another (./profile.ts, `fragment`): before the first "#", unless the rule
+ * takes the fragment itself.
+ */
+export function schemePartEnd(prose: SchemeProse, input: string): number {
+  if (prose.fragment === 'own') return input.length;
+  const hash = input.indexOf('#');
+  return hash < 0 ? input.length : hash;
+}
+
+/** The warning of a text that advises against a fragment (./profile.ts, `fragment`), at its "#" (`end`). */
+export function fragmentWarnings(prose: SchemeProse, input: string, end: number): ValidationWarning[] {
+  const advice = prose.fragment;
+  if (advice === undefined || advice === 'own' || end >= input.length) return [];
+  return [warningOf({ level: 'warning', section: advice.section, rule: 'fragment', rulePath: [], offset: end, holds: 'RFC 3986 §3.5', says: advice.says })];
+}
+
 function warningOf(f: ProseFinding): ValidationWarning {
   return {
     offset: f.offset,

@@ -62,6 +62,8 @@ function notUtf8At(input: string, start: number): number {
 export const URN8141_PROSE: SchemeProse = {
   document: 'RFC 8141',
   rules: { urn: 'namestring' },
+  // §2: `namestring = assigned-name [ rq-components ] [ "#" f-component ]`.
+  fragment: 'own',
   check(input, rule, warnings = true) {
     // On every accepted line, so read as offsets (issue 17): the NID between the first two
     // ":", and urnParts' q-component, which only a "?" after the NSS's ":" can begin.
