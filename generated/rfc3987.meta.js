@@ -6,7 +6,7 @@ export default {
   "defaultRule": "IRI-reference",
   "notation": "ABNF",
   "source": "rfc3987.txt §2.2 (ABNF for IRI References and IRIs: the rules that differ from RFC 3986, then the RFC 3986 rules it lists), with the RFC 2234 core rules",
-  "eraRow": {"iri":true},
+  "eraRow": {"iri":true,"prose":true},
   "rules": [
     {"name":"IRI","id":"IRI","section":"2.2","core":false,"charRule":false},
     {"name":"ihier-part","id":"ihier_part","section":"2.2","core":false,"charRule":false,"opens":"//"},

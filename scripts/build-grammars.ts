@@ -471,9 +471,10 @@ const ENTRY_EXTRAS: Record<string, string> = {
 function entryPoint(era: string): Record<string, string> {
   const id = JSON.stringify(era);
   // A scheme profile's prose (src/profiles/) is looked up in the era table: the entry of an era
-  // whose row names one (`profile.prose`, RFC 9110's, RFC 2141's without `// @extends`) imports
-  // the lookup; the others' entries stay without the table.
-  const profiled = rowOf(era)?.profile?.prose !== undefined;
+  // whose row names one (`profile.prose`, RFC 9110's, RFC 2141's without `// @extends`; or the
+  // era's own `prose`, RFC 3987 §4.1's) imports the lookup; the others' entries stay without the
+  // table.
+  const profiled = rowOf(era)?.profile?.prose !== undefined || rowOf(era)?.prose !== undefined;
   const prose = profiled ? `import { PROFILES } from '../../dist/src/profiles/of-era.js';\n` : '';
   // RFC 6570's level and warnings (src/template/notes.ts): the entry of the template era.
   const noted = rowOf(era)?.template !== undefined;

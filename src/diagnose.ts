@@ -57,10 +57,10 @@ export interface ValidationError {
   /** How to fix a common mistake, when the failure looks like one. */
   hint?: string;
   /**
-   * Which layer failed, for an era with a scheme profile (src/profiles/): `grammar` when the
-   * scheme's grammar rejects the input, `profile` when the grammar holds and a rule its RFC
-   * states in prose fails (then `section` is that rule's, with its document, and `expected` is
-   * empty). Absent for the other eras, which have one layer.
+   * Which layer failed, for an era with prose rules after its grammar (a scheme profile, or RFC
+   * 3987's §4.1: src/profiles/): `grammar` when the grammar rejects the input, `profile` when the
+   * grammar holds and a rule the RFC states in prose fails (then `section` is that rule's, with
+   * its document, and `expected` is empty). Absent for the other eras, which have one layer.
    */
   layer?: 'grammar' | 'profile';
   /** One readable sentence built from the fields above, with the hint when there is one. */

@@ -127,13 +127,13 @@ describe('RFC 3987 §4: bidi warnings', () => {
     expect(kinds('http://ab.cd.ef/\u05d0\u05d11/2\u05d2\u05d3/\u05d4\u05d5.html')).toEqual(['ends isegment', 'ends isegment', 'mixed isegment', 'ends isegment']);
   });
 
-  it('warns of a bidi formatting character (§4.1: IRIs MUST NOT contain them), which the grammar allows', () => {
+  it('refuses a bidi formatting character (§4.1: "IRIs MUST NOT contain bidirectional formatting characters"), which the grammar allows', () => {
     const iri = 'http://a/\u200fx';
-    expect(isValid(iri, { spec: 'rfc3987' })).toBe(true);
+    expect(isValid(iri, { spec: 'rfc3987', grammarOnly: true })).toBe(true);
+    expect(isValid(iri, { spec: 'rfc3987' })).toBe(false);
     const r = toURI(iri);
-    // U+200F RIGHT-TO-LEFT MARK = 0010 0000 0000 1111 -> E2 80 8F
-    expect(r.uri).toBe('http://a/%E2%80%8Fx');
-    expect(r.warnings.map((w) => [w.kind, w.start])).toEqual([['formatting', 9]]);
+    expect(r.uri).toBeUndefined();
+    expect(r.error).toMatchObject({ offset: 9, section: 'RFC 3987 §4.1', layer: 'profile' });
   });
 });
 
@@ -154,11 +154,16 @@ describe('urispec to-uri', () => {
     expect(r.stdout).toContain('invalid rfc3987 IRI-reference at offset 8');
   });
 
-  it('--idna converts the host; bidi warnings go to standard error; an unknown rule is a usage error', async () => {
+  it('--idna converts the host; §4.2 bidi warnings go to standard error, §4.1 formatting characters are refused; an unknown rule is a usage error', async () => {
     expect((await runInMemory(['to-uri', '--idna', 'http://r\u00e9sum\u00e9.example.org'])).stdout).toBe('http://xn--rsum-bpad.example.org\n');
-    const w = await runInMemory(['to-uri', 'http://a/\u200fx']);
+    // §4.2: "a component SHOULD NOT use both right-to-left and left-to-right characters".
+    const w = await runInMemory(['to-uri', 'http://a/\u05d0x']);
     expect(w.status).toBe(0);
-    expect(w.stderr).toMatch(/warning: RFC 3987 §4\.1/);
+    expect(w.stderr).toMatch(/warning: RFC 3987 §4\.2/);
+    // §4.1: "IRIs MUST NOT contain bidirectional formatting characters".
+    const f = await runInMemory(['to-uri', 'http://a/\u200fx']);
+    expect(f.status).toBe(1);
+    expect(f.stdout + f.stderr).toMatch(/RFC 3987 §4\.1/);
     expect((await runInMemory(['to-uri', '--rule', 'nope', 'x'])).status).toBe(2);
   });
 });

@@ -6,9 +6,10 @@ import * as fast from '../rfc3987.fast.js';
 import * as diag from '../rfc3987.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
+import { PROFILES } from '../../dist/src/profiles/of-era.js';
 
 export const spec = "rfc3987";
-export const isValid = /* @__PURE__ */ isValidFor({ meta, fast });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag });
+export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, { profiles: PROFILES });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { profiles: PROFILES });
 export const parse = /* @__PURE__ */ parseFor("rfc3987");
 export const resolve = /* @__PURE__ */ resolveFor("rfc3987");

@@ -29,8 +29,8 @@ export const toUriHelp = commandHelp({
   options: toUriOptions,
   details: [
     'An input that is not an RFC 3987 IRI reference gets the diagnosis of `urispec validate`.',
-    'RFC 3987 §4 bidi advice (mixed directions, bidi formatting characters) is a warning,',
-    'on standard error (with --json: in "warnings").',
+    'RFC 3987 §4.2 bidi advice (mixed directions, a component\'s ends) is a warning, on standard',
+    'error (with --json: in "warnings"); §4.1\'s bidi formatting characters are refused, as validate refuses them.',
     'IRIs come from the arguments or, when there are none, from standard input, one a line.',
     '',
     'Exit status: 0 all mapped, 1 any not, 2 usage error.',

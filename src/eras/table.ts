@@ -102,7 +102,7 @@ export function diagnosisRowOf(id: string): DiagnosisRow {
   if (row?.zoneIdentifiers) hints.zoneIdentifiers = true;
   if (row?.urn) hints.urn = row.urn;
   if (row?.profile) hints.profile = true;
-  if (row?.profile?.prose !== undefined) hints.prose = true;
+  if (row?.profile?.prose !== undefined || row?.prose !== undefined) hints.prose = true;
   if (row?.lettered) hints.lettered = row.lettered;
   return hints;
 }
@@ -144,6 +144,13 @@ export interface EraRow<Id extends EraId = EraId> {
   zoneIdentifiers?: true;
   /** A scheme profile (issue 25). */
   profile?: Profile;
+  /**
+   * Rules its document states in prose about every string of its grammar, whatever the rule
+   * and the scheme, checked after the grammar as a profile's prose is (src/profiles/profile.ts,
+   * `everyRule`), by the key of their module: RFC 3987 §4.1, "IRIs MUST NOT contain
+   * bidirectional formatting characters".
+   */
+  prose?: ProseKey;
   /** Its grammar is a URN syntax (hints, components and equivalence of src/urn/). */
   urn?: UrnSyntax;
   /**
@@ -186,6 +193,7 @@ export const ERA_TABLE = {
     normalization: { section: 'RFC 3987 §5.3', rule: 'IRI-reference', iri: true },
     formats: [{ name: 'iri', rule: 'IRI' }, { name: 'iri-reference', rule: 'IRI-reference' }],
     iri: { rule: 'IRI-reference' },
+    prose: 'iri',
     example: 'http://例え.jp/ü?q=ä#é',
   },
   rfc6874: {

@@ -1,7 +1,7 @@
-// RFC 3987 §4: bidirectional IRIs. Reported as warnings: the restrictions of §4.2 are SHOULDs
-// ("given as shoulds, rather than as musts"), and §4.1's ban on bidi formatting characters is a
-// MUST NOT about characters the grammar of §2.2 allows (they are in ucschar's %xA0-D7FF), so
-// no IRI is refused for them; `to-uri` and `toURI()` list them beside the mapped URI.
+// RFC 3987 §4.2: bidirectional IRIs. Reported as warnings: its restrictions are SHOULDs ("given
+// as shoulds, rather than as musts"); `to-uri` and `toURI()` list them beside the mapped URI.
+// §4.1's ban on bidi formatting characters is a MUST NOT: `validate` refuses them after the
+// grammar (src/profiles/iri.ts), so an IRI here holds none.
 
 import type { DerivationNode } from '../explain.js';
 
@@ -11,9 +11,6 @@ import type { DerivationNode } from '../explain.js';
  * and ifragment" (§4.2).
  */
 export const BIDI_COMPONENTS: readonly string[] = ['iuserinfo', 'ireg-name', 'isegment', 'isegment-nz', 'isegment-nz-nc', 'iquery', 'ifragment'];
-
-/** §4.1: "LRM, RLM, LRE, RLE, LRO, RLO, and PDF". */
-const FORMATTING = /[\u200e\u200f\u202a-\u202e]/gu;
 
 /**
  * Strong right-to-left characters, approximated: the letters of the scripts written right to
@@ -41,10 +38,10 @@ function direction(ch: string): Direction {
 }
 
 export interface BidiWarning {
-  /** `formatting` (§4.1), `mixed` (§4.2 restriction 1) or `ends` (§4.2 restriction 2). */
-  kind: 'formatting' | 'mixed' | 'ends';
-  /** The component's rule (§4.2's list), or null for a formatting character. */
-  rule: string | null;
+  /** `mixed` (§4.2 restriction 1) or `ends` (§4.2 restriction 2). */
+  kind: 'mixed' | 'ends';
+  /** The component's rule (§4.2's list). */
+  rule: string;
   start: number;
   end: number;
   message: string;
@@ -52,21 +49,10 @@ export interface BidiWarning {
 
 /**
  * The bidi warnings of an IRI whose derivation tree (explain) is `tree`: each §4.2 component that
- * mixes directions or holds right-to-left characters without starting and ending with one, and
- * every §4.1 formatting character.
+ * mixes directions or holds right-to-left characters without starting and ending with one.
  */
 export function bidiWarnings(input: string, tree: DerivationNode): BidiWarning[] {
   const out: BidiWarning[] = [];
-  for (const m of input.matchAll(FORMATTING)) {
-    const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    out.push({
-      kind: 'formatting',
-      rule: null,
-      start: m.index,
-      end: m.index + m[0].length,
-      message: `RFC 3987 §4.1: IRIs MUST NOT contain bidirectional formatting characters, and U+${code} is one (at offset ${m.index})`,
-    });
-  }
   const check = (rule: string, text: string, start: number): void => {
     if (text === '') return;
     const dirs = [...text].map(direction);

@@ -10,6 +10,7 @@
 import { rowOf } from '../eras/table.js';
 import { DATA_PROSE } from './data.js';
 import { FILE_PROSE } from './file.js';
+import { IRI_PROSE } from './iri.js';
 import { HTTP_PROSE } from './http.js';
 import { MAILTO_PROSE } from './mailto.js';
 import { URN2141_PROSE, URN8141_PROSE } from './urn.js';
@@ -24,6 +25,7 @@ const PROSE_MODULES = {
   urn2141: URN2141_PROSE,
   file: FILE_PROSE,
   data: DATA_PROSE,
+  iri: IRI_PROSE,
 } as const satisfies Readonly<Record<string, SchemeProse>>;
 
 /** The key of a profile's prose, as an era's row of the table names it. */
@@ -34,14 +36,15 @@ export type ProseLookup = (era: string, rule: string) => SchemeProse | undefined
 
 /** The prose of an era's profile, whatever the rule; undefined: the era has none. */
 export function profileProse(era: string): SchemeProse | undefined {
-  const key = rowOf(era)?.profile?.prose;
+  const row = rowOf(era);
+  const key = row?.profile?.prose ?? row?.prose;
   return key === undefined ? undefined : PROSE_MODULES[key];
 }
 
 /** The prose an era checks after its grammar when `rule` is the start rule, if any. */
 export const proseOf: ProseLookup = (era, rule) => {
   const prose = profileProse(era);
-  return prose !== undefined && Object.values(prose.rules).includes(rule) ? prose : undefined;
+  return prose !== undefined && (prose.everyRule === true || Object.values(prose.rules).includes(rule)) ? prose : undefined;
 };
 
 /**

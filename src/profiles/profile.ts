@@ -92,4 +92,9 @@ export interface SchemeProse {
    * 6068 §2: fragment identifiers "SHOULD NOT be used on 'mailto' URIs").
    */
   fragment?: 'own' | { section: string; says: string };
+  /**
+   * The prose holds for every rule of the era, not only for `rules`' (an era's own `prose`, not
+   * a scheme's: RFC 3987 §4.1 "IRIs MUST NOT contain bidirectional formatting characters").
+   */
+  everyRule?: true;
 }

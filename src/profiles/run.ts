@@ -23,14 +23,14 @@ export function proseVerdict(prose: SchemeProse, era: string, input: string, rul
   const findings = prose.check(input, rule);
   const warnings = findings.filter((f) => f.level === 'warning').map(warningOf);
   const failed = findings.find((f) => f.level === 'error');
-  return failed === undefined ? { warnings } : { error: errorOf(failed, era, input, rule), warnings };
+  return failed === undefined ? { warnings } : { error: errorOf(failed, era, input, rule, prose.everyRule ? 'the text refuses it' : "the scheme's rule fails"), warnings };
 }
 
 /**
  * The error record of a broken MUST: the contract's fields, with `layer: 'profile'`; nothing
  * was expected that the grammar did not already accept, so `expected` is empty.
  */
-function errorOf(f: ProseFinding, era: string, input: string, rule: string): ValidationError {
+function errorOf(f: ProseFinding, era: string, input: string, rule: string, whose: string): ValidationError {
   return {
     offset: f.offset,
     ...otherOffsets(input, f.offset),
@@ -40,7 +40,7 @@ function errorOf(f: ProseFinding, era: string, input: string, rule: string): Val
     found: foundAt(input, f.offset),
     section: f.section,
     layer: 'profile',
-    message: `not a valid ${rule} in ${era}: at offset ${f.offset}, in ${f.rule}, the grammar holds (${f.holds}); the scheme's rule fails (${f.section}: ${f.says})`,
+    message: `not a valid ${rule} in ${era}: at offset ${f.offset}, in ${f.rule}, the grammar holds (${f.holds}); ${whose} (${f.section}: ${f.says})`,
   };
 }
 
