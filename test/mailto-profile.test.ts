@@ -81,6 +81,77 @@ describe('§2 rule 1: characters of an addr-spec that MUST be percent-encoded (�
   });
 });
 
+// §2: "Within 'mailto' URIs, the characters "?", "=", and "&" are reserved, serving as
+// delimiters. They have to be escaped (as "%3F", "%3D", and "%26", respectively) when not serving
+// as delimiters." The ABNF alone lets a domain take "?" (an atext), and the grammar does wherever
+// the hfields cannot run to the end; rule 1 refuses it there, which leaves one reading: the first
+// "?" begins the hfields. The error is where that reading fails, and its fix must work.
+describe('§2: a "?" that rule 1 leaves only the hfields\' delimiter', () => {
+  it.each([
+    // hfvalue = *qchar; "/" is no qchar, and "Percent-encoding is needed for the same characters as listed above for <addr-spec>"
+    ['mailto:a@b?subject=x/y', 20, 'hfvalue', '/', '%2F', 'mailto:a@b?subject=x%2Fy'],
+    ['mailto:a@b,c@d?body=x/y', 21, 'hfvalue', '/', '%2F', 'mailto:a@b,c@d?body=x%2Fy'],
+    // mailtoURI = "mailto:" [ to ] [ hfields ]: the to may be empty
+    ['mailto:?x=y/z@b', 11, 'hfvalue', '/', '%2F', 'mailto:?x=y%2Fz@b'],
+    // hfname = *qchar
+    ['mailto:a@b?sub/ject=x', 14, 'hfname', '/', '%2F', 'mailto:a@b?sub%2Fject=x'],
+    // "The character "#" in <hfvalue>s MUST be escaped as %23."
+    ['mailto:a@b?subject=x#frag', 20, 'hfvalue', '#', '%23', 'mailto:a@b?subject=x%23frag'],
+    // rule 1's "%" ("because it is used for percent-encoding")
+    ['mailto:a@b?subject=100%', 22, 'hfvalue', '%', '%25', 'mailto:a@b?subject=100%25'],
+    // "?" and "=" "have to be escaped ... when not serving as delimiters"; §6.1: "using "?" twice, is incorrect"
+    ['mailto:a@b?subject=why?', 22, 'hfvalue', '?', '%3F', 'mailto:a@b?subject=why%3F'],
+    ['mailto:joe@example.com?cc=bob?body=hello', 29, 'hfvalue', '?', '%3F, or "&" where it begins another hfield', 'mailto:joe@example.com?cc=bob&body=hello'],
+    ['mailto:a@b?x=1=2', 14, 'hfvalue', '=', '%3D', 'mailto:a@b?x=1%3D2'],
+    // hfield = hfname "=" hfvalue
+    ['mailto:a@b?subject', 18, 'hfield', null, '"=" after the hfname', 'mailto:a@b?subject='],
+    ['mailto:a@b?subject&body=x', 18, 'hfield', '&', '"=" before the "&"', 'mailto:a@b?subject=&body=x'],
+    ['mailto:a@b?subject=x&', 21, 'hfield', null, null, 'mailto:a@b?subject=x'],
+    ['mailto:a@b?subject=x&&body=y', 21, 'hfield', '&', null, 'mailto:a@b?subject=x&body=y'],
+    ['mailto:a@b?', 11, 'hfield', null, null, 'mailto:a@b'],
+  ])('%s: the hfields fail at %i in %s (found %j): write %s (else remove), and %s is valid', (input, offset, rule, found, write, fixed) => {
+    expect(isValid(input, { spec, grammarOnly: true })).toBe(true);
+    expect(isValid(input, { spec })).toBe(false);
+    const r = validate(input, { spec });
+    const rulePath = rule === 'hfield' ? ['mailtoURI', 'hfields', 'hfield'] : ['mailtoURI', 'hfields', 'hfield', rule];
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset, rule, rulePath, found, section: 'RFC 6068 §2', expected: [] });
+    expect(!r.valid && r.error.message).toContain(`begins the hfields ("?", "=", and "&" are reserved, serving as delimiters); there, `);
+    // The fix the message names works: what it writes, or the "?" or "&" it removes.
+    const removed = input.length > fixed.length ? (found ?? input[offset - 1]!) : undefined;
+    expect(!r.valid && r.error.message).toContain(write === null ? `remove the "${removed}"` : `write ${write}`);
+    expect(validate(fixed, { spec })).toMatchObject({ valid: true });
+  });
+
+  it.each([
+    // "/" begins nothing else: rule 1's record, and its "%2F" works
+    ['mailto:a@b/c', 10, 'domain', '/', 'mailto:a@b%2Fc'],
+    // §6.1 "unlikely?address@example.com": before the "?" is no to, so the "?" is no delimiter
+    ['mailto:unlikely?address@example.com?blat=foop', 15, 'local-part', '?', 'mailto:unlikely%3Faddress@example.com?blat=foop'],
+    ['mailto:a?b@c', 8, 'local-part', '?', 'mailto:a%3Fb@c'],
+    // RFC 5322 §3.2.3: a dot-atom-text ends in no ".", so "a@b." is no to either
+    ['mailto:a@b.?c', 11, 'domain', '?', 'mailto:a@b.%3Fc'],
+    // a "%3F" is no delimiter: the "=" after it is the domain's, and rule 1 refuses it
+    ['mailto:a@b%3Fc=d', 14, 'domain', '=', 'mailto:a@b%3Fc%3Dd'],
+  ])('%s: no reading makes it a delimiter; rule 1 fails at %i in %s (found %j)', (input, offset, rule, found, fixed) => {
+    expect(isValid(input, { spec, grammarOnly: true })).toBe(true);
+    const r = validate(input, { spec });
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset, rule, found });
+    expect(!r.valid && r.error.message).toContain(`MUST be percent-encoded, as ${fixed.slice(offset, offset + 3)}`);
+    expect(validate(fixed, { spec })).toMatchObject({ valid: true });
+  });
+
+  it.each([
+    // a "/" before the "?" is refused in every reading: it comes first
+    ['mailto:a/b@c?subject=x/y', 8, 'local-part', 'rule 1'],
+    // the to before the "?" is read as that reading's: "%E9" alone, which is no UTF-8
+    ['mailto:a@%E9?subject=x/y', 9, 'domain', 'rule 4'],
+  ])('%s: the to before the "?" fails first, at %i in %s (%s)', (input, offset, rule, rules) => {
+    const r = validate(input, { spec });
+    expect(!r.valid && r.error).toMatchObject({ layer: 'profile', offset, rule });
+    expect(!r.valid && r.error.message).toContain(`(RFC 6068 §2: ${rules}`);
+  });
+});
+
 describe('§2 rules 2 to 5: what the percent-encoding stands for', () => {
   it.each([
     // rule 3: "Whitespace and comments within <local-part> and <domain> MUST NOT be used"
@@ -191,6 +262,69 @@ describe('the prose reads the split and the addresses as RFC 6068 §2 and RFC 53
       const toEnd = p.to.length > 0 ? p.to.at(-1)!.start + p.to.at(-1)!.value.length : 'mailto:'.length;
       expect({ input, split: p.hfields.length > 0, toEnd }).toEqual({ input, split, toEnd: split ? 'mailto:'.length + q : input.length });
     }
+  });
+
+  it('a "?" the grammar reads into the to is refused; where a to (or nothing) comes before the first "?", the error is where the hfields it begins stop, and the fix named gets them past it', () => {
+    // hfields as far as they go: hfield *( "&" hfield ), the last one possibly without its "=" or value.
+    const HF_PREFIX = new RegExp(String.raw`^\?(?:${QCHAR}*=${QCHAR}*&)*${QCHAR}*(?:=${QCHAR}*)?`);
+    const base = 'mailto:'.length;
+    const reach = (s: string, q: number): number => q + HF_PREFIX.exec(s.slice(q))![0].length;
+    // The derivations, and their text from the first "?" after a to that keeps rule 1 (or none),
+    // with a character the hfields refuse put after that "?".
+    const own = mulberry32(2368);
+    const refused = ['/', '#', '?', '=', '&', '%', '[', '"', '{'];
+    const more = inputs.flatMap((s) => {
+      const q = s.indexOf('?', base);
+      if (q < 0) return [];
+      const t = `mailto:${own.pick(['', 'a@b', 'a.b@c.d,e@f', '%22x%20y%22@z'])}${s.slice(q)}`;
+      const at = own.int(t.indexOf('?') + 1, t.length);
+      return [t, t.slice(0, at) + own.pick(refused) + t.slice(at)].filter((u) => isValid(u, { spec, grammarOnly: true }));
+    });
+    let checked = 0;
+    for (const input of [...inputs, ...more]) {
+      const rest = input.slice(base);
+      const q = rest.indexOf('?');
+      const last = rest.lastIndexOf('?');
+      const split = last >= 0 && HFIELDS.test(rest.slice(last)) && (last === 0 || TO.test(rest.slice(0, last)));
+      if (q < 0 || (split && q === last)) continue; // no "?" in the grammar's to
+      const r = validate(input, { spec });
+      expect({ input, valid: r.valid }).toEqual({ input, valid: false });
+      if (r.valid) continue;
+      if (q > 0 && !TO.test(rest.slice(0, q))) {
+        // No reading makes the "?" a delimiter: rule 1 (or an earlier rule) fails at it or before.
+        expect({ input, at: r.error.offset <= base + q }).toEqual({ input, at: true });
+        continue;
+      }
+      if (r.error.offset < base + q) {
+        expect({ input, rule: r.error.rule }).toEqual({ input, rule: expect.stringMatching(/^(local-part|domain)$/) });
+        continue;
+      }
+      const stop = reach(input, base + q);
+      const found = input[stop] ?? null;
+      const inName = !/=[^&]*$/.test(input.slice(base + q, stop));
+      expect({ input, offset: r.error.offset, found: r.error.found, rule: r.error.rule }).toEqual({
+        input, offset: stop, found, rule: found === null || (found === '&' && inName) ? 'hfield' : inName ? 'hfname' : 'hfvalue',
+      });
+      // The fix named: an hfield without "=" gets one, or loses the "?" or "&" that begins it
+      // where it is empty; a character no qchar is percent-encoded. The hfields then take it.
+      const before = input[stop - 1]!;
+      const empty = stop - 1 === base + q || before === '&';
+      let fixed: string;
+      if (r.error.rule === 'hfield' && empty) {
+        const removed = found === null ? before : '&';
+        expect(r.error.message).toContain(`remove the "${removed}"`);
+        fixed = found === null ? input.slice(0, -1) : input.slice(0, stop) + input.slice(stop + 1);
+        if (found === null && removed === '?') expect(validate(fixed, { spec }).valid || !fixed.includes('?')).toBe(true);
+        else expect({ input, past: reach(fixed, base + q) >= (found === null ? fixed.length : stop) }).toEqual({ input, past: true });
+      } else {
+        const insert = r.error.rule === 'hfield' ? '=' : `%${found!.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+        expect(r.error.message).toContain(`write ${insert === '=' ? '"="' : insert}`);
+        fixed = input.slice(0, stop) + insert + input.slice(r.error.rule === 'hfield' ? stop : stop + 1);
+        expect({ input, past: reach(fixed, base + q) >= stop + insert.length }).toEqual({ input, past: true });
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('an addr-spec part that keeps rules 1, 4 and 5 is refused by rules 2 and 3 exactly when its decoding is no RFC 5322 local-part or domain', () => {

@@ -342,6 +342,93 @@ function hfieldFindings(input: string, q: number, withTo: boolean, findings: Pro
   }
 }
 
+/**
+ * The findings of the addr-specs of the `to` that ends at `end`, added to `findings`; with
+ * `warnings` false, false at the first part with an error (isValid reads no more).
+ */
+function toFindings(input: string, end: number, findings: ProseFinding[], warnings: boolean): boolean {
+  const a = new AddrWalk();
+  for (let i = 'mailto:'.length; i < end; ) {
+    i = a.read(input, i, end);
+    const local = partFindings(input, a.start, a.at, 'local-part', a.quoted, findings);
+    const domain = partFindings(input, a.at + 1, a.end, 'domain', a.literal, findings);
+    if (!(local && domain) && !warnings) return false;
+  }
+  return true;
+}
+
+/**
+ * The "?" that §2 makes the hfields' delimiter where the grammar's split (toEnd) reads it into
+ * the `to`, or -1. The ABNF lets an addr-spec hold "?" (an RFC 5322 atext); rule 1 does not
+ * ("all the characters in gen-delims except "@" and ":" (i.e., "/", "?", ...)" MUST be
+ * percent-encoded), and "the characters "?", "=", and "&" are reserved, serving as delimiters".
+ * So an unencoded "?" can only begin the hfields, and hfields hold one "?" (no qchar is one):
+ * the first. That reading exists when the text before it is empty or a `to` (`mailto:a@b?x=y/z`);
+ * where it is not (`mailto:unlikely?address@example.com`, `mailto:a@b.?c`), no reading makes the
+ * "?" a delimiter, and rule 1's record on it stands.
+ */
+function delimiterIn(input: string, toStop: number): number {
+  const base = 'mailto:'.length;
+  const q = input.indexOf('?', base);
+  return q >= 0 && q < toStop && (q === base || toFrom(input, base, q)) ? q : -1;
+}
+
+const HF_PATH = ['mailtoURI', 'hfields', 'hfield'];
+
+/**
+ * Where the hfields that the "?" at `q` begins (delimiterIn) fail, as §2's ABNF reads them:
+ * `hfields = "?" hfield *( "&" hfield )`, `hfield = hfname "=" hfvalue`, each `*qchar`. They
+ * fail before the end of the input, or at it inside an hfname: hfields that ran to the end
+ * from this "?" would have been the grammar's split (toEnd), and the first of two "?" is no
+ * qchar. The fix named is the one that lets the hfields take the character.
+ */
+function delimiterFinding(input: string, q: number): ProseFinding {
+  let value = false; // after the hfield's "="
+  let i = q + 1;
+  for (; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x80 && QCHAR[c] === 1) continue;
+    if (tripletAt(input, i) >= 0) i += 2;
+    else if (c === 0x3d && !value) value = true; // "="
+    else if (c === 0x26 && value) value = false; // "&"
+    else break;
+  }
+  const c = i < input.length ? String.fromCodePoint(input.codePointAt(i)!) : undefined;
+  let rule = value ? 'hfvalue' : 'hfname';
+  let fix: string;
+  if (c === undefined || c === '&') {
+    // An hfield without its "=": empty where the "?" or "&" that begins it comes just before.
+    rule = 'hfield';
+    const empty = i - 1 === q || input.charCodeAt(i - 1) === 0x26;
+    if (c === undefined) {
+      fix = empty
+        ? `the input ends after the "${input[i - 1]}", with no hfield (hfield = hfname "=" hfvalue): remove the "${input[i - 1]}"`
+        : 'the hfield ends without its "=" (hfield = hfname "=" hfvalue): write "=" after the hfname';
+    } else {
+      fix = empty
+        ? 'an "&" where an hfield was to begin (hfield = hfname "=" hfvalue): remove the "&"'
+        : 'an "&" ends the hfield before its "=" (hfield = hfname "=" hfvalue): write "=" before the "&", or %26 for an "&" of the hfname';
+    }
+  } else if (c === '?') {
+    // §6.1: "The following example, using "?" twice, is incorrect".
+    fix = 'a second "?" serves as no delimiter (hfields hold one, their first), and "?", "=", and "&" "have to be escaped ... when not serving as delimiters": write %3F, or "&" where it begins another hfield';
+  } else if (c === '=') {
+    fix = 'a second "=" in an hfield serves as no delimiter (hfield = hfname "=" hfvalue), and "?", "=", and "&" "have to be escaped ... when not serving as delimiters": write %3D';
+  } else if (c === '#' && value) {
+    fix = '"#" is no qchar, and "The character "#" in <hfvalue>s MUST be escaped as %23": write %23';
+  } else {
+    // What is left is rule 1's list: gen-delims, a "%" that begins no triplet, and what cannot
+    // appear in a URI (a grammar-valid string holds no non-ASCII character).
+    const what = c === '%' ? 'a "%" that begins no percent-encoding' : JSON.stringify(c);
+    fix = `${what} is no qchar, and "Percent-encoding is needed for the same characters as listed above for <addr-spec>": write ${percentEncoded(c)}`;
+  }
+  return {
+    level: 'error', section: SECTION, rule, rulePath: rule === 'hfield' ? [...HF_PATH] : [...HF_PATH, rule], offset: i,
+    holds: `RFC 5322 §3.2.3 atext: the ${q === 'mailto:'.length ? 'local-part' : 'domain'} takes the "?" at offset ${q}`,
+    says: `rule 1: a "?" in an addr-spec MUST be percent-encoded, so the "?" at offset ${q} begins the hfields ("?", "=", and "&" are reserved, serving as delimiters); there, ${fix}`,
+  };
+}
+
 /** A span as a component of `rule`, with what it stands for percent-decoded (UTF-8; null: not). */
 const decodedSpan = (span: Span, rule: string, kind?: string): ProseComponent => ({
   value: span.value,
@@ -371,14 +458,18 @@ export const MAILTO_PROSE: SchemeProse = {
   check(input, _rule, warnings = true) {
     const findings: ProseFinding[] = [];
     const toStop = toEnd(input);
-    const a = new AddrWalk();
-    for (let i = 'mailto:'.length; i < toStop; ) {
-      i = a.read(input, i, toStop);
-      const local = partFindings(input, a.start, a.at, 'local-part', a.quoted, findings);
-      const domain = partFindings(input, a.at + 1, a.end, 'domain', a.literal, findings);
-      if (!(local && domain) && !warnings) return findings;
+    if (!toFindings(input, toStop, findings, warnings)) return findings;
+    // A "?" in the to fails rule 1 in every reading, so isValid has its error above. The
+    // record is the reading rule 1 leaves (delimiterIn): the to before that "?", then where its
+    // hfields fail, not rule 1's "%3F", which would make the hfields' "=" and "&" the domain's.
+    const q = findings.length > 0 ? delimiterIn(input, toStop) : -1;
+    if (q >= 0) {
+      findings.length = 0;
+      toFindings(input, q, findings, true);
+      findings.push(delimiterFinding(input, q));
+    } else if (toStop < input.length) {
+      hfieldFindings(input, toStop, toStop > 'mailto:'.length, findings, warnings);
     }
-    if (toStop < input.length) hfieldFindings(input, toStop, toStop > 'mailto:'.length, findings, warnings);
     return findings.length > 1 ? findings.sort((x, y) => x.offset - y.offset) : findings;
   },
   // §2: the addresses of `to` and the header fields, each as written and percent-decoded
