@@ -104,6 +104,8 @@ export const IN_DOMAIN = 1 << 4;
 export const IN_PCT_ENCODED = 1 << 5;
 /** Inside a host's rule (HOST_RULES). */
 export const IN_HOST = 1 << 6;
+/** Inside RFC 6068's `addr-spec`. */
+export const IN_ADDR_SPEC = 1 << 7;
 /** `"%"` is expected at the offset. */
 export const EXPECTS_PERCENT = 1 << 8;
 /** `HEXDIG` (or RFC 1738's `hex`) is expected. */
@@ -121,7 +123,7 @@ const IP_LITERAL_RULES = ['IP-literal', 'ipv6reference'] as const;
 const HOST_RULES = new Set(['host', 'reg-name', 'reg_name', 'hostname', 'domainlabel', 'toplabel', 'hostport', 'net_loc', 'server']);
 
 /** The facts of the rule path, and those of the expected set. */
-const PATH_FACTS = IN_IP_LITERAL | IN_ZONE_ID | IN_PORT | IN_EXPRESSION | IN_DOMAIN | IN_PCT_ENCODED | IN_HOST;
+const PATH_FACTS = IN_IP_LITERAL | IN_ZONE_ID | IN_PORT | IN_EXPRESSION | IN_DOMAIN | IN_PCT_ENCODED | IN_HOST | IN_ADDR_SPEC;
 const EXPECTED_FACTS = EXPECTS_PERCENT | EXPECTS_HEX | EXPECTS_CLOSING_BRACKET | EXPECTS_AT | EXPECTS_CLASS;
 
 /** Whether the rule path holds rule `a` or `b`: compared name by name (`===` on the era's own strings), cheaper than a lookup of each name or an `includes` per name. */
@@ -150,6 +152,8 @@ function pathFact(rulePath: readonly string[], fact: number): boolean {
       return inPath(rulePath, 'pct-encoded');
     case IN_HOST:
       return rulePath.some((r) => HOST_RULES.has(r));
+    case IN_ADDR_SPEC:
+      return inPath(rulePath, 'addr-spec');
     default:
       throw new Error(`no fact of the rule path ${fact}`);
   }
@@ -245,7 +249,19 @@ export const inIpLiteral = (c: HintContext): boolean => has(c, IN_IP_LITERAL);
  * holds no percent-encoding (RFC 3986 §3.2.2), except in RFC 6874's ZoneID after its "%25".
  */
 export function escapable(c: HintContext): boolean {
-  return has(c, EXPECTS_PERCENT) && (!has(c, IN_IP_LITERAL) || has(c, IN_ZONE_ID)) && c.found !== null && getsPast(c, ENCODED);
+  return has(c, EXPECTS_PERCENT) && (!has(c, IN_IP_LITERAL) || has(c, IN_ZONE_ID)) && c.found !== null && !decodedAddress(c) && getsPast(c, ENCODED);
+}
+
+/**
+ * The failure is at an ASCII character of an addr-spec that a scheme's prose reads decoded (RFC
+ * 6068 §2: "<addr-spec> is a mail address as specified in [RFC5322]", and rule 1 names the
+ * characters of that address which "MUST be percent-encoded"): the grammar's dot-atom-text and
+ * quoted-string already take every character the address may hold, and a triplet decodes to the
+ * character it stands for, so percent-encoding one they refuse (`mailto:a b@c`, "%20") leaves
+ * the address as wrong as it was. Non-ASCII is what rules 4 and 5 have percent-encoded as UTF-8.
+ */
+export function decodedAddress(c: HintContext): boolean {
+  return c.row.prose === true && c.found !== null && c.found.charCodeAt(0) < 0x80 && has(c, IN_ADDR_SPEC);
 }
 
 /** getsPast()'s replacement that stands for `found` percent-encoded, worked out only if needed. */
@@ -288,8 +304,45 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
   // The rule instance of the construct that stopped takes a triplet there (a replacement that
   // begins with "%" is `found` percent-encoded), and the parse goes on after it; else the fixed
   // input must get past the offset, a run of the fast recognizer, the dearer question.
-  if ((replacement === ENCODED || replacement[0] === '%') && c.fix?.encodable()) return true;
-  return fixedGetsPast(c, replacement);
+  const past = ((replacement === ENCODED || replacement[0] === '%') && c.fix?.encodable()) || fixedGetsPast(c, replacement);
+  if (!past || c.prose === undefined || c.found === null) return past;
+  // A scheme's prose reads what the grammar accepts (src/profiles/profile.ts): the fix must keep
+  // it too, up to the offset (RFC 6068 §2: `mailto:a@b?s=x/y`, where "/" for "\" lets the
+  // grammar read the whole as a domain, which rule 1 then refuses at its "/").
+  const fixed = c.input.slice(0, c.offset) + (replacement === ENCODED ? percentEncoded(c.found) : replacement) + c.input.slice(c.offset + c.found.length);
+  return proseKeeps(c, fixed, c.offset);
+}
+
+/**
+ * Whether the scheme's prose (if the start rule has one) finds no error at or before `upTo` in
+ * `fixed`, where the grammar accepts all of it; where the grammar does not, the prose is not
+ * asked (it reads only what the grammar accepts) and the answer is yes.
+ */
+function proseKeeps(c: HintContext, fixed: string, upTo: number): boolean {
+  const prose = c.prose;
+  if (prose === undefined || !Object.values(prose.rules).includes(c.startRule)) return true;
+  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  if (id === undefined || !c.era.fast.accepts(fixed, id)) return true;
+  return !prose.check(fixed, c.startRule, false).some((f) => f.level === 'error' && f.offset <= upTo);
+}
+
+/**
+ * Whether `fixed`, the input rewritten by a hint's advice, is valid as the start rule (with the
+ * scheme's prose, if any) or gets the start rule's match to `past` (where what comes after the
+ * rewrite is what fails): the check of advice that rewrites more than the character at the
+ * offset (a bracket added, a fragment left out).
+ */
+export function rewriteGetsPast(c: HintContext, fixed: string, past: number): boolean {
+  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  if (id === undefined) return false;
+  if (c.era.fast.accepts(fixed, id)) return proseKeeps(c, fixed, fixed.length);
+  return c.era.fast.matchEnd(fixed, id) >= past;
+}
+
+/** Whether all of `text` is a complete match of the start rule (the era's fast recognizer). */
+export function wholeStart(c: HintContext, text: string): boolean {
+  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  return id !== undefined && c.era.fast.accepts(text, id) && proseKeeps(c, text, text.length);
 }
 
 /** Whether the input with `replacement` for `found` gets past the offset. */
@@ -430,8 +483,12 @@ export function ipLiteralText(c: HintContext): string | null {
   return c.input.slice(open + 1, close < 0 ? undefined : close);
 }
 
-/** The zone identifier in the IP literal open at the offset: `%25eth0` (`encoded`) or `%eth0`. */
-export function zoneAt(c: HintContext): { zone: string; encoded: boolean } | null {
+/**
+ * The zone identifier in the IP literal open at the offset: `%25eth0` (`encoded`) or `%eth0`;
+ * `through`: all from its "%" to the "]" that closes the literal (null without one), what a URI
+ * without zones must lose.
+ */
+export function zoneAt(c: HintContext): { zone: string; encoded: boolean; through: string | null } | null {
   if (!inIpLiteral(c)) return null;
   // The failure is at the zone's "%", the literal's first (an IPv6address or IPvFuture takes
   // no "%", RFC 3986 §3.2.2), or one or two characters after it (RFC 6874's "%25" written "%e"
@@ -441,10 +498,14 @@ export function zoneAt(c: HintContext): { zone: string; encoded: boolean } | nul
   if (open < 0) return null;
   const pct = c.input.indexOf('%', open);
   if (pct < 0 || pct > c.offset || pct < c.offset - 2) return null;
+  // RFC 6874 §2: `IPv6addrz = IPv6address "%25" ZoneID`: a zone follows a whole IPv6address
+  // (as the era's grammar reads one), not a "%" inside one (`[fe80:%1::1]`, `[::192.%.5.5]`,
+  // `[%eth0]`), where neither "%25" nor leaving the zone out makes an address.
+  if (wholeRule(c.era, c.input.slice(open + 1, pct), 'IPv6address') !== true) return null;
   const close = c.input.indexOf(']', pct);
   const m = /^%(25)?([A-Za-z0-9._~-][A-Za-z0-9._~%-]*)/.exec(c.input.slice(pct, close < 0 ? undefined : close));
   if (!m || (!m[1] && m[2]!.startsWith('25'))) return null; // "%25" and no zone
-  return { zone: m[2]!, encoded: m[1] !== undefined };
+  return { zone: m[2]!, encoded: m[1] !== undefined, through: close < 0 ? null : c.input.slice(pct, close) };
 }
 
 /** The NID of a URN that the error is in: from after "urn:" to the next ":" (or the end). */

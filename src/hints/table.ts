@@ -32,6 +32,8 @@ import {
   has,
   hasIpLiteral,
   wholeRule,
+  wholeStart,
+  rewriteGetsPast,
   hasRule,
   eraFor,
   IN_DOMAIN,
@@ -280,8 +282,10 @@ export const HINTS: readonly HintRow[] = [
     id: 'trailing whitespace',
     section: 'RFC 3986 Appendix C',
     found: isSpace,
+    // Only where what is left is valid: where the end of the input is wrong too
+    // (`http://[::1 `), leaving the whitespace out is not enough.
     give: (c) =>
-      blankFrom(c.input, c.offset) ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
+      blankFrom(c.input, c.offset) && wholeStart(c, c.input.slice(0, c.offset)) ? 'remove the whitespace at the end: whitespace around a URI is no part of it' : null,
   },
   {
     // RFC 6874 §2: "any occurrences of literal "%" symbols in a URI MUST be percent-encoded and
@@ -320,12 +324,15 @@ export const HINTS: readonly HintRow[] = [
     needs: IN_IP_LITERAL, // zoneAt's first condition
     give: (c) => {
       const z = zoneAt(c);
-      if (!z) return null;
+      // What is left out is all up to the "]" (`%25e<1`, not `%25e`, whose "<1" would stay in
+      // the address); with no "]", leaving the zone out leaves the literal open (the row of the
+      // unclosed bracket says so).
+      if (!z || z.through === null) return null;
       const zoneEra = eraFor('zoneIdentifiers');
       const where = zoneEra !== undefined && registered(zoneEra) ? ` (spec ${zoneEra})` : '';
-      const written = z.encoded ? '' : `, written "%25${z.zone}"`;
+      const written = z.encoded || z.through !== `%${z.zone}` ? '' : `, written "%25${z.zone}"`;
       return (
-        `${c.era.id} has no zone identifier in an IP literal: remove "%${z.encoded ? '25' : ''}${z.zone}"; zone identifiers are valid in ` +
+        `${c.era.id} has no zone identifier in an IP literal: remove "${z.through}"; zone identifiers are valid in ` +
         `RFC 6874 only${where}${written}, and RFC 9844 (2025) obsoleted it: a zone is no part of a URI`
       );
     },
@@ -340,8 +347,17 @@ export const HINTS: readonly HintRow[] = [
     give: (c) => {
       const text = ipLiteralText(c);
       if (text === null || !/^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(text)) return null;
+      // Only the brackets of the host's literal (`http://[::[1.2.3.4]/`: the inner "[" is no
+      // literal's, and neither rewrite below makes an address of "::[").
+      const open = c.input.lastIndexOf('[', c.offset);
+      const close = open + 1 + text.length;
+      const closed = c.input[close] === ']';
+      if (!rewriteGetsPast(c, c.input.slice(0, open) + text + c.input.slice(closed ? close + 1 : close), open + text.length)) return null;
+      const without = `an IPv4 address is written without brackets: ${text}`;
+      // The IPv6 address that holds it, only where a "]" closes the literal it would stand in.
+      if (!closed || !rewriteGetsPast(c, `${c.input.slice(0, open + 1)}::ffff:${text}${c.input.slice(close)}`, close + 8)) return without;
       const future = hasRule(c.era, 'IPvFuture') ? ' (or an IPvFuture)' : '';
-      return `an IPv4 address is written without brackets: ${text}; the brackets of an IP literal hold an IPv6 address${future}, such as ::ffff:${text}`;
+      return `${without}; the brackets of an IP literal hold an IPv6 address${future}, such as ::ffff:${text}`;
     },
   },
   {
@@ -369,9 +385,18 @@ export const HINTS: readonly HintRow[] = [
       if (!has(c, IN_IP_LITERAL) && !has(c, IN_DOMAIN)) return null;
       const open = openBracket(c.input, c.offset);
       if (open < 0 || c.input.includes(']', c.offset)) return null;
-      // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
-      const what = has(c, IN_DOMAIN) ? 'a domain literal' : 'an IP literal';
-      return `the "[" at offset ${open} is not closed: ${what} ends with "]"`;
+      const { input, offset } = c;
+      if (rewriteGetsPast(c, `${input.slice(0, offset)}]${input.slice(offset)}`, offset + 1)) {
+        // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
+        return `the "[" at offset ${open} is not closed: ${has(c, IN_DOMAIN) ? 'a domain literal' : 'an IP literal'} ends with "]"`;
+      }
+      // RFC 6068 §2, rule 1: "[" and "]" of an addr-spec "MUST be percent-encoded" ("all the
+      // characters in gen-delims except "@" and ":""): the grammar's "[" *dtext-no-obs "]" is
+      // the decoded domain's, written "%5B" ... "%5D" (`mailto:a@%5B1.2.3.4%5D`).
+      if (!has(c, IN_DOMAIN)) return null;
+      const literal = `%5B${input.slice(open + 1, offset)}%5D`;
+      if (!rewriteGetsPast(c, input.slice(0, open) + literal + input.slice(offset), open + literal.length)) return null;
+      return `a domain literal's "[" and "]" are percent-encoded in a mailto URI (RFC 6068 §2, rule 1: gen-delims but "@" and ":" "MUST be percent-encoded"): write "${literal}" for "${input.slice(open, offset)}"`;
     },
   },
   {
