@@ -7,7 +7,7 @@ import type { DiagnosisRow } from '../eras/table.js';
 import { fromCharCodes } from '../large-arrays.js';
 import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
-import { ENCODED, getsPast, has, IN_EXPRESSION, IN_PCT_ENCODED, type HintContext } from './context.js';
+import { ENCODED, getsPast, has, IN_EXPRESSION, IN_PCT_ENCODED, rewriteGetsPast, type HintContext } from './context.js';
 import { oneOf, type HintRow } from './table.js';
 
 const templates = (row: DiagnosisRow): boolean => row.template === true;
@@ -57,7 +57,13 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf(null),
-    give: (c) => (inExpression(c) ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"` : null),
+    // Only where "}" is expected at the end (RFC 6570 §2.2: `expression = "{" [ operator ]
+    // variable-list "}"`, and a variable-list begins with a varname): after `{`, `{x,`, `{+` or
+    // `{x:` a "}" would close no expression; and not where no "{" was read.
+    give: (c) =>
+      inExpression(c) && c.expected.includes('"}"') && c.input.lastIndexOf('{', c.offset) >= 0
+        ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"`
+        : null,
   },
   {
     id: 'template: empty expression',
@@ -65,10 +71,15 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     eras: templates,
     needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('}'),
-    give: (c) =>
-      inExpression(c) && (c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))
-        ? 'an expression needs at least one variable name, as in {var}; a literal brace is written %7B or %7D'
-        : null,
+    give: (c) => {
+      if (!inExpression(c) || !(c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))) return null;
+      // The literal braces only where the start rule takes literals (`URI-Template`, not
+      // `expression`, which begins with "{"): both written encoded get past the "}".
+      const open = c.input.lastIndexOf('{', c.offset);
+      const literal = `${c.input.slice(0, open)}%7B${c.input.slice(open + 1, c.offset)}%7D${c.input.slice(c.offset + 1)}`;
+      const braces = rewriteGetsPast(c, literal, c.offset + 5) ? '; a literal brace is written %7B or %7D' : '';
+      return `an expression needs at least one variable name, as in {var}${braces}`;
+    },
   },
   {
     // `{a,}`: the "}" closes the expression; encoding it (the generic row's advice) would leave

@@ -50,6 +50,16 @@ const rows: Row[] = [
   { spec: 'rfc2396', input: 'http://[%eth0]/', says: null, not: ['zone'], source: 'RFC 2732 §3 (ipv6reference)' },
   // Without zones, all up to the "]" goes: `%25e<1`, not `%25e`.
   { spec: 'rfc3986', input: 'http://[fe80::a%25e<1]/', says: ['remove "%25e<1"'], fixed: 'http://[fe80::a]/', past: 17, source: 'RFC 3986 §3.2.2; RFC 6874 §2' },
+  // 4. RFC 6570 §2.2: `expression = "{" [ operator ] variable-list "}"`, and a variable-list
+  // begins with a varname (§2.3): "}" closes nothing before one.
+  ...['{', '{x,', '{+', '{x.', '{x:', '{?x,y:', '{&x:'].flatMap((input) => [
+    { spec: 'rfc6570', input, says: null, not: ['add "}"'], source: 'RFC 6570 §2.2, §2.3 (varname)' },
+    { spec: 'rfc6570', rule: 'expression', input, says: null, not: ['add "}"'], source: 'RFC 6570 §2.2, §2.3 (varname)' },
+  ]),
+  { spec: 'rfc6570', rule: 'expression', input: '', says: null, source: 'RFC 6570 §2.2 (expression begins with "{")' },
+  { spec: 'rfc6570', input: '{x', says: ['offset 0 is not closed: add "}"'], fixed: '{x}', past: 3, source: 'RFC 6570 §2.2' },
+  ...['{}', '{+}', '{&}'].map((input) => ({ spec: 'rfc6570', rule: 'expression', input, says: ['at least one variable name'], not: ['%7B'], source: 'RFC 6570 §2.2 (expression begins with "{")' })),
+  { spec: 'rfc6570', input: '{}', says: ['at least one variable name', '%7B or %7D'], fixed: '%7B%7D', past: 6, source: 'RFC 6570 §2.1, §2.2' },
   // 6. RFC 3986 §3.2.2: only the literal's own brackets hold an IPv6 address.
   { spec: 'rfc3986', input: 'http://[::[1.2.3.4]/', says: null, not: ['IPv4'], source: 'RFC 3986 §3.2.2 (IP-literal)' },
   { spec: 'rfc2396', input: 'http://[::[92.9.5.5]/ipng', says: null, not: ['IPv4'], source: 'RFC 2732 §3 (ipv6reference)' },
