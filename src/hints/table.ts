@@ -108,8 +108,6 @@ function lineTerminatorIn(input: string, from: number, to: number): boolean {
 /** `[0-9A-Fa-f.]`. */
 const isHexDigitOrDot = (ch: number): boolean => (ch >= 0x30 && ch <= 0x39) || ((ch | 0x20) >= 0x61 && (ch | 0x20) <= 0x66) || ch === 0x2e;
 
-/** One ASCII letter (`/^[A-Za-z]$/`). */
-const isLetter = (found: string): boolean => found.length === 1 && ((found.charCodeAt(0) | 0x20) >= 0x61 && (found.charCodeAt(0) | 0x20) <= 0x7a);
 const asciiChar = (found: string | null): boolean => found !== null && found.codePointAt(0)! < 0x80;
 const nonAscii = (found: string | null): boolean => found !== null && found.codePointAt(0)! >= 0x80;
 
@@ -179,6 +177,38 @@ function loneSurrogate(c: HintContext): string {
   const hex = (unit - 0xdc00).toString(16).toUpperCase();
   return `${lone}; ${shown(c.found!)} is how urispec's command line reads the byte 0x${hex}, which is not UTF-8: ${escapable(c) ? `percent-encode that byte as "%${hex}"` : 'it is not allowed here'}`;
 }
+
+/**
+ * RFC 1738 (December 1994) is the document whose §2.2 the rows of "#" and "~" quote: an era dated
+ * before it (draft-ietf-uri-url-03, March 1994) does not have those words, and a hint there cites
+ * its own document or nothing.
+ */
+const RFC_1738_DATE = '1994-12';
+const afterRfc1738 = (era: Era): boolean => era.meta.date >= RFC_1738_DATE;
+
+/**
+ * What an era's `scheme` is, read from its grammar (its fast recognizer asked of a few strings,
+ * once an era): RFC 3986 §3.1 `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`; RFC 1738 §5
+ * `1*[ lowalpha | digit | "+" | "-" | "." ]`, lower case and a digit first; RFC 1808 §2.2
+ * `1*( alpha | digit | ... )`. Null where the scheme takes other characters too
+ * (draft-ietf-uri-url-03's `scheme = ialpha`): no short text says it.
+ */
+const schemeText = keptPer((era: Era): string | null => {
+  const rule = ruleNamed(era, 'scheme');
+  if (rule === undefined) return null;
+  const takes = (s: string): boolean => era.fast.accepts(s, rule.id);
+  if (!takes('a') || !takes('a1+-.')) return null;
+  for (let code = 0x21; code < 0x7f; code++) {
+    const ch = String.fromCharCode(code);
+    if (!/[A-Za-z0-9+.-]/.test(ch) && takes(`a${ch}`)) return null;
+  }
+  const lower = !takes('A') || !takes('aA');
+  const letters = lower ? 'lower-case letters' : 'letters';
+  const section = rule.section ? ` (${sectionLabel(era, rule.section)})` : '';
+  return takes('1')
+    ? `a scheme is one or more ${letters}, digits, "+", "-" or "."${section}`
+    : `a scheme begins with a ${lower ? 'lower-case ' : ''}letter, then ${letters}, digits, "+", "-" or "."${section}`;
+});
 
 export const HINTS: readonly HintRow[] = [
   // A scheme profile's text explains some failures of its grammar (src/profiles/profile.ts,
@@ -406,7 +436,14 @@ export const HINTS: readonly HintRow[] = [
     eras: (row) => row.template !== true,
     grammar: (era) => !hasIpLiteral(era),
     found: oneOf('[', ']'),
-    give: (c) => `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found!)}"` : ''}`,
+    // Only where the bracket could be an IP literal's: in the authority after "//", where RFC
+    // 2732 put the literal (`U]RN:foo:…` or a path's "[" is no host's; the row of other
+    // characters gives "%5B" there).
+    give: (c) => {
+      const start = authorityIn(c);
+      if (start < 0 || c.offset < start || c.offset > c.authorityEnd) return null;
+      return `no IP literals in this era: "[" and "]" came with RFC 2732 (spec rfc2396, then rfc3986)${escapable(c) ? `; elsewhere write "${percentEncoded(c.found!)}"` : ''}`;
+    },
   },
   {
     id: 'IPv6 address without brackets',
@@ -492,10 +529,16 @@ export const HINTS: readonly HintRow[] = [
     eras: (row) => row.urn === undefined && row.template !== true && row.profile !== true,
     grammar: (era) => !hasRule(era, 'fragment', 'ifragment'),
     found: oneOf('#'),
-    give: (c) =>
-      c.offset > 0
-        ? `a URL has no fragment in this era: "#" delimits a URL from a fragment that might follow it and is no part of the URL (RFC 1738 §2.2); ${getsPast(c, '%23') ? 'write "%23" for a "#" inside the URL, or ' : ''}leave the fragment out`
-        : null,
+    give: (c) => {
+      if (c.offset === 0) return null;
+      const encoded = getsPast(c, '%23');
+      // Leaving the fragment out is a fix only where what comes before the "#" is a whole URL of
+      // the start rule (not `http#://a/` nor `http://example.#com/`).
+      const before = wholeStart(c, c.input.slice(0, c.offset));
+      if (!encoded && !before) return null;
+      const fixes = `${encoded ? `write "%23" for a "#" inside the URL${before ? ', or ' : ''}` : ''}${before ? 'leave the fragment out' : ''}`;
+      return `a URL has no fragment in this era${afterRfc1738(c.era) ? ': "#" delimits a URL from a fragment that might follow it and is no part of the URL (RFC 1738 §2.2)' : ''}; ${fixes}`;
+    },
   },
   {
     // A "#" in the fragment that a "#" before it began: only where the failure is in a fragment
@@ -557,8 +600,15 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 1738 §2.2',
     found: oneOf('~'),
     needs: EXPECTS_PERCENT, // escapable's first condition
-    give: (c) =>
-      escapable(c) ? '"~" is not allowed as is in this era (RFC 1738 §2.2 lists it as unsafe): write "%7E"; RFC 2396 made it unreserved' : null,
+    give: (c) => {
+      if (!escapable(c)) return null;
+      if (afterRfc1738(c.era)) return '"~" is not allowed as is in this era (RFC 1738 §2.2 lists it as unsafe): write "%7E"; RFC 2396 made it unreserved';
+      // An era before RFC 1738 cites its own document: the rule that holds "~" there
+      // (draft-ietf-uri-url-03's `national`, which no URL rule uses), or nothing.
+      const national = ruleNamed(c.era, 'national');
+      const what = national && c.era.fast.accepts('~', national.id) ? `"~" is one of the national characters (${sectionLabel(c.era, national.section)}), which no URL rule of this era holds` : '"~" is not allowed as is in this era';
+      return `${what}: write "%7E"; RFC 2396 made it unreserved`;
+    },
   },
   {
     id: 'query without a path',
@@ -580,12 +630,16 @@ export const HINTS: readonly HintRow[] = [
     // A scheme's rule, and a ":" that would end one.
     grammar: (era) => hasRule(era, 'scheme'),
     give: (c) => {
-      if (c.rule === 'scheme' && c.found !== null && !isLetter(c.found)) {
-        return 'a scheme begins with a letter, then letters, digits, "+", "-" or "."';
+      if (c.rule === 'scheme' && c.found !== null) {
+        const text = schemeText(c.era);
+        // Only where the era's scheme refuses the character in its place: the text from where
+        // the scheme began through it is no scheme's.
+        const from = c.fix?.ruleStart ?? 0;
+        if (text !== null && !c.era.fast.accepts(c.input.slice(from, c.offset + c.found.length), ruleNamed(c.era, 'scheme')!.id)) return text;
       }
       if (c.found !== ':') return null;
       // Where a scheme before it gets the start rule past the ":" (not a one-character rule's).
-      if (c.offset === 0) return getsPast(c, 'x:') ? 'the scheme before ":" is missing (a scheme begins with a letter)' : null;
+      if (c.offset === 0) return getsPast(c, 'x:') ? `the scheme before ":" is missing${schemeText(c.era) === null ? '' : `: ${schemeText(c.era)}`}` : null;
       // Only in a relative path's first segment (RFC 3986 §4.2 path-noscheme; RFC 3987's
       // ipath-noscheme): a ":" elsewhere (RFC 6068's addr-spec, after "mailto:") ends no scheme.
       if (!c.rulePath.includes('path-noscheme') && !c.rulePath.includes('ipath-noscheme')) return null;

@@ -1,6 +1,10 @@
 // A hint's advice, applied, works (contract, "The diagnosis of a failure", `hint`): the fixed
 // input is valid, or fails strictly further on. Rows for the hints an audit found wrong, each
-// with the spec's words for why.
+// with the spec's words for why; then the same check, mechanical, over a sample of the audit's
+// corpus (test/fixtures/hint-fixes.json: its rows whose fix failed, and a stride through its
+// mailto, template, zone, "#", URN-bracket and scheme rows).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
 
@@ -50,6 +54,12 @@ const rows: Row[] = [
   { spec: 'rfc2396', input: 'http://[%eth0]/', says: null, not: ['zone'], source: 'RFC 2732 §3 (ipv6reference)' },
   // Without zones, all up to the "]" goes: `%25e<1`, not `%25e`.
   { spec: 'rfc3986', input: 'http://[fe80::a%25e<1]/', says: ['remove "%25e<1"'], fixed: 'http://[fe80::a]/', past: 17, source: 'RFC 3986 §3.2.2; RFC 6874 §2' },
+  // 3. Each era's scheme as its grammar has it.
+  { spec: 'rfc1738', input: 'HTTP://a/', says: ['one or more lower-case letters, digits', 'RFC 1738 §5'], source: 'RFC 1738 §5 (scheme = 1*[ lowalpha | digit | "+" | "-" | "." ])' },
+  { spec: 'rfc1808', rule: 'scheme', input: 'ht_tp', says: ['one or more letters, digits'], not: ['begins with a letter'], source: 'RFC 1808 §2.2 (scheme = 1*( alpha | digit | "+" | "-" | "." ))' },
+  { spec: 'draft-ietf-uri-relative-url-01', rule: 'scheme', input: 'ht_tp', says: ['one or more letters, digits'], not: ['begins with a letter'], source: 'draft-ietf-uri-relative-url-01 §2.2' },
+  { spec: 'rfc2396-draft', rule: 'scheme', input: 'ht_tp', says: ['one or more letters, digits'], not: ['begins with a letter'], source: 'draft-fielding-url-syntax-01 (scheme)' },
+  { spec: 'rfc3986', rule: 'URI', input: '1http://a', says: ['begins with a letter, then letters, digits', 'RFC 3986 §3.1'], source: 'RFC 3986 §3.1' },
   // 4. RFC 6570 §2.2: `expression = "{" [ operator ] variable-list "}"`, and a variable-list
   // begins with a varname (§2.3): "}" closes nothing before one.
   ...['{', '{x,', '{+', '{x.', '{x:', '{?x,y:', '{&x:'].flatMap((input) => [
@@ -60,10 +70,21 @@ const rows: Row[] = [
   { spec: 'rfc6570', input: '{x', says: ['offset 0 is not closed: add "}"'], fixed: '{x}', past: 3, source: 'RFC 6570 §2.2' },
   ...['{}', '{+}', '{&}'].map((input) => ({ spec: 'rfc6570', rule: 'expression', input, says: ['at least one variable name'], not: ['%7B'], source: 'RFC 6570 §2.2 (expression begins with "{")' })),
   { spec: 'rfc6570', input: '{}', says: ['at least one variable name', '%7B or %7D'], fixed: '%7B%7D', past: 6, source: 'RFC 6570 §2.1, §2.2' },
+  // 5. RFC 1738 §2.2: "#" delimits a URL from a fragment: leaving it out is a fix only after a whole URL.
+  ...['http#://example.com/', 'http://example.#com/', 'g#opher://a/', 'ftp#//a/b'].map((input) => ({ spec: 'rfc1738', input, says: null, not: ['leave the fragment out'], source: 'RFC 1738 §2.2, §5' })),
+  { spec: 'draft-ietf-uri-url-03', input: 'http://#xample.com/', says: null, not: ['leave the fragment out'], source: 'draft-ietf-uri-url-03 (httpaddress)' },
+  { spec: 'rfc1738', input: 'http://a/b#c', says: ['RFC 1738 §2.2', '"%23"', 'leave the fragment out'], fixed: 'http://a/b', past: 10, source: 'RFC 1738 §2.2' },
   // 6. RFC 3986 §3.2.2: only the literal's own brackets hold an IPv6 address.
   { spec: 'rfc3986', input: 'http://[::[1.2.3.4]/', says: null, not: ['IPv4'], source: 'RFC 3986 §3.2.2 (IP-literal)' },
   { spec: 'rfc2396', input: 'http://[::[92.9.5.5]/ipng', says: null, not: ['IPv4'], source: 'RFC 2732 §3 (ipv6reference)' },
   { spec: 'rfc3986', input: 'http://[1.2.3.4]/', says: ['without brackets: 1.2.3.4', '::ffff:1.2.3.4'], fixed: 'http://[::ffff:1.2.3.4]/', past: 24, source: 'RFC 3986 §3.2.2' },
+  // 7. draft-ietf-uri-url-03 (March 1994) cites its own document, not RFC 1738 (December 1994).
+  { spec: 'draft-ietf-uri-url-03', input: 'http://a/~b', says: ['national characters', 'draft-ietf-uri-url-03', '"%7E"'], not: ['RFC 1738'], fixed: 'http://a/%7Eb', past: 12, source: 'draft-ietf-uri-url-03 (national; "may not appear in URLs")' },
+  { spec: 'draft-ietf-uri-url-03', input: 'http://a/b#c', says: ['no fragment', '"%23"'], not: ['RFC 1738'], fixed: 'http://a/b%23c', past: 13, source: 'draft-ietf-uri-url-03 (fragmentid is used by no URL rule)' },
+  { spec: 'rfc1738', input: 'http://a/~b', says: ['RFC 1738 §2.2', '"%7E"'], source: 'RFC 1738 §2.2' },
+  // RFC 2141 has no host: a bracket in its "URN:" prefix is no IP literal's.
+  { spec: 'rfc2141', input: 'U]RN:foo:a123,456', says: null, not: ['IP literals'], source: 'RFC 2141 §2 (URN = "urn:" NID ":" NSS)' },
+  { spec: 'rfc1738', input: 'http://[::1]/', says: ['no IP literals', 'RFC 2732'], source: 'RFC 1738 §5 (host)' },
 ];
 
 /** Each row's advice applied: valid, or failing at `past` or beyond. */
@@ -84,4 +105,73 @@ describe('a hint\'s advice, applied, gets the parse further', () => {
     if (row.fixed !== undefined) expect(getsFurther(row.spec, row.rule, row.fixed, row.past!), `${row.source}: ${row.fixed}`).toBe(true);
   });
 
+  it('says of each era\'s scheme what its grammar takes: a digit first, capitals', () => {
+    // RFC 1738 §5 lowalpha and a digit first; RFC 3986 §3.1 ALPHA first, either case.
+    for (const spec of ['rfc1738', 'rfc1808', 'rfc2396-draft', 'draft-ietf-uri-relative-url-01', 'rfc2396', 'rfc3986', 'rfc3987']) {
+      const r = validate('a_b', { spec, rule: 'scheme' });
+      expect(r.valid, spec).toBe(false);
+      const hint = r.valid ? '' : (r.error.hint ?? '');
+      expect(hint.includes('begins with a letter'), `${spec}: ${hint}`).toBe(!validate('1', { spec, rule: 'scheme' }).valid);
+      expect(hint.includes('lower-case'), `${spec}: ${hint}`).toBe(!validate('A', { spec, rule: 'scheme' }).valid);
+    }
+  });
+
+  it('every hint over the audit\'s sample whose advice can be applied gets the parse further', () => {
+    const sample = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/hint-fixes.json'), 'utf8')) as Array<{ spec: string; rule: string; input: string }>;
+    let applied = 0;
+    for (const { spec, rule, input } of sample) {
+      const r = validate(input, { spec, rule });
+      if (r.valid || r.error.hint === undefined) continue;
+      for (const [fixed, past] of fixesOf(input, r.error.offset, r.error.found, r.error.hint)) {
+        expect(getsFurther(spec, rule, fixed, past), `${spec} ${rule} ${JSON.stringify(input)}: ${r.error.hint} (${JSON.stringify(fixed)})`).toBe(true);
+        applied++;
+      }
+    }
+    expect(applied).toBeGreaterThan(100);
+  });
 });
+
+/** The fixes a hint proposes, applied to the input, each with where the fixed parse must get to. */
+function fixesOf(input: string, offset: number, found: string | null, hint: string): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  const replace = (x: string): void => {
+    out.push([input.slice(0, offset) + x + input.slice(offset + (found ?? '').length), offset + x.length]);
+  };
+  let m: RegExpExecArray | null;
+  if ((m = /write "(%[0-9A-F]{2}(?:%[0-9A-F]{2})*)"$/.exec(hint)) && found !== null) replace(m[1]!);
+  if ((m = /percent-encode its UTF-8 bytes: \S+ → "([^"]+)"/.exec(hint))) replace(m[1]!);
+  if (/^a space is written "%20"$/.test(hint)) replace('%20');
+  if (/^a backslash separates nothing in a URI: write "\/"/.test(hint)) replace('/');
+  if (/\(or "%5C" for a backslash itself\)/.test(hint)) replace('%5C');
+  if (/^a URL has no fragment in this era/.test(hint)) {
+    if (hint.includes('write "%23"')) replace('%23');
+    if (hint.endsWith('leave the fragment out')) out.push([input.slice(0, offset), offset]);
+  }
+  if ((m = /^"~" is not allowed as is in this era.*write "(%7E)"/.exec(hint))) replace(m[1]!);
+  if ((m = /has no zone identifier in an IP literal: remove "([^"]+)"/.exec(hint))) {
+    const p = input.indexOf(m[1]!, input.lastIndexOf('[', offset));
+    out.push([input.slice(0, p) + input.slice(p + m[1]!.length), p + 1]);
+  }
+  if ((m = /^a zone identifier's "%" is written "%25" in a URI: "([^"]+)" for "([^"]+)"/.exec(hint))) {
+    const p = input.indexOf(m[2]!, input.lastIndexOf('[', offset));
+    out.push([input.slice(0, p) + m[1]! + input.slice(p + m[2]!.length), p + m[1]!.length]);
+  }
+  if (/is not closed: add "\}"$/.test(hint)) out.push([`${input.slice(0, offset)}}${input.slice(offset)}`, offset + 1]);
+  if (/a literal brace is written %7B or %7D$/.test(hint)) {
+    const p = input.lastIndexOf('{', offset);
+    out.push([`${input.slice(0, p)}%7B${input.slice(p + 1, offset)}%7D${input.slice(offset + 1)}`, offset + 5]);
+  }
+  if (/^the "\[" at offset \d+ is not closed: .* ends with "\]"$/.test(hint)) out.push([`${input.slice(0, offset)}]${input.slice(offset)}`, offset + 1]);
+  if ((m = /: write "([^"]+)" for "([^"]+)"$/.exec(hint))) {
+    const p = input.lastIndexOf(m[2]!, offset);
+    out.push([input.slice(0, p) + m[1]! + input.slice(p + m[2]!.length), p + m[1]!.length]);
+  }
+  if ((m = /^an IPv4 address is written without brackets: (\S+?)(?:;.*such as (\S+))?$/.exec(hint))) {
+    const p = input.indexOf(`[${m[1]!}`);
+    const close = input[p + 1 + m[1]!.length] === ']' ? 1 : 0;
+    out.push([input.slice(0, p) + m[1]! + input.slice(p + 1 + m[1]!.length + close), p + m[1]!.length]);
+    if (m[2] !== undefined) out.push([input.slice(0, p + 1) + m[2] + input.slice(p + 1 + m[1]!.length), p + m[2].length + 2]);
+  }
+  if (/^remove the whitespace at the end/.test(hint)) out.push([input.slice(0, offset), offset]);
+  return out;
+}
