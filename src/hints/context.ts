@@ -11,6 +11,7 @@ import { eraNamed, isKnownEra } from '../known-eras.js';
 import type { DiagnosisRow } from '../eras/table.js';
 import { keptPer } from '../kept.js';
 import type { SchemeProse } from '../profiles/profile.js';
+import type { Component } from '../parse.js';
 import { percentEncoded } from '../schemes/percent.js';
 
 export interface HintContext {
@@ -310,20 +311,38 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
   // it too, up to the offset (RFC 6068 §2: `mailto:a@b?s=x/y`, where "/" for "\" lets the
   // grammar read the whole as a domain, which rule 1 then refuses at its "/").
   const fixed = c.input.slice(0, c.offset) + (replacement === ENCODED ? percentEncoded(c.found) : replacement) + c.input.slice(c.offset + c.found.length);
-  return proseKeeps(c, fixed, c.offset);
+  return proseKeeps(c, fixed, c.offset, c.offset);
 }
 
 /**
  * Whether the scheme's prose (if the start rule has one) finds no error at or before `upTo` in
  * `fixed`, where the grammar accepts all of it; where the grammar does not, the prose is not
- * asked (it reads only what the grammar accepts) and the answer is yes.
+ * asked (it reads only what the grammar accepts) and the answer is yes. With `at`, the fix of
+ * one character there: only an error in the part of the prose's reading that holds it counts
+ * (`components`: an addr-spec's local-part or domain, an hfvalue), not one of another part the
+ * input had already (`mailto:"\AF"@b?a&=c`, where "%26" is the fix of the hfname's "&").
  */
-function proseKeeps(c: HintContext, fixed: string, upTo: number): boolean {
+function proseKeeps(c: HintContext, fixed: string, upTo: number, at?: number): boolean {
   const prose = c.prose;
   if (prose === undefined || !Object.values(prose.rules).includes(c.startRule)) return true;
   const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
   if (id === undefined || !c.era.fast.accepts(fixed, id)) return true;
-  return !prose.check(fixed, c.startRule, false).some((f) => f.level === 'error' && f.offset <= upTo);
+  // All the findings (with the warnings, which the check leaves out only to stop at the first
+  // error): the error of the part that holds the fix may come after another part's.
+  const errors = prose.check(fixed, c.startRule).filter((f) => f.level === 'error' && f.offset <= upTo);
+  if (errors.length === 0) return true;
+  const part = at === undefined || prose.components === undefined ? undefined : partAt(Object.values(prose.components(fixed, c.startRule)), at);
+  return part !== undefined && errors.every((f) => f.offset < part.start || f.offset > part.end);
+}
+
+/** The innermost component (of a scheme's prose) whose span holds `at`, if any. */
+function partAt(components: readonly Component[], at: number): Component | undefined {
+  for (const k of components) {
+    if (at < k.start || at > k.end) continue;
+    const inner = partAt([...(k.items ?? []), ...Object.values(k.parts ?? {})], at);
+    return inner ?? k;
+  }
+  return undefined;
 }
 
 /**

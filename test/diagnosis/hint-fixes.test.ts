@@ -37,6 +37,11 @@ const rows: Row[] = [
   { spec: 'rfc6068', input: 'mailto:a@b\\c', says: null, source: 'RFC 6068 §2 rule 1; RFC 5322 §3.2.3' },
   // In an hfvalue (*qchar, no "/") "%5C" is the fix, "/" is not.
   { spec: 'rfc6068', input: 'mailto:a@b?subject=x\\y', says: ['"%5C"'], not: ['"/"'], fixed: 'mailto:a@b?subject=x%5Cy', past: 23, source: 'RFC 6068 §2 (hfvalue = *qchar)' },
+  // Only the part the fix is in counts: the domain literal "[x]" (rule 1 wants "%5B") is another
+  // mistake, which "%20" in the hfvalue neither makes nor mends.
+  { spec: 'rfc6068', input: 'mailto:a@[x]?s=a b', says: ['"%20"'], source: 'RFC 6068 §2 (hfvalue = *qchar; rule 1 for the addr-spec)' },
+  // "/" lets the grammar read the hfields as a to, whose domain rule 1 refuses at that "/".
+  { spec: 'rfc6068', input: 'mailto:?to=addr1@an.example,addr2@an\\.example', says: null, not: ['"/"'], source: 'RFC 6068 §2 rule 1' },
   // Non-ASCII: rules 4 and 5 have it percent-encoded as UTF-8.
   { spec: 'rfc6068', input: 'mailto:\u00fc@c', says: ['"%C3%BC"'], fixed: 'mailto:%C3%BC@c', past: 15, source: 'RFC 6068 §2 rules 4 and 5' },
   // A domain literal's brackets are gen-delims: "%5B" and "%5D" (rule 1), not "]" added.
