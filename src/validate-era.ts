@@ -2,7 +2,7 @@
 // spec is known. Shared by the main entry point (which finds the era in the registry) and the
 // per-era entry points (which load one era: generated/entries/), so neither copies the other.
 
-import { diagnose, messageOf, type ValidationError } from './diagnose.js';
+import { diagnose, type ValidationError } from './diagnose.js';
 import { ruleOf, startIdOf, type Era, type ReadingOptions, type RuleMeta } from './era.js';
 import type { NotesLookup, TemplateLevel } from './template/notes.js';
 import type { SchemeProse } from './profiles/profile.js';
@@ -102,37 +102,7 @@ export function targetIn(era: Era, rule: string | undefined, reading: ReadingOpt
 export function acceptsIn(t: Target, input: string): boolean {
   if (!grammarAccepts(t, input) || (t.prose !== undefined && !t.run!.accepts(t.prose, input, t.rule.name))) return false;
   const s = t.ofScheme?.(input);
-  return s === undefined || schemeAcceptsIn(s, input, t.run!);
-}
-
-/**
- * Whether a URI of a scheme holds its scheme's rule (`s`, a target of src/profiles/of-era.ts
- * `schemeTargets`, or of `--spec auto`): the part of it that rule reads (before the fragment,
- * unless the rule takes one: src/profiles/profile.ts `fragment`), with the rule's prose.
- */
-export function schemeAcceptsIn(s: Target, input: string, profiles: Profiles): boolean {
-  const end = profiles.partEnd(s.explains!, input);
-  return acceptsIn(s, end === input.length ? input : input.slice(0, end));
-}
-
-/**
- * The record of a URI against its scheme's rule (`s`, as in `schemeAcceptsIn`): `validateIn` of
- * the part that rule reads, as a record of the whole input, with `upTo` its end when it is not
- * the input's. An error at the part's end finds the "#" that ends it. The text's advice against
- * a fragment is a warning.
- */
-export function schemeVerdictIn(s: Target, input: string, profiles: Profiles): AnyValidationResult & { upTo?: number } {
-  const prose = s.explains!;
-  const end = profiles.partEnd(prose, input);
-  if (end === input.length) return validateIn(s, input);
-  const r = validateIn(s, input.slice(0, end));
-  if (!r.valid && r.error.offset === end) {
-    r.error.found = '#';
-    if (r.error.layer !== 'profile') r.error.message = messageOf(s.era, s.rule.name, r.error);
-  }
-  const warnings = [...(r.warnings ?? []), ...profiles.fragmentWarnings(prose, input, end)];
-  const { warnings: _w, ...rest } = r;
-  return warnings.length > 0 ? { ...rest, input, upTo: end, warnings } : { ...rest, input, upTo: end };
+  return s === undefined || t.run!.schemeAccepts(s, input);
 }
 
 /** The grammar's verdict: the start rule's automaton where it has one, else the fast recognizer. */
@@ -170,7 +140,7 @@ export function rejectedIn(t: Target, input: string, error: ValidationError): An
  */
 export function acceptedIn(t: Target, input: string): AnyValidationResult {
   const s = t.ofScheme?.(input);
-  if (s !== undefined) return withScheme(t, input, s);
+  if (s !== undefined) return t.run!.withScheme(t, input, s);
   // Object literals in the contract's key order rather than spreads: this runs for every line
   // of a batch, and a spread copies through a slow path (issue 17).
   if (t.prose === undefined) {
@@ -182,19 +152,6 @@ export function acceptedIn(t: Target, input: string): AnyValidationResult {
   const rule = t.rule.name;
   if (error) return warnings.length > 0 ? { valid: false, input, spec, rule, error, warnings } : { valid: false, input, spec, rule, error };
   return warnings.length > 0 ? { valid: true, input, spec, rule, warnings } : { valid: true, input, spec, rule };
-}
-
-/**
- * The record of a string that the era's rule accepts, when the string is a URI of a scheme the
- * era's profile defines (`Target.ofScheme`): the scheme rule's verdict, as a record of the rule
- * asked for. Its error is the scheme rule's, `rulePath` from that rule (`http-URI`).
- */
-function withScheme(t: Target, input: string, s: Target): AnyValidationResult {
-  const r = schemeVerdictIn(s, input, t.run!);
-  const spec = t.era.id;
-  const rule = t.rule.name;
-  const w = r.warnings !== undefined ? { warnings: r.warnings } : {};
-  return r.valid ? { valid: true, input, spec, rule, ...w } : { valid: false, input, spec, rule, error: r.error, ...w };
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { EraId, EraRules } from '#generated';
 import type { ValidationError } from './diagnose.js';
 import { eraOf, startIdOf } from './registry.js';
-import { acceptsIn, schemeAcceptsIn, schemeVerdictIn, targetIn, validateIn, type AfterGrammar, type AnyValidationResult, type Target, type ValidationWarning } from './validate-era.js';
+import { acceptsIn, targetIn, validateIn, type AfterGrammar, type AnyValidationResult, type Target, type ValidationWarning } from './validate-era.js';
 import { notesOf, type TemplateLevel } from './template/notes.js';
 import { DEFAULT_ERA } from './eras/table.js';
 import { AUTO_SPEC, isAuto, profileFor } from './profiles/auto.js';
 import { PROFILES } from './profiles/of-era.js';
+import { schemeAccepts, schemeVerdict } from './profiles/scheme-uris.js';
 import { automatonOf, type GeneratedAutomaton } from '#generated';
 
 /**
@@ -202,7 +203,7 @@ export function isValid<S extends string = typeof DEFAULT_ERA, R extends string 
   if (isAuto(options?.spec)) {
     const profile = profileFor(input);
     const rest = { ...(options as AnyOptions), spec: DEFAULT_ERA };
-    return acceptsIn(targetOf(rest), input) && (profile === undefined || schemeAcceptsIn(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input, PROFILES));
+    return acceptsIn(targetOf(rest), input) && (profile === undefined || schemeAccepts(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input));
   }
   return acceptsIn(targetOf(options), input);
 }
@@ -238,7 +239,7 @@ function validateAuto(input: string, options: AnyOptions): ValidationResult {
   const profile = profileFor(input);
   const records: (AnyValidationResult & { upTo?: number })[] = [base];
   // The scheme's rule reads the URI before its fragment (src/profiles/profile.ts `fragment`).
-  if (profile !== undefined) records.push(schemeVerdictIn(targetOf({ ...profile, grammarOnly: options.grammarOnly }), input, PROFILES));
+  if (profile !== undefined) records.push(schemeVerdict(targetOf({ ...profile, grammarOnly: options.grammarOnly }), input));
   const verdicts = records.map(({ input: _input, spec, rule, valid, ...rest }) => ({ spec, rule, valid, ...rest }) as EraVerdictRecord);
   const warnings = records.flatMap((r) => r.warnings ?? []);
   const head = { input, spec: AUTO_SPEC, rule: base.rule };

@@ -4,7 +4,7 @@
  * another (`@extends`) is built. Expected values come from the RFC text cited beside each.
  */
 import { describe, expect, it } from 'vitest';
-import { compare, componentValues, explain, grammarDiff, parse, specs, validate } from '../src/index.js';
+import { compare, componentValues, explain, grammarDiff, isValid, parse, specs, validate } from '../src/index.js';
 import { statusNote } from '../src/compare.js';
 import { composeGrammar } from '../scripts/compose-grammar.js';
 import { runInMemory } from './cli/cli-harness.js';
@@ -113,5 +113,32 @@ describe('composition (@extends)', () => {
 
   it('refuses a cycle', () => {
     expect(() => composeGrammar('// @extends e\n// ----- 1. x -----\n', 'e.peggy', () => '// @extends e\n// ----- 1. x -----\n')).toThrow(/cycle/);
+  });
+});
+
+describe('RFC 3987 §4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)"', () => {
+  // The seven by name (Unicode): LRM U+200E, RLM U+200F, LRE U+202A, RLE U+202B, PDF U+202C, LRO U+202D, RLO U+202E.
+  const SEVEN = ['\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e'];
+  it.each(SEVEN.flatMap((ch) => ['IRI', 'IRI-reference', 'absolute-IRI', 'irelative-ref'].map((rule) => [ch.charCodeAt(0).toString(16).toUpperCase(), rule, ch] as const)))(
+    'U+%s in %s: the grammar holds (ucschar %%xA0-D7FF), the text refuses it',
+    (_code, rule, ch) => {
+      const input = rule === 'irelative-ref' ? `a/b${ch}c/${ch}` : `http://a/b${ch}c/${ch}`;
+      const offset = input.indexOf(ch);
+      expect(validate(input, { spec: 'rfc3987', rule, grammarOnly: true }).valid).toBe(true);
+      expect(isValid(input, { spec: 'rfc3987', rule })).toBe(false);
+      const r = validate(input, { spec: 'rfc3987', rule });
+      expect(!r.valid && r.error).toMatchObject({ offset, section: 'RFC 3987 §4.1', layer: 'profile', expected: [], found: ch });
+    },
+  );
+  it("a component's rule stays the grammar's; the isolates (Unicode 6.3, after RFC 3987) are not in §4.1's list", () => {
+    expect(isValid('\u202e', { spec: 'rfc3987', rule: 'ucschar' })).toBe(true);
+    expect(isValid('a\u202eb', { spec: 'rfc3987', rule: 'ihost' })).toBe(true);
+    expect(isValid('http://a/\u2066b\u2069', { spec: 'rfc3987' })).toBe(true);
+  });
+  it('the hint of another era does not say that an IRI takes one', () => {
+    const r = validate('http://a/\u202e', { spec: 'rfc3986' });
+    expect(!r.valid && r.error.hint).toBe('percent-encode its UTF-8 bytes: U+202E → "%E2%80%AE"');
+    const e = validate('http://a/\u00e9', { spec: 'rfc3986' });
+    expect(!e.valid && e.error.hint).toContain('an IRI (spec rfc3987) takes it as typed');
   });
 });

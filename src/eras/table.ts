@@ -145,9 +145,9 @@ export interface EraRow<Id extends EraId = EraId> {
   /** A scheme profile (issue 25). */
   profile?: Profile;
   /**
-   * Rules its document states in prose about every string of its grammar, whatever the rule
-   * and the scheme, checked after the grammar as a profile's prose is (src/profiles/profile.ts,
-   * `everyRule`), by the key of their module: RFC 3987 §4.1, "IRIs MUST NOT contain
+   * Rules its document states in prose about its strings whatever their scheme, checked after
+   * the grammar as a profile's prose is (src/profiles/profile.ts, `anyScheme`), by the key of
+   * their module: RFC 3987 §4.1, "IRIs MUST NOT contain
    * bidirectional formatting characters".
    */
   prose?: ProseKey;

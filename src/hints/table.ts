@@ -122,14 +122,19 @@ function isUcschar(cp: number): boolean {
   if (cp >= 0x10000) return (cp & 0xffff) <= 0xfffd && cp < 0xf0000 && (cp < 0xe0000 || cp >= 0xe1000);
   return true;
 }
+/** RFC 3987 §4.1's "LRM, RLM, LRE, RLE, LRO, RLO, and PDF": U+200E, U+200F, U+202A to U+202E. */
+const isBidiFormatting = (cp: number): boolean => cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e);
 const isIprivate = (cp: number): boolean => (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && (cp & 0xffff) <= 0xfffd);
 
 /**
  * What an IRI makes of a non-ASCII character, said only where it is true of the character
- * (RFC 3987 §2.2): a C1 control, a noncharacter or a surrogate is in no IRI either. Said of the
- * character, not of this input: an IRI's scheme and port are ASCII too.
+ * (RFC 3987 §2.2): a C1 control, a noncharacter or a surrogate is in no IRI either, nor (§4.1,
+ * "IRIs MUST NOT contain bidirectional formatting characters") LRM, RLM, LRE, RLE, LRO, RLO and
+ * PDF, which `ucschar` holds. Said of the character, not of this input: an IRI's scheme and port
+ * are ASCII too.
  */
 function iriNote(cp: number): string {
+  if (isBidiFormatting(cp)) return '';
   const where = isUcschar(cp) ? 'in a path, query, fragment, userinfo or host' : isIprivate(cp) ? 'in a query' : null;
   if (where === null) return '';
   const iriEra = eraFor('iri');

@@ -1,4 +1,4 @@
-// RFC 3987 §4.1: what the IRI era's text says of every string its grammar accepts. The
+// RFC 3987 §4.1: what the IRI era's text says of every IRI its grammar accepts. The
 // interface is ./profile.ts's; the era's row names it as its own `prose` (src/eras/table.ts),
 // not a scheme's.
 
@@ -16,7 +16,8 @@ const FORMATTING = /[\u200e\u200f\u202a-\u202e]/;
 export const IRI_PROSE: SchemeProse = {
   document: 'RFC 3987',
   rules: {},
-  everyRule: true,
+  // §4.1 speaks of IRIs: the rules whose strings are IRIs or IRI references (§2.2).
+  anyScheme: ['IRI', 'IRI-reference', 'absolute-IRI', 'irelative-ref'],
   check(input, rule) {
     // On every accepted line (issue 17): one scan, a finding only for a formatting character.
     const m = FORMATTING.exec(input);

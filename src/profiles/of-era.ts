@@ -15,7 +15,8 @@ import { HTTP_PROSE } from './http.js';
 import { MAILTO_PROSE } from './mailto.js';
 import { URN2141_PROSE, URN8141_PROSE } from './urn.js';
 import type { SchemeProse } from './profile.js';
-import { fragmentWarnings, proseAccepts, proseVerdict, schemePartEnd } from './run.js';
+import { proseAccepts, proseVerdict } from './run.js';
+import { schemeAccepts, withScheme } from './scheme-uris.js';
 
 /** Every profile's prose, by the key an era's row names it by (`prose: 'http'`). */
 const PROSE_MODULES = {
@@ -44,7 +45,7 @@ export function profileProse(era: string): SchemeProse | undefined {
 /** The prose an era checks after its grammar when `rule` is the start rule, if any. */
 export const proseOf: ProseLookup = (era, rule) => {
   const prose = profileProse(era);
-  return prose !== undefined && (prose.everyRule === true || Object.values(prose.rules).includes(rule)) ? prose : undefined;
+  return prose !== undefined && (prose.anyScheme?.includes(rule) === true || Object.values(prose.rules).includes(rule)) ? prose : undefined;
 };
 
 /**
@@ -77,7 +78,7 @@ function schemeTargets<T>(era: string, rule: string, make: (rule: string) => T):
  * the runner (./run.ts), passed together by the main entry point and by the per-era entry points
  * of eras with a profile, so that a bundle of an era without one holds neither.
  */
-export const PROFILES = { proseOf, schemeTargets, partEnd: schemePartEnd, fragmentWarnings, accepts: proseAccepts, verdict: proseVerdict } as const;
+export const PROFILES = { proseOf, schemeTargets, schemeAccepts, withScheme, accepts: proseAccepts, verdict: proseVerdict } as const;
 
 export type Profiles = typeof PROFILES;
 

@@ -93,8 +93,10 @@ export interface SchemeProse {
    */
   fragment?: 'own' | { section: string; says: string };
   /**
-   * The prose holds for every rule of the era, not only for `rules`' (an era's own `prose`, not
-   * a scheme's: RFC 3987 §4.1 "IRIs MUST NOT contain bidirectional formatting characters").
+   * Rules the prose holds for whatever the scheme (an era's own `prose`, not a scheme's): RFC
+   * 3987 §4.1's "IRIs MUST NOT contain bidirectional formatting characters" holds for the rules
+   * whose strings are IRIs and IRI references. A component's rule (`ihost`, `ucschar`) stays
+   * the grammar's: §4.1 speaks of IRIs, and `ucschar` is a range that holds the characters.
    */
-  everyRule?: true;
+  anyScheme?: readonly string[];
 }

@@ -23,7 +23,7 @@ export function proseVerdict(prose: SchemeProse, era: string, input: string, rul
   const findings = prose.check(input, rule);
   const warnings = findings.filter((f) => f.level === 'warning').map(warningOf);
   const failed = findings.find((f) => f.level === 'error');
-  return failed === undefined ? { warnings } : { error: errorOf(failed, era, input, rule, prose.everyRule ? 'the text refuses it' : "the scheme's rule fails"), warnings };
+  return failed === undefined ? { warnings } : { error: errorOf(failed, era, input, rule, prose.anyScheme !== undefined ? 'the text refuses it' : "the scheme's rule fails"), warnings };
 }
 
 /**
