@@ -20,7 +20,7 @@ import { resolveSelection, type Selection } from './selection.js';
 export const validateOptions: OptionSpecs = {
   spec: { type: 'string', value: 'ID', description: 'the spec to validate against (default rfc3986; see `urispec specs`); auto: rfc3986 and the profile of the URI\'s scheme', alsoTakes: [AUTO_SPEC] },
   rule: { type: 'string', value: 'NAME', description: "the start rule, as the spec spells it, any case (default: the spec's; see `urispec rules`)" },
-  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?} (a profile\'s error has "layer")' },
+  json: { type: 'boolean', description: 'one JSON object a line: {"input","spec","rule","valid","level"?,"warnings"?,"error"?,"verdicts"?} (a profile\'s error has "layer")' },
   'json-input': { type: 'boolean', description: 'each input is a JSON string or {"input","spec"?,"rule"?}' },
   union: { type: 'boolean', description: "read the rule as its printed union (rfc1738 url: any scheme may be otherurl)" },
   'appendix-e': { type: 'boolean', description: "file URIs: also accept the file scheme RFC's Appendix E forms (file:c:/x, file:///c|/x, file:////host/x, userinfo)" },
@@ -162,19 +162,37 @@ function render(record: LineRecord, settings: ValidateSettings): string {
   if ('result' in record) {
     const { result } = record;
     if (!settings.json) return formatResult(result, { color: settings.color });
-    // The contract's key order: input, spec, rule, valid, error; an RFC 6570 template's level
-    // and warnings follow valid. A valid record without them, most lines of a batch, is written
-    // as JSON.stringify would write it, without building an object for it (issue 17).
-    if (result.valid && result.level === undefined && result.warnings === undefined) {
+    // A valid record with nothing beyond the contract's four fields, most lines of a batch, is
+    // written as JSON.stringify would write it, without building an object for it (issue 17).
+    // Anything more (a template's level, warnings, spec auto's verdicts, fields added later)
+    // takes the general path, so the line is always the library's whole record.
+    if (result.valid && fieldCount(result) === 4) {
       return `{"input":${JSON.stringify(result.input)},"spec":${JSON.stringify(result.spec)},"rule":${JSON.stringify(result.rule)},"valid":true}`;
     }
-    return JSON.stringify(
-      result.valid
-        ? { input: result.input, spec: result.spec, rule: result.rule, valid: true, level: result.level, warnings: result.warnings, verdicts: result.verdicts }
-        : { input: result.input, spec: result.spec, rule: result.rule, valid: false, warnings: result.warnings, error: result.error, verdicts: result.verdicts },
-    );
+    return JSON.stringify(inContractOrder(result));
   }
   const { input, spec, rule, message } = record.inputError;
   if (!settings.json) return formatInputError(input, message, { color: settings.color });
   return JSON.stringify({ input, spec, rule, valid: false, inputError: message });
+}
+
+/** The record's own enumerable fields, counted without allocating (this runs once a line). */
+function fieldCount(result: ValidationResult): number {
+  let count = 0;
+  for (const _ in result) count++;
+  return count;
+}
+
+/**
+ * The library's record, field for field, in the order the contract and `--json`'s help give:
+ * input, spec, rule, valid, then level and warnings when present, then every other field
+ * (error, verdicts, ...) as the library gives it. Nothing is named to be kept, so nothing the
+ * library adds is dropped.
+ */
+function inContractOrder(result: ValidationResult): Record<string, unknown> {
+  const record: Record<string, unknown> = { input: result.input, spec: result.spec, rule: result.rule, valid: result.valid };
+  if ('level' in result) record.level = result.level;
+  if ('warnings' in result) record.warnings = result.warnings;
+  // Keys already set keep their place (and get the same values); the rest follow in order.
+  return Object.assign(record, result);
 }

@@ -6,7 +6,8 @@ import { Writable } from 'node:stream';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
-import { records, runInMemory } from './cli-harness.js';
+import { validate } from '../../src/index.js';
+import { records, runBinary, runInMemory } from './cli-harness.js';
 import { contractExamples, exitStatusRows } from './rows.js';
 
 describe('urispec validate (in memory)', () => {
@@ -51,5 +52,49 @@ describe('urispec validate (in memory)', () => {
     expect(status).toBe(1);
     expect(total).toBeGreaterThan(4_000_000);
     expect(most).toBeLessThan(256 * 1024);
+  });
+
+  describe('--json writes the library\'s whole record', () => {
+    // Valid and invalid, with and without warnings, a template's level, and spec auto, whose
+    // records carry "verdicts" (each era's verdict) even when valid without warnings.
+    const inputs = ['http://a/', 'http://u@a/', 'http:///x', 'http://a b', 'mailto:a@b', 'urn:a:b', 'file:///x', 'x', '{x}', ''];
+    const options: Array<{ spec?: string; rule?: string }> = [{}, { spec: 'auto' }, { spec: 'AUTO', rule: 'URI' }, { spec: 'rfc9110' }, { spec: 'rfc6570' }, { spec: 'rfc1808' }];
+    // The key order of --json's help and the contract: these first, when present; then the
+    // library's other fields (error, verdicts, ...) in its own order.
+    const head = ['input', 'spec', 'rule', 'valid', 'level', 'warnings'];
+    const expectRecord = (line: unknown, input: string, o: { spec?: string; rule?: string }) => {
+      const library = validate(input, o) as unknown as Record<string, unknown>;
+      expect(line).toStrictEqual(library);
+      const keys = Object.keys(library);
+      const order = [...head.filter((k) => keys.includes(k)), ...keys.filter((k) => !head.includes(k))];
+      expect(Object.keys(line as object)).toEqual(order);
+    };
+
+    it.each(options)('arguments, %o: each line is the record validate() gives', async (o) => {
+      const flags = [...(o.spec ? ['--spec', o.spec] : []), ...(o.rule ? ['--rule', o.rule] : [])];
+      const { stdout } = await runInMemory(['validate', '--json', ...flags, '--', ...inputs]);
+      const lines = records(stdout);
+      expect(lines.length).toBe(inputs.length);
+      for (const [i, line] of lines.entries()) expectRecord(line, inputs[i]!, o);
+    });
+
+    const rows = options.flatMap((o) => inputs.map((input) => ({ input, ...o })));
+    const jsonLines = rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+
+    it('--json-input lines naming their spec (auto among them): each line is the record validate() gives', async () => {
+      const lines = records((await runInMemory(['validate', '--json', '--json-input'], jsonLines)).stdout);
+      expect(lines.length).toBe(rows.length);
+      for (const [i, line] of lines.entries()) {
+        const { input, ...o } = rows[i]!;
+        expectRecord(line, input, o);
+      }
+    });
+
+    it('--jobs 2 writes the same records (worker threads, the built CLI)', async () => {
+      const one = await runBinary(['validate', '--json', '--json-input'], jsonLines);
+      const two = await runBinary(['validate', '--json', '--json-input', '--jobs', '2'], jsonLines);
+      expect(two.stdout).toBe(one.stdout);
+      expect(records(one.stdout).filter((r) => r.verdicts !== undefined).length).toBeGreaterThan(10);
+    });
   });
 });
