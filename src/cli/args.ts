@@ -43,10 +43,14 @@ export function describeOptions(options: OptionSpecs): string {
  * Throws {@link CommandLineError} for an unknown option (naming the closest one), a missing
  * value, or a value given to a flag. Everything after `--` is positional, so a URI may start
  * with `-`. A `-` before `--` means standard input, as in most Unix tools: it is taken out of
- * the operands, so the command reads its inputs from standard input; it must then be the last
- * operand (`resolve BASE -`), since arguments and standard input are not mixed.
+ * the operands, so the command reads its inputs from standard input. Inputs come from the
+ * arguments or from standard input, never both, so `-` must stand in place of all of them:
+ * after the `inputsFrom` operands that are no inputs (resolve's BASE: `resolve BASE -`), with
+ * no other operand after them (`validate x -` would otherwise validate x and silently leave
+ * standard input unread). `inputsFrom: null`: the command reads no inputs from standard input,
+ * and refuses `-` for the same reason.
  */
-export function parseCommandArgs(command: string, args: string[], options: OptionSpecs): ParsedArgs {
+export function parseCommandArgs(command: string, args: string[], options: OptionSpecs, inputsFrom: number | null = 0): ParsedArgs {
   const config = Object.fromEntries(
     Object.entries(options).map(([name, o]) => [name, o.short ? { type: o.type, short: o.short } : { type: o.type }]),
   );
@@ -82,8 +86,13 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
       values[token.name] = token.value;
     }
   }
-  if (stdinAt !== -1 && stdinAt !== positionals.length) {
-    throw new CommandLineError(`'-' (standard input) must come after the other operands, and inputs are read either from arguments or from standard input, not both; a URI that is '-' goes after --`);
+  if (stdinAt !== -1) {
+    if (inputsFrom === null) {
+      throw new CommandLineError(`${command} reads no inputs from standard input, so '-' is none of its operands; an operand that is '-' goes after --`);
+    }
+    if (stdinAt !== positionals.length || positionals.length > inputsFrom) {
+      throw new CommandLineError(`'-' (standard input) must come after the other operands, and inputs are read either from arguments or from standard input, not both; a URI that is '-' goes after --`);
+    }
   }
   return { values, positionals };
 }

@@ -29,7 +29,7 @@ export const completionHelp = commandHelp({
 });
 
 export async function completionCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec completion', args, completionOptions);
+  const { values, positionals } = parseCommandArgs('urispec completion', args, completionOptions, null);
   if (values.help) return print(io, completionHelp);
   const [shell, ...rest] = positionals;
   if (shell === undefined || rest.length > 0) throw new CommandLineError('urispec completion wants one shell: bash, zsh or fish');

@@ -45,7 +45,7 @@ export const diffHelp = commandHelp({
 });
 
 export async function diffCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec diff', args, diffOptions);
+  const { values, positionals } = parseCommandArgs('urispec diff', args, diffOptions, null);
   const out = stdoutOf(io);
   if (values.help) {
     await out.write(diffHelp);

@@ -73,7 +73,7 @@ function readVariables(file: string, io: CliIO): Promise<Variables> | Variables 
 }
 
 export async function expandCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec expand', args, expandOptions);
+  const { values, positionals } = parseCommandArgs('urispec expand', args, expandOptions, null);
   const out = stdoutOf(io);
   if (values.help) {
     await out.write(expandHelp);

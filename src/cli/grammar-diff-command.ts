@@ -71,7 +71,7 @@ export const grammarDiffHelp = commandHelp({
  * ```
  */
 export async function grammarDiffCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec grammar-diff', args, grammarDiffOptions);
+  const { values, positionals } = parseCommandArgs('urispec grammar-diff', args, grammarDiffOptions, null);
   const out = stdoutOf(io);
   if (values.help) {
     await out.write(grammarDiffHelp);

@@ -56,7 +56,7 @@ export const resolveHelp = commandHelp({
 });
 
 export async function resolveCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec resolve', args, resolveOptions);
+  const { values, positionals } = parseCommandArgs('urispec resolve', args, resolveOptions, 1);
   const out = stdoutOf(io);
   if (values.help) {
     await out.write(resolveHelp);

@@ -22,7 +22,7 @@ export const rulesHelp = commandHelp({
 });
 
 export async function rulesCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec rules', args, rulesOptions);
+  const { values, positionals } = parseCommandArgs('urispec rules', args, rulesOptions, null);
   const out = stdoutOf(io);
   if (values.help) {
     await out.write(rulesHelp);

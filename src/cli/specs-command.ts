@@ -18,7 +18,7 @@ export const specsHelp = commandHelp({
 });
 
 export async function specsCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec specs', args, specsOptions);
+  const { values, positionals } = parseCommandArgs('urispec specs', args, specsOptions, null);
   if (positionals.length > 0 && !values.help) throw new CommandLineError(`urispec specs takes no arguments, got '${positionals[0]}'`);
   const out = stdoutOf(io);
   if (values.help) {

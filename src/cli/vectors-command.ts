@@ -48,7 +48,7 @@ export function wholeNumber(name: string, text: string): number {
 }
 
 export async function vectorsCommand(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs('urispec vectors', args, vectorsOptions);
+  const { values, positionals } = parseCommandArgs('urispec vectors', args, vectorsOptions, null);
   const out = stdoutOf(io);
   if (values.help) {
     await out.write(vectorsHelp);

@@ -103,6 +103,37 @@ describe('- is standard input', () => {
     expect(status).toBe(2);
     expect(stderr).toContain("'-' (standard input)");
   });
+
+  // Inputs come from the arguments or from standard input, never both (README: "`-` stands for
+  // standard input"; the contract: standard input "if there are none"), whichever side of the
+  // arguments `-` stands: `validate x -` used to validate x and leave standard input unread.
+  // A command that reads no inputs from standard input refuses `-` rather than ignore it.
+  // One row a command of the table, so a new command must say which it is.
+  const mixed: Record<string, { argv: string[]; stderr: string }> = {
+    validate: { argv: ['validate', '--json', 'http://a/', '-'], stderr: 'not both' },
+    compare: { argv: ['compare', 'http://a/', '-'], stderr: 'not both' },
+    explain: { argv: ['explain', 'http://a/', '-'], stderr: 'not both' },
+    parse: { argv: ['parse', 'http://a/', '-'], stderr: 'not both' },
+    resolve: { argv: ['resolve', 'http://a/b/c', 'g', '-'], stderr: 'not both' },
+    normalize: { argv: ['normalize', 'http://a/', '-'], stderr: 'not both' },
+    'to-uri': { argv: ['to-uri', 'http://a/', '-'], stderr: 'not both' },
+    'grammar-diff': { argv: ['grammar-diff', 'rfc3986', 'rfc1808', '-'], stderr: 'reads no inputs from standard input' },
+    specs: { argv: ['specs', '-'], stderr: 'reads no inputs from standard input' },
+    rules: { argv: ['rules', '-'], stderr: 'reads no inputs from standard input' },
+    expand: { argv: ['expand', '{x}', '--vars', 'vars.json', '-'], stderr: 'reads no inputs from standard input' },
+    vectors: { argv: ['vectors', '-'], stderr: 'reads no inputs from standard input' },
+    diff: { argv: ['diff', '--against', 'true', '-'], stderr: 'reads no inputs from standard input' },
+    completion: { argv: ['completion', 'bash', '-'], stderr: 'reads no inputs from standard input' },
+  };
+  it('every command has a row below', () => {
+    expect(Object.keys(mixed).sort()).toEqual(COMMANDS.map((c) => c.name).sort());
+  });
+  it.each(Object.entries(mixed))('%s: an operand with - is a usage error (exit 2), standard input unread', async (_name, { argv, stderr }) => {
+    const result = await runInMemory(argv, 'http://a b/\n');
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(stderr);
+  });
 });
 
 describe('colour', () => {
