@@ -4,8 +4,11 @@
  * byte what the single-process CLI writes, with its invalid count; and a worker killed
  * mid-partition (SIGKILL, by the task itself, once) costs no row and duplicates none. Runs
  * when Debian's python3-distributed is importable by /usr/bin/python3 (.ci/run installs it as
- * root) and says in its name that it skipped otherwise. Last, the claim of docs/scale.md's Spark
- * section: JSON Lines written with Python's surrogateescape get the records of the raw bytes.
+ * root) and says in its name that it skipped otherwise. Its summary's "invalid" is the CLI's
+ * count of invalid records, also under --spec auto, whose records repeat "valid" in their
+ * "verdicts", and however the pipe cuts the records (tested with tiny reads, without Dask).
+ * Last, the claim of docs/scale.md's Spark section: JSON Lines written with Python's
+ * surrogateescape get the records of the raw bytes.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -190,6 +193,101 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect(summary.invalid).toBe(invalidCount(ref.stdout));
     expect(status).toBe(1);
     expect(existsSync(join(dir, 'verdicts.jsonl'))).toBe(true);
+  }, 120_000);
+});
+
+/**
+ * JSON Lines under --spec auto: strings (checked by the command's auto), lines naming auto or
+ * another spec, valid and invalid for RFC 3986 or the scheme's profile, unreadable lines, and a
+ * long line. An auto record holds a "valid" in each of its verdicts besides its own.
+ */
+function autoLine(i: number): Buffer {
+  if (i === MEGA_LINE) return Buffer.from(JSON.stringify({ input: `http://a/${'z'.repeat(1 << 16)}${i}`, spec: 'auto' }));
+  switch (i % 12) {
+    case 1: return Buffer.from(JSON.stringify(`http://exa mple.com/${i}`)); // invalid in RFC 3986
+    case 2: return Buffer.from(JSON.stringify(`http:///x${i}`)); // RFC 3986 holds, RFC 9110 §4.2.1 does not
+    case 3: return Buffer.from(JSON.stringify({ input: `http://u@a/${i}`, spec: 'auto' })); // valid, with a warning
+    case 4: return Buffer.from(JSON.stringify({ input: `http://a b/${i}`, spec: 'rfc3986' }));
+    case 5: return Buffer.from(JSON.stringify({ input: `mailto:a@b?x=${i}`, spec: 'AUTO' }));
+    case 6: return Buffer.from(`{"input": "http://a/${i}"`); // not JSON: an inputError record
+    case 7: return Buffer.from(JSON.stringify({ input: `urn:x:${i}`, spec: 'auto' })); // RFC 8141: NID too short
+    default: return Buffer.from(JSON.stringify(`http://h${i % 13}.example/${i}`));
+  }
+}
+
+/** The records' invalid count as examples/dask/validate.py counts them, the CLI's output read through `pieces`. */
+const COUNT_IN_PIECES = `
+import json, random, sys
+sys.path.insert(0, sys.argv[1])
+import validate
+data = open(sys.argv[2], 'rb').read()
+records = data.count(b'\\n')
+class Pipe:
+    def __init__(self, sizes):
+        self.position, self.sizes = 0, sizes
+    def read(self, n):
+        size = min(n, next(self.sizes))
+        piece = data[self.position:self.position + size]
+        self.position += size
+        return piece
+class Popen:
+    def __init__(self, sizes):
+        self.stdout = Pipe(sizes)
+    def poll(self):
+        return None
+def cycle(sizes):
+    while True:
+        yield from sizes
+def shuffled(seed):
+    r = random.Random(seed)
+    while True:
+        yield r.choice([1, 1, 2, 3, 5, 7, 8, 9, 64, 700, 1 << 20])
+counts = {}
+for name, sizes in [('whole', cycle([1 << 30])), ('1 byte', cycle([1])), ('56, 2, 2, 21 (carry.py)', cycle([56, 2, 2, 21])),
+                    ('3, 5, 7', cycle([3, 5, 7])), ('random', shuffled(7))]:
+    process = validate.CliProcess.__new__(validate.CliProcess)
+    process.popen, process.cli = Popen(sizes), ['urispec']
+    counts[name] = process.records(records)
+print(json.dumps(counts))
+`;
+
+describe('examples/dask/validate.py: the invalid count', () => {
+  const hasPython = spawnSync(PYTHON, ['-c', 'pass']).status === 0;
+  const lines = Array.from({ length: 1_200 }, (_, i) => autoLine(i));
+  const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
+
+  // Plain lines give records that hold one "valid" each; under auto, records repeat it in their
+  // verdicts, and counting occurrences would overcount.
+  const plain = Buffer.concat(Array.from({ length: lines.length }, (_, i) => [plainKind(i).line(i), Buffer.from('\n')]).flat());
+  const runs: Array<[string, Buffer, string[]]> = [
+    ['plain lines', plain, []],
+    ['--json-input --spec auto', bytes, ['--json-input', '--spec', 'auto']],
+  ];
+  it.skipIf(!hasPython).each(runs)(
+    hasPython ? '%s: each record is counted once, by its own "valid", however the pipe cuts it (tiny reads)' : `SKIPPED: ${PYTHON} is missing (%s)`,
+    (_name, input, args) => {
+      const ref = reference(input, args);
+      const expected = invalidCount(ref.stdout);
+      expect(expected).toBeGreaterThan(100);
+      const file = join(dir, `records-${args.length}.jsonl`);
+      writeFileSync(file, ref.stdout);
+      const run = spawnSync(PYTHON, ['-c', COUNT_IN_PIECES, join(repoRoot, 'examples/dask'), file], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const counts = JSON.parse(run.stdout) as Record<string, [number, number]>;
+      expect(Object.keys(counts).length).toBe(5);
+      for (const [name, count] of Object.entries(counts)) expect([name, count]).toEqual([name, [lines.length, expected]]);
+    },
+  );
+
+  it.skipIf(!hasDask)(hasDask ? '--spec auto --json-input on the cluster: "invalid" is the count of invalid records' : `SKIPPED: ${PYTHON} cannot import distributed (${why})`, () => {
+    const many = Buffer.concat(Array.from({ length: LINES }, (_, i) => [autoLine(i), Buffer.from('\n')]).flat());
+    writeFileSync(join(dir, 'auto.jsonl'), many);
+    const ref = reference(many, ['--json-input', '--spec', 'auto']);
+    const { summary, status } = runScript(dir, ['--json-input', '--spec', 'auto', 'auto.jsonl', 'auto-out.jsonl']);
+    expect(readFileSync(join(dir, 'auto-out.jsonl')).equals(ref.stdout)).toBe(true);
+    expect(summary.rows_out).toBe(LINES);
+    expect(summary.invalid).toBe(invalidCount(ref.stdout));
+    expect([status, ref.status]).toEqual([1, 1]);
   }, 120_000);
 });
 

@@ -19,6 +19,9 @@ parts in partition order into OUT and prints one JSON summary line on stdout:
 
     {"rows_in": ..., "rows_out": ..., "invalid": ..., "seconds": ..., "workers": ...}
 
+`invalid` is the number of records whose own "valid" is false (invalid or unreadable lines),
+the count the single-process CLI's output holds; a --spec auto record is one record, however
+many of its "verdicts" fail.
 `seconds` runs from the first task submitted to OUT written (cluster start-up excluded).
 Exit status as the CLI's: 0 every row valid, 1 some row invalid (or unreadable), 2 usage
 error; 3 when the run failed (a task failed for good, or rows_out != rows_in).
@@ -47,11 +50,13 @@ LF = b'\n'
 # The CLI drops a UTF-8 byte order mark at the very start of its standard input (src/cli/lines.ts).
 BOM = b'\xef\xbb\xbf'
 EXIT_FAILED = 3
-# The contract's record is {"input","spec","rule","valid","error"?} (or "inputError"): the three
-# before "valid" are JSON strings, in which a quote is always escaped, and neither "error" nor
-# "inputError" holds a key "valid"; so this appears unescaped once in each invalid record, and
-# nowhere else.
-INVALID = b'"valid":false'
+# A record's own verdict: the key of its top-level "valid" (JSON.stringify writes no spaces).
+# Inside a JSON string a quote is always escaped, and after a closing quote only , : } ] may
+# follow, so these bytes occur only as a key named "valid". The CLI writes a record's keys as
+# input, spec, rule (JSON strings), valid, then the rest, so the first of them on a line is the
+# record's own; a record of --spec auto (or a --json-input line naming auto) holds more of them
+# further on, one in each of its "verdicts", which must not be counted (RecordCounter).
+VALID_KEY = b'"valid":'
 
 
 def next_line_start(f, position, size):
@@ -115,6 +120,54 @@ class CliPool:
             self.idle.append(process)
 
 
+class RecordCounter:
+    """Counts the records whose own "valid" is false in the CLI's --json output, fed in pieces.
+
+    The pieces may be cut anywhere (a pipe read returns what is there, one byte or a megabyte),
+    so the key may straddle two pieces or more; the counter keeps the current line's last few
+    bytes until its key is found, and looks for no other key on that line once it is, so no
+    record is missed or counted twice. It holds at most len(VALID_KEY) bytes, however long a
+    record (a megabyte-long input).
+    """
+
+    def __init__(self):
+        self.invalid = 0
+        self.searching = True  # the current line's own "valid" is still ahead
+        self.tail = b''  # the current line's last bytes searched, which may begin the key
+
+    def feed(self, piece):
+        position, size = 0, len(piece)
+        while position < size:
+            lf = piece.find(LF, position)
+            end = size if lf == -1 else lf
+            if self.searching:
+                self._search(piece, position, end)
+            if lf == -1:
+                return
+            if self.searching:
+                raise ValueError(f'a record without a "valid" of its own: {piece[position:lf][:200]!r}')
+            self.searching, self.tail = True, b''
+            position = lf + 1
+
+    def _search(self, piece, start, end):
+        """Looks for the key, and the first byte of its value, in the current line's bytes [start, end) of piece."""
+        if self.tail:
+            # The key may begin in the bytes kept from earlier pieces, however short they were.
+            piece, start, end = self.tail + piece[start:end], 0, len(self.tail) + end - start
+            self.tail = b''
+        found = piece.find(VALID_KEY, start, end)
+        if found == -1:
+            self.tail = piece[max(start, end - len(VALID_KEY)):end]
+        elif found + len(VALID_KEY) == end:
+            self.tail = piece[found:end]  # the key, its value in the next piece
+        else:
+            value = piece[found + len(VALID_KEY)]
+            if value not in b'tf':
+                raise ValueError(f'a record whose "valid" is neither true nor false: {piece[start:end][:200]!r}')
+            self.invalid += value == ord('f')
+            self.searching = False
+
+
 class CliProcess:
     def __init__(self, cli):
         self.cli = cli
@@ -133,8 +186,8 @@ class CliProcess:
         Nothing follows them in the pipe (the process serves one partition at a time), so the
         reads stop at exactly the partition's last LF. Raises if the CLI ends before.
         """
-        seen = invalid = 0
-        carry = b''
+        seen = 0
+        counter = RecordCounter()
         while seen < count:
             chunk = self.popen.stdout.read(CHUNK)
             if not chunk:
@@ -144,14 +197,12 @@ class CliProcess:
             seen += chunk.count(LF)
             if seen > count:
                 raise RuntimeError(f'{shlex.join(self.cli)} wrote {seen} records for {count} lines')
-            # A match cut by the chunk boundary is counted once, from the carried bytes.
-            invalid += (carry + chunk).count(INVALID)
-            carry = chunk[1 - len(INVALID):]
+            counter.feed(chunk)
             if out is not None:
                 out.write(chunk)
             if progress is not None:
                 progress(seen)
-        return seen, invalid
+        return seen, counter.invalid
 
     def close(self):
         try:
