@@ -11,7 +11,7 @@
  * surrogateescape get the records of the raw bytes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -193,6 +193,27 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect(summary.invalid).toBe(invalidCount(ref.stdout));
     expect(status).toBe(1);
     expect(existsSync(join(dir, 'verdicts.jsonl'))).toBe(true);
+  }, 120_000);
+
+  // docs/scale.md: 3 when the run failed, with a message; here the parts directory, made beside
+  // OUT, cannot be (mkdtemp raised a traceback, status 1, which means "some row invalid").
+  it.skipIf(!hasDask)(hasDask ? 'OUT in a missing directory, or a directory: exit 3 with a message, no traceback, nothing left' : skipped, () => {
+    writeFileSync(join(dir, 'one.txt'), 'http://a/\n');
+    const run = spawnSync(PYTHON, [SCRIPT, '--workers', '1', '--cli', `${process.execPath} ${binary}`, 'one.txt', join(dir, 'missing', 'out.jsonl')],
+      { cwd: dir, encoding: 'utf8', timeout: 110_000 });
+    expect(run.stderr).not.toContain('Traceback');
+    expect(run.stderr).toMatch(/^validate\.py: the run failed: cannot make the parts directory beside OUT .*missing.*No such file or directory/m);
+    expect(run.stdout).toBe('');
+    expect(run.status).toBe(3);
+    expect(existsSync(join(dir, 'missing'))).toBe(false);
+    // OUT a directory: found only when the records are written, after the cluster ran.
+    mkdirSync(join(dir, 'out-dir'));
+    const late = spawnSync(PYTHON, [SCRIPT, '--workers', '1', '--cli', `${process.execPath} ${binary}`, 'one.txt', 'out-dir'],
+      { cwd: dir, encoding: 'utf8', timeout: 110_000 });
+    expect(late.stderr).not.toContain('Traceback');
+    expect(late.stderr).toMatch(/^validate\.py: the run failed: .*out-dir/m);
+    expect(late.status).toBe(3);
+    expect(readdirSync(dir).filter((f) => f.startsWith('out-dir.') || f.startsWith('.validate-parts-'))).toEqual([]);
   }, 120_000);
 });
 

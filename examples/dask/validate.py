@@ -24,7 +24,8 @@ the count the single-process CLI's output holds; a --spec auto record is one rec
 many of its "verdicts" fail.
 `seconds` runs from the first task submitted to OUT written (cluster start-up excluded).
 Exit status as the CLI's: 0 every row valid, 1 some row invalid (or unreadable), 2 usage
-error; 3 when the run failed (a task failed for good, or rows_out != rows_in).
+error; 3 when the run failed (a task failed for good, rows_out != rows_in, the cluster or the
+parts directory could not be had, OUT could not be written), with a message on stderr.
 
 With --scheduler the workers must see INPUT, the parts directory and the CLI at the same
 paths as the client (a shared file system), as with any Dask file-based job.
@@ -318,13 +319,21 @@ def concatenate(parts, out_path):
     """Writes the parts in order into out_path (a temporary name renamed at the end); returns its records."""
     temporary = f'{out_path}.{uuid.uuid4().hex}.tmp'
     records = 0
-    with open(temporary, 'wb') as out:
-        for part in parts:
-            with open(part, 'rb') as f:
-                for chunk in iter(lambda: f.read(CHUNK), b''):
-                    records += chunk.count(LF)
-                    out.write(chunk)
-    os.replace(temporary, out_path)
+    try:
+        with open(temporary, 'wb') as out:
+            for part in parts:
+                with open(part, 'rb') as f:
+                    for chunk in iter(lambda: f.read(CHUNK), b''):
+                        records += chunk.count(LF)
+                        out.write(chunk)
+        os.replace(temporary, out_path)
+    except BaseException:
+        # A failed run (a full disk, OUT a directory) leaves no half copy of the output behind.
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        raise
     return records
 
 
@@ -403,18 +412,30 @@ def main(argv):
 
     from dask.distributed import Client, LocalCluster, as_completed  # imported late: --help and usage errors stay fast
 
-    cluster = None
-    if args.scheduler is not None:
-        client = Client(args.scheduler)
-    else:
-        cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=args.threads_per_worker,
-                               processes=True, dashboard_address=None)
-        client = Client(cluster)
-    parts_dir = args.parts_dir or tempfile.mkdtemp(prefix='.validate-parts-', dir=os.path.dirname(os.path.abspath(args.output)))
-    # --parts-dir: the parts stay (with the .tmp files of attempts that a lost worker left).
-    os.makedirs(parts_dir, exist_ok=True)
-    plugin = f'urispec-cli-{uuid.uuid4().hex}'
+    # The parts directory first: a place that cannot hold it (OUT in a missing directory, a
+    # read-only --parts-dir) fails the run before any cluster starts, with a message, not a
+    # traceback. --parts-dir: the parts stay (with the .tmp files of attempts that a lost worker left).
     try:
+        if args.parts_dir is not None:
+            parts_dir = args.parts_dir
+            os.makedirs(parts_dir, exist_ok=True)
+        else:
+            parts_dir = tempfile.mkdtemp(prefix='.validate-parts-', dir=os.path.dirname(os.path.abspath(args.output)))
+    except OSError as error:
+        where = f'--parts-dir {args.parts_dir}' if args.parts_dir is not None else f'beside OUT ({args.output})'
+        print(f'validate.py: the run failed: cannot make the parts directory {where}: {error}', file=sys.stderr)
+        return EXIT_FAILED
+    plugin = f'urispec-cli-{uuid.uuid4().hex}'
+    cluster = client = None
+    # Everything from the cluster's start on is inside the try, so that whatever fails (the
+    # cluster itself, a task, writing OUT) ends with exit 3 and the cluster shut down.
+    try:
+        if args.scheduler is not None:
+            client = Client(args.scheduler)
+        else:
+            cluster = LocalCluster(n_workers=args.workers or 2, threads_per_worker=args.threads_per_worker,
+                                   processes=True, dashboard_address=None)
+            client = Client(cluster)
         workers = len(client.scheduler_info()['workers'])
         began = time.monotonic()
         path = os.path.abspath(args.input)
@@ -447,15 +468,16 @@ def main(argv):
             'workers': workers,
             'partitions': len(ranges),
         }
-    except Exception as error:  # a task that failed for good: say which, exit 3
+    except Exception as error:  # a task that failed for good (say which), or the cluster: exit 3
         print(f'validate.py: the run failed: {error}', file=sys.stderr)
         return EXIT_FAILED
     finally:
-        try:
-            client.unregister_worker_plugin(plugin)  # ends this run's CLI processes on every worker
-        except Exception:
-            pass  # never registered, or the cluster is gone
-        client.close()
+        if client is not None:
+            try:
+                client.unregister_worker_plugin(plugin)  # ends this run's CLI processes on every worker
+            except Exception:
+                pass  # never registered, or the cluster is gone
+            client.close()
         if cluster is not None:
             cluster.close()
         if args.parts_dir is None:
