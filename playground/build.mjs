@@ -87,6 +87,20 @@ export default { meta, fast, diag, grammar };
   };
 }
 
+/**
+ * whatwg-url (./url-standard.ts) loads the legacy multi-byte encodings (150 kB of tables) for
+ * the query's encoding override, which only an HTML form's non-UTF-8 document asks for: the
+ * basic URL parser's encoding is UTF-8 unless its caller gives one, and the URL constructor
+ * gives none. The page leaves them out.
+ */
+const noLegacyEncodings = {
+  name: 'no-legacy-encodings',
+  setup(build) {
+    build.onResolve({ filter: /^@exodus\/bytes\/encoding\.js$/ }, () => ({ path: 'legacy-encodings', namespace: 'no-legacy-encodings' }));
+    build.onLoad({ filter: /.*/, namespace: 'no-legacy-encodings' }, () => ({ loader: 'js', contents: '' }));
+  },
+};
+
 /** esbuild's options for the page's script. */
 function options(outdir, eras) {
   return {
@@ -102,7 +116,7 @@ function options(outdir, eras) {
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
-    plugins: [lazyEras(eras)],
+    plugins: [lazyEras(eras), noLegacyEncodings],
   };
 }
 
