@@ -11,19 +11,46 @@
 // the lesson's era and RFC 3986 (normalization, the URL Standard's divergence) only; every
 // other era's verdict, components and resolution fill in as its chunk arrives.
 
-import { explain, normalize, parse, resolveAcross, validate, type DerivationNode, type GrammarDiff, type ValidationError } from '../src/index.js';
-import { escapeInput, renderCaret, sectionLabel, specLabel } from '../src/format.js';
+import { explain, isValid, normalize, parse, resolveAcross, validate, type DerivationNode, type Explanation, type GrammarDiff, type ValidationError } from '../src/index.js';
+import { displayInput, displayToken, escapeInput, sectionLabel, specLabel } from '../src/format.js';
 import { DEFAULT_SPEC, eraOf } from '../src/registry.js';
 import { eraList, isLoaded, loadEra, type EraSummary } from './eras.js';
 import { failingPath, lessonNode } from './lesson.js';
-import { whatwg, whatwgColumn } from '../src/whatwg.js';
+import { labelUrl, unprinted } from './sources.js';
+import { divergence, whatwg, type WhatwgResult } from '../src/whatwg.js';
 
 const DEFAULT_INPUT = 'http://a/~u';
 const DEFAULT_BASE = 'http://a/b/c/d;p?q';
-/** Tree nodes drawn at most: a pasted megabyte stays responsive. */
+/** Tree nodes drawn at most: a deep derivation stays quick to draw. */
 const MAX_TREE_NODES = 1500;
+/**
+ * Longer inputs get each era's verdict only. The derivation tree, the components, the
+ * normalization and the resolution re-parse the whole input in every era (a 100 kB input takes
+ * seconds of the page's thread for those, 1 MB most of a minute), while validate's recognizers
+ * stay quick: so a pasted megabyte is validated in every era, one era per task, and the page
+ * answers between them.
+ */
+const LARGE_INPUT = 20_000;
+/** An input event's work waits this long for the next one, when the input is large. */
+const LARGE_INPUT_DEBOUNCE_MS = 250;
+
+const isLarge = (input: string) => input.length > LARGE_INPUT;
+
+/** The note shown in place of what a large input leaves out. */
+const largeNote = (what: string, why = 'each re-parses the whole input in every era') => h('p', { class: 'help large-note' },
+  `The input is ${state.input.length.toLocaleString('en')} characters long: over ${LARGE_INPUT.toLocaleString('en')} the page shows each era's verdict only, and leaves out ${what} (${why}).`);
 
 const byId = new Map(eraList.map((s) => [s.id, s]));
+
+/**
+ * Eras whose grammar includes a later document than the one their date is of: RFC 2396's era
+ * holds RFC 2732's IPv6 literals (rfc2732.txt: "December 1999"), and so does RFC 2397's, built
+ * on it. Their dates are shown with both.
+ */
+const AMENDED: Record<string, string> = { rfc2396: 'RFC 2732, 1999-12', rfc2397: 'RFC 2732, 1999-12, through RFC 2396' };
+
+/** An era's date as shown: its document's, and the amending document's when there is one. */
+const eraDate = (id: string, date: string) => (AMENDED[id] ? `${date} (with ${AMENDED[id]})` : date);
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const uriField = $<HTMLInputElement>('uri');
@@ -81,10 +108,52 @@ export function decodeEscapes(text: string): string {
 
 // ----- the address -----
 
+/**
+ * A parameter's value for the address, every UTF-16 unit kept: URLSearchParams writes a lone
+ * surrogate as U+FFFD (its UTF-8 encoder replaces it), and the input would come back as another
+ * string. Well-formed text is percent-encoded as UTF-8 (encodeURIComponent); a lone surrogate is
+ * written `%uD800`, which no UTF-8 escape can be ("%" itself is written %25).
+ */
+export function encodeParam(value: string): string {
+  return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|[^\ud800-\udfff]+|[\ud800-\udbff][\udc00-\udfff]/g,
+    (part) => (part.length === 1 && (part.charCodeAt(0) & 0xf800) === 0xd800 ? `%u${part.charCodeAt(0).toString(16).toUpperCase()}` : encodeURIComponent(part)));
+}
+
+/**
+ * The inverse of {@link encodeParam}; also reads what URLSearchParams wrote (links made before:
+ * "+" is a space, a malformed UTF-8 escape is U+FFFD).
+ */
+export function decodeParam(text: string): string {
+  return text.split(/%u(D[89A-F][0-9A-F]{2})/i).map((part, i) => {
+    if (i % 2 === 1) return String.fromCharCode(parseInt(part, 16));
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      return new URLSearchParams(`v=${part}`).get('v')!;
+    }
+  }).join('');
+}
+
+/** The fragment's parameters, decoded by {@link decodeParam}; the last of a repeated name wins. */
+function hashParams(hash: string): Map<string, string> {
+  const p = new Map<string, string>();
+  for (const pair of hash.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    p.set(decodeParam(eq < 0 ? pair : pair.slice(0, eq)), eq < 0 ? '' : decodeParam(pair.slice(eq + 1)));
+  }
+  return p;
+}
+
+/** A fragment from parameters, each value written by {@link encodeParam}. */
+function hashOf(params: Array<[string, string]>): string {
+  return params.map(([k, v]) => `${k}=${encodeParam(v)}`).join('&');
+}
+
 /** Merges the fragment's parameters into the state: a rule link carries only era and rule. */
 function readHash(): void {
-  const p = new URLSearchParams(location.hash.slice(1));
-  const known = (id: string | null, fallback: string) => (id !== null && byId.has(id) ? id : fallback);
+  const p = hashParams(location.hash.slice(1));
+  const known = (id: string | undefined, fallback: string) => (id !== undefined && byId.has(id) ? id : fallback);
   state.input = p.get('u') ?? state.input;
   state.base = p.get('base') ?? state.base;
   state.era = known(p.get('era'), state.era);
@@ -99,17 +168,22 @@ function readHash(): void {
 }
 
 function fullHash(): string {
-  const p = new URLSearchParams({ u: state.input, base: state.base, era: state.era });
-  if (state.rule) p.set('rule', state.rule);
-  if (state.at !== null) p.set('at', String(state.at));
-  p.set('a', state.a);
-  p.set('b', state.b);
-  if (state.diff) p.set('diff', '1');
-  return '#' + p.toString();
+  const p: Array<[string, string]> = [['u', state.input], ['base', state.base], ['era', state.era]];
+  if (state.rule) p.push(['rule', state.rule]);
+  if (state.at !== null) p.push(['at', String(state.at)]);
+  p.push(['a', state.a], ['b', state.b]);
+  if (state.diff) p.push(['diff', '1']);
+  return '#' + hashOf(p);
 }
 
+/** Chromium keeps addresses up to 2 MiB: a longer state leaves the input out of the address. */
+const MAX_ADDRESS = 2_000_000;
+
 function writeHash(): void {
-  const hash = fullHash();
+  let hash = fullHash();
+  const fits = hash.length <= MAX_ADDRESS;
+  if (!fits) hash = '#' + hash.slice(1).split('&').filter((p) => !p.startsWith('u=')).join('&');
+  $('share-help').textContent = fits ? '(the address holds the input, base, era and rule)' : '(the input is too long for an address: the link holds the base, era and rule only)';
   if (location.hash !== hash) history.replaceState(null, '', hash);
   shareLink.href = location.href;
 }
@@ -147,10 +221,51 @@ const hintOf = (e: ValidationError) => (e as ValidationError & { hint?: string }
 /** The verdicts shown for the current input, by era: the summary counts them. */
 const verdicts = new Map<string, boolean>();
 
+/** Code points shown on each side of the failing one when the input is too long for a line. */
+const CARET_WINDOW = 30;
+
+/** The code unit where the code point before unit `i` begins. */
+const previousPoint = (input: string, i: number) => (i >= 2 && (input.charCodeAt(i - 1) & 0xfc00) === 0xdc00 && (input.charCodeAt(i - 2) & 0xfc00) === 0xd800 ? i - 2 : i - 1);
+
+/**
+ * The input with its failing character marked and a caret under it. The caret is placed by the
+ * browser's own layout, under the marked character (style.css: `.caret-at`), not by counting
+ * columns as a terminal's renderCaret does: a browser gives CJK, fullwidth, astral, Thai,
+ * Devanagari and combining text its own widths, and reorders right-to-left text, so no count of
+ * columns says where a character is drawn. Shown as format.ts's displayInput shows an input
+ * (hidden characters escaped); a long input is cut around the failing character.
+ */
+function caretBlock(input: string, offset: number, label: string): HTMLElement {
+  let at = Math.max(0, Math.min(offset, input.length));
+  if (at > 0 && at < input.length && (input.charCodeAt(at) & 0xfc00) === 0xdc00 && (input.charCodeAt(at - 1) & 0xfc00) === 0xd800) at--;
+  let start = 0;
+  let end = input.length;
+  if (input.length > 4 * CARET_WINDOW) {
+    start = at;
+    for (let n = 0; n < CARET_WINDOW && start > 0; n++) start = previousPoint(input, start);
+    end = at;
+    for (let n = 0; n <= CARET_WINDOW && end < input.length; n++) end += displayToken(input, end).units;
+  }
+  // A combining mark at the offset draws on the character before it: both are marked.
+  let markFrom = at;
+  let markTo = at;
+  if (at < input.length) {
+    const t = displayToken(input, at);
+    markTo = at + t.units;
+    if (t.columns === 0 && at > start) markFrom = previousPoint(input, at);
+  }
+  const mark = at < input.length
+    ? h('span', { class: 'caret-at' }, displayInput(input, markFrom, markTo))
+    : h('span', { class: 'caret-at end' }, ' ');
+  mark.append(h('span', { class: 'caret-sign', 'aria-hidden': 'true' }, '^'));
+  return h('pre', { class: 'caret scroll', 'aria-label': label },
+    start > 0 ? '…' : '', displayInput(input, start, markFrom), mark, displayInput(input, markTo, end), end < input.length ? '…' : '');
+}
+
 /** One era's verdict, or a placeholder while its recognizers load. */
 function verdictItem(era: EraSummary): HTMLElement {
   const item = h('li', { 'data-spec': era.id, class: state.era === era.id ? 'current' : '' });
-  const head = [h('strong', {}, era.id), ' ', h('span', { class: 'help' }, `${era.date}, as `), ruleLink(era.id, era.defaultRule, { class: 'start-rule' })];
+  const head = [h('strong', {}, era.id), ' ', h('span', { class: 'help' }, `${eraDate(era.id, era.date)}, as `), ruleLink(era.id, era.defaultRule, { class: 'start-rule' })];
   if (!isLoaded(era.id)) {
     item.setAttribute('aria-busy', 'true');
     item.append(h('span', { class: 'pending verdict' }, '… loading'), ' ', ...head);
@@ -162,7 +277,7 @@ function verdictItem(era: EraSummary): HTMLElement {
   if (!r.valid) {
     const e = r.error;
     item.append(
-      h('pre', { class: 'caret scroll', 'aria-label': `${era.id}: the input with a caret under offset ${e.offset}` }, renderCaret(state.input, e.offset)),
+      caretBlock(state.input, e.offset, `${era.id}: the input with a caret under offset ${e.offset}`),
       h('p', { class: 'where' }, `offset ${e.offset} in `, ruleLink(era.id, e.rule, { class: 'failing-rule' }),
         ` (${sectionLabel(era.id, e.section)}), found ${e.found === null ? 'the end of the input' : `"${escapeInput(e.found)}"`}`),
     );
@@ -181,29 +296,90 @@ function renderSummary(): void {
   else summary.removeAttribute('aria-busy');
   summary.textContent = waiting === 0
     ? `Valid in ${ok} of ${eraList.length} eras.`
-    : `Valid in ${ok} of the ${verdicts.size} eras loaded so far; ${waiting} more loading.`;
+    : `Valid in ${ok} of the ${verdicts.size} eras ${isLarge(state.input) ? 'validated' : 'loaded'} so far; ${waiting} more ${isLarge(state.input) ? 'to come' : 'loading'}.`;
 }
+
+/** Counts renderings of the verdicts: a task of an earlier one stops when a later one began. */
+let verdictsToken = 0;
 
 function renderVerdicts(): void {
   verdicts.clear();
-  $('verdicts').replaceChildren(...eraList.map(verdictItem), renderWhatwg());
+  const token = ++verdictsToken;
+  if (!isLarge(state.input)) {
+    $('verdicts').replaceChildren(...eraList.map(verdictItem), renderWhatwg());
+    renderSummary();
+    return;
+  }
+  // One era per task: the page handles input and paints between them.
+  $('verdicts').replaceChildren(...eraList.map((era) => h('li', { 'data-spec': era.id, 'aria-busy': 'true' }, h('span', { class: 'pending verdict' }, '… validating'), ' ', h('strong', {}, era.id))), renderWhatwg());
   renderSummary();
+  const next = (i: number) => {
+    if (token !== verdictsToken || i >= eraList.length) return;
+    const era = eraList[i]!;
+    // An era not loaded yet is drawn by eraArrived; its placeholder says so meanwhile.
+    replaceEraChild($('verdicts'), era.id, verdictItem(era));
+    renderSummary();
+    setTimeout(() => next(i + 1), 0);
+  };
+  setTimeout(() => next(0), 0);
 }
 
-/** The URL Standard's verdict, from this browser's own URL, with its divergence from RFC 3986. */
+// ----- the URL Standard -----
+
+/**
+ * The URL Standard's parser: whatwg-url, its reference implementation (./url-standard.ts), not
+ * this browser's URL, which parts from the Standard on some inputs. null until its chunk arrives.
+ */
+let standard: typeof import('./url-standard.js') | null = null;
+let standardLoading: Promise<void> | null = null;
+
+function loadStandard(): Promise<void> {
+  standardLoading ??= import('./url-standard.js').then((m) => {
+    standard = m;
+    replaceEraChild($('verdicts'), 'whatwg', renderWhatwg());
+    replaceEraChild($('resolution').querySelector('tbody')!, 'whatwg', whatwgResolutionRow());
+  });
+  return standardLoading;
+}
+
+/** The library's reading of the Standard (src/whatwg.ts), run on whatwg-url's parser. */
+function standardReading(input: string, base?: string): WhatwgResult {
+  return whatwg(input, base, standard!.StandardURL);
+}
+
+/**
+ * The URL Standard's verdict, with its divergence from RFC 3986. Three outcomes, as the library's
+ * column tells them apart: failure; a URL, with validation errors (the parser repaired the
+ * input: it is no valid URL string); a URL, with none.
+ */
 function renderWhatwg(): HTMLElement {
-  const w = whatwgColumn(state.input);
-  const item = h('li', { 'data-spec': 'whatwg', class: 'whatwg' },
-    h('span', { class: w.valid ? 'valid verdict' : 'invalid verdict' }, w.valid ? '✓ valid' : '✗ invalid'), ' ',
-    h('strong', {}, 'WHATWG URL Standard'), ' ',
-    h('span', { class: 'help' }, "living standard, as this browser's URL parser reads it"),
-  );
-  if (w.valid) item.append(h('p', { class: 'where' }, 'parsed as ', h('code', { class: 'href' }, escapeInput(w.href!))));
+  const item = h('li', { 'data-spec': 'whatwg', class: 'whatwg' });
+  const head = [h('strong', {}, 'WHATWG URL Standard'), ' ', h('span', { class: 'help' }, `living standard, as its reference implementation whatwg-url${standard ? ` ${standard.version}` : ''} reads it`)];
+  if (!standard) {
+    item.setAttribute('aria-busy', 'true');
+    item.append(h('span', { class: 'pending verdict' }, '… loading'), ' ', ...head);
+    return item;
+  }
+  if (isLarge(state.input)) {
+    // whatwg-url and the reading of its states take seconds of the page's thread on a megabyte.
+    item.append(h('span', { class: 'pending verdict' }, '– left out'), ' ', ...head, largeNote('the URL Standard\'s parse', 'it takes seconds on a long input'));
+    return item;
+  }
+  const w = standardReading(state.input);
+  const verdict = !w.valid ? h('span', { class: 'invalid verdict' }, '✗ failure')
+    : w.errors.length ? h('span', { class: 'repaired verdict' }, '⚠ parses, not valid')
+    : h('span', { class: 'valid verdict' }, '✓ valid');
+  item.append(verdict, ' ', ...head);
+  if (w.valid) {
+    item.append(h('p', { class: 'where' }, w.errors.length ? `parsed, with ${w.errors.length} validation error${w.errors.length > 1 ? 's' : ''}, as ` : 'parsed, with no validation error, as ',
+      h('code', { class: 'href' }, escapeInput(w.href!))));
+  }
   if (w.errors.length) {
     item.append(h('ul', { class: 'whatwg-errors' }, ...w.errors.map((e) =>
       h('li', {}, h('code', {}, e.name), e.fatal ? ' (failure): ' : ': ', escapeInput(e.detail)))));
   }
-  item.append(h('p', { class: 'divergence' }, h('strong', {}, 'Against RFC 3986: '), escapeInput(w.divergence)));
+  const d = divergence(w, isValid(state.input, { spec: DEFAULT_SPEC }));
+  item.append(h('p', { class: 'divergence' }, h('strong', {}, 'Against RFC 3986: '), escapeInput(d)));
   return item;
 }
 
@@ -252,12 +428,26 @@ function linkedText(spec: string, text: string, names: Set<string>): HTMLElement
   return pre;
 }
 
-/** Where a section of a spec is read: the RFC Editor or the IETF datatracker. */
-function sectionUrl(spec: string, section: string): string {
-  const label = specLabel(spec);
-  const rfc = /^RFC (\d+)$/.exec(label);
-  const doc = rfc ? `https://www.rfc-editor.org/rfc/rfc${rfc[1]}` : `https://datatracker.ietf.org/doc/html/${label}`;
-  return /^\d/.test(section) ? `${doc}#section-${section}` : doc;
+/** A link to where a section label is read (./sources.ts: the document the label names). */
+function sectionLink(label: string): HTMLElement {
+  const url = labelUrl(label);
+  return url ? h('a', { href: url, rel: 'noopener', class: 'section' }, label) : h('span', { class: 'section' }, label);
+}
+
+/**
+ * Where a rule's line comes from, truthfully: the section that prints it, or, for a rule its
+ * labelled document names without printing (./sources.ts), what that document says and where
+ * the line shown is from.
+ */
+function ruleSource(era: string, meta: { name: string; section: string; core: boolean }, title: string, date: string): HTMLElement {
+  const label = sectionLabel(era, meta.section);
+  const own = labelUrl(label)?.split('#')[0] === labelUrl(specLabel(era));
+  const u = unprinted(era, meta.name, label, meta.core);
+  const eraNote = own ? ` (${title}, ${date})` : ` (used by ${title}, ${date})`;
+  if (!u) return h('p', { class: 'source' }, 'Printed in ', sectionLink(label), `${eraNote}:`);
+  return h('p', { class: 'source unprinted' },
+    h('strong', {}, 'Named, not printed there: '), sectionLink(label), `${eraNote}. ${u.note}. `,
+    ...(u.printedIn ? ['As printed in ', sectionLink(u.printedIn), ':'] : ['As this era reads it:']));
 }
 
 let railroad: Promise<typeof import('./railroad.js')> | null = null;
@@ -270,6 +460,12 @@ let firstDiagramDrawn: () => void = () => {};
 const firstDiagram = new Promise<void>((resolve) => {
   firstDiagramDrawn = resolve;
 });
+
+/** validate's record as an explanation without its tree: a large input's lesson (LARGE_INPUT). */
+function largeExplanation(input: string, spec: string): Explanation {
+  const r = validate(input, { spec });
+  return r.valid ? { ...r, input, tree: null } as Explanation : { ...r, input, tree: null } as Explanation;
+}
 
 function renderLesson(): void {
   eraSelect.value = state.era;
@@ -289,7 +485,9 @@ function renderLesson(): void {
     return;
   }
   lessonWaitsFor = null;
-  const x = explain(state.input, { spec: state.era });
+  const large = isLarge(state.input);
+  // A large input: validate's verdict and error, without the derivation tree (see LARGE_INPUT).
+  const x: ReturnType<typeof explain> = large ? largeExplanation(state.input, state.era) : explain(state.input, { spec: state.era });
   const era = eraOf(state.era);
   const spec = era.meta;
   if (state.rule !== null && !spec.rules.some((r) => r.name === state.rule)) state.rule = null; // a rule the era does not have
@@ -308,13 +506,8 @@ function renderLesson(): void {
   ruleSelect.replaceChildren(...spec.rules.map((r) => h('option', { value: r.name }, r.name)));
   ruleSelect.value = ruleName;
 
-  const section = sectionLabel(spec.spec, meta.section);
   const ruleText = $('rule-text');
-  ruleText.replaceChildren(
-    h('p', {}, 'Printed in ', h('a', { href: sectionUrl(spec.spec, meta.section), rel: 'noopener', class: 'section' }, section),
-      ` (${spec.title}, ${spec.date}):`),
-    linkedText(spec.spec, meta.text, names),
-  );
+  ruleText.replaceChildren(ruleSource(spec.spec, meta, spec.title, eraDate(spec.spec, spec.date)), linkedText(spec.spec, meta.text, names));
   if (profileError && isFailing) {
     ruleText.append(h('p', { class: 'failure-note' },
       h('strong', {}, `✗ The grammar derives this rule at offset ${profileError.offset}; ${sectionLabel(spec.spec, profileError.section)} rejects it`),
@@ -330,11 +523,10 @@ function renderLesson(): void {
   }
 
   const tree = $('tree');
-  tree.replaceChildren(
-    h('p', { class: x.valid ? 'valid' : 'invalid' }, `${x.valid ? '✓ valid' : '✗ invalid'} ${x.spec} ${x.rule}`),
-    h('div', { class: 'scroll', 'aria-label': 'derivation tree' }, renderTree(x.tree, state.input, broken, grammarError, node)),
-  );
-  if (profileError) tree.append(h('p', { class: 'help' }, `The whole derivation: the grammar derives the input, and the scheme's text rejects it at offset ${profileError.offset} in ${profileError.rule} (${sectionLabel(spec.spec, profileError.section)}, marked).`));
+  const head = h('p', { class: x.valid ? 'valid' : 'invalid' }, `${x.valid ? '✓ valid' : '✗ invalid'} ${x.spec} ${x.rule}`);
+  if (large) tree.replaceChildren(head, largeNote('the derivation tree, the components, the normalization and the resolution'));
+  else tree.replaceChildren(head, h('div', { class: 'scroll', 'aria-label': 'derivation tree' }, renderTree(x.tree, state.input, broken, grammarError, node)));
+  if (large) { /* no tree to describe */ } else if (profileError) tree.append(h('p', { class: 'help' }, `The whole derivation: the grammar derives the input, and the scheme's text rejects it at offset ${profileError.offset} in ${profileError.rule} (${sectionLabel(spec.spec, profileError.section)}, marked).`));
   else if (x.error) tree.append(h('p', { class: 'help' }, 'The partial tree: the rules on the failing path (marked) with what each had matched, and where the attempt broke.'));
 
   const grammarDetails = $<HTMLDetailsElement>('grammar-details');
@@ -395,17 +587,31 @@ function inputStrip(input: string, start: number, end: number, failAt: number): 
   return pre;
 }
 
+/**
+ * A grammar's source as a reader can find it: a seed's local file (`shared/seeds/000_….txt`) is
+ * the project's copy of a draft, so the draft is named instead, and `rfcNNNN.txt` is RFC NNNN.
+ */
+function readableSource(source: string): string {
+  return source
+    .replace(/(?:shared\/seeds\/|seed )\d{3}_[0-9a-f]+\.txt(?: \((draft-[a-z0-9-]+), ([^)]*)\))?/, (_, name?: string, rest?: string) =>
+      name ? `${name} (${rest}, ${labelUrl(name)})` : `${specLabel(state.era)} (${labelUrl(specLabel(state.era))})`)
+    .replace(/\brfc0*(\d+)\.txt\b/g, 'RFC $1');
+}
+
 function renderGrammar(): void {
   if (!isLoaded(state.era)) return; // the lesson draws it when the era arrives
   const spec = eraOf(state.era).meta;
   const names = new Set(spec.rules.map((r) => r.name));
   $('grammar').replaceChildren(
-    h('p', { class: 'help' }, `${spec.title} (${spec.date}), ${spec.notation}; ${spec.source}.`),
-    ...spec.rules.map((r) =>
-      h('div', { class: r.name === state.rule ? 'rule current' : 'rule' },
-        ruleLink(spec.spec, r.name, { class: 'def' }), ' ', h('span', { class: 'section' }, sectionLabel(spec.spec, r.section)),
-        linkedText(spec.spec, r.text, names)),
-    ),
+    h('p', { class: 'help' }, `${spec.title} (${spec.date}), ${spec.notation}; ${readableSource(spec.source)}.`),
+    ...spec.rules.map((r) => {
+      const label = sectionLabel(spec.spec, r.section);
+      const u = unprinted(spec.spec, r.name, label, r.core);
+      return h('div', { class: r.name === state.rule ? 'rule current' : 'rule' },
+        ruleLink(spec.spec, r.name, { class: 'def' }), ' ', h('span', { class: 'section' }, label),
+        u ? h('span', { class: 'help' }, u.printedIn ? ` (named there, printed in ${u.printedIn})` : ' (named there, printed nowhere: as this era reads it)') : '',
+        linkedText(spec.spec, r.text, names));
+    }),
   );
   focusScrollables();
 }
@@ -436,6 +642,11 @@ function componentsBlock(era: EraSummary): HTMLElement | null {
 }
 
 function renderComponents(): void {
+  if (isLarge(state.input)) {
+    $('components').replaceChildren(largeNote('the components'));
+    $('normalized').replaceChildren('RFC 3986 §6 normalization: ', h('span', { class: 'help' }, 'left out for an input this long.'));
+    return;
+  }
   $('components').replaceChildren(...eraList.flatMap((era) => componentsBlock(era) ?? []));
   const n = normalize(state.input);
   $('normalized').replaceChildren(
@@ -459,11 +670,21 @@ function resolutionRow(era: EraSummary): HTMLElement {
 
 function renderResolution(): void {
   const body = $('resolution').querySelector('tbody')!;
+  if (isLarge(state.input)) {
+    body.replaceChildren(h('tr', {}, h('td', { colspan: '2' }, largeNote('the resolution'))));
+    return;
+  }
   body.replaceChildren(...eraList.map(resolutionRow));
-  // The URL Standard resolves with the same parser it validates with: new URL(input, base).
-  const w = whatwg(state.input, state.base);
-  body.append(h('tr', { 'data-spec': 'whatwg' }, h('th', { scope: 'row' }, 'WHATWG URL'),
-    w.valid ? h('td', {}, h('code', { class: 'target' }, escapeInput(w.href!))) : h('td', { class: 'invalid-text' }, `failure: ${w.errors.filter((e) => e.fatal).map((e) => e.name).join(', ')}`)));
+  body.append(whatwgResolutionRow());
+}
+
+/** The URL Standard resolves with the same parser it validates with: new URL(input, base). */
+function whatwgResolutionRow(): HTMLElement {
+  const th = h('th', { scope: 'row' }, 'WHATWG URL');
+  if (!standard) return h('tr', { 'data-spec': 'whatwg' }, th, h('td', { class: 'help', 'aria-busy': 'true' }, 'Loading…'));
+  const w = standardReading(state.input, state.base);
+  return h('tr', { 'data-spec': 'whatwg' }, th,
+    w.valid ? h('td', {}, h('code', { class: 'target' }, escapeInput(w.href!))) : h('td', { class: 'invalid-text' }, `failure: ${w.errors.filter((e) => e.fatal).map((e) => e.name).join(', ')}`));
 }
 
 // ----- eras arriving -----
@@ -488,8 +709,10 @@ function eraArrived(id: string): void {
   if ($('verdicts').querySelector(`[data-spec="${id}"][aria-busy]`)) {
     replaceEraChild($('verdicts'), id, verdictItem(era));
     renderSummary();
-    replaceEraChild($('components'), id, componentsBlock(era));
-    replaceEraChild($('resolution').querySelector('tbody')!, id, resolutionRow(era));
+    if (!isLarge(state.input)) {
+      replaceEraChild($('components'), id, componentsBlock(era));
+      replaceEraChild($('resolution').querySelector('tbody')!, id, resolutionRow(era));
+    }
   }
   if (id === lessonWaitsFor && id === state.era) {
     renderLesson();
@@ -588,12 +811,33 @@ function runDiff(): void {
 
 // ----- wiring -----
 
+/**
+ * Shows the input in the URI field. A text field cannot hold CR or LF (HTML's value sanitization
+ * strips them), so an input with a line break would be shown without it, and typing would drop
+ * it: the field then shows each as a symbol (␍, ␊) and is read-only, and says where to edit.
+ */
+function showInUriField(input: string): void {
+  const breaks = /[\r\n]/.test(input);
+  uriField.readOnly = breaks;
+  uriField.value = breaks ? input.replace(/\r/g, '\u240d').replace(/\n/g, '\u240a') : input;
+  if (breaks) uriField.setAttribute('data-breaks', 'true');
+  else uriField.removeAttribute('data-breaks');
+  $('uri-help').textContent = breaks
+    ? 'The input holds a line break (CR or LF, shown here as ␍ and ␊), which this field cannot hold: edit it in the field with escapes, below.'
+    : 'As typed: every character is part of the URI.';
+}
+
+let pendingUpdate: ReturnType<typeof setTimeout> | undefined;
+
 function setInput(input: string, from?: HTMLInputElement): void {
   state.input = input;
-  if (from !== uriField) uriField.value = input;
+  if (from !== uriField) showInUriField(input);
   if (from !== escapedField) escapedField.value = escapeInput(input);
   if (from) state.at = null; // a node's offset means nothing in another input
-  update();
+  clearTimeout(pendingUpdate);
+  // Typing into a large input: the work waits for a pause, not for every key.
+  if (from && isLarge(input)) pendingUpdate = setTimeout(update, LARGE_INPUT_DEBOUNCE_MS);
+  else update();
 }
 
 function update(): void {
@@ -613,7 +857,7 @@ function go(change: { era: string; rule: string; at?: number }): void {
 }
 
 function fill(select: HTMLSelectElement, value: string): void {
-  select.replaceChildren(...eraList.map((e) => h('option', { value: e.id }, `${e.id} (${e.date})`)));
+  select.replaceChildren(...eraList.map((e) => h('option', { value: e.id }, `${e.id} (${eraDate(e.id, e.date)})`)));
   select.value = value;
 }
 
@@ -625,6 +869,11 @@ function fill(select: HTMLSelectElement, value: string): void {
  */
 async function start(): Promise<void> {
   readHash();
+  // The header's span of eras, from the list itself: it grows with the eras.
+  const oldest = eraList[eraList.length - 1]!;
+  const newest = eraList[0]!;
+  const doc = (e: EraSummary) => /^RFC \d+|^draft-[\w-]+/.exec(e.title)?.[0] ?? e.id;
+  $('era-span').textContent = `from ${doc(oldest)} (${oldest.date.slice(0, 4)}) to ${doc(newest)} (${newest.date.slice(0, 4)})`;
   fill(eraSelect, state.era);
   fill(diffA, state.a);
   fill(diffB, state.b);
@@ -635,7 +884,7 @@ async function start(): Promise<void> {
   document.body.setAttribute('data-ready', 'true');
   await firstDiagram;
   performance.mark('first-view');
-  await Promise.all(eraList.map((e) => want(e.id)));
+  await Promise.all([...eraList.map((e) => want(e.id)), loadStandard()]);
   document.body.setAttribute('data-eras', 'all');
 }
 
