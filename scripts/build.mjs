@@ -4,7 +4,8 @@
 // 1. tsc compiles src/ to dist/src/ (JavaScript and declarations).
 // 2. The JavaScript of dist/src/ loses its comments (esbuild, not minified: the code stays
 //    readable in a stack trace); the declarations keep theirs, which editors show. The CLI's
-//    declarations (dist/src/cli/) are left out: it is a command, not a library.
+//    declarations (dist/src/cli/) are built (its @example blocks type-check against them) but
+//    not shipped: package.json "files" leaves them out, a command being no library.
 // 3. generated/ is copied to dist/generated/ with its recognizers minified, and its data
 //    modules (<era>.meta.js, <era>.printed.js, <era>.grammar.js) built by calls instead of written
 //    out (packData; an era built on another keeps its references to its base's entries). The
@@ -47,10 +48,6 @@ const options = { format: 'esm', target: 'es2022', legalComments: 'none' };
 
 const src = join(dist, 'src');
 const generatedIndex = join(dist, 'generated', 'index.js');
-// The CLI (dist/src/cli/) is a command, not a library: no declaration outside it imports it
-// (package.json "exports" names none of it), so its declarations are not shipped (issue 16's
-// budget).
-for (const path of files(join(src, 'cli')).filter(dts)) rmSync(join(src, 'cli', path));
 for (const path of files(src).filter((p) => js(p) || dts(p))) {
   const file = join(src, path);
   let text = readFileSync(file, 'utf8');
