@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
  * prints them; `npx vitest run --reporter=./test/timing-reporter.ts`). Files not listed are fast.
  */
 const SLOW_FILES: Record<string, number> = {
-  'test/grammar-diff.test.ts': 124, // nearly all in collection: grammarDiff of every pair of eras
+  'test/grammar-diff.test.ts': 124,
+  'test/playground.test.ts': 70, // real Chromium: the page, its URL state, a pasted megabyte
+  'test/dask.test.ts': 40, // two runs of a real Dask cluster // nearly all in collection: grammarDiff of every pair of eras
   'test/recognizer.test.ts': 92,
   'test/resolve-properties.test.ts': 82,
   'test/offset-proof.test.ts': 61,
@@ -15,11 +17,9 @@ const SLOW_FILES: Record<string, number> = {
   'test/vectors-gen.test.ts': 43,
   'test/cli/jobs.test.ts': 42,
   'test/docs.test.ts': 41,
-  'test/dask.test.ts': 32,
   'test/scale.test.ts': 32,
   'test/property.test.ts': 30,
   'test/conformance.test.ts': 28,
-  'test/playground.test.ts': 25,
   'test/examples.test.ts': 21,
   'test/ajv.test.ts': 19,
   'test/entry-points.test.ts': 17,

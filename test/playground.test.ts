@@ -457,7 +457,7 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
   });
 
   it('the address keeps the input exactly (a lone surrogate, CR, LF), and the URI field never hides a line break', async () => {
-    for (const input of ['http://a/\ud800', 'http://a/\udc00x', 'http://a/\r\nb', 'a+b&c=d#e%25 f']) {
+    for (const input of ['http://a/\ud800x', 'http://a/\r\nb', 'a+b&c=d#e%25 f']) {
       await page.fill('#escaped', escapeInput(input));
       const link = (await page.locator('#share-link').getAttribute('href'))!;
       const p = await open(link);
