@@ -7,9 +7,9 @@ import { defineConfig } from 'vitest/config';
  * prints them; `npx vitest run --reporter=./test/timing-reporter.ts`). Files not listed are fast.
  */
 const SLOW_FILES: Record<string, number> = {
-  'test/grammar-diff.test.ts': 124,
+  'test/grammar-diff.test.ts': 124, // nearly all in collection: grammarDiff of every pair of eras
   'test/playground.test.ts': 70, // real Chromium: the page, its URL state, a pasted megabyte
-  'test/dask.test.ts': 40, // two runs of a real Dask cluster // nearly all in collection: grammarDiff of every pair of eras
+  'test/dask.test.ts': 40, // two runs of a real Dask cluster
   'test/recognizer.test.ts': 92,
   'test/resolve-properties.test.ts': 82,
   'test/offset-proof.test.ts': 61,
