@@ -4,9 +4,9 @@
 // words. The normal forms come from normalize(), the parts from parse(): nothing here splits.
 
 import { badOption } from './errors.js';
-import { comparedForm, equivalent, normalize, portValue, upperTriplets } from './normalize.js';
+import { comparedForm, equivalent, normalize, portValue, schemeReading, upperTriplets } from './normalize.js';
 import { parse, type Components } from './parse.js';
-import { ruleForScheme, schemeOf } from './profiles/of-era.js';
+import { schemeOf } from './profiles/of-era.js';
 import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra, type UrnSyntax } from './eras/table.js';
 import { OPTIONAL_COMPONENTS, urnParts } from './urn/parts.js';
 
@@ -237,7 +237,7 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
     return { ...record, equivalent: equal, because };
   }
   const parts = (s: string): Components | undefined => {
-    const p = parse(s, { spec, rule: ruleForScheme(spec, s) ?? rowOf(spec)?.normalization?.rule });
+    const p = parse(s, { spec, rule: schemeReading(spec, s) ?? rowOf(spec)?.normalization?.rule });
     return p.valid ? p.components : undefined;
   };
   const [ra, rb, fa, fb] = [parts(a), parts(b), parts(na.normalized), parts(nb.normalized)];

@@ -9,7 +9,8 @@ import { parse } from './parse.js';
 import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
 import { DEFAULT_ERA, erasWith, rowOf, uriNormalizationEra, type NormalizingEra } from './eras/table.js';
-import { ruleForScheme } from './profiles/of-era.js';
+import { profileProse, ruleForScheme } from './profiles/of-era.js';
+import { validate } from './validate.js';
 import { urnCompared, urnNormalized } from './urn/normalize.js';
 
 export interface NormalizeOptions {
@@ -93,7 +94,9 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   }
   const iri = how.iri === true;
   // A scheme profile normalizes each of its schemes by its rule (rfc9110: `https-URI` for https).
-  const p = parse(uri, { spec, rule: ruleForScheme(spec, uri) ?? how.rule });
+  const rule = schemeReading(spec, uri);
+  if (rule === FRAGMENT_READING) return withFragment(uri, uri.indexOf('#'), spec, options);
+  const p = parse(uri, { spec, rule: rule ?? how.rule });
   if (!p.valid) return { input: uri, error: p.error };
   // A URN era: its own equivalence's normal form (RFC 8141 §3.1, RFC 2141 §5), case only.
   const urn = rowOf(spec)?.urn;
@@ -144,6 +147,40 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
     authority = (userinfo !== undefined ? `${userinfo}@` : '') + (host ?? '') + (port !== undefined ? `:${port}` : '');
   }
   return { input: uri, normalized: recompose({ scheme, authority, path, query, fragment }) };
+}
+
+/** The rule of a profile era that reads a URI of its scheme with a fragment (schemeReading). */
+const FRAGMENT_READING = 'URI-reference';
+
+/**
+ * The rule a scheme profile's era reads `uri` by, when the profile defines its scheme: the
+ * scheme's rule (rfc9110: `https-URI` for https), or for a URI with a fragment that the
+ * scheme's rule does not take, the era's `URI-reference` (withFragment). Only a profile built
+ * on another era (RFC 3986, RFC 2396) has a `URI-reference`: RFC 2141 has its own BNF.
+ */
+export function schemeReading(spec: string, uri: string): string | undefined {
+  const own = ruleForScheme(spec, uri);
+  if (own === undefined || !uri.includes('#') || profileProse(spec)?.fragment === 'own' || rowOf(spec)?.profile?.on === undefined) return own;
+  return FRAGMENT_READING;
+}
+
+/**
+ * A URI of a profile's scheme with a fragment, which the scheme's rule does not read (RFC 9110
+ * §4.2.5: the fragment "is not part of the scheme definition for a URI scheme"; RFC 3986 §3.5:
+ * its semantics "cannot be redefined by scheme specifications"): checked whole by the era's
+ * `URI-reference` (which holds the part before "#" to the scheme's rule: src/profiles/of-era.ts
+ * `schemeTargets`), then the part before "#" normalized by the scheme's rule and the fragment by
+ * RFC 3986 §6.2.2 as in any URI (case of triplets, unreserved decoded).
+ */
+function withFragment(uri: string, hash: number, spec: NormalizingEra, options: NormalizeOptions): NormalizeResult {
+  const whole = validate(uri, { spec, rule: FRAGMENT_READING });
+  if (!whole.valid) return { input: uri, error: whole.error };
+  const head = normalize(uri.slice(0, hash), options);
+  if (head.normalized === undefined) return { input: uri, error: head.error! };
+  let fragment = uri.slice(hash + 1);
+  if (options.percentEncoding !== false) fragment = decodeUnreserved(fragment);
+  if (options.case !== false) fragment = upperTriplets(fragment);
+  return { input: uri, normalized: `${head.normalized}#${fragment}` };
 }
 
 /**

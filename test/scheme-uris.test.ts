@@ -21,7 +21,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isValid, validate } from '../src/index.js';
+import { componentValues, equivalence, isValid, normalize, parse, validate } from '../src/index.js';
 import { erasWith, rowOf } from '../src/eras/table.js';
 import { profileProse } from '../src/profiles/of-era.js';
 import { runInMemory } from './cli/cli-harness.js';
@@ -141,5 +141,33 @@ describe('the definition, over the vectors', () => {
     }
     // Each era's vectors hold URIs of its schemes that the rules read.
     expect(checked).toBeGreaterThan(20);
+  });
+});
+
+describe('normalize and equivalence in rfc9110: the part before "#" by the scheme\'s rule, the fragment by RFC 3986 §6.2.2', () => {
+  it.each([
+    // §4.2.3: scheme and host case, the default port, and an empty path as "/"; RFC 3986
+    // §6.2.2.1/§6.2.2.2 in the fragment: "%7e" is "~", "%2f" is "%2F".
+    ['HTTP://A:80/%7e/./b#%7e%2f', 'http://a/~/b#~%2F'],
+    ['https://A:443#F', 'https://a/#F'],
+    ['http://a/b#', 'http://a/b#'],
+  ])('%s → %s', (input, normalized) => {
+    expect(normalize(input, { spec: 'rfc9110' })).toEqual({ input, normalized });
+  });
+  it.each([
+    ['http://a/#f#g', 11, 'fragment'],
+    ['HTTP://:80/#x', 7, 'host'],
+  ])('%s is no http URI reference: the error of the era\'s URI-reference (offset %i, %s)', (input, offset, rule) => {
+    expect(normalize(input, { spec: 'rfc9110' }).error).toMatchObject({ offset, rule });
+  });
+  it('equivalence gives each difference its section, the fragment\'s too', () => {
+    const e = equivalence('http://a/b#x', 'HTTP://A:80/b#%78', { spec: 'rfc9110' });
+    expect(e.equivalent).toBe(true);
+    expect(e.because.map((b) => b.split(' ')[0])).toEqual(['scheme', 'host', 'port', 'fragment']);
+    expect(equivalence('http://a/b#x', 'http://a/b#y', { spec: 'rfc9110' }).equivalent).toBe(false);
+  });
+  it('parse of the era\'s URI-reference names the scheme and the fragment', () => {
+    const p = parse('HTTP://A:80/b?q#f', { spec: 'rfc9110', rule: 'URI-reference' });
+    expect(p.valid && componentValues(p.components)).toMatchObject({ scheme: 'HTTP', host: 'A', port: '80', path: '/b', query: 'q', fragment: 'f' });
   });
 });

@@ -229,10 +229,11 @@ export const RFC6874: readonly ComponentRule[] = [...RFC3986.slice(0, 4), { name
 
 /**
  * RFC 9110 §4.2.1/§4.2.2: `"http" "://" authority path-abempty [ "?" query ]`, RFC 3986's
- * components but the scheme, a literal of the scheme's rule, and the effective port, which the
- * text gives where the URI gives none: the profile adds both (src/profiles/http.ts).
+ * components. In `http-URI` the scheme is a literal of the rule, and the effective port is what
+ * the text gives where the URI gives none: the profile adds both (src/profiles/http.ts). The
+ * era's RFC 3986 rules (`URI-reference`) read a scheme and a fragment of their own.
  */
-export const RFC9110: readonly ComponentRule[] = RFC3986.filter((c) => c.name !== 'scheme' && c.name !== 'fragment');
+export const RFC9110: readonly ComponentRule[] = RFC3986;
 
 /**
  * RFC 8141 §2 and §2.3: `assigned-name = "urn" ":" NID ":" NSS` and the optional components.
