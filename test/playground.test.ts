@@ -495,8 +495,10 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     }
   });
 
-  it('a pasted megabyte: the page answers within seconds and shows every era\'s verdict, leaving out the re-parsing parts with a note', async () => {
-    const input = 'http://a/' + 'b'.repeat(1_000_000);
+  it('a long paste (256 kB): the page answers within seconds and shows every era\'s verdict, leaving out the re-parsing parts with a note', async () => {
+    // Far above LARGE_INPUT (20,000), through the same path as a megabyte, in a quarter of the
+    // suite's time (a megabyte: verdicts in 5 to 12 s, the thread busy at most about 1.3 s).
+    const input = 'http://a/' + 'b'.repeat(256 * 1024);
     const p = await open(origin, { width: 1280, height: 1000 });
     const started = Date.now();
     await p.evaluate((input) => {
@@ -517,7 +519,7 @@ describe.skipIf(!hasChromium)('playground in Chromium', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     await p.waitForFunction(() => document.querySelectorAll('#verdicts li[aria-busy]').length === 0, null, { timeout: 60_000 });
     const longest = await p.evaluate(() => Math.max(...(window as unknown as { gaps: number[] }).gaps));
-    console.log(`1 MB pasted: verdicts in ${Date.now() - started} ms, the thread busy at most ${Math.round(longest)} ms at a time`);
+    console.log(`256 kB pasted: verdicts in ${Date.now() - started} ms, the thread busy at most ${Math.round(longest)} ms at a time`);
     expect(longest).toBeLessThan(4000);
     for (const s of specs()) expect(await row(p, s.id).locator('.verdict').textContent(), s.id).toBe(isValid(input, { spec: s.id }) ? '✓ valid' : '✗ invalid');
     expect(await p.locator('#components .large-note').count()).toBe(1);
