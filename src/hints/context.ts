@@ -314,6 +314,9 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
   return proseKeeps(c, fixed, c.offset, c.offset);
 }
 
+/** The Peggy rule that implements the start rule: the diagnosis's own, else looked up by name. */
+const startIdIn = (c: HintContext): string | undefined => c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+
 /**
  * Whether the scheme's prose (if the start rule has one) finds no error at or before `upTo` in
  * `fixed`, where the grammar accepts all of it; where the grammar does not, the prose is not
@@ -325,7 +328,7 @@ function fixGetsPast(c: HintContext, replacement: string): boolean {
 function proseKeeps(c: HintContext, fixed: string, upTo: number, at?: number): boolean {
   const prose = c.prose;
   if (prose === undefined || !Object.values(prose.rules).includes(c.startRule)) return true;
-  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  const id = startIdIn(c);
   if (id === undefined || !c.era.fast.accepts(fixed, id)) return true;
   // All the findings (with the warnings, which the check leaves out only to stop at the first
   // error): the error of the part that holds the fix may come after another part's.
@@ -352,7 +355,7 @@ function partAt(components: readonly Component[], at: number): Component | undef
  * offset (a bracket added, a fragment left out).
  */
 export function rewriteGetsPast(c: HintContext, fixed: string, past: number): boolean {
-  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  const id = startIdIn(c);
   if (id === undefined) return false;
   if (c.era.fast.accepts(fixed, id)) return proseKeeps(c, fixed, fixed.length);
   return c.era.fast.matchEnd(fixed, id) >= past;
@@ -360,7 +363,7 @@ export function rewriteGetsPast(c: HintContext, fixed: string, past: number): bo
 
 /** Whether all of `text` is a complete match of the start rule (the era's fast recognizer). */
 export function wholeStart(c: HintContext, text: string): boolean {
-  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  const id = startIdIn(c);
   return id !== undefined && c.era.fast.accepts(text, id) && proseKeeps(c, text, text.length);
 }
 
@@ -370,7 +373,7 @@ function fixedGetsPast(c: HintContext, replacement: string): boolean {
   if (replacement === ENCODED) replacement = percentEncoded(c.found);
   // Nothing expected at the offset could begin the replacement: the parse stops at it.
   if (!couldBegin(c, replacement[0]!)) return false;
-  const id = c.startId ?? ruleNamed(c.era, c.startRule)?.id;
+  const id = startIdIn(c);
   if (id === undefined) return true;
   const fixed = c.input.slice(0, c.offset) + replacement + c.input.slice(c.offset + c.found.length);
   const after = c.offset + replacement.length;
