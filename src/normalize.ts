@@ -10,6 +10,7 @@ import { recompose, removeDotSegments } from './resolve/rfc3986.js';
 import { toURI } from './iri/to-uri.js';
 import { DEFAULT_ERA, erasWith, rowOf, uriNormalizationEra, type NormalizingEra } from './eras/table.js';
 import { profileProse, ruleForScheme } from './profiles/of-era.js';
+import { schemePartEnd } from './profiles/run.js';
 import { validate } from './validate.js';
 import { urnCompared, urnNormalized } from './urn/normalize.js';
 
@@ -103,18 +104,10 @@ export function normalize(uri: string, options: NormalizeOptions = {}): Normaliz
   if (urn !== undefined) return { input: uri, normalized: urnNormalized(uri, urn, options.case !== false) };
   const c = p.components;
   const doCase = options.case !== false;
-  const doPct = options.percentEncoding !== false;
   const doDots = options.pathSegments !== false;
   const doScheme = options.schemeBased !== false;
 
-  // §6.2.2.2 first, so that case normalization sees the decoded letters (a decoded %41 in a
-  // host is then lower-cased, and a second run changes nothing).
-  const text = (v: string | undefined): string | undefined => {
-    if (v === undefined) return undefined;
-    let s = doPct ? decodeUnreserved(v) : v;
-    if (doCase) s = upperTriplets(s);
-    return s;
-  };
+  const text = (v: string | undefined): string | undefined => (v === undefined ? undefined : componentText(v, options));
   let scheme = c.scheme?.value;
   if (scheme !== undefined && doCase) scheme = scheme.toLowerCase();
   const userinfo = text(c.userinfo?.value);
@@ -160,7 +153,9 @@ const FRAGMENT_READING = 'URI-reference';
  */
 export function schemeReading(spec: string, uri: string): string | undefined {
   const own = ruleForScheme(spec, uri);
-  if (own === undefined || !uri.includes('#') || profileProse(spec)?.fragment === 'own' || rowOf(spec)?.profile?.on === undefined) return own;
+  const prose = profileProse(spec);
+  // Where the scheme's rule stops reading is the profiles' own answer (src/profiles/run.ts).
+  if (own === undefined || prose === undefined || schemePartEnd(prose, uri) === uri.length || rowOf(spec)?.profile?.on === undefined) return own;
   return FRAGMENT_READING;
 }
 
@@ -177,10 +172,17 @@ function withFragment(uri: string, hash: number, spec: NormalizingEra, options: 
   if (!whole.valid) return { input: uri, error: whole.error };
   const head = normalize(uri.slice(0, hash), options);
   if (head.normalized === undefined) return { input: uri, error: head.error! };
-  let fragment = uri.slice(hash + 1);
-  if (options.percentEncoding !== false) fragment = decodeUnreserved(fragment);
-  if (options.case !== false) fragment = upperTriplets(fragment);
-  return { input: uri, normalized: `${head.normalized}#${fragment}` };
+  return { input: uri, normalized: `${head.normalized}#${componentText(uri.slice(hash + 1), options)}` };
+}
+
+/**
+ * §6.2.2 on a component's text: §6.2.2.2 first, so that case normalization sees the decoded
+ * letters (a decoded %41 in a host is then lower-cased, and a second run changes nothing), then
+ * §6.2.2.1's upper-case hex digits.
+ */
+function componentText(v: string, options: NormalizeOptions): string {
+  const s = options.percentEncoding !== false ? decodeUnreserved(v) : v;
+  return options.case !== false ? upperTriplets(s) : s;
 }
 
 /**
