@@ -24,6 +24,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
+import { inputsDigest, STAMP } from './build-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -125,3 +126,7 @@ for (const path of files(generated).filter((p) => js(p) || dts(p))) {
 //    writes it anew without it, and then `npx urispec` in the clone (README) is refused.
 const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 for (const path of typeof bin === 'string' ? [bin] : Object.values(bin)) chmodSync(join(root, path), 0o755);
+
+// 6. The digest of the inputs dist/ was built from, written last: a build that stopped part way
+//    leaves none (step 1 removed dist/), and the test run (test/global-setup.ts) builds again.
+writeFileSync(join(root, STAMP), inputsDigest(root));
