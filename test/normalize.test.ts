@@ -118,6 +118,14 @@ describe('urispec normalize', () => {
     expect(second).toMatch(/✗ http:\/\/a b/);
   });
 
+  it('names the rule the error is of: the scheme\'s, or the era\'s URI-reference for a URI with a fragment', async () => {
+    // rfc9110 normalizes `http-URI`; a URI with a fragment is read by URI-reference, which holds
+    // the part before the "#" to http-URI (RFC 9110 §4.2.5): a second "#" is URI-reference's error.
+    const r = await runInMemory(['normalize', '--spec', 'rfc9110', '--no-color', 'http://a/#f#g', 'http://:80/']);
+    const heads = r.stdout.split('\n').filter((l) => l.startsWith('✗'));
+    expect(heads).toEqual(['✗ http://a/#f#g  invalid rfc9110 URI-reference at offset 11', '✗ http://:80/  invalid rfc9110 http-URI at offset 7']);
+  });
+
   it('--json and standard input; switches', async () => {
     const r = await runInMemory(['normalize', '--json', '--no-scheme-based'], 'http://A:80\n');
     expect(r.status).toBe(0);

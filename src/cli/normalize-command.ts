@@ -87,6 +87,9 @@ export async function normalizeCommand(args: string[], io: CliIO): Promise<numbe
 
 function render(r: NormalizeResult, json: boolean, color: boolean, spec: string): string {
   if (json) return JSON.stringify(r.error ? { input: r.input, error: r.error } : { input: r.input, normalized: r.normalized });
-  if (r.error) return formatResult({ valid: false, input: r.input, spec, rule: rowOf(spec)?.normalization?.rule ?? '', error: r.error }, { color });
+  // The rule the error is of: normalize validates a URI with a fragment by the era's
+  // URI-reference (which holds the part before the "#" to the scheme's rule), so the start rule
+  // is the record's, the first of its rulePath, and not always the era's normalization rule.
+  if (r.error) return formatResult({ valid: false, input: r.input, spec, rule: r.error.rulePath[0] ?? rowOf(spec)?.normalization?.rule ?? '', error: r.error }, { color });
   return r.normalized!;
 }
