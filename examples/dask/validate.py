@@ -410,7 +410,14 @@ def main(argv):
         print(f'validate.py: {error}', file=sys.stderr)
         return 2
 
-    from dask.distributed import Client, LocalCluster, as_completed  # imported late: --help and usage errors stay fast
+    # Imported late: --help and usage errors stay fast. A Python without Dask is told so, with
+    # the exit status of a run that could not start, rather than given a traceback.
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError as error:
+        print(f'validate.py: this Python ({sys.executable}) cannot import dask.distributed ({error}): '
+              'install it (Debian: apt-get install python3-distributed; pip: pip install "dask[distributed]")', file=sys.stderr)
+        return EXIT_FAILED
 
     # The parts directory first: a place that cannot hold it (OUT in a missing directory, a
     # read-only --parts-dir) fails the run before any cluster starts, with a message, not a
