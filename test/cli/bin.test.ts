@@ -5,6 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/cli/io.js';
 import { specs } from '../../src/index.js';
 import { binary, records, runBinary, runInMemory } from './cli-harness.js';
 import { badJsonLines, badLines, contractExamples, exitStatusRows } from './rows.js';
@@ -26,8 +27,22 @@ describe('urispec (the binary)', () => {
     });
   });
 
+  // The exit status is what `run` returns (main.ts sets it): the binary for one row of each
+  // status, 0, 1 and 2, printing exactly what the same row prints in memory; every row in
+  // memory (a cold start of the binary apiece cost half a second each; test/cli/validate.test.ts
+  // runs the rows in memory too).
+  const THROUGH_THE_BINARY = ['valid lines', 'an invalid argument', 'an unknown option'];
+  it('runs one row of each exit status through the binary as in memory', async () => {
+    const rows = exitStatusRows.filter((row) => THROUGH_THE_BINARY.includes(row.name));
+    expect(rows.map((row) => row.status).sort()).toEqual([0, 1, 2]);
+    for (const { argv, stdin } of rows) {
+      const [binaryRun, inMemory] = await Promise.all([runBinary(argv, stdin ?? ''), runInMemory(argv, stdin ?? '')]);
+      expect(binaryRun).toEqual(inMemory);
+    }
+  });
+
   it.each(exitStatusRows)('exits $status for $name', async ({ argv, stdin, status, stderr }) => {
-    const result = await runBinary(argv, stdin ?? '');
+    const result = await runInMemory(argv, stdin ?? '');
     expect(result.status).toBe(status);
     if (stderr) expect(result.stderr).toMatch(stderr);
     else expect(result.stderr).toBe('');
@@ -122,11 +137,13 @@ describe('urispec (the binary)', () => {
 
 describe('a directory on standard input (urispec validate < /)', () => {
   // Node reads a directory as an empty stream, which would pass for an input of no lines.
-  it.each([['validate'], ['parse', '--json'], ['expand', '{x}', '--vars=-']])('urispec %s: unreadable input, status 1', async (...argv) => {
+  const expected = { status: 1, stdout: '', stderr: 'urispec: cannot read standard input: it is a directory\n' };
+
+  it('urispec validate: unreadable input, status 1 (the binary)', async () => {
     const dir = openSync('/', 'r');
     try {
       const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [binary, ...argv], { stdio: [dir, 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [binary, 'validate'], { stdio: [dir, 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
         child.stdout!.on('data', (b: Buffer) => (stdout += b.toString()));
@@ -134,10 +151,20 @@ describe('a directory on standard input (urispec validate < /)', () => {
         child.on('error', reject);
         child.on('close', (status) => resolve({ status, stdout, stderr }));
       });
-      expect(r).toEqual({ status: 1, stdout: '', stderr: 'urispec: cannot read standard input: it is a directory\n' });
+      expect(r).toEqual(expected);
     } finally {
       closeSync(dir);
     }
+  });
+
+  // main.ts finds the directory (above, through the binary) and its standard input throws
+  // InputError when first read; each command that reads standard input reports it alike, here
+  // in memory with a standard input that throws as main.ts's does.
+  it.each([['validate'], ['parse', '--json'], ['expand', '{x}', '--vars=-']])('urispec %s: unreadable input, status 1 (in memory)', async (...argv) => {
+    const directory: AsyncIterable<Uint8Array> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new InputError('cannot read standard input: it is a directory')) }),
+    };
+    expect(await runInMemory(argv, directory)).toEqual(expected);
   });
 });
 

@@ -18,14 +18,16 @@ export interface CliRun {
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const binary = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
-export async function runInMemory(argv: string[], stdin: Buffer | string = ''): Promise<CliRun> {
+/** `stdin` as bytes, or as the stream itself (one that fails, as main.ts's does on a directory). */
+export async function runInMemory(argv: string[], stdin: Buffer | string | AsyncIterable<Uint8Array | string> = ''): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   stdout.on('data', (b: Buffer) => out.push(b));
   stderr.on('data', (b: Buffer) => err.push(b));
-  const status = await run(argv, { stdin: Readable.from([Buffer.from(stdin)]), stdout, stderr, color: false });
+  const input = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? Readable.from([Buffer.from(stdin)]) : stdin;
+  const status = await run(argv, { stdin: input, stdout, stderr, color: false });
   return { status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
 }
 
