@@ -3,11 +3,15 @@
  * output of one job, in input order, with the same exit status; the real binary, since the
  * workers run the compiled dist/src/cli/worker.js. Also: standard input is read no faster than
  * standard output is taken (back-pressure), and a reader that leaves early stops the run.
+ *
+ * The one job each --jobs N run is compared with runs in memory (`run`, as the binary runs it
+ * with one job: no thread), which saves a cold start of the binary per comparison; one job
+ * through the binary is tested below (back-pressure, a reader leaving) and in bin.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BATCH_LINES } from '../../src/cli/jobs.js';
-import { binary, runBinary, type CliRun } from './cli-harness.js';
+import { binary, runBinary, runInMemory, type CliRun } from './cli-harness.js';
 
 /** A mixed input of `n` lines: valid, invalid, empty, CRLF, non-UTF-8, long, every era's shapes. */
 function mixedLines(n: number): Buffer {
@@ -78,10 +82,11 @@ describe('--jobs N', () => {
   ];
   for (const c of cases) {
     it(`${c.name}: --jobs ${c.jobs} writes the bytes of --jobs 1`, async () => {
-      const [one, many] = await Promise.all([runBinary([...c.argv, '--jobs', '1'], c.input), runBinary([...c.argv, '--jobs', c.jobs], c.input)]);
+      const many = runBinary([...c.argv, '--jobs', c.jobs], c.input);
+      const one = await runInMemory([...c.argv, '--jobs', '1'], c.input);
       expect(one.status).toBe(1); // every input above holds invalid lines
       expect(one.stdout.length).toBeGreaterThan(2 * BATCH_LINES * 10);
-      expectSame(many, one);
+      expectSame(await many, one);
     });
   }
 
@@ -94,7 +99,7 @@ describe('--jobs N', () => {
 
   it('arguments are checked as with one job', async () => {
     const argv = ['validate', '--json', 'http://a/', 'http://a b/'];
-    expectSame(await runBinary([...argv, '--jobs', '2']), await runBinary(argv));
+    expectSame(await runBinary([...argv, '--jobs', '2']), await runInMemory(argv));
   });
 
   it('answers each line as it comes, before standard input ends (a terminal, a pipe kept open)', async () => {
@@ -127,13 +132,16 @@ describe('--jobs N', () => {
   });
 
   it('--jobs 0, x, -1, 1.5, 999: usage errors', async () => {
+    // In memory (the option is read before any thread starts), and one through the binary,
+    // which must print what the same run prints in memory.
     const bad = ['0', 'x', '-1', '1.5', '999'];
-    const runs = await Promise.all(bad.map((n) => runBinary(['validate', `--jobs=${n}`], 'http://a/\n')));
+    const runs = await Promise.all(bad.map((n) => runInMemory(['validate', `--jobs=${n}`], 'http://a/\n')));
     for (const run of runs) {
       expect(run.status).toBe(2);
       expect(run.stderr).toMatch(/--jobs/);
       expect(run.stdout).toBe('');
     }
+    expect(await runBinary(['validate', '--jobs=999'], 'http://a/\n')).toEqual(runs[bad.indexOf('999')]);
   });
 
   for (const jobs of ['1', '2']) {
