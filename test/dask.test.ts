@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DaskSummary, parseSummary } from '../examples/dask/summary.js';
-import { binary, repoRoot } from './cli/cli-harness.js';
+import { binary, repoRoot, runInMemory } from './cli/cli-harness.js';
 
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = join(repoRoot, 'examples/dask/validate.py');
@@ -116,10 +116,15 @@ function jsonLine(i: number): Buffer {
   }
 }
 
-/** The single-process CLI over the same bytes: the reference. */
-function reference(input: Buffer, args: string[]): { stdout: Buffer; status: number | null } {
-  const run = spawnSync(process.execPath, [binary, 'validate', '--json', ...args], { input, maxBuffer: 1 << 30 });
-  return { stdout: run.stdout, status: run.status };
+/**
+ * The single-process CLI over the same bytes: the reference. In memory (`run`, the code the
+ * binary runs with one job; its output is UTF-8 text, so its bytes are those of its string),
+ * which saves a cold start of the binary per reference: the binary itself runs here as the
+ * workers' CLI (`--cli`), and over pipes in test/cli/bin.test.ts.
+ */
+async function reference(input: Buffer, args: string[]): Promise<{ stdout: Buffer; status: number | null }> {
+  const run = await runInMemory(['validate', '--json', ...args], input);
+  return { stdout: Buffer.from(run.stdout, 'utf8'), status: run.status };
 }
 
 function runScript(dir: string, args: string[]): { summary: DaskSummary; status: number | null; stderr: string } {
@@ -143,10 +148,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
   const skipped = `SKIPPED: ${PYTHON} cannot import distributed (${why}); apt-get install python3-distributed`;
 
-  it.skipIf(!hasDask)(hasDask ? `${LINES} plain lines with bad rows: every row, in order, as the single-process CLI` : skipped, () => {
+  it.skipIf(!hasDask)(hasDask ? `${LINES} plain lines with bad rows: every row, in order, as the single-process CLI` : skipped, async () => {
     const { bytes, expectedInvalid } = plainFile();
     writeFileSync(join(dir, 'plain.txt'), bytes);
-    const ref = reference(bytes, []);
+    const ref = await reference(bytes, []);
     const { summary, status } = runScript(dir, ['plain.txt', 'plain.jsonl']);
     const out = readFileSync(join(dir, 'plain.jsonl'));
 
@@ -170,11 +175,11 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect([status, ref.status]).toEqual([1, 1]);
   }, 120_000);
 
-  it.skipIf(!hasDask)(hasDask ? `--json-input, a worker killed mid-partition: no row lost or duplicated` : skipped, () => {
+  it.skipIf(!hasDask)(hasDask ? `--json-input, a worker killed mid-partition: no row lost or duplicated` : skipped, async () => {
     const lines = Array.from({ length: LINES }, (_, i) => jsonLine(i));
     const bytes = Buffer.concat(lines.flatMap((l) => [l, Buffer.from('\n')]));
     writeFileSync(join(dir, 'uris.jsonl'), bytes);
-    const ref = reference(bytes, ['--json-input']);
+    const ref = await reference(bytes, ['--json-input']);
     const marker = join(dir, 'killed');
     const { summary, status } = runScript(dir, ['--json-input', '--kill-worker-once', marker, '--parts-dir', 'parts', 'uris.jsonl', 'verdicts.jsonl']);
 
@@ -290,8 +295,8 @@ describe('examples/dask/validate.py: the invalid count', () => {
   ];
   it.skipIf(!hasPython).each(runs)(
     hasPython ? '%s: each record is counted once, by its own "valid", however the pipe cuts it (tiny reads)' : `SKIPPED: ${PYTHON} is missing (%s)`,
-    (_name, input, args) => {
-      const ref = reference(input, args);
+    async (_name, input, args) => {
+      const ref = await reference(input, args);
       const expected = invalidCount(ref.stdout);
       expect(expected).toBeGreaterThan(100);
       const file = join(dir, `records-${args.length}.jsonl`);
@@ -309,7 +314,7 @@ describe('docs/scale.md: JSON Lines for Spark', () => {
   const hasPython = spawnSync(PYTHON, ['-c', 'pass']).status === 0;
   it.skipIf(!hasPython)(
     hasPython ? "lines escaped by Python's surrogateescape get the records of the raw bytes" : `SKIPPED: ${PYTHON} is missing`,
-    () => {
+    async () => {
       // Raw lines with every kind of ill-formed UTF-8 (Unicode Table 3-7): lone continuation
       // bytes, truncated sequences, overlongs, encoded surrogates, beyond U+10FFFF, and good ones.
       const pieces = [[0x61], [0x2f], [0x80], [0xbf], [0xc0, 0xaf], [0xc3, 0xa9], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0xf4, 0x90, 0x80, 0x80], [0xff]];
@@ -322,7 +327,7 @@ describe('docs/scale.md: JSON Lines for Spark', () => {
         { input: plain });
       expect(escaped.status, String(escaped.stderr)).toBe(0);
       expect(/^[\x20-\x7e\n]*$/.test(escaped.stdout.toString('latin1'))).toBe(true); // ASCII, no CR
-      expect(reference(escaped.stdout, ['--json-input']).stdout.equals(reference(plain, []).stdout)).toBe(true);
+      expect((await reference(escaped.stdout, ['--json-input'])).stdout.equals((await reference(plain, [])).stdout)).toBe(true);
     },
   );
 });
