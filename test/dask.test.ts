@@ -331,3 +331,21 @@ describe('docs/scale.md: JSON Lines for Spark', () => {
     },
   );
 });
+
+describe('examples/dask/validate.py without Dask', () => {
+  const hasPython = spawnSync(PYTHON, ['-c', 'pass']).status === 0;
+  // `-S`: no site-packages, where Debian's python3-distributed lives: a Python without Dask.
+  it.skipIf(!hasPython)(hasPython ? 'says which Python lacks dask.distributed and what to install: exit 3, no traceback' : `SKIPPED: ${PYTHON} is missing`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'urispec-nodask-'));
+    try {
+      writeFileSync(join(dir, 'one.txt'), 'http://a/\n');
+      const run = spawnSync(PYTHON, ['-S', SCRIPT, '--workers', '1', 'one.txt', 'out.jsonl'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+      expect(run.stderr).not.toContain('Traceback');
+      expect(run.stderr).toMatch(/^validate\.py: this Python \(.*\) cannot import dask\.distributed .*install it/m);
+      expect(run.status).toBe(3);
+      expect(existsSync(join(dir, 'out.jsonl'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
