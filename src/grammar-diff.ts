@@ -15,7 +15,8 @@
 
 import type { ValidationError } from './diagnose.js';
 import { eraOf, type Era } from './registry.js';
-import { isValid, validate, type SpecId } from './validate.js';
+import { isValid, targetOf, type SpecId } from './validate.js';
+import { acceptsIn, validateIn } from './validate-era.js';
 import { TEACHING_SEEDS } from './grammar-diff-seeds.js';
 
 /**
@@ -227,18 +228,26 @@ interface Found {
 const PER_SEED_BUDGET = 12;
 
 function findWitnesses(a: Era, b: Era): Witness[] {
+  // Both eras' targets, resolved once: what isValid and validate check, without resolving the
+  // options on each of the search's many strings (the two eras alternate, so the target
+  // validate.ts kept from the last call was never the one asked for).
+  const targetA = targetOf({ spec: a.id });
+  const targetB = targetOf({ spec: b.id });
   // Bit 1: valid in a; bit 2: valid in b. They disagree when the verdict is 1 or 2.
-  const verdict = (s: string) => (isValid(s, { spec: a.id }) ? 1 : 0) | (isValid(s, { spec: b.id }) ? 2 : 0);
+  const verdict = (s: string) => (acceptsIn(targetA, s) ? 1 : 0) | (acceptsIn(targetB, s) ? 2 : 0);
   const seen = new Set<string>();
   /** Per seed, the strings around it the eras disagree on, with the character put in. */
   const disagree: Array<Array<[string, number, string]>> = [];
   // The characters each era accepted somewhere in the search (bit 1: a, bit 2: b).
   const accepted = new Map<string, number>();
   const consider = (s: string, c: string, group: Array<[string, number, string]>) => {
-    if (seen.has(s)) return;
-    seen.add(s);
+    // A string both eras reject counts for nothing, the first time or again, so it need not
+    // be remembered: the verdict (two automata) costs less than the set, which then holds only
+    // the strings some era accepts, whose first occurrence alone counts.
     const v = verdict(s);
-    if (v !== 0) accepted.set(c, (accepted.get(c) ?? 0) | v);
+    if (v === 0 || seen.has(s)) return;
+    seen.add(s);
+    accepted.set(c, (accepted.get(c) ?? 0) | v);
     if (v === 1 || v === 2) group.push([s, v, c]);
   };
 
@@ -268,7 +277,7 @@ function findWitnesses(a: Era, b: Era): Witness[] {
   // diagnosed, the shortest few around each seed (one string of each shape).
   const foreign = (c: string, v: number) => c !== '' && ((accepted.get(c) ?? 0) & (v === 1 ? 2 : 1)) === 0;
   const diagnose = (s: string, v: number): Found => {
-    const r = validate(s, { spec: v === 1 ? b.id : a.id });
+    const r = validateIn(v === 1 ? targetB : targetA, s);
     if (r.valid) throw new Error(`internal: ${JSON.stringify(s)} valid in ${r.spec} on the second run`);
     return { input: s, verdict: v, error: r.error };
   };
