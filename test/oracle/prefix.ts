@@ -6,7 +6,8 @@
  * surrogate pair: surrogatePairs), trimmed to the states from which the
  * final state is reachable; a prefix is viable exactly when the set of states it reaches is
  * non-empty. The simulation runs as a lazily built DFA (interned state sets with a transition
- * cache per code unit), so each input costs one table lookup per character once warm.
+ * cache per class of code units: units no edge's bounds tell apart, see UnitClasses), so each
+ * input costs one class lookup and one table lookup per character once warm.
  *
  * A reading that is not one printed rule (RFC 1738 `url` with scheme dispatch) is built from
  * NFAs of printed rules with `union` and `intersect` (with a DFA guard), and trimmed the same
@@ -357,18 +358,76 @@ function trim(nfa: Nfa): Nfa {
 export interface DState {
   states: Int32Array;
   accepting: boolean;
-  next: Map<number, DState>;
+  /** The state after a code unit, by the unit's class (UnitClasses), once computed. */
+  next: Array<DState | undefined>;
+}
+
+/**
+ * The code units cut into intervals at every edge's bounds (its `lo` and `hi + 1`): every edge
+ * holds an interval whole or not at all, so all the units of an interval lead from any set of
+ * states to the same set, and the DFA computes that set once an interval (its class) rather
+ * than once a unit. An interval's class is its index; its first unit stands for it.
+ */
+class UnitClasses {
+  /** The first unit of each interval, ascending, from 0. */
+  readonly starts: Int32Array;
+  /** The class of each ASCII unit, looked up rather than searched: most input is ASCII. */
+  private readonly ascii = new Int32Array(128);
+
+  constructor(edges: readonly (readonly Edge[])[]) {
+    const cuts = new Set<number>([0]);
+    for (const out of edges) {
+      for (const [lo, hi] of out) {
+        cuts.add(lo);
+        if (hi < MAX_UNIT) cuts.add(hi + 1);
+      }
+    }
+    this.starts = Int32Array.from(cuts).sort();
+    for (let unit = 0; unit < 128; unit++) this.ascii[unit] = this.search(unit);
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  of(unit: number): number {
+    return unit < 128 ? this.ascii[unit]! : this.search(unit);
+  }
+
+  /** The last interval whose first unit is at most `unit`. */
+  private search(unit: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= unit) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
 }
 
 /** The prefix-viability oracle of one language. */
 export class PrefixOracle {
   private readonly closures: Int32Array[];
+  private readonly classes: UnitClasses;
   private readonly interned = new Map<string, DState>();
+  /** continuations' answers, by the list of characters asked about and the state after the prefix. */
+  private readonly viableAfter = new WeakMap<readonly string[], Map<DState, readonly string[]>>();
+  /**
+   * Per NFA state, the number of the last step that put it in the set being built (`stamp`):
+   * the set a step builds, without a new Set for each of the hundreds of thousands of steps
+   * that the proof's cold automata take.
+   */
+  private readonly marked: Int32Array;
+  private stamp = 0;
   private readonly dead: DState;
   private readonly start: DState;
 
   constructor(readonly nfa: Nfa) {
     this.closures = nfa.eps.map((_, q) => Int32Array.from(reach([q], nfa.eps)).sort());
+    this.classes = new UnitClasses(nfa.edges);
+    this.marked = new Int32Array(nfa.eps.length);
     this.dead = this.intern(new Int32Array(0));
     this.start = this.intern(this.closures[nfa.start]!);
   }
@@ -421,13 +480,21 @@ export class PrefixOracle {
    * character: a code unit, a surrogate pair, or a lone surrogate) keep it viable. The prefix
    * is walked once and each character is one step from there (test/expected-proof.test.ts).
    */
-  continuations(prefix: string, chars: readonly string[]): { accepted: boolean; viable: string[] } {
+  continuations(prefix: string, chars: readonly string[]): { accepted: boolean; viable: readonly string[] } {
     const d = this.stateAfter(prefix);
-    const viable = chars.filter((ch) => {
-      let next = d;
-      for (let i = 0; i < ch.length && next !== this.dead; i++) next = this.step(next, ch.charCodeAt(i));
-      return next !== this.dead && !(ch.length === 1 && isHigh(ch.charCodeAt(0)) && !this.endsCharacter(next));
-    });
+    // The answer depends on the state alone, and the proof asks about the same few states (and
+    // the same list of characters) for thousands of prefixes: kept by list and by state.
+    let byState = this.viableAfter.get(chars);
+    if (!byState) this.viableAfter.set(chars, (byState = new Map()));
+    let viable = byState.get(d);
+    if (!viable) {
+      viable = chars.filter((ch) => {
+        let next = d;
+        for (let i = 0; i < ch.length && next !== this.dead; i++) next = this.step(next, ch.charCodeAt(i));
+        return next !== this.dead && !(ch.length === 1 && isHigh(ch.charCodeAt(0)) && !this.endsCharacter(next));
+      });
+      byState.set(d, viable);
+    }
     return { accepted: d.accepting, viable };
   }
 
@@ -472,24 +539,33 @@ export class PrefixOracle {
     const key = states.join(',');
     let d = this.interned.get(key);
     if (!d) {
-      d = { states, accepting: states.some((q) => this.nfa.accepting[q]!), next: new Map() };
+      d = { states, accepting: states.some((q) => this.nfa.accepting[q]!), next: new Array<DState | undefined>(this.classes.count) };
       this.interned.set(key, d);
     }
     return d;
   }
 
   private step(d: DState, unit: number): DState {
-    let next = d.next.get(unit);
-    if (next) return next;
     if (unit < 0 || unit > MAX_UNIT) throw new Error(`not a UTF-16 code unit: ${unit}`);
-    const targets = new Set<number>();
+    const k = this.classes.of(unit);
+    let next = d.next[k];
+    if (next) return next;
+    // The class's first unit: every unit of the class takes the same edges (UnitClasses).
+    const first = this.classes.starts[k]!;
+    const stamp = ++this.stamp;
+    const targets: number[] = [];
     for (const q of d.states) {
       for (const [lo, hi, t] of this.nfa.edges[q]!) {
-        if (lo <= unit && unit <= hi) for (const c of this.closures[t]!) targets.add(c);
+        if (first < lo || first > hi) continue;
+        for (const c of this.closures[t]!) {
+          if (this.marked[c] === stamp) continue;
+          this.marked[c] = stamp;
+          targets.push(c);
+        }
       }
     }
     next = this.intern(Int32Array.from(targets).sort());
-    d.next.set(unit, next);
+    d.next[k] = next;
     return next;
   }
 }
