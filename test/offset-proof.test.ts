@@ -398,6 +398,10 @@ for (const era of eras) {
     // are checked, the default with DEFAULT_RULE_COUNT strings, the others with fewer.
     const rules = era.rules.map((r) => r.name);
     const notPrinted = rules.filter((r) => !lookupRule(grammar, r));
+    // One reader of `expected` for the era's rules and tests: what an entry describes is the
+    // printed grammar's, whichever rule starts, so each entry's automaton is built once.
+    let reader: ExpectedReader | undefined;
+    const readerOf = () => (reader ??= new ExpectedReader(grammar));
 
     it(`names every rule the printed grammar defines (not printed: ${notPrinted.join(', ') || 'none'})`, () => {
       // The rule sets are compared in rule-sets.test.ts; here only: no start rule escapes.
@@ -407,13 +411,15 @@ for (const era of eras) {
     for (const rule of rules.filter((r) => lookupRule(grammar, r))) {
       const count = rule === era.defaultRule ? DEFAULT_RULE_COUNT : OTHER_RULE_COUNT;
       const reading = READINGS[era.id]?.[rule] ? ' (the contract\'s reading)' : '';
-      // The strings and their records, made by the first test of the rule and read by both.
-      let made: { oracle: PrefixOracle; inputs: string[]; results: Array<ReturnType<typeof validate>> } | undefined;
+      // The strings, their records and each one's longest viable prefix (`longest`, which four
+      // tests read), made by the first test of the rule and read by the others.
+      let made: { oracle: PrefixOracle; inputs: string[]; results: Array<ReturnType<typeof validate>>; longest: number[] } | undefined;
       const run = () => {
         if (!made) {
           const oracle = oracleFor(era.id, grammar, rule);
           const inputs = invalidStrings(grammar, rule, oracle, SEED ^ hashString(`${era.id} ${rule}`), count);
-          made = { oracle, inputs, results: inputs.map((input) => validate(input, { spec: era.id, rule, grammarOnly: true })) };
+          const results = inputs.map((input) => validate(input, { spec: era.id, rule, grammarOnly: true }));
+          made = { oracle, inputs, results, longest: inputs.map((input) => oracle.longestViablePrefix(input)) };
         }
         return made;
       };
@@ -425,24 +431,24 @@ for (const era of eras) {
       let proven: Array<{ input: string; error: Extract<ReturnType<typeof validate>, { valid: false }>['error'] }> | undefined;
       const provenErrors = () => {
         if (!proven) {
-          const { oracle, inputs, results } = run();
+          const { inputs, results, longest } = run();
           proven = inputs.flatMap((input, i) => {
             const result = results[i]!;
-            return result.valid || result.error.offset !== oracle.longestViablePrefix(input) ? [] : [{ input, error: result.error }];
+            return result.valid || result.error.offset !== longest[i] ? [] : [{ input, error: result.error }];
           });
         }
         return proven;
       };
 
       it(`${rule}${reading}: ${count} invalid strings`, () => {
-        const { oracle, inputs, results } = run();
+        const { inputs, results, longest } = run();
         expect(inputs.length, 'distinct invalid strings generated').toBeGreaterThanOrEqual(Math.min(count, 100));
         const problems: string[] = [];
         const knownSeen = new Set<string>();
         let atEnd = 0;
         let atZero = 0;
         inputs.forEach((input, i) => {
-          const want = oracle.longestViablePrefix(input);
+          const want = longest[i]!;
           if (want === input.length) atEnd++;
           if (want === 0) atZero++;
           const result = results[i]!;
@@ -464,14 +470,14 @@ for (const era of eras) {
       }, 60_000 * SCALE);
 
       it(`${rule}${reading}: expected is what the language accepts at the offset`, () => {
-        const { oracle, inputs, results } = run();
-        const reader = new ExpectedReader(grammar);
+        const { oracle, inputs, results, longest } = run();
+        const reader = readerOf();
         const problems: string[] = [];
         let checked = 0;
         inputs.forEach((input, i) => {
           const result = results[i]!;
           // An offset that disagrees is the test above's; its prefix is not viable.
-          if (result.valid || result.error.offset !== oracle.longestViablePrefix(input)) return;
+          if (result.valid || result.error.offset !== longest[i]) return;
           checked++;
           const wrong = expectedProblems(oracle, reader, input.slice(0, result.error.offset), result.error.expected);
           if (wrong.length === 0) return;
@@ -486,12 +492,12 @@ for (const era of eras) {
       }, 60_000 * SCALE);
 
       it(`${rule}${reading}: expectedGrouped describes what expected does`, () => {
-        const { oracle, inputs, results } = run();
-        const reader = new ExpectedReader(grammar);
+        const { inputs, results, longest } = run();
+        const reader = readerOf();
         const problems: string[] = [];
         inputs.forEach((input, i) => {
           const result = results[i]!;
-          if (result.valid || result.error.offset !== oracle.longestViablePrefix(input)) return;
+          if (result.valid || result.error.offset !== longest[i]) return;
           const { expected, expectedGrouped: grouped = expected } = result.error;
           const wrong = groupedProblems(reader, expected, grouped);
           if (wrong.length > 0) problems.push(`${era.id} ${rule} ${show(input)} at ${result.error.offset}, expected ${JSON.stringify(expected)}, grouped ${JSON.stringify(grouped)}: ${wrong.join('; ')}`);
