@@ -35,7 +35,14 @@ import { compileRule } from './oracle/regex.js';
  * A deeper run, outside `npm test`: `OFFSET_PROOF_SEED=7 OFFSET_PROOF_SCALE=10 npx vitest run
  * test/offset-proof.test.ts` (other strings, ten times as many).
  */
-const SEED = Number(process.env.OFFSET_PROOF_SEED ?? 0x0ff5e7);
+const DEFAULT_SEED = 0x0ff5e7;
+const SEED = Number(process.env.OFFSET_PROOF_SEED ?? DEFAULT_SEED);
+/**
+ * Whether a known-disagreement row that no disagreement needed fails the test: at the default
+ * seed, whose strings are the suite's. Another seed's strings may simply not meet a row's case
+ * (seed 7's 150 `login` strings of draft-ietf-uri-url-03 hold none), and the row still excuses it.
+ */
+const STALE_ROWS_FAIL = SEED === DEFAULT_SEED;
 const SCALE = Number(process.env.OFFSET_PROOF_SCALE ?? 1);
 /** Invalid strings for each era's default start rule (the issue asks for 20,000 an era). */
 const DEFAULT_RULE_COUNT = 20_000 * SCALE;
@@ -465,7 +472,7 @@ for (const era of eras) {
           expect(atZero + atEnd, 'inputs failing at the start or the end').toBeLessThan(inputs.length / 2);
         }
         const stale = Object.keys(KNOWN).filter((k) => k.startsWith(`${era.id} ${rule} `) && !knownSeen.has(k));
-        expect(stale, 'KNOWN rows that no longer disagree').toEqual([]);
+        if (STALE_ROWS_FAIL) expect(stale, 'KNOWN rows that no longer disagree').toEqual([]);
         if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
       }, 60_000 * SCALE);
 
@@ -485,7 +492,7 @@ for (const era of eras) {
         });
         expect(checked, 'records whose expected set was checked').toBeGreaterThanOrEqual(Math.min(count, 100) / 2);
         if (KNOWN_EXPECTED[`${era.id} ${rule}`]) {
-          expect(problems.length, `a KNOWN_EXPECTED row that no longer disagrees: ${era.id} ${rule}`).toBeGreaterThan(0);
+          if (STALE_ROWS_FAIL) expect(problems.length, `a KNOWN_EXPECTED row that no longer disagrees: ${era.id} ${rule}`).toBeGreaterThan(0);
           return;
         }
         if (problems.length > 0) expect.fail(`${problems.length} of ${checked} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
@@ -530,7 +537,7 @@ for (const era of eras) {
           if (wrong.length > 0) problems.push(`${era.id} ${rule} ${show(input)} at ${result.error.offset}, rulePath ${result.error.rulePath.join(' > ')}: ${wrong.join('; ')}`);
         });
         if (KNOWN_PATHS[`${era.id} ${rule}`]) {
-          expect(problems.length, `a KNOWN_PATHS row that no longer disagrees: ${era.id} ${rule}`).toBeGreaterThan(0);
+          if (STALE_ROWS_FAIL) expect(problems.length, `a KNOWN_PATHS row that no longer disagrees: ${era.id} ${rule}`).toBeGreaterThan(0);
           return;
         }
         if (problems.length > 0) expect.fail(`${problems.length} of ${inputs.length} disagree:\n${problems.slice(0, SHOWN).join('\n')}`);
@@ -582,7 +589,7 @@ for (const era of eras) {
 
 describe('the rules the grouped sets name', () => {
   it('need every KNOWN_GROUPED row (a row no record needs has gone stale)', () => {
-    expect(Object.keys(KNOWN_GROUPED).filter((k) => !knownGroupedSeen.has(k))).toEqual([]);
+    if (STALE_ROWS_FAIL) expect(Object.keys(KNOWN_GROUPED).filter((k) => !knownGroupedSeen.has(k))).toEqual([]);
   });
 });
 
