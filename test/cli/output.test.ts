@@ -39,8 +39,34 @@ const COMMANDS = [
   ['--help'],
 ];
 
+/**
+ * The commands through the real binary into /dev/full (the kernel's ENOSPC on a real descriptor):
+ * one that writes records, one that writes a tree, and one that writes help. Every command runs
+ * in memory below against a standard output that fails the same way, and each of these three is
+ * checked there too: a cold start of the binary for each of fourteen commands cost more than the
+ * rest of the file.
+ */
+const THROUGH_BINARY = [COMMANDS[0]!, COMMANDS[5]!, COMMANDS[13]!];
+
+/** A standard output whose every write fails as a full disk's does. */
+const fullDisk = () =>
+  new Writable({
+    write(_chunk, _encoding, callback) {
+      callback(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+    },
+  });
+
 describe('output that cannot be written', () => {
-  it.each(COMMANDS)('urispec %s ... > /dev/full exits 74 with a message', async (...argv) => {
+  it.each(COMMANDS)('urispec %s ... into a full disk exits 74 with a message (in memory)', async (...argv) => {
+    const stderr = new PassThrough();
+    let message = '';
+    stderr.on('data', (b: Buffer) => (message += b.toString()));
+    const status = await run(argv, { stdin: Readable.from([]), stdout: fullDisk(), stderr, color: false });
+    expect(message).toBe('urispec: cannot write output: ENOSPC: no space left on device, write\n');
+    expect(status).toBe(74);
+  });
+
+  it.each(THROUGH_BINARY)('urispec %s ... > /dev/full exits 74 with a message', async (...argv) => {
     const full = openSync('/dev/full', 'w');
     try {
       const r = await runInto(full, argv);
