@@ -201,9 +201,10 @@ export function isValid<S extends string = typeof DEFAULT_ERA, R extends string 
   const l = last;
   if (l !== null && l.dfa !== null && isLast(l, options)) return l.dfa.accepts(input);
   if (isAuto(options?.spec)) {
-    const profile = profileFor(input);
     const rest = { ...(options as AnyOptions), spec: DEFAULT_ERA };
-    return acceptsIn(targetOf(rest), input) && (profile === undefined || schemeAccepts(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input));
+    const base = targetOf(rest);
+    const profile = profileFor(input, base.rule.name);
+    return acceptsIn(base, input) && (profile === undefined || schemeAccepts(targetOf({ ...profile, grammarOnly: rest.grammarOnly }), input));
   }
   return acceptsIn(targetOf(options), input);
 }
@@ -230,13 +231,16 @@ export function validate<S extends string = typeof DEFAULT_ERA, R extends string
 }
 
 /**
- * `spec: 'auto'`: RFC 3986's verdict (with the rule asked for), and for a URI whose scheme a
- * profile defines, the profile era's verdict; valid when both are. The record's `error` is the
+ * `spec: 'auto'`: RFC 3986's verdict (with the rule asked for), and when that rule begins with a
+ * scheme (`URI`, `URI-reference`, `absolute-URI`) and the input's scheme is one a profile
+ * defines, the profile era's verdict; valid when both are. The record's `error` is the
  * first failing verdict's, its `warnings` all of them, `verdicts` each.
  */
 function validateAuto(input: string, options: AnyOptions): ValidationResult {
-  const base = validateIn(targetOf({ ...options, spec: DEFAULT_ERA }), input);
-  const profile = profileFor(input);
+  const t = targetOf({ ...options, spec: DEFAULT_ERA });
+  const base = validateIn(t, input);
+  // Only a rule that begins with a scheme reads one (RFC 3986's `withScheme`: src/profiles/auto.ts).
+  const profile = profileFor(input, t.rule.name);
   const records: (AnyValidationResult & { upTo?: number })[] = [base];
   // The scheme's rule reads the URI before its fragment (src/profiles/profile.ts `fragment`).
   if (profile !== undefined) records.push(schemeVerdict(targetOf({ ...profile, grammarOnly: options.grammarOnly }), input));

@@ -98,6 +98,41 @@ describe("spec 'auto': the scheme's rule reads the URI before its fragment", () 
   });
 });
 
+describe("spec 'auto': only a rule that begins with a scheme reads one", () => {
+  // RFC 3986 §3.4: `query = *( pchar / "/" / "?" )`: `http:x` is a query, no URI with a scheme.
+  // The rules that begin with one are RFC 3986's `withScheme` in the era table.
+  const WITH_SCHEME = rowOf('rfc3986')!.withScheme as readonly string[];
+  it.each([
+    ['query', 'http:x'],
+    ['fragment', 'urn:x'],
+    ['path', 'mailto:x'],
+    ['segment', 'file:x'],
+    ['userinfo', 'data:x'],
+  ] as const)('rule %s, %j: RFC 3986\'s verdict alone', (rule, input) => {
+    const r = validate(input, { spec: 'auto', rule });
+    expect(r.valid).toBe(true);
+    expect(r.verdicts).toEqual([{ spec: 'rfc3986', rule, valid: true }]);
+    expect(isValid(input, { spec: 'auto', rule })).toBe(true);
+    // The era's own rule of that name is RFC 3986's too.
+    if (rule === 'query') expect(isValid(input, { spec: 'rfc9110', rule })).toBe(true);
+  });
+  it.each(WITH_SCHEME)('rule %s: the scheme\'s profile too', (rule) => {
+    const r = validate('http:x', { spec: 'auto', rule });
+    expect(r.valid).toBe(false);
+    expect(r.verdicts?.map((v) => v.spec)).toEqual(['rfc3986', 'rfc9110']);
+    expect(isValid('http:x', { spec: 'auto', rule })).toBe(false);
+    // Rules match in any case, and the default rule is URI-reference.
+    expect(isValid('http:x', { spec: 'auto', rule: rule.toLowerCase() })).toBe(false);
+  });
+  it('the default rule, and the CLI', async () => {
+    expect(isValid('http:x', { spec: 'auto' })).toBe(false);
+    const r = await runInMemory(['validate', '--spec', 'auto', '--rule', 'query', 'http:x']);
+    expect(r.stdout).toContain('✓ http:x  valid rfc3986 query');
+    expect(r.stdout).not.toContain('rfc9110');
+    expect(r.status).toBe(0);
+  });
+});
+
 /** Every profile era built on another, with that era's rules that begin with a scheme. */
 const ERAS = erasWith('profile').flatMap((spec) => {
   const on = rowOf(spec)!.profile!.on;

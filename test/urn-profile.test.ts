@@ -127,7 +127,7 @@ describe('the per-era entry points and --spec auto', () => {
     expect(rfc8141.validate('urn:example:a?+b?=')).toMatchObject({ valid: false, error: { layer: 'profile' } });
   });
   it('--spec auto checks a urn URI by RFC 8141 (built on RFC 3986), never by RFC 2141 (its own BNF)', () => {
-    expect(profileFor('urn:a:b')).toEqual({ spec: 'rfc8141', rule: 'namestring' });
+    expect(profileFor('urn:a:b', 'URI-reference')).toEqual({ spec: 'rfc8141', rule: 'namestring' });
     const r = validate('urn:example:a?+b?=', { spec: 'auto' });
     expect(r.verdicts?.map((v) => [v.spec, v.valid])).toEqual([['rfc3986', true], ['rfc8141', false]]);
   });
