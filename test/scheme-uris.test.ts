@@ -60,6 +60,18 @@ const ROWS: Row[] = [
   // RFC 2397 builds on RFC 2396: its URI-reference and absoluteURI.
   ['rfc2397', 'URI-reference', 'data:,x#y', true],
   ['rfc2397', 'absoluteURI', 'data:x', false, { offset: 6, found: null }],
+  // RFC 2396 §3.1: "programs interpreting URI should treat upper case letters as equivalent to
+  // lower case in scheme names"; RFC 3986 §3.1: "the canonical form is lowercase". The scheme's
+  // rule reads the URI with its scheme lower-cased, at the same offsets (dataurl's "data:" is
+  // case-sensitive: `DATA:,a` is no `dataurl`, below).
+  ['rfc2397', 'URI-reference', 'DATA:,a', true],
+  ['rfc2397', 'absoluteURI', 'Data:,a', true],
+  ['rfc2397', 'URI-reference', 'DaTa:,a#f', true],
+  ['rfc2397', 'absoluteURI', 'DATA:x', false, { offset: 6, found: null, rule: 'token' }],
+  // Profiles whose scheme literal is ABNF's, case-insensitive already (RFC 5234 §2.3).
+  ['rfc9110', 'URI-reference', 'HTTP://a/', true],
+  ['rfc8141', 'URI', 'URN:ISBN:1', true],
+  ['rfc8089', 'URI', 'FILE:x', false, { offset: 5, rule: 'file-hier-part', found: 'x' }],
 ];
 
 describe('a URI of a scheme read by the era\'s rules that begin with a scheme', () => {
@@ -89,6 +101,26 @@ describe("spec 'auto': the scheme's rule reads the URI before its fragment", () 
     expect(isValid(input, { spec: 'auto' })).toBe(valid);
     expect(r.verdicts).toHaveLength(2);
     expect(r.verdicts![1]!.upTo).toBe(upTo);
+  });
+  it.each([
+    ['DATA:,a', true],
+    ['Data:,a#f', true],
+    ['HTTP://a/', true],
+    ['URN:ISBN:1', true],
+    ['DATA:x', false],
+  ] as const)('%j: the scheme\'s rule reads it with its scheme lower-cased: valid %s', (input, valid) => {
+    const r = validate(input, { spec: 'auto' });
+    expect(r.valid).toBe(valid);
+    expect(r.input).toBe(input);
+    expect(r.verdicts?.[1]?.valid).toBe(valid);
+    expect(isValid(input, { spec: 'auto' })).toBe(valid);
+    if (!r.valid) expect(r.error).toMatchObject({ offset: 6, rule: 'token' });
+  });
+  it('dataurl itself keeps its case-sensitive "data:" (decision rfc2397 "Literal case")', async () => {
+    expect(validate('DATA:,a', { spec: 'rfc2397' })).toMatchObject({ valid: false, error: { offset: 0, rule: 'dataurl' } });
+    const r = await runInMemory(['validate', '--spec', 'rfc2397', '--rule', 'URI-reference', 'DATA:,a']);
+    expect(r.stdout).toContain('✓ DATA:,a  valid rfc2397 URI-reference');
+    expect(r.status).toBe(0);
   });
   it('the readable output says which part a verdict is of', async () => {
     const r = await runInMemory(['validate', '--spec', 'auto', 'http://a/b#frag', 'file:#x']);
@@ -166,8 +198,10 @@ describe('the definition, over the vectors', () => {
         }
         const scheme = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/.exec(input)?.[0].toLowerCase();
         const own = scheme === undefined ? undefined : prose.rules[scheme];
-        const hash = input.indexOf('#');
-        const part = own === undefined || prose.fragment === 'own' || hash < 0 ? input : input.slice(0, hash);
+        // The scheme's rule reads the URI with its scheme lower-cased (RFC 2396 §3.1, RFC 3986 §3.1).
+        const read = scheme === undefined ? input : scheme + input.slice(scheme.length);
+        const hash = read.indexOf('#');
+        const part = own === undefined || prose.fragment === 'own' || hash < 0 ? read : read.slice(0, hash);
         const expected = own === undefined || isValid(part, { spec, rule: own });
         expect(isValid(input, { spec, rule }), `${rule} ${input}`).toBe(expected);
         expect(validate(input, { spec, rule }).valid, `${rule} ${input}`).toBe(expected);
