@@ -53,7 +53,8 @@ export function dataDifferences(input: string, href: string | undefined): string
   const notes: string[] = [];
   // Step 2: "the URL serializer on dataURL with exclude fragment set to true".
   const hash = href.indexOf('#');
-  if (hash >= 0) notes.push('Fetch drops the fragment (step 2, "exclude fragment"); RFC 2397\'s data is *urlchar, which holds no "#"');
+  // RFC 2397's `dataurl` holds no "#" (its data is *urlchar); the fragment is RFC 2396 §4.1's.
+  if (hash >= 0) notes.push('Fetch drops the fragment (step 2, "exclude fragment"); RFC 2397\'s dataurl alone holds no "#" (its data is *urlchar): the fragment is RFC 2396 §4.1\'s ("URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]")');
   const serialized = href.slice('data:'.length, hash < 0 ? undefined : hash);
   const comma = serialized.indexOf(',');
   if (comma < 0) return []; // step 7: failure, as RFC 2397 requires the ","
@@ -85,6 +86,23 @@ export function dataDifferences(input: string, href: string | undefined): string
   // Steps 13 and 14: "If mimeTypeRecord is failure, then set mimeTypeRecord to text/plain;charset=US-ASCII".
   if (mimeType !== '' && !mimeType.startsWith(';') && !mimeParses(mimeType)) notes.push('Fetch reads a media type it cannot parse as text/plain;charset=US-ASCII (step 14)');
   if (notes.length === 0) return [];
-  const verdict = isValid(input, { spec: ERA }) ? 'RFC 2397 accepts it' : 'RFC 2397 refuses it';
-  return notes.map((n, i) => (i === notes.length - 1 ? `${n}; ${verdict}` : n));
+  return notes.map((n, i) => (i === notes.length - 1 ? `${n}; ${verdictOf(input)}` : n));
+}
+
+/**
+ * RFC 2397's verdict on a data URL: its `dataurl`'s, unless that refuses what the era's
+ * `URI-reference` (RFC 2396's, which holds a data URL to `dataurl`: src/profiles/of-era.ts
+ * `schemeTargets`) accepts: a fragment, which `dataurl` alone never holds (RFC 2396 §4.1:
+ * "URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]"), or a scheme not in lower case
+ * (RFC 2396 §3.1: "allow "HTTP" as well as "http""; `dataurl`'s "data:" is case-sensitive).
+ * `data:,a#f` is accepted so, not refused.
+ */
+function verdictOf(input: string): string {
+  if (isValid(input, { spec: ERA })) return 'RFC 2397 accepts it';
+  if (!isValid(input, { spec: ERA, rule: 'URI-reference' })) return 'RFC 2397 refuses it';
+  const how = [
+    ...(input.includes('#') ? ['the dataurl before the "#"'] : []),
+    ...(input.startsWith('data:') ? [] : ['its scheme in any case, RFC 2396 §3.1']),
+  ];
+  return `RFC 2397 accepts it as a URI-reference (${how.join('; ')}), not as a dataurl`;
 }

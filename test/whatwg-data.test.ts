@@ -57,6 +57,18 @@ describe('Fetch\'s data: URL processor against RFC 2397', () => {
     expect(notes('data:,x#frag')[0]).toContain('drops the fragment');
     expect(await fetched('data:,x#frag')).toMatchObject({ body: 'x' });
   });
+  it('a fragment is RFC 2396 §4.1\'s: dataurl alone holds no "#", the era\'s URI-reference accepts it', () => {
+    // RFC 2396 §4.1: "URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]".
+    const [n] = notes('data:,a#f');
+    expect(n).toContain('RFC 2397\'s dataurl alone holds no "#"');
+    expect(n).toContain('the fragment is RFC 2396 §4.1\'s');
+    expect(n).toMatch(/RFC 2397 accepts it as a URI-reference \(the dataurl before the "#"\), not as a dataurl$/);
+    expect(n).not.toContain('refuses');
+    // RFC 2396 §3.1: a scheme in any case; dataurl's "data:" is lower case.
+    expect(notes('DATA:;base64,SGk').join('\n')).toMatch(/RFC 2397 accepts it as a URI-reference \(its scheme in any case, RFC 2396 §3.1\), not as a dataurl$/);
+    // Refused where the era's URI-reference refuses it too.
+    expect(notes('data:,a%fg#f').join('\n')).toMatch(/RFC 2397 refuses it$/);
+  });
   it('none where both read the URL alike, or for another scheme', () => {
     for (const input of ['data:,A%20brief%20note', 'data:text/plain;charset=iso-8859-7,%be%be', 'data:image/gif;base64,R0lGODdh']) expect(notes(input)).toEqual([]);
     expect(dataDifferences('http://a/', 'http://a/')).toEqual([]);
