@@ -7,7 +7,7 @@ import { badOption } from './errors.js';
 import { comparedForm, equivalent, normalize, portValue, schemeReading, upperTriplets } from './normalize.js';
 import { parse, type Components } from './parse.js';
 import { schemeOf } from './profiles/of-era.js';
-import { DEFAULT_ERA, erasWith, rowOf, type NormalizingEra, type UrnSyntax } from './eras/table.js';
+import { DEFAULT_ERA, erasWith, rowOf, uriNormalizationEra, type NormalizingEra, type UrnSyntax } from './eras/table.js';
 import { OPTIONAL_COMPONENTS, urnParts } from './urn/parts.js';
 
 export interface EquivalenceOptions {
@@ -251,10 +251,15 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
     return [form(a), form(b)] as const;
   };
   const off = equal ? { case: without('case'), percentEncoding: without('percentEncoding'), pathSegments: without('pathSegments'), schemeBased: without('schemeBased') } : undefined;
+  // A scheme profile's fragment is RFC 3986's, normalized by its §6.2.2 (RFC 9110 §4.2.5: the
+  // fragment "is not part of the scheme definition for a URI scheme"; src/normalize.ts
+  // withFragment): cited by RFC 3986 §6, not by the scheme's section.
+  const fragmentSection = rowOf(spec)?.profile?.on !== undefined ? rowOf(uriNormalizationEra())!.normalization!.section : section;
   const because: string[] = [];
   for (const part of PARTS) {
     const [x, y, nx, ny] = [ra?.[part]?.value, rb?.[part]?.value, fa?.[part]?.value, fb?.[part]?.value];
-    if (!equal && nx !== ny) because.push(remains(part, nx, ny, section));
+    const cited = part === 'fragment' ? fragmentSection : section;
+    if (!equal && nx !== ny) because.push(remains(part, nx, ny, cited));
     if (!equal || off === undefined || x === y) continue;
     const steps: Step[] = [];
     const [cx, cy] = [off.case[0]?.[part]?.value ?? '', off.case[1]?.[part]?.value ?? ''];
@@ -274,7 +279,7 @@ export function equivalence(a: string, b: string, options: EquivalenceOptions = 
       }
       if (steps.length === 0) steps.push(part === 'scheme' || part === 'host' ? 'letters' : 'hexCase');
     }
-    because.push(setAside(part, x, y, steps, section));
+    because.push(setAside(part, x, y, steps, cited));
   }
   if (equal && because.length === 0) because.push(SAME);
   return { ...record, equivalent: equal, because };

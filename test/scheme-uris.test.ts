@@ -235,6 +235,16 @@ describe('normalize and equivalence in rfc9110: the part before "#" by the schem
     expect(e.because.map((b) => b.split(' ')[0])).toEqual(['scheme', 'host', 'port', 'fragment']);
     expect(equivalence('http://a/b#x', 'http://a/b#y', { spec: 'rfc9110' }).equivalent).toBe(false);
   });
+  it('the fragment\'s reasons cite RFC 3986 §6.2.2, which normalizes it, not RFC 9110 §4.2.3 (§4.2.5: "not part of the scheme definition")', () => {
+    const [eq] = equivalence('http://a/#%7e', 'http://a/#~', { spec: 'rfc9110' }).because;
+    expect(eq).toMatch(/^fragment "%7e" and "~": percent-encoded unreserved characters, decoded \(RFC 3986 §6\.2\.2\.2: /);
+    expect(eq).not.toContain('9110');
+    const [ne] = equivalence('http://a/#a', 'http://a/#A', { spec: 'rfc9110' }).because;
+    expect(ne).toContain('RFC 3986 §6.2.2.1: "The other generic syntax components are assumed to be case-sensitive"');
+    expect(ne).not.toContain('9110');
+    // The part before "#" keeps the scheme's section.
+    expect(equivalence('http://a/#x', 'HTTP://a/#x', { spec: 'rfc9110' }).because[0]).toContain('RFC 9110 §4.2.3');
+  });
   it('parse of the era\'s URI-reference names the scheme and the fragment', () => {
     const p = parse('HTTP://A:80/b?q#f', { spec: 'rfc9110', rule: 'URI-reference' });
     expect(p.valid && componentValues(p.components)).toMatchObject({ scheme: 'HTTP', host: 'A', port: '80', path: '/b', query: 'q', fragment: 'f' });
