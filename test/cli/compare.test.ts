@@ -39,6 +39,15 @@ describe('urispec compare', () => {
     expect(stdout).toMatch(/rfc3986\s+2005-01\s+URI-reference\s+offset 8 in reg-name \(§3\.2\.2\)/);
   });
 
+  it('names a section the era words for a reader as validate does: draft-ietf-uri-url-03 numbers none', async () => {
+    const { stdout } = await runInMemory(['compare', '--specs', 'draft-ietf-uri-url-03', 'ftp://a b']);
+    const shown = 'offset 9 in ftpaddress (draft-ietf-uri-url-03, "BNF for specific URL schemes"), found end of input';
+    expect(stdout).toContain(shown);
+    expect(stdout).not.toContain('§A');
+    const v = await runInMemory(['validate', '--spec', 'draft-ietf-uri-url-03', 'ftp://a b']);
+    expect(v.stdout).toMatch(/section\s+draft-ietf-uri-url-03, "BNF for specific URL schemes"/);
+  });
+
   // Issue 22: rfc6874's status (RFC 9844 obsoleted it) is shown by compare's table too.
   it('says under the table what became of each era compared whose grammar has a status', async () => {
     expect(statusOf.get('rfc6874')).toMatch(/^obsoleted by RFC 9844 \(2025-08\)/);
