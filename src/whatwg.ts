@@ -23,7 +23,7 @@ export interface WhatwgError {
   name: string;
   /** Where and why, for a person. */
   detail: string;
-  /** The parser returns failure at this error (otherwise it goes on, repairing). */
+  /** The parser returns failure at this error (otherwise it goes on, repairing the input or keeping it as written). */
   fatal: boolean;
 }
 
@@ -50,6 +50,11 @@ const FORBIDDEN_HOST = /[\u0000\t\n\r #/:<>?@[\\\]^|]/;
 const URL_UNIT = /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]|[\u00a0-\ud7ff\ue000-\ufdcf\ufdf0-\ufffd]|[\ud800-\udbff][\udc00-\udfff]/y;
 
 type Ctor = new (input: string, base?: string) => { href: string };
+
+/** The details of the validation errors after which the parser goes on with the input as written: nothing repaired. */
+const PERCENT_KEPT = '"%" not followed by two hex digits (kept as it is)';
+const CREDENTIALS_KEPT = 'a user name or password before "@" (kept, but not valid in a URL string)';
+const AS_WRITTEN: ReadonlySet<string> = new Set([PERCENT_KEPT, CREDENTIALS_KEPT]);
 
 /**
  * Parses `input` (against `base`, when given) with the environment's URL Standard parser and
@@ -122,6 +127,8 @@ function read(raw: string, base: string | undefined): Reading {
     authority(rest, scheme, err, rewrites);
     const end = rest.search(/[/\\?#]/);
     const after = end < 0 ? '' : rest.slice(end);
+    // Path start state: a special URL's empty path is serialized "/" (§4.4, "path start state").
+    if (!/^[/\\]/.test(after)) rewrites.push({ text: 'empty path written "/"', applies: () => true });
     path(after, true, err, rewrites);
   } else if (!isSpecial && rest.startsWith('//')) {
     const auth = rest.slice(2).split(/[/?#]/, 1)[0]!;
@@ -146,7 +153,7 @@ function authority(rest: string, scheme: string, err: (n: string, d: string, f?:
   let auth = end < 0 ? rest : rest.slice(0, end);
   const at = auth.lastIndexOf('@');
   if (at >= 0) {
-    err('invalid-credentials', 'a user name or password before "@" (kept, but not valid in a URL string)');
+    err('invalid-credentials', CREDENTIALS_KEPT);
     auth = auth.slice(at + 1);
   }
   let host = auth;
@@ -247,7 +254,7 @@ function units(s: string, from: number, isSpecial: boolean, err: (n: string, d: 
     if (c === '%') {
       if (!/^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3)) && !seen.has('%')) {
         seen.add('%');
-        err('invalid-URL-unit', '"%" not followed by two hex digits (kept as it is)');
+        err('invalid-URL-unit', PERCENT_KEPT);
       }
       i++;
       continue;
@@ -284,12 +291,22 @@ function units(s: string, from: number, isSpecial: boolean, err: (n: string, d: 
  */
 export function divergence(w: WhatwgResult, rfc3986Valid: boolean): string {
   const fatal = w.errors.filter((e) => e.fatal).map((e) => e.name);
-  const repaired = [...new Set(w.errors.filter((e) => !e.fatal).map((e) => e.name))];
+  const names = (errors: WhatwgError[]) => [...new Set(errors.map((e) => e.name))];
+  const noted = names(w.errors.filter((e) => !e.fatal));
   if (!w.valid) return rfc3986Valid ? `RFC 3986 accepts, the URL Standard refuses: ${fatal.join(', ')}` : `both refuse (URL Standard: ${fatal.join(', ')})`;
   const changed = w.href !== w.input;
-  if (!rfc3986Valid) return `RFC 3986 refuses, the URL Standard ${repaired.length ? `repairs it (${repaired.join(', ')})` : 'accepts it'}${changed ? ` as ${w.href}` : ''}`;
-  if (repaired.length) return `both accept; the URL Standard notes ${repaired.join(', ')}${changed ? ` and writes ${w.href}` : ''}`;
-  return changed ? `both accept; the URL Standard writes ${w.href}${w.rewrites.length ? ` (${w.rewrites.join(', ')})` : ''}` : 'both accept, and agree';
+  // What the serialization changes that is no error, each named (the default port, an empty path as "/").
+  const writes = changed ? `${w.href}${w.rewrites.length ? ` (${w.rewrites.join(', ')})` : ''}` : '';
+  if (!rfc3986Valid) {
+    // A repair is an error after which the parser changes the input; "%zz" it keeps as written.
+    const repaired = names(w.errors.filter((e) => !e.fatal && !AS_WRITTEN.has(e.detail)));
+    const kept = names(w.errors.filter((e) => !e.fatal && AS_WRITTEN.has(e.detail))).filter((n) => !repaired.includes(n));
+    const noting = kept.length ? `, noting ${kept.join(', ')}` : '';
+    if (repaired.length) return `RFC 3986 refuses, the URL Standard repairs it (${repaired.join(', ')})${changed ? ` as ${writes}` : ''}${noting}`;
+    return `RFC 3986 refuses, the URL Standard accepts it${changed ? ` and writes ${writes}` : ' as written'}${noting}`;
+  }
+  if (noted.length) return `both accept; the URL Standard notes ${noted.join(', ')}${changed ? ` and writes ${writes}` : ''}`;
+  return changed ? `both accept; the URL Standard writes ${writes}` : 'both accept, and agree';
 }
 
 /** The URL Standard beside the eras: a row of `compare`'s table, a sentence, and the data. */

@@ -57,8 +57,21 @@ describe('the URL Standard column', () => {
     expect(says('http://a:65536/')).toBe('RFC 3986 accepts, the URL Standard refuses: port-out-of-range');
     expect(says('https://example.255/')).toBe('RFC 3986 accepts, the URL Standard refuses: IPv4-non-numeric-part');
     expect(says('http://a/b c')).toBe('RFC 3986 refuses, the URL Standard repairs it (invalid-URL-unit) as http://a/b%20c');
-    expect(says('http:///x')).toBe('both accept; the URL Standard notes special-scheme-missing-following-solidus and writes http://x/');
+    expect(says('http:///x')).toBe('both accept; the URL Standard notes special-scheme-missing-following-solidus and writes http://x/ (empty path written "/")');
     expect(says('http://a/b')).toBe('both accept, and agree');
+  });
+
+  it('names every change the serialization makes, and calls nothing a repair that changes nothing', () => {
+    const says = (input: string) => divergence(whatwg(input), isValid(input));
+    // URL Standard §4.4 path start state: a special URL's empty path is serialized "/".
+    expect(says('https://a:443')).toBe('both accept; the URL Standard writes https://a/ (default port 443 removed, empty path written "/")');
+    expect(says('http://a')).toBe('both accept; the URL Standard writes http://a/ (empty path written "/")');
+    expect(says('http://a?q')).toBe('both accept; the URL Standard writes http://a/?q (empty path written "/")');
+    expect(whatwg('foo://a').rewrites).toEqual([]);
+    // §4.4 path state: a "%" without two hex digits is a validation error, and stays as written.
+    expect(says('http://a/%zz')).toBe('RFC 3986 refuses, the URL Standard accepts it as written, noting invalid-URL-unit');
+    expect(says('HTTP://a/%zz')).toBe('RFC 3986 refuses, the URL Standard accepts it and writes http://a/%zz (scheme lower-cased), noting invalid-URL-unit');
+    expect(says('http://a/%zz c')).toBe('RFC 3986 refuses, the URL Standard repairs it (invalid-URL-unit) as http://a/%zz%20c');
   });
 
   it('never throws, whatever the input', () => {
