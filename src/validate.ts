@@ -49,9 +49,10 @@ export type KnownRule<S extends string, R extends string> = string extends R
 
 export interface ValidateOptions<S extends string = string, R extends string = string> {
   /**
-   * The spec to validate against; default `rfc3986`. `auto`: RFC 3986 (with `rule`), and for a
-   * URI whose scheme a profile defines (http, https: rfc9110; ...) that profile's era too; the
-   * record's `verdicts` gives both (src/profiles/auto.ts).
+   * The spec to validate against; default `rfc3986`. `auto`: RFC 3986 (with `rule`), and when
+   * `rule` begins with a scheme (`URI`, `URI-reference`, `absolute-URI`), for a URI whose scheme
+   * a profile defines (http, https: rfc9110; ...) that profile's era too; the record's
+   * `verdicts` gives both (src/profiles/auto.ts).
    */
   spec?: S;
   /** The start rule, spelled as the spec prints it (matched in any case at run time); default: the spec's. */
