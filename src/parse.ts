@@ -59,16 +59,39 @@ export type ParseResult =
   | { valid: false; input: string; spec: SpecId; rule: string; error: ValidationError };
 
 /**
- * The names of the components an era's parse can give, in the order the table lists them.
+ * The names of the components an era's parse can give, in the order the table lists them; with
+ * `rule`, those of a parse by that start rule (`tableFor`: an era built on another reads that
+ * era's rules by its list).
  *
  * @example
  * ```ts
  * import { componentNames } from 'urispec';
  * componentNames('rfc1808'); // ['scheme', 'net_loc', 'path', 'params', 'query', 'fragment']
+ * componentNames('rfc6068', 'URI-reference'); // RFC 3986's: ['scheme', 'authority', ...]
  * ```
  */
-export function componentNames(spec: SpecId): string[] {
-  return (componentsOf(eraOf(spec).id) ?? []).map((c) => c.name);
+export function componentNames(spec: SpecId, rule?: string): string[] {
+  return tableFor(spec, rule).map((c) => c.name);
+}
+
+/**
+ * The component list of a parse in era `spec` by start rule `rule` (the era's own list without
+ * one). An era built on another (a scheme profile: its row's `profile.on`) holds that era's rules
+ * as printed there, and a string of one of them (RFC 3986's `URI-reference` in rfc6068, RFC
+ * 2396's in rfc2397) has that era's components, not the scheme's: `x://a/b?c#f` read by rfc6068's
+ * `URI-reference` has a scheme, an authority, a path, a query and a fragment, where the
+ * scheme's list (`to`, `hfields`) names none. A rule of the era's own, or one it defines
+ * otherwise than its base does, is read by the era's list.
+ */
+function tableFor(spec: SpecId, rule: string | undefined): readonly ComponentRule[] {
+  const era = eraOf(spec);
+  const base = rowOf(era.id)?.profile?.on;
+  if (rule !== undefined && base !== undefined) {
+    const own = era.meta.rules.find((r) => r.name === rule);
+    const theirs = eraOf(base).meta.rules.find((r) => r.name === rule);
+    if (own !== undefined && theirs !== undefined && own.text === theirs.text) return componentsOf(base) ?? [];
+  }
+  return componentsOf(era.id) ?? [];
 }
 
 /**
@@ -80,7 +103,7 @@ export function componentNames(spec: SpecId): string[] {
  * (./eras/components.ts).
  */
 export function componentsOfTree(spec: SpecId, input: string, tree: DerivationNode): Components {
-  const table = componentsOf(spec) ?? [];
+  const table = tableFor(spec, tree.rule);
   const byRule = new Map<string, ComponentRule>();
   const emptyIn = new Map<string, ComponentRule>();
   for (const c of table) {
@@ -216,7 +239,7 @@ export function parse(input: string, options?: ParseOptions): ParseResult {
   const components = componentsOfTree(x.spec, input, x.tree);
   // A scheme profile gives the components that the tree does not carry (src/profiles/profile.ts).
   const extra = proseOf(x.spec, x.rule)?.components?.(input, x.rule);
-  return { input, spec: x.spec, rule: x.rule, valid: true, components: extra ? withProse(x.spec, components, extra) : components };
+  return { input, spec: x.spec, rule: x.rule, valid: true, components: extra ? withProse(x.spec, x.rule, components, extra) : components };
 }
 
 /**
@@ -224,8 +247,8 @@ export function parse(input: string, options?: ParseOptions): ParseResult {
  * scheme and effective port), then the table's in its order, the profile's value where it gives
  * one (RFC 8141 §2.3.1's r-component ends at "?=", the derivation's runs to "#").
  */
-function withProse(spec: SpecId, tree: Components, prose: Components): Components {
-  const listed = componentNames(spec);
+function withProse(spec: SpecId, rule: string, tree: Components, prose: Components): Components {
+  const listed = componentNames(spec, rule);
   const out: Components = {};
   for (const [name, c] of Object.entries(prose)) if (!listed.includes(name)) out[name] = c;
   for (const name of listed) {

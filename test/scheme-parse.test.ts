@@ -7,7 +7,8 @@
  * examples, RFC 8089 Appendix B's file URIs.
  */
 import { describe, expect, it } from 'vitest';
-import { componentNames, parse, type Component } from '../src/index.js';
+import { componentNames, parse, specs, type Component } from '../src/index.js';
+import { rowOf } from '../src/eras/table.js';
 import { runInMemory } from './cli/cli-harness.js';
 
 const components = (input: string, spec: string): Record<string, Component> => {
@@ -110,5 +111,58 @@ describe('urispec parse prints members and parts', () => {
   it('data, --json', async () => {
     const r = await runInMemory(['parse', '--spec', 'rfc2397', '--json', 'data:;base64,SGk=']);
     expect(JSON.parse(r.stdout.trim()).components.data).toEqual({ value: 'SGk=', start: 13, end: 17, rule: 'data', octets: 2 });
+  });
+});
+
+/**
+ * An era built on another (`profile.on`) holds that era's rules as printed there: a string of
+ * one of them has that era's components (RFC 3986 §3's scheme, authority, path, query and
+ * fragment; RFC 2396 §3's), whatever the scheme's own list names. The reference is the base
+ * era's own parse of the same string by the same rule, over the RFCs' example URIs (RFC 3986
+ * §1.1.2 and §5.4.1, RFC 2396 §5 and Appendix C) and URIs of each profile's scheme.
+ */
+describe('a profile era\'s parse by a rule of the era it builds on', () => {
+  const EXAMPLES = [
+    'ftp://ftp.is.co.za/rfc/rfc1808.txt', 'http://www.ietf.org/rfc/rfc2396.txt', 'ldap://[2001:db8::7]/c=GB?objectClass?one',
+    'mailto:John.Doe@example.com', 'news:comp.infosystems.www.servers.unix', 'tel:+1-816-555-1212', 'telnet://192.0.2.16:80/',
+    'urn:oasis:names:specification:docbook:dtd:xml:4.1.2', 'http://a/b/c/d;p?q', 'g;x?y#s', '../../g', '//g', '?y', '#s', '',
+    'file:///etc/fstab', 'file://host.example.com/path/to/file', 'data:,A%20brief%20note', 'data:text/plain;charset=iso-8859-7,%be%be#f',
+    'urn:example:a123,z456?+r?=q#f', 'mailto:a@b?subject=x', 'http://u@a:8080/b?c#f', 'HTTP://A/',
+  ];
+  const profiled = specs().filter((s) => rowOf(s.id)?.profile?.on !== undefined);
+
+  it('covers every era built on another', () => {
+    expect(profiled.map((s) => s.id).sort()).toEqual(['rfc2397', 'rfc6068', 'rfc8089', 'rfc8141', 'rfc9110']);
+  });
+
+  for (const era of profiled) {
+    const base = rowOf(era.id)!.profile!.on!;
+    const rules = [...(rowOf(base)?.withScheme ?? []), 'authority', 'fragment'].filter((r) => era.rules.some((x) => x.name === r));
+    it(`${era.id}: ${rules.join(', ')} give ${base}'s components and names`, () => {
+      let compared = 0;
+      for (const rule of rules) {
+        expect(componentNames(era.id, rule), rule).toEqual(componentNames(base, rule));
+        for (const input of EXAMPLES) {
+          const mine = parse(input, { spec: era.id, rule });
+          const theirs = parse(input, { spec: base, rule });
+          // A URI of the profile's scheme is held to the scheme's rule too (scheme-uris.test.ts):
+          // only where both accept are the components compared.
+          if (!mine.valid || !theirs.valid) continue;
+          compared++;
+          expect(mine.components, `${rule} ${input}`).toEqual(theirs.components);
+        }
+      }
+      expect(compared).toBeGreaterThan(20);
+    });
+  }
+
+  it('a rule of the profile\'s own keeps the profile\'s list', () => {
+    expect(componentNames('rfc6068', 'mailtoURI')).toEqual(componentNames('rfc6068'));
+    expect(Object.keys(components('mailto:a@b', 'rfc6068'))).toEqual(['to']);
+  });
+
+  it('urispec parse prints them', async () => {
+    const r = await runInMemory(['parse', '--spec', 'rfc2397', '--rule', 'URI-reference', 'data:,a#f']);
+    expect(r.stdout).toMatch(/scheme +data\n.*path +,a +opaque_part\n.*fragment +f/);
   });
 });

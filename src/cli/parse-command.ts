@@ -110,7 +110,7 @@ function rowsOf(name: string, c: Component): string[][] {
 function render(r: ParseResult, color: boolean): string {
   if (!r.valid) return formatResult(r, { color });
   const head = formatResult({ valid: true, input: r.input, spec: r.spec, rule: r.rule }, { color });
-  const rows = componentNames(r.spec)
+  const rows = componentNames(r.spec, r.rule)
     .filter((name) => name in r.components)
     .flatMap((name) => rowsOf(name, r.components[name]!));
   if (rows.length === 0) return `${head}\n  ${escapeInput('(no components)')}`;
