@@ -4,7 +4,7 @@
  * and subpath types that `moduleResolution: node10` users can resolve.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +47,30 @@ describe('the published files', () => {
     console.log(`unpacked: ${pack.unpackedSize} bytes in ${packed.length} files`);
     expect(pack.unpackedSize).toBeLessThanOrEqual(BUDGET);
     expect(pack.files.reduce((n, f) => n + f.size, 0)).toBe(pack.unpackedSize);
+  });
+
+  // package.json "files" leaves out declarations that no entry point's types reach (the CLI's,
+  // the readable output's, the URL Standard comparison's): a consumer resolves types only from
+  // `exports` (dist/src/index.d.ts, diff, ajv, the era entries), and every import of those, so a
+  // declaration outside that closure is bytes no one reads. Left out only when so.
+  it('leave out only declarations that no entry point\'s types reach', () => {
+    const entries = ['dist/src/index.d.ts', 'dist/src/diff/index.d.ts', 'dist/src/ajv.d.ts', ...packed.filter((p) => /^dist\/generated\/entries\/[^/]+\.d\.ts$/.test(p))];
+    const reached = new Set<string>();
+    const queue = [...entries];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      const text = readFileSync(join(repoRoot, file), 'utf8');
+      for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        queue.push(join(file, '..', spec!).replace(/\.js$/, '.d.ts'));
+      }
+    }
+    for (const file of reached) expect(packed, `${file} is reached from an entry point's types`).toContain(file);
+    const built = (readdirSync(join(repoRoot, 'dist'), { recursive: true }) as string[]).map((p) => `dist/${p.split('\\').join('/')}`).filter((p) => p.endsWith('.d.ts'));
+    const left = built.filter((p) => !packed.includes(p));
+    expect(left.length, 'declarations left out').toBeGreaterThan(0);
+    expect(left.filter((p) => reached.has(p))).toEqual([]);
   });
 
   // README: `npx urispec ...` in a clone runs package.json's bin from dist/. npm makes it
