@@ -5,6 +5,7 @@
 // a warning too. The interface is
 // ./profile.ts's; the decisions are in docs/decisions.md ("rfc2397").
 
+import { noFragmentHint } from './fragment-hint.js';
 import { base64Length, base64LengthIn } from '../schemes/base64.js';
 import { percentDecoded, percentOctets } from '../schemes/percent.js';
 import type { ProseComponent, ProseFinding, SchemeProse } from './profile.js';
@@ -117,7 +118,11 @@ export const DATA_PROSE: SchemeProse = {
   },
   // Each asks the error's fields first, the input's text only then (issue 17: every failure of a
   // data URL asks).
-  hint(_startRule, input, e) {
+  hint(startRule, input, e) {
+    // A "#" that stops `data` (*urlchar) follows a whole dataurl: the reference's fragment.
+    if (e.found === '#' && e.rule === 'data' && startRule === DATA_PROSE.rules.data) {
+      return noFragmentHint(startRule, 'RFC 2396 §4.1: "URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]"');
+    }
     if (e.rule === 'dataurl' && extensionAt(input, e.offset) !== null) {
       return 'after ";", text without a following "=" is the ";base64" extension, not a parameter (RFC 2397 §3): it is written ";base64", right before the ","; a parameter is attribute "=" value';
     }

@@ -4,6 +4,7 @@
 // the decisions are in docs/decisions.md ("rfc8089").
 
 import { percentDecoded, percentUtf8 } from '../schemes/percent.js';
+import { noFragmentHint } from './fragment-hint.js';
 import type { SchemeProse } from './profile.js';
 
 /**
@@ -20,6 +21,14 @@ export function filePathStart(input: string): number {
 export const FILE_PROSE: SchemeProse = {
   document: 'RFC 8089',
   rules: { file: 'file-URI' },
+  // A "#" after the path has begun follows a whole file-URI (path-absolute ends after any of its
+  // characters): the reference's fragment. Before the path ("file://h#f") it is the host's.
+  hint(startRule, input, e) {
+    if (e.found !== '#' || startRule !== FILE_PROSE.rules.file) return undefined;
+    const start = filePathStart(input);
+    if (e.offset <= start || input[start] !== '/') return undefined;
+    return noFragmentHint(startRule, 'RFC 3986 §3.5: "Fragment identifier semantics are independent of the URI scheme and thus cannot be redefined by scheme specifications"');
+  },
   check(input, rule, warnings = true) {
     if (!warnings) return []; // the prose holds warnings only
     const start = filePathStart(input);

@@ -61,7 +61,10 @@ const rows: Row[] = [
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;=a,', says: ['attribute before this "=" is missing'], source: 'RFC 2397 §3' },
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;a=,', says: ['value after this "=" is missing'], source: 'RFC 2397 §3' },
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:text,a', says: ['"/" subtype'], source: 'RFC 2397 §3' },
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:,a#f', says: ['a dataurl has no fragment', 'RFC 2396 §4.1', 'rule URI-reference', '"%23"'], source: 'RFC 2396 §4.1' },
   // RFC 8089.
+  { hint: 'scheme profile: its own text', spec: 'rfc8089', input: 'file:///a#f', says: ['a file-URI has no fragment', 'RFC 3986 §3.5', 'rule URI-reference', '"%23"'], source: 'RFC 3986 §3.5' },
+  { hint: 'scheme profile: its own text', spec: 'rfc8089', input: 'file:/#f', says: ['a file-URI has no fragment'], source: 'RFC 3986 §3.5' },
   { hint: 'file: Appendix E form', spec: 'rfc8089', input: 'file:c:/path/to/file', says: ['Appendix E.2', '"file:///c:/path/to/file"', '--appendix-e'], source: 'RFC 8089 Appendix E.2' },
   { hint: 'file: backslash', spec: 'rfc8089', input: 'file:///c:/a\\b', says: ['Appendix E.4'], source: 'RFC 8089 Appendix E.4' },
   { hint: 'file: no path after the host', spec: 'rfc8089', input: 'file://host.example.com', says: ['"file://host.example.com/"'], source: 'RFC 8089 §2' },
@@ -291,6 +294,20 @@ describe('hints for common mistakes (issue 14)', () => {
     const r = validate('http://[::1]:8x/', { rule: 'IPv6address' });
     expect(r.valid).toBe(false);
     if (!r.valid) expect(r.error).not.toHaveProperty('hint');
+  });
+
+  it('a scheme\'s rule without a fragment: the hint\'s reading holds (the era\'s URI-reference accepts the string, and "%23" makes it the scheme\'s)', () => {
+    for (const [spec, rule, input] of [['rfc2397', 'dataurl', 'data:,a#f'], ['rfc2397', 'dataurl', 'data:text/plain;charset=x,%20#s'], ['rfc8089', 'file-URI', 'file:///a/b#f'], ['rfc8089', 'file-URI', 'file:/#']] as const) {
+      const r = validate(input, { spec, rule });
+      expect(r.valid ? '' : (r.error.hint ?? ''), input).toMatch(new RegExp(`^a ${rule} has no fragment`));
+      expect(isValid(input, { spec, rule: 'URI-reference' }), input).toBe(true);
+      expect(isValid(input.replace('#', '%23'), { spec, rule }), input).toBe(true);
+    }
+    // Where the part before the "#" is no URI of the scheme, the hint says nothing of a fragment.
+    for (const [spec, input] of [['rfc2397', 'data:text#f'], ['rfc8089', 'file://h#f'], ['rfc8089', 'file:#f']] as const) {
+      const r = validate(input, { spec });
+      expect(r.valid ? '' : (r.error.hint ?? ''), input).not.toMatch(/has no fragment/);
+    }
   });
 
   it('a second "#" is called a second fragment only inside a fragment', () => {
