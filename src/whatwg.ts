@@ -130,12 +130,38 @@ function read(raw: string, base: string | undefined): Reading {
     // Path start state: a special URL's empty path is serialized "/" (§4.4, "path start state").
     if (!/^[/\\]/.test(after)) rewrites.push({ text: 'empty path written "/"', applies: () => true });
     path(after, true, err, rewrites);
+  } else if (scheme === 'file') {
+    // Scheme state: "Otherwise, if url's scheme is "file": If remaining does not start with "//",
+    // special-scheme-missing-following-solidus validation error. Set state to file state."
+    if (!rest.startsWith('//')) err('special-scheme-missing-following-solidus', `"file:" followed by ${rest.startsWith('/') ? '"/"' : 'no slash'}, not "//"`);
+    if (/^[/\\]{2}/.test(rest)) {
+      // File slash and file host states: the host runs to "/", "\\", "?" or "#". A Windows drive
+      // letter there is a path's (file-invalid-Windows-drive-letter-host, src/whatwg-file.ts names
+      // it), "localhost" becomes the empty host (src/whatwg-file.ts too); another is parsed as a
+      // special URL's host.
+      const after2 = rest.slice(2);
+      const end = after2.search(/[/\\?#]/);
+      const host = end < 0 ? after2 : after2.slice(0, end);
+      // File host state: "If state override is not given and buffer is a Windows drive letter,
+      // file-invalid-Windows-drive-letter-host validation error, set state to path state."
+      if (/^[A-Za-z][:|]$/.test(host)) err('file-invalid-Windows-drive-letter-host', `"${host}" after "//" is a Windows drive letter, read as the path's first segment (the host is empty)`);
+      if (host !== '' && !host.startsWith('[') && !/^[A-Za-z][:|]$/.test(host) && host.toLowerCase() !== 'localhost') hostName(host, err, rewrites);
+      const after = end < 0 ? '' : after2.slice(end);
+      // Path start state: a special URL's empty path is serialized "/".
+      if (!/^[/\\]/.test(after) && !/^[A-Za-z][:|]$/.test(host)) rewrites.push({ text: 'empty path written "/"', applies: () => true });
+      path(after, true, err, rewrites);
+    } else {
+      // File state without "//": the host is empty and the path absolute ("file:x" is written
+      // "file:///x"), as its serialization shows.
+      rewrites.push({ text: 'an empty host written "//", the path from "/"', applies: (href) => href.startsWith('file:///') });
+      path(rest, true, err, rewrites);
+    }
   } else if (!isSpecial && rest.startsWith('//')) {
     const auth = rest.slice(2).split(/[/?#]/, 1)[0]!;
     const host = auth.slice(auth.lastIndexOf('@') + 1).replace(/:\d*$/, '');
     if (FORBIDDEN_HOST.test(host)) err('host-invalid-code-point', `the opaque host "${host}" holds a forbidden host code point`, true);
     path(rest.slice(2 + auth.length), false, err, rewrites);
-  } else if (scheme !== 'file') {
+  } else {
     // An opaque path (mailto:, urn:): only its units are checked.
     units(rest, 0, false, err);
   }

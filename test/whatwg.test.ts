@@ -41,6 +41,10 @@ const ROWS: Row[] = [
   { input: 'foo://a b/', href: null, errors: ['host-invalid-code-point'], source: 'URL Standard §3.5 opaque-host parser: forbidden host code point' },
   { input: 'http://a:080/', href: 'http://a/', errors: [], source: 'URL Standard §4.4 port state: the default port is removed' },
   { input: 'http://a/b', href: 'http://a/b', errors: [], source: 'URL Standard §4.4' },
+  { input: 'file:x', href: 'file:///x', errors: ['special-scheme-missing-following-solidus'], source: 'URL Standard §4.4 scheme state: "if url\'s scheme is "file": If remaining does not start with "//", special-scheme-missing-following-solidus"' },
+  { input: 'file://c:/x', href: 'file:///c:/x', errors: ['file-invalid-Windows-drive-letter-host'], source: 'URL Standard §4.4 file host state: "buffer is a Windows drive letter, file-invalid-Windows-drive-letter-host validation error"' },
+  { input: 'file://a b/x', href: null, errors: ['domain-invalid-code-point'], source: 'URL Standard §4.4 file host state: host parsing, §3.5 forbidden domain code point (space)' },
+  { input: 'FILE://A/x', href: 'file://a/x', errors: [], source: 'URL Standard §4.4 file host state: the host parser lower-cases a domain (§3.5 domain to ASCII)' },
 ];
 
 describe('the URL Standard column', () => {
@@ -68,6 +72,10 @@ describe('the URL Standard column', () => {
     expect(says('http://a')).toBe('both accept; the URL Standard writes http://a/ (empty path written "/")');
     expect(says('http://a?q')).toBe('both accept; the URL Standard writes http://a/?q (empty path written "/")');
     expect(whatwg('foo://a').rewrites).toEqual([]);
+    // The file scheme is special too (§4.4 file state, file host state, path start state).
+    expect(says('file://a')).toBe('both accept; the URL Standard writes file://a/ (empty path written "/")');
+    expect(says('FILE://A/x')).toBe('both accept; the URL Standard writes file://a/x (scheme lower-cased, host lower-cased)');
+    expect(says('file:x')).toBe('both accept; the URL Standard notes special-scheme-missing-following-solidus and writes file:///x (an empty host written "//", the path from "/")');
     // §4.4 path state: a "%" without two hex digits is a validation error, and stays as written.
     expect(says('http://a/%zz')).toBe('RFC 3986 refuses, the URL Standard accepts it as written, noting invalid-URL-unit');
     expect(says('HTTP://a/%zz')).toBe('RFC 3986 refuses, the URL Standard accepts it and writes http://a/%zz (scheme lower-cased), noting invalid-URL-unit');
