@@ -7,34 +7,35 @@ import { defineConfig } from 'vitest/config';
  * prints them; `npx vitest run --reporter=./test/timing-reporter.ts`). Files not listed are fast.
  */
 const SLOW_FILES: Record<string, number> = {
-  'test/grammar-diff.test.ts': 124, // nearly all in collection: grammarDiff of every pair of eras
-  'test/playground.test.ts': 70, // real Chromium: the page, its URL state, a pasted megabyte
-  'test/dask.test.ts': 40, // two runs of a real Dask cluster
-  'test/recognizer.test.ts': 92,
-  'test/resolve-properties.test.ts': 82,
-  'test/offset-proof.test.ts': 61,
-  'test/cli/bin.test.ts': 45,
-  'test/vectors-gen.test.ts': 43,
-  'test/cli/jobs.test.ts': 42,
-  'test/docs.test.ts': 41,
-  'test/scale.test.ts': 32,
-  'test/property.test.ts': 30,
-  'test/conformance.test.ts': 28,
-  'test/examples.test.ts': 21,
-  'test/ajv.test.ts': 19,
-  'test/entry-points.test.ts': 17,
-  'test/generated.test.ts': 16,
-  'test/normalize.test.ts': 14,
-  'test/diff.test.ts': 14,
-  'test/library.test.ts': 14,
-  'test/fuzz.test.ts': 11,
+  'test/playground.test.ts': 61, // real Chromium: the page, its URL state, a long paste
+  'test/offset-proof.test.ts': 52,
+  'test/dask.test.ts': 38, // three runs of a real Dask cluster
+  'test/recognizer.test.ts': 37,
+  'test/resolve-properties.test.ts': 34,
+  'test/grammar-diff.test.ts': 32, // nearly all in collection: grammarDiff of every pair of eras
+  'test/cli/jobs.test.ts': 26,
+  'test/scale.test.ts': 20,
+  'test/conformance.test.ts': 19,
+  'test/cli/bin.test.ts': 16,
+  'test/derivation-proof.test.ts': 15,
+  'test/examples.test.ts': 12,
+  'test/vectors-gen.test.ts': 12,
+  'test/diff.test.ts': 11,
+  'test/traced-source.test.ts': 8,
+  'test/entry-points.test.ts': 8,
+  'test/explain-cli.test.ts': 7,
+  'test/docs.test.ts': 7,
+  'test/property.test.ts': 6,
+  'test/explain.test.ts': 6,
+  'test/cli/output.test.ts': 6,
 };
 
 /**
  * Slowest first, so that no long file starts last while the other workers idle. Vitest's own
  * order (longest first by the durations it cached from the last run, by file size on a fresh
  * clone) does not count the time a file spends collecting its tests, which is where
- * grammar-diff.test.ts spends its two minutes: it ran last and alone.
+ * grammar-diff.test.ts spent two minutes (half a minute since grammarDiff resolves its targets
+ * once a pair): it ran last and alone.
  */
 class SlowFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
