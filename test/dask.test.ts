@@ -215,12 +215,13 @@ describe('examples/dask/validate.py on a LocalCluster of 2 workers', () => {
     expect(run.stdout).toBe('');
     expect(run.status).toBe(3);
     expect(existsSync(join(dir, 'missing'))).toBe(false);
-    // OUT a directory: found only when the records are written, after the cluster ran.
+    // OUT a directory: found before the cluster starts (it was found only when the records were
+    // written, after every partition had run).
     mkdirSync(join(dir, 'out-dir'));
     const late = spawnSync(PYTHON, [SCRIPT, '--workers', '1', '--cli', `${process.execPath} ${binary}`, 'one.txt', 'out-dir'],
       { cwd: dir, encoding: 'utf8', timeout: 110_000 });
     expect(late.stderr).not.toContain('Traceback');
-    expect(late.stderr).toMatch(/^validate\.py: the run failed: .*out-dir/m);
+    expect(late.stderr).toMatch(/^validate\.py: the run failed: OUT out-dir is a directory/m);
     expect(late.status).toBe(3);
     expect(readdirSync(dir).filter((f) => f.startsWith('out-dir.') || f.startsWith('.validate-parts-'))).toEqual([]);
   }, 120_000);

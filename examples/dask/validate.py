@@ -410,6 +410,12 @@ def main(argv):
         print(f'validate.py: {error}', file=sys.stderr)
         return 2
 
+    # OUT a directory cannot take the records: said before any cluster starts, not after every
+    # partition has been validated (the write at the end would fail the same way).
+    if os.path.isdir(args.output):
+        print(f'validate.py: the run failed: OUT {args.output} is a directory, not a file to write the records to', file=sys.stderr)
+        return EXIT_FAILED
+
     # Imported late: --help and usage errors stay fast. A Python without Dask is told so, with
     # the exit status of a run that could not start, rather than given a traceback.
     try:
