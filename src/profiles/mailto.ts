@@ -472,6 +472,18 @@ export const MAILTO_PROSE: SchemeProse = {
     }
     return findings.length > 1 ? findings.sort((x, y) => x.offset - y.offset) : findings;
   },
+  // A grammar failure past a "?" that rule 1 leaves only as the hfields' delimiter: in
+  // `mailto:?subject=x/y` RFC 5322's atext lets the local-part take "?subject=x/y" and wait for an
+  // "@", so the grammar's record (the contract's: its longest viable prefix) is the end of the
+  // input. Where the hfields that "?" begins fail before that, the hint says where and how, as the
+  // profile says it of a URI the grammar accepts (delimiterFinding, `mailto:a@b?subject=x/y`).
+  hint(startRule, input, e) {
+    if (startRule !== MAILTO_PROSE.rules.mailto) return undefined;
+    const q = delimiterIn(input, input.length);
+    if (q < 0 || e.offset <= q) return undefined;
+    const f = delimiterFinding(input, q);
+    return f.offset < e.offset ? `RFC 6068 §2 ${f.says} (${f.rule} at offset ${f.offset})` : undefined;
+  },
   // §2: the addresses of `to` and the header fields, each as written and percent-decoded
   // ("<addr-spec> is a mail address as specified in [RFC5322]", written percent-encoded by
   // rule 1; "<hfname> and <hfvalue> are encodings of an [RFC5322] header field name and value").

@@ -37,6 +37,11 @@ const rows: Row[] = [
   { spec: 'rfc6068', input: 'mailto:a@b\\c', says: null, source: 'RFC 6068 §2 rule 1; RFC 5322 §3.2.3' },
   // In an hfvalue (*qchar, no "/") "%5C" is the fix, "/" is not.
   { spec: 'rfc6068', input: 'mailto:a@b?subject=x\\y', says: ['"%5C"'], not: ['"/"'], fixed: 'mailto:a@b?subject=x%5Cy', past: 23, source: 'RFC 6068 §2 (hfvalue = *qchar)' },
+  // Rule 1 leaves an unencoded "?" only as the hfields' delimiter; the grammar reads
+  // "?subject=x/y" as a local-part waiting for "@" and stops at the end. The hint says where the
+  // hfields fail, "/" no qchar (hfvalue = *qchar), and its "%2F" makes the URI valid.
+  { spec: 'rfc6068', input: 'mailto:?subject=x/y', says: ['the "?" at offset 7 begins the hfields', 'write %2F', 'hfvalue at offset 17'], fixed: 'mailto:?subject=x%2Fy', past: 21, source: 'RFC 6068 §2 rule 1; hfvalue = *qchar' },
+  { spec: 'rfc6068', input: 'mailto:?a=b?c', says: ['a second "?"', 'write %3F'], fixed: 'mailto:?a=b%3Fc', past: 15, source: 'RFC 6068 §2; §6.1 ("?" twice is incorrect)' },
   // Only the part the fix is in counts: the domain literal "[x]" (rule 1 wants "%5B") is another
   // mistake, which "%20" in the hfvalue neither makes nor mends.
   { spec: 'rfc6068', input: 'mailto:a@[x]?s=a b', says: ['"%20"'], source: 'RFC 6068 §2 (hfvalue = *qchar; rule 1 for the addr-spec)' },
