@@ -357,12 +357,17 @@ describe('hints for common mistakes (issue 14)', () => {
       for (const line of readFileSync(join(dir, file), 'utf8').trimEnd().split('\n')) {
         const v = JSON.parse(line) as { input: string; spec: string; rule: string; valid: boolean; error?: { offset: number; found: string | null; hint?: string } };
         const e = v.error;
-        if (v.valid || !e?.hint || e.found === null) continue;
-        const fixes = [percentEncodedByBuffer(e.found), '/'].filter((f) => e.hint!.includes(`"${f}"`) || e.hint!.includes(` ${f}`));
-        for (const fix of fixes.filter((f) => f !== '/' || e.found === '\\')) {
+        if (v.valid || !e?.hint) continue;
+        // A hint that names the offset it writes at (RFC 6068's hfields after rule 1's "?",
+        // "(hfvalue at offset 23)") is about the character there; the others, about `found`.
+        const named = /at offset (\d+)\)$/.exec(e.hint);
+        const found = named ? String.fromCodePoint(v.input.codePointAt(Number(named[1]))!) : e.found;
+        if (found === null) continue;
+        const fixes = [percentEncodedByBuffer(found), '/'].filter((f) => e.hint!.includes(`"${f}"`) || e.hint!.includes(` ${f}`));
+        for (const fix of fixes.filter((f) => f !== '/' || found === '\\')) {
           // RFC 8141's row writes the "?" before the offset (the NSS's) as "%3F".
-          const at = e.hint.includes('a "?" in the NSS') ? e.offset - 1 : e.offset;
-          const fixed = v.input.slice(0, at) + fix + v.input.slice(at + 1 + (at === e.offset ? e.found.length - 1 : 0));
+          const at = named ? Number(named[1]) : e.hint.includes('a "?" in the NSS') ? e.offset - 1 : e.offset;
+          const fixed = v.input.slice(0, at) + fix + v.input.slice(at + (named || at === e.offset ? found.length : 1));
           const r = validate(fixed, { spec: v.spec, rule: v.rule, grammarOnly: true });
           expect(r.valid || r.error.offset >= at + fix.length, `${v.spec} ${v.rule} ${JSON.stringify(v.input)}: ${e.hint} (${JSON.stringify(fixed)})`).toBe(true);
           checked++;
