@@ -121,7 +121,7 @@ export const DATA_PROSE: SchemeProse = {
   hint(startRule, input, e) {
     // A "#" that stops `data` (*urlchar) follows a whole dataurl: the reference's fragment.
     if (e.found === '#' && e.rule === 'data' && startRule === DATA_PROSE.rules.data) {
-      return noFragmentHint(startRule, 'RFC 2396 §4.1: "URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]"');
+      return noFragmentHint(startRule, 'RFC 2396 §4.1: "URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]"', true);
     }
     if (e.rule === 'dataurl' && extensionAt(input, e.offset) !== null) {
       return 'after ";", text without a following "=" is the ";base64" extension, not a parameter (RFC 2397 §3): it is written ";base64", right before the ","; a parameter is attribute "=" value';

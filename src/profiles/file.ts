@@ -27,7 +27,7 @@ export const FILE_PROSE: SchemeProse = {
     if (e.found !== '#' || startRule !== FILE_PROSE.rules.file) return undefined;
     const start = filePathStart(input);
     if (e.offset <= start || input[start] !== '/') return undefined;
-    return noFragmentHint(startRule, 'RFC 3986 §3.5: "Fragment identifier semantics are independent of the URI scheme and thus cannot be redefined by scheme specifications"');
+    return noFragmentHint(startRule, 'RFC 3986 §3.5: "Fragment identifier semantics are independent of the URI scheme and thus cannot be redefined by scheme specifications"', true);
   },
   check(input, rule, warnings = true) {
     if (!warnings) return []; // the prose holds warnings only

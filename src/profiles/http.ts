@@ -1,6 +1,7 @@
 // RFC 9110 §4.2: the http and https URI schemes, what §4.2.1 to §4.2.4 say in prose about the
 // strings `http-URI` and `https-URI` accept. The interface is ./profile.ts's.
 
+import { noFragmentHint } from './fragment-hint.js';
 import type { ProseFinding, SchemeProse } from './profile.js';
 
 /** An http(s) URI taken apart: each part's text and where it starts. */
@@ -144,6 +145,10 @@ export const HTTP_PROSE: SchemeProse = {
     if (e.found !== '#' || !Object.values(HTTP_PROSE.rules).includes(startRule)) return undefined;
     // Only a "#" after the authority's "//" ends a hier-part: in "http#x" the scheme is unfinished.
     if (!/^https?:\/\//i.test(input.slice(0, e.offset))) return undefined;
-    return `an ${startRule} has no fragment (RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"): check the part before the "#" as one; with its fragment it is a URI-reference (rule URI-reference, or spec auto), which holds the part before the "#" to ${startRule}`;
+    // In the path (a "/" after the authority's) or the query, "%23" is a pchar; right after the
+    // authority it is not (path-abempty begins with "/").
+    const before = input.slice(0, e.offset);
+    const encodable = before.indexOf('/', before.indexOf('//') + 2) >= 0 || before.includes('?');
+    return noFragmentHint(startRule, 'RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"', encodable);
   },
 };

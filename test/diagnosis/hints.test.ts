@@ -297,12 +297,22 @@ describe('hints for common mistakes (issue 14)', () => {
   });
 
   it('a scheme\'s rule without a fragment: the hint\'s reading holds (the era\'s URI-reference accepts the string, and "%23" makes it the scheme\'s)', () => {
-    for (const [spec, rule, input] of [['rfc2397', 'dataurl', 'data:,a#f'], ['rfc2397', 'dataurl', 'data:text/plain;charset=x,%20#s'], ['rfc8089', 'file-URI', 'file:///a/b#f'], ['rfc8089', 'file-URI', 'file:/#']] as const) {
+    for (const [spec, rule, input] of [['rfc2397', 'dataurl', 'data:,a#f'], ['rfc2397', 'dataurl', 'data:text/plain;charset=x,%20#s'], ['rfc8089', 'file-URI', 'file:///a/b#f'], ['rfc8089', 'file-URI', 'file:/#'], ['rfc9110', 'http-URI', 'http://a/#f'], ['rfc9110', 'https-URI', 'https://a/b?q#f']] as const) {
       const r = validate(input, { spec, rule });
-      expect(r.valid ? '' : (r.error.hint ?? ''), input).toMatch(new RegExp(`^a ${rule} has no fragment`));
+      expect(r.valid ? '' : (r.error.hint ?? ''), input).toMatch(new RegExp(`^an? ${rule} has no fragment.*written "%23"$`));
       expect(isValid(input, { spec, rule: 'URI-reference' }), input).toBe(true);
       expect(isValid(input.replace('#', '%23'), { spec, rule }), input).toBe(true);
     }
+    // Right after an http authority a "%23" is no path's (path-abempty begins with "/"): after an
+    // IP literal nothing takes it, after a reg-name it would change the host. The hint says
+    // nothing of it there.
+    for (const input of ['http://[::1]#f', 'http://a#f']) {
+      const r = validate(input, { spec: 'rfc9110' });
+      expect(r.valid ? '' : (r.error.hint ?? ''), input).toMatch(/^an http-URI has no fragment/);
+      expect(r.valid ? '' : (r.error.hint ?? ''), input).not.toContain('%23');
+      expect(isValid(input, { spec: 'rfc9110', rule: 'URI-reference' }), input).toBe(true);
+    }
+    expect(isValid('http://[::1]%23f', { spec: 'rfc9110' })).toBe(false);
     // Where the part before the "#" is no URI of the scheme, the hint says nothing of a fragment.
     for (const [spec, input] of [['rfc2397', 'data:text#f'], ['rfc8089', 'file://h#f'], ['rfc8089', 'file:#f']] as const) {
       const r = validate(input, { spec });
