@@ -37,5 +37,16 @@ function labelOfSection(era: Era, section: string): string {
   // `RFC 2373 §B`), which its generated metadata carries (`eraRow`: src/eras/table.ts DiagnosisRow);
   // else a section that names its document already (`RFC 3986 §3.2.2` in rfc6874), or one of
   // the era's own document.
-  return era.meta.eraRow?.lettered?.[section] ?? (section.includes('§') ? section : `${documentOf(era)} §${section}`);
+  return lettered(era, section) ?? (section.includes('§') ? section : `${documentOf(era)} §${section}`);
 }
+
+/**
+ * A section where the line names the era already (a row of `compare`, a witness of
+ * `grammar-diff`): `§3.2.2`, or the era's wording of a section its document does not number
+ * (draft-ietf-uri-url-03's `A` is "BNF for specific URL schemes"), as sectionLabel words it.
+ */
+export function sectionInEra(era: Era, section: string): string {
+  return lettered(era, section) ?? (section.includes('§') ? section : `§${section}`);
+}
+
+const lettered = (era: Era, section: string): string | undefined => era.meta.eraRow?.lettered?.[section];

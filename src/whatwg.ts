@@ -127,8 +127,7 @@ function read(raw: string, base: string | undefined): Reading {
     authority(rest, scheme, err, rewrites);
     const end = rest.search(/[/\\?#]/);
     const after = end < 0 ? '' : rest.slice(end);
-    // Path start state: a special URL's empty path is serialized "/" (§4.4, "path start state").
-    if (!/^[/\\]/.test(after)) rewrites.push({ text: 'empty path written "/"', applies: () => true });
+    pathStart(after, rewrites);
     path(after, true, err, rewrites);
   } else if (scheme === 'file') {
     // Scheme state: "Otherwise, if url's scheme is "file": If remaining does not start with "//",
@@ -142,13 +141,15 @@ function read(raw: string, base: string | undefined): Reading {
       const after2 = rest.slice(2);
       const end = after2.search(/[/\\?#]/);
       const host = end < 0 ? after2 : after2.slice(0, end);
+      const after = end < 0 ? '' : after2.slice(end);
       // File host state: "If state override is not given and buffer is a Windows drive letter,
       // file-invalid-Windows-drive-letter-host validation error, set state to path state."
-      if (/^[A-Za-z][:|]$/.test(host)) err('file-invalid-Windows-drive-letter-host', `"${host}" after "//" is a Windows drive letter, read as the path's first segment (the host is empty)`);
-      if (host !== '' && !host.startsWith('[') && !/^[A-Za-z][:|]$/.test(host) && host.toLowerCase() !== 'localhost') hostName(host, err, rewrites);
-      const after = end < 0 ? '' : after2.slice(end);
-      // Path start state: a special URL's empty path is serialized "/".
-      if (!/^[/\\]/.test(after) && !/^[A-Za-z][:|]$/.test(host)) rewrites.push({ text: 'empty path written "/"', applies: () => true });
+      if (/^[A-Za-z][:|]$/.test(host)) {
+        err('file-invalid-Windows-drive-letter-host', `"${host}" after "//" is a Windows drive letter, read as the path's first segment (the host is empty)`);
+      } else {
+        if (host !== '' && !host.startsWith('[') && host.toLowerCase() !== 'localhost') hostName(host, err, rewrites);
+        pathStart(after, rewrites);
+      }
       path(after, true, err, rewrites);
     } else {
       // File state without "//": the host is empty and the path absolute ("file:x" is written
@@ -166,6 +167,11 @@ function read(raw: string, base: string | undefined): Reading {
     units(rest, 0, false, err);
   }
   return { errors, rewrites };
+}
+
+/** Path start state (§4.4): a special URL's empty path is serialized "/". */
+function pathStart(after: string, rewrites: Reading['rewrites']): void {
+  if (!/^[/\\]/.test(after)) rewrites.push({ text: 'empty path written "/"', applies: () => true });
 }
 
 function special(url: string): boolean {

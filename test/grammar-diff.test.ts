@@ -89,6 +89,12 @@ describe('urispec grammar-diff', () => {
     expect(stdout).toMatch(/"~" +✗ +✓ +rfc1808: offset 0 in URL \(§2\.2\), found "~"/);
   });
 
+  it('names a section as validate does where the document numbers none (draft-ietf-uri-url-03\'s "A")', async () => {
+    const { stdout } = await runInMemory(['grammar-diff', 'rfc1738', 'draft-ietf-uri-url-03']);
+    expect(stdout).toContain('draft-ietf-uri-url-03: offset 0 in url (draft-ietf-uri-url-03, "BNF for specific URL schemes")');
+    expect(stdout).not.toMatch(/\(§A\)/);
+  });
+
   it.each([
     [['grammar-diff', 'rfc3986'], /two spec ids/],
     [['grammar-diff', 'rfc3986', 'nope'], /unknown spec "nope"/],

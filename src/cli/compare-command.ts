@@ -11,8 +11,8 @@
  */
 import { compare, compareEquivalence, specs, type Comparison, type EquivalenceComparison } from '../index.js';
 import { statusLines } from '../compare.js';
-import { sectionRef } from '../diagnose.js';
-import { rowOf } from '../eras/table.js';
+import { eraOf } from '../registry.js';
+import { sectionInEra } from '../spec-label.js';
 import { foundShown } from '../hints/context.js';
 import { escapeUnsafe, renderInput } from '../format.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
@@ -94,20 +94,10 @@ function render(c: Comparison, color: boolean, w?: WhatwgColumn): string {
     r.spec,
     dates.get(r.spec) ?? '',
     r.rule,
-    r.error ? `offset ${r.error.offset} in ${r.error.rule} (${sectionShown(r.spec, r.error.section)}), found ${r.error.found === null ? 'end of input' : foundShown(r.error.found)}` : '',
+    r.error ? `offset ${r.error.offset} in ${r.error.rule} (${sectionInEra(eraOf(r.spec), r.error.section)}), found ${r.error.found === null ? 'end of input' : foundShown(r.error.found)}` : '',
   ]);
   if (w) rows.push(w.row);
   return renderInput(c.input) + '\n' + table(['', 'spec', 'date', 'start rule', 'failure'], rows, color) + hints(c) + note(c) + (w ? `\n${w.summary}` : '');
-}
-
-/**
- * A failure's section as the row shows it: `§3.2.2` (the spec column names the document), or a
- * section the era's row words for a reader (`lettered`), as `validate` prints it
- * (src/spec-label.ts): draft-ietf-uri-url-03 numbers no sections, and its `A` is "BNF for
- * specific URL schemes".
- */
-function sectionShown(spec: string, section: string): string {
-  return rowOf(spec)?.lettered?.[section] ?? sectionRef(section);
 }
 
 /** The status of each era compared that has one (RFC 6874's: obsoleted by RFC 9844), compare.ts. */

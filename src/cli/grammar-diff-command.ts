@@ -8,7 +8,8 @@
  */
 import { grammarDiff, specs, type GrammarDiff } from '../index.js';
 import { escapeInput, sectionLabel } from '../format.js';
-import { sectionRef } from '../diagnose.js';
+import { eraOf } from '../registry.js';
+import { sectionInEra } from '../spec-label.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
@@ -140,7 +141,7 @@ export function renderGrammarDiff(d: GrammarDiff, color: boolean): string {
         `"${escapeInput(w.input)}"`,
         w.valid[d.a] ? '✓' : '✗',
         w.valid[d.b] ? '✓' : '✗',
-        `${rejecting}: offset ${e.offset} in ${e.rule} (${sectionRef(e.section)}), found ${found}`,
+        `${rejecting}: offset ${e.offset} in ${e.rule} (${sectionInEra(eraOf(rejecting), e.section)}), found ${found}`,
       ];
     });
     lines.push(...table(['input', d.a, d.b, 'why the other era rejects it'], rows, color).split('\n').map((l) => `  ${l}`));
