@@ -299,11 +299,3 @@ interface MessageParts {
 }
 
 const partsOf = keptPer((_era: Era): MessageParts => ({ heads: new Map(), rules: new Map() }));
-
-/**
- * A section after a rule name: `§3.2.2`, or as it is when it names its document (an era
- * composed on another's, scripts/compose-grammar.ts: `RFC 3986 §3.2.2`).
- */
-export function sectionRef(section: string): string {
-  return section.includes('§') ? section : `§${section}`;
-}

@@ -164,6 +164,14 @@ describe('urispec vectors', () => {
     expect(few.stdout).toMatch(/dec-octet, choice 1, alternative \d: /);
   });
 
+  it('--coverage words a section as the era does where its document numbers none (url-03\'s "A", RFC 2396\'s RFC 2373 rules)', async () => {
+    const url03 = await runInMemory(['vectors', '--spec', 'draft-ietf-uri-url-03', '--count', '20', '--coverage']);
+    expect(url03.stdout).toMatch(/✓ {2}url +draft-ietf-uri-url-03, "BNF for specific URL schemes"/);
+    expect(url03.stdout).not.toContain('§A');
+    const rfc2396 = await runInMemory(['vectors', '--spec', 'rfc2396', '--count', '20', '--coverage']);
+    expect(rfc2396.stdout).toMatch(/ IPv6address +RFC 2373 Appendix B \(imported by RFC 2732 §3\)/);
+  });
+
   it.each([
     [['--kind', 'odd'], /--kind wants one of all, valid, near-miss, contrast/],
     [['--count', '-1'], /--count/],

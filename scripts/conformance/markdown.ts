@@ -2,7 +2,8 @@
 // tables a person reads.
 import type { ConformanceReport, Verdicts } from './report.js';
 import { jsonSchemaFormats } from './cases.js';
-import { sectionRef } from '../../src/diagnose.js';
+import { eraOf } from '../../src/registry.js';
+import { sectionInEra } from '../../src/spec-label.js';
 
 const CLASS_TEXT: Record<string, string> = {
   'backslash confusion': 'the input holds a `\\`, which no RFC allows outside a quoted form and which the WHATWG URL Standard reads as `/` in special schemes',
@@ -173,7 +174,7 @@ export function renderMarkdown(r: ConformanceReport): string {
     for (const { x, c } of rows) {
       const e = c.example;
       const says = e.disagreement === 'false-accept' ? 'accepts' : `rejects${e.parserError ? ': ' + e.parserError.replace(/\|/g, '\\|').replace(/\n/g, ' ').slice(0, 80) : ''}`;
-      p(`| ${x.name} | ${c.class.replace(/\|/g, '\\|')} | ${c.falseAccepts} | ${c.falseRejects} | ${code(e.input)} | \`${e.rule}\` (${sectionRef(e.section)}) | ${says} |`);
+      p(`| ${x.name} | ${c.class.replace(/\|/g, '\\|')} | ${c.falseAccepts} | ${c.falseRejects} | ${code(e.input)} | \`${e.rule}\` (${sectionInEra(eraOf(era), e.section)}) | ${says} |`);
     }
   }
   p();

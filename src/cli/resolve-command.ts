@@ -10,7 +10,8 @@
  */
 import { resolutionOf, resolve, resolveAcross, resolvingEras, specs, type EraResolution, type ResolveResult } from '../index.js';
 import { formatResult, renderInput } from '../format.js';
-import { sectionRef } from '../diagnose.js';
+import { eraOf } from '../registry.js';
+import { sectionInEra } from '../spec-label.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp, eraLines } from './help.js';
 import { EXIT_INVALID, EXIT_OK, type CliIO } from './io.js';
@@ -132,7 +133,7 @@ function renderAcross(base: string, ref: string, results: EraResolution[], color
       ? renderInput(r.target) + (r.warning ? `  (warning: ${r.warning.section})` : '')
       : 'error' in r
         ? r.error.shape
-          ? `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} is ${r.error.shape.join(' > ')}; ${r.error.section ? sectionRef(r.error.section) : ''} needs ${r.error.rule}`
+          ? `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} is ${r.error.shape.join(' > ')}; ${r.error.section ? sectionInEra(eraOf(r.spec), r.error.section) : ''} needs ${r.error.rule}`
           : `no target: the ${r.error.which === 'base' ? 'base' : 'reference'} fails at offset ${r.error.offset} in ${r.error.rule}`
         : `not defined: ${r.notDefined}`,
   ]);

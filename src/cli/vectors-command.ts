@@ -8,7 +8,8 @@
  */
 import { vectors, VECTOR_KINDS, type VectorCoverage, type VectorOptions } from '../vectors/index.js';
 import { specs } from '../index.js';
-import { sectionRef } from '../diagnose.js';
+import { eraOf } from '../registry.js';
+import { sectionInEra } from '../spec-label.js';
 import { CommandLineError, parseCommandArgs, type OptionSpecs } from './args.js';
 import { commandHelp } from './help.js';
 import { EXIT_OK, type CliIO } from './io.js';
@@ -86,6 +87,7 @@ export async function vectorsCommand(args: string[], io: CliIO): Promise<number>
 /** The coverage as a readable report: totals, then one row a rule, then what was not exercised. */
 export function renderCoverage(c: VectorCoverage, total: number, valid: number, color: boolean): string {
   const sections = new Map(specs().find((s) => s.id === c.spec)?.rules.map((r) => [r.name, r.section]) ?? []);
+  const era = eraOf(c.spec);
   const lines = [
     `${c.spec}: ${total} vectors, ${valid} valid, ${total - valid} invalid`,
     `rules exercised: ${c.rulesExercised} of ${c.rulesTotal}; alternatives exercised: ${c.alternativesExercised} of ${c.alternativesTotal}`,
@@ -97,7 +99,7 @@ export function renderCoverage(c: VectorCoverage, total: number, valid: number, 
     return [
       r.exercised ? '✓' : '✗',
       r.rule,
-      section ? sectionRef(section) : 'helper',
+      section ? sectionInEra(era, section) : 'helper',
       r.alternatives.length === 0 ? '' : `${done}/${r.alternatives.length}`,
     ];
   });

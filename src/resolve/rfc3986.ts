@@ -195,7 +195,7 @@ export function runOn(spec: string, syntax: Syntax, base: string, ref: string, s
   if (!hasRule(b.tree, syntax.uri)) {
     return unsuitable(base, 'base', b.tree, syntax.forms, {
       rule: syntax.absolute,
-      // In another era's record, a section of RFC 3986 names its document (sectionRef).
+      // In another era's record, a section of RFC 3986 names its document (sectionLabel, src/spec-label.ts).
       section: spec === eraDefining('RFC 3986 §5.2') ? '5.2.1' : 'RFC 3986 §5.2.1',
       citation: 'RFC 3986 §5.2.1',
       because: '"a base URI must conform to the <absolute-URI> syntax rule"',
