@@ -180,7 +180,6 @@ export interface FormatOptions {
   color: boolean;
 }
 
-/** The ANSI styles used; all identity functions when colour is off. */
 /** The ANSI styles of the readable output, or none when `color` is off. */
 export function palette(color: boolean) {
   const style = (open: number, close: number) => (text: string) =>

@@ -37,8 +37,14 @@ function labelOfSection(era: Era, section: string): string {
   // `RFC 2373 §B`), which its generated metadata carries (`eraRow`: src/eras/table.ts DiagnosisRow);
   // else a section that names its document already (`RFC 3986 §3.2.2` in rfc6874), or one of
   // the era's own document.
-  return lettered(era, section) ?? (section.includes('§') ? section : `${documentOf(era)} §${section}`);
+  return lettered(era, section) ?? (namesDocument(section) ? section : `${documentOf(era)} §${section}`);
 }
+
+/**
+ * Whether a section is worded with its document already: `RFC 3986 §3.2.2` (an era composed on
+ * another's), `RFC 8141 Appendix C` (a profile's finding citing an appendix, which has no "§").
+ */
+const namesDocument = (section: string): boolean => section.includes('§') || /^(?:RFC \d|draft-)/.test(section);
 
 /**
  * A section where the line names the era already (a row of `compare`, a witness of
@@ -46,7 +52,7 @@ function labelOfSection(era: Era, section: string): string {
  * (draft-ietf-uri-url-03's `A` is "BNF for specific URL schemes"), as sectionLabel words it.
  */
 export function sectionInEra(era: Era, section: string): string {
-  return lettered(era, section) ?? (section.includes('§') ? section : `§${section}`);
+  return lettered(era, section) ?? (namesDocument(section) ? section : `§${section}`);
 }
 
 const lettered = (era: Era, section: string): string | undefined => era.meta.eraRow?.lettered?.[section];
