@@ -208,7 +208,8 @@ export function describeFound(found: string | null): string {
   if (found === null) return 'end of input';
   const cp = found.codePointAt(0)!;
   const code = cp < 0x80 ? '' : `  U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-  return `"${displayInput(found)}"${code}`;
+  // Quoted, so a quotation mark is escaped as the message writes it (`"\""`: foundShown, src/hints/context.ts).
+  return `"${found === '"' ? '\\"' : displayInput(found)}"${code}`;
 }
 
 /**

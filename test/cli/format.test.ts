@@ -115,6 +115,16 @@ describe('formatResult', () => {
     expect(formatResult(result, { color: false })).toContain('  found     end of input');
   });
 
+  it('quotes a found quotation mark or backslash as the message does, escaped', () => {
+    // RFC 3986 §2: neither is a URI character. A bare quotation mark between quotes would read as an empty string and a quote.
+    for (const [input, shown] of [['http://a/b"c', '"\\""'], ['http://a/b\\c', '"\\\\"']] as const) {
+      const result = validate(input, { rule: 'URI' });
+      if (result.valid) throw new Error('expected a failure');
+      expect(formatResult(result, { color: false })).toContain(`  found     ${shown}\n`);
+      expect(result.error.message).toContain(`found ${shown}`);
+    }
+  });
+
   it('reports a success on one line', () => {
     const result = validate('http://a/b', { rule: 'URI' });
     expect(formatResult(result, { color: false })).toBe('✓ http://a/b  valid rfc3986 URI');
