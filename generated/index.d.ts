@@ -5,8 +5,8 @@ export interface GeneratedRuleMeta {
 }
 export interface GeneratedGrammarMeta {
   spec: string; title: string; date: string; defaultRule: string; notation: string; source: string;
-  /** The era this grammar extends (`// @extends`), and what became of the document (`// @status`). */
-  extends?: string; status?: string;
+  /** The era this grammar extends (`// @extends`), what became of the document (`// @status`), a later document it holds (`// @amended`). */
+  extends?: string; status?: string; amended?: string;
   /** What the diagnosis reads of the era's row of the era table (src/eras/table.ts DiagnosisRow). */
   eraRow?: { template?: true; iri?: true; zoneIdentifiers?: true; urn?: 'RFC 8141 §2' | 'RFC 2141 §2'; profile?: true; prose?: true; lettered?: Readonly<Record<string, string>> };
   rules: GeneratedRuleMeta[]; helpers: Array<{ id: string; why: string; as?: string; in?: string }>;

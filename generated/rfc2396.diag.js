@@ -71,115 +71,115 @@ const STOPS = [-3, 33, -3, -2, -1, 32, -3, 32, -3, -4, 11, -3, 28, -3, -4, -4, -
 
 /** The rules (TracedRule: Peggy id, hook index, reach, over, failReach, body; TracedNode says what a body does). */
 const RULES = [
-  // URI_reference: grammar/rfc2396.peggy:87
+  // URI_reference: grammar/rfc2396.peggy:88
   ["URI_reference",0,-1,-1,-1,[8,[[10,[9,[[7,1],[7,2]]],0],[10,[8,[[1,0,"\"#\""],[7,38]],[-1,1]],2]],[-1,-1],0,[0,0]]],
-  // absoluteURI: grammar/rfc2396.peggy:102
+  // absoluteURI: grammar/rfc2396.peggy:103
   ["absoluteURI",1,-1,-1,-1,[8,[[7,10],[1,1,"\":\""],[9,[[7,3],[7,4]]]],[-1,3,4],1,[1,1,1]]],
-  // relativeURI: grammar/rfc2396.peggy:117
+  // relativeURI: grammar/rfc2396.peggy:118
   ["relativeURI",2,-1,-1,-1,[8,[[9,[[7,6],[7,7],[7,8]]],[10,[8,[[1,2,"\"?\""],[7,37]],[-1,5]],6]],[-1,-1],2,[1,0]]],
-  // hier_part: grammar/rfc2396.peggy:138
+  // hier_part: grammar/rfc2396.peggy:139
   ["hier_part",3,-1,-1,-1,[8,[[9,[[7,6],[7,7]]],[10,[8,[[1,2,"\"?\""],[7,37]],[-1,7]],8]],[-1,-1],3,[1,0]]],
-  // opaque_part: grammar/rfc2396.peggy:150
+  // opaque_part: grammar/rfc2396.peggy:151
   ["opaque_part",4,-1,3,3,[8,[[7,5],[11,[7,39],null,0,null,9]],[-1,-1],4,[1,0]]],
-  // uric_no_slash: grammar/rfc2396.peggy:161
+  // uric_no_slash: grammar/rfc2396.peggy:162
   ["uric_no_slash",5,3,3,3,[9,[[7,41],[7,43],[1,3,"\";\""],[1,2,"\"?\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]]],
-  // net_path: grammar/rfc2396.peggy:173
+  // net_path: grammar/rfc2396.peggy:174
   ["net_path",6,-1,-1,-1,[8,[[8,[[1,10,"\"/\""],[1,10,"\"/\""]],[-1,-1]],[7,11],[10,[7,7],11]],[-1,10,-1],5,[1,1,0]]],
-  // abs_path: grammar/rfc2396.peggy:182
+  // abs_path: grammar/rfc2396.peggy:183
   ["abs_path",7,-1,3,1,[8,[[1,10,"\"/\""],[7,33]],[-1,12]]],
-  // rel_path: grammar/rfc2396.peggy:196
+  // rel_path: grammar/rfc2396.peggy:197
   ["rel_path",8,-1,3,3,[8,[[7,9],[10,[7,7],13]],[-1,-1],6,[1,0]]],
-  // rel_segment: grammar/rfc2396.peggy:207
+  // rel_segment: grammar/rfc2396.peggy:208
   ["rel_segment",9,-1,3,3,[11,[9,[[7,41],[7,43],[1,3,"\";\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]],null,1,null,14]],
-  // scheme: grammar/rfc2396.peggy:221
+  // scheme: grammar/rfc2396.peggy:222
   ["scheme",10,-1,1,1,[8,[[7,46],[11,[9,[[7,46],[7,49],[1,7,"\"+\""],[1,11,"\"-\""],[1,12,"\".\""]]],null,0,null,15]],[-1,-1],7,[1,0]]],
-  // authority: grammar/rfc2396.peggy:261
+  // authority: grammar/rfc2396.peggy:262
   ["authority",11,-1,-1,-1,[9,[[8,[[7,13],[13,1,[0]]],[-1,16],8,[1,1]],[8,[[7,14],[13,1,[7,12]]],[-1,17],9,[1,1]],[8,[[13,0,[8,[[10,[8,[[7,15],[1,4,"\"@\""]],[-1,18],12,[1,1]],19],[7,18]],[-1,20],11,[0,1]]],[7,14]],[-1,21],10,[1,1]],[7,13]]]],
-  // _reg_name_char: grammar/rfc2396.peggy:269
+  // _reg_name_char: grammar/rfc2396.peggy:270
   ["_reg_name_char",-1,1,1,1,[9,[[7,41],[1,13,"\"%\""],[1,8,"\"$\""],[1,9,"\",\""],[1,3,"\";\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""]]]],
-  // reg_name: grammar/rfc2396.peggy:282
+  // reg_name: grammar/rfc2396.peggy:283
   ["reg_name",12,-1,3,3,[11,[9,[[7,41],[7,43],[1,8,"\"$\""],[1,9,"\",\""],[1,3,"\";\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""]]],null,1,null,22]],
-  // server: grammar/rfc2396.peggy:298
+  // server: grammar/rfc2396.peggy:299
   ["server",13,-1,-1,-1,[10,[8,[[10,[8,[[7,15],[1,4,"\"@\""]],[-1,23],14,[1,1]],24],[7,16]],[-1,25],13,[0,1]],26]],
-  // userinfo: grammar/rfc2396.peggy:308
+  // userinfo: grammar/rfc2396.peggy:309
   ["userinfo",14,-1,3,-1,[11,[9,[[7,41],[7,43],[1,3,"\";\""],[1,1,"\":\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]],null,0,null,27]],
-  // hostport: grammar/rfc2396.peggy:319
+  // hostport: grammar/rfc2396.peggy:320
   ["hostport",15,-1,-1,-1,[8,[[7,17],[10,[8,[[1,1,"\":\""],[7,31]],[-1,28]],29]],[-1,-1],15,[1,0]]],
-  // host: grammar/rfc2396.peggy:340
+  // host: grammar/rfc2396.peggy:341
   ["host",16,-1,-1,-1,[9,[[7,26],[7,30],[7,18]]]],
-  // ipv6reference: grammar/rfc2396.peggy:351
+  // ipv6reference: grammar/rfc2396.peggy:352
   ["ipv6reference",17,-1,-1,-1,[8,[[1,14,"\"[\""],[7,19],[1,15,"\"]\""]],[-1,30,31]]],
-  // IPv6address: grammar/rfc2396.peggy:397
+  // IPv6address: grammar/rfc2396.peggy:398
   ["IPv6address",18,-1,-1,-1,[9,[[8,[[10,[7,21],32],[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]],[7,30]],[-1,33,34],16,[0,1,1]],[8,[[7,22],[1,1,"\":\""],[13,0,[7,49]],[7,30],[13,1,[0]]],[-1,35,36,37,38],17,[1,1,1,1,1]],[8,[[7,20],[10,[8,[[1,1,"\":\""],[7,30]],[-1,39]],40]],[-1,-1],18,[1,0]]]]],
-  // hexpart: grammar/rfc2396.peggy:414
+  // hexpart: grammar/rfc2396.peggy:415
   ["hexpart",19,-1,7,2,[9,[[8,[[7,21],[10,[8,[[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]],[10,[7,21],41]],[-1,-1],20,[1,0]],42]],[-1,-1],19,[1,0]],[8,[[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]],[10,[7,21],43]],[-1,-1],21,[1,0]]]]],
-  // hexseq: grammar/rfc2396.peggy:441
+  // hexseq: grammar/rfc2396.peggy:442
   ["hexseq",20,-1,7,1,[8,[[7,24],[11,[9,[[8,[[1,1,"\":\""],[13,1,[8,[[11,[7,49],null,1,3,44],[1,12,"\".\""]],[-1,45],23,[1,1]]],[7,24]],[-1,46,47]],[8,[[1,1,"\":\""],[7,24],[9,[[1,1,"\":\""],[7,25]]],[13,1,[0]]],[-1,48,49,50]]]],null,0,null,51]],[-1,-1],22,[1,0]]],
-  // _v4_hexpart: grammar/rfc2396.peggy:454
+  // _v4_hexpart: grammar/rfc2396.peggy:455
   ["_v4_hexpart",19,-1,-1,-1,[8,[[10,[8,[[10,[7,21],52],[8,[[1,1,"\":\""],[1,1,"\":\""]],[-1,-1]]],[-1,53],25,[0,1]],54],[7,23]],[-1,55],24,[0,1]]],
-  // _v4_hexseq: grammar/rfc2396.peggy:461
+  // _v4_hexseq: grammar/rfc2396.peggy:462
   ["_v4_hexseq",20,-1,11,1,[8,[[7,24],[11,[8,[[1,1,"\":\""],[7,24],[13,0,[8,[[1,1,"\":\""],[7,24]],[-1,57]]]],[-1,56,58]],null,0,null,59]],[-1,-1],26,[1,0]]],
-  // hex4: grammar/rfc2396.peggy:473
+  // hex4: grammar/rfc2396.peggy:474
   ["hex4",21,5,1,1,[11,[7,54],null,1,4,60]],
-  // _end_of_input: grammar/rfc2396.peggy:481
+  // _end_of_input: grammar/rfc2396.peggy:482
   ["_end_of_input",-1,1,1,1,[14,[12,1],"end of input"]],
-  // hostname: grammar/rfc2396.peggy:515
+  // hostname: grammar/rfc2396.peggy:516
   ["hostname",22,-1,-1,-1,[9,[[8,[[11,[8,[[7,27],[1,12,"\".\""]],[-1,61],28,[1,1]],null,1,null,62],[7,28],[13,1,[0]]],[-1,63,64],27,[1,1,1]],[8,[[11,[8,[[7,27],[1,12,"\".\""],[13,0,[7,45]]],[-1,65,66],30,[1,1,1]],null,0,null,67],[7,29],[10,[1,12,"\".\""],69]],[-1,68,-1],29,[0,1,0]],[8,[[11,[8,[[7,27],[1,12,"\".\""]],[-1,70],32,[1,1]],null,1,null,71],[7,29],[13,1,[0]]],[-1,72,73],31,[1,1,1]]]]],
-  // domainlabel: grammar/rfc2396.peggy:534
+  // domainlabel: grammar/rfc2396.peggy:535
   ["domainlabel",23,-1,-1,1,[8,[[7,45],[11,[8,[[11,[1,11,"\"-\""],null,0,null,74],[7,45]],[-1,75],34,[0,1]],null,0,null,76]],[-1,-1],33,[1,0]]],
-  // _domainlabel_start: grammar/rfc2396.peggy:542
+  // _domainlabel_start: grammar/rfc2396.peggy:543
   ["_domainlabel_start",23,1,1,1,[7,45]],
-  // toplabel: grammar/rfc2396.peggy:554
+  // toplabel: grammar/rfc2396.peggy:555
   ["toplabel",24,-1,-1,1,[8,[[7,46],[11,[8,[[11,[1,11,"\"-\""],null,0,null,77],[7,45]],[-1,78],36,[0,1]],null,0,null,79]],[-1,-1],35,[1,0]]],
-  // IPv4address: grammar/rfc2396.peggy:574
+  // IPv4address: grammar/rfc2396.peggy:575
   ["IPv4address",25,16,1,13,[8,[[11,[7,49],null,1,3,80],[1,12,"\".\""],[11,[7,49],null,1,3,82],[1,12,"\".\""],[11,[7,49],null,1,3,85],[1,12,"\".\""],[11,[7,49],null,1,3,88]],[-1,81,83,84,86,87,89],37,[1,1,1,1,1,1,1]]],
-  // port: grammar/rfc2396.peggy:585
+  // port: grammar/rfc2396.peggy:586
   ["port",26,-1,1,-1,[11,[7,49],null,0,null,90]],
-  // path: grammar/rfc2396.peggy:598
+  // path: grammar/rfc2396.peggy:599
   ["path",27,-1,3,-1,[10,[9,[[7,7],[7,4]]],91]],
-  // path_segments: grammar/rfc2396.peggy:607
+  // path_segments: grammar/rfc2396.peggy:608
   ["path_segments",28,-1,3,-1,[8,[[7,34],[11,[8,[[1,10,"\"/\""],[7,34]],[-1,92]],null,0,null,93]],[-1,-1],38,[1,0]]],
-  // segment: grammar/rfc2396.peggy:620
+  // segment: grammar/rfc2396.peggy:621
   ["segment",29,-1,3,-1,[8,[[11,[7,36],null,0,null,94],[11,[8,[[1,3,"\";\""],[7,35]],[-1,95]],null,0,null,96]],[-1,-1],39,[0,0]]],
-  // param: grammar/rfc2396.peggy:627
+  // param: grammar/rfc2396.peggy:628
   ["param",30,-1,3,-1,[11,[7,36],null,0,null,97]],
-  // pchar: grammar/rfc2396.peggy:640
+  // pchar: grammar/rfc2396.peggy:641
   ["pchar",31,3,3,3,[9,[[7,41],[7,43],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""]]]],
-  // query: grammar/rfc2396.peggy:652
+  // query: grammar/rfc2396.peggy:653
   ["query",32,-1,3,-1,[11,[7,39],null,0,null,98]],
-  // fragment: grammar/rfc2396.peggy:662
+  // fragment: grammar/rfc2396.peggy:663
   ["fragment",33,-1,3,-1,[11,[7,39],null,0,null,99]],
-  // uric: grammar/rfc2396.peggy:677
+  // uric: grammar/rfc2396.peggy:678
   ["uric",34,3,1,3,[9,[[7,40],[7,41],[7,43]]]],
-  // reserved: grammar/rfc2396.peggy:690
+  // reserved: grammar/rfc2396.peggy:691
   ["reserved",35,1,1,1,[9,[[1,3,"\";\""],[1,10,"\"/\""],[1,2,"\"?\""],[1,1,"\":\""],[1,4,"\"@\""],[1,5,"\"&\""],[1,6,"\"=\""],[1,7,"\"+\""],[1,8,"\"$\""],[1,9,"\",\""],[1,14,"\"[\""],[1,15,"\"]\""]]]],
-  // unreserved: grammar/rfc2396.peggy:701
+  // unreserved: grammar/rfc2396.peggy:702
   ["unreserved",36,1,1,1,[9,[[7,45],[7,42]]]],
-  // mark: grammar/rfc2396.peggy:711
+  // mark: grammar/rfc2396.peggy:712
   ["mark",37,1,1,1,[9,[[1,11,"\"-\""],[1,16,"\"_\""],[1,12,"\".\""],[1,17,"\"!\""],[1,18,"\"~\""],[1,19,"\"*\""],[1,20,"\"'\""],[1,21,"\"(\""],[1,22,"\")\""]]]],
-  // escaped: grammar/rfc2396.peggy:722
+  // escaped: grammar/rfc2396.peggy:723
   ["escaped",38,3,1,3,[8,[[1,13,"\"%\""],[7,44],[7,44]],[-1,100,101]]],
-  // hex: grammar/rfc2396.peggy:733
+  // hex: grammar/rfc2396.peggy:734
   ["hex",39,1,1,1,[9,[[7,49],[1,23,"\"A\""],[1,24,"\"B\""],[1,25,"\"C\""],[1,26,"\"D\""],[1,27,"\"E\""],[1,28,"\"F\""],[1,29,"\"a\""],[1,30,"\"b\""],[1,31,"\"c\""],[1,32,"\"d\""],[1,33,"\"e\""],[1,34,"\"f\""]]]],
-  // alphanum: grammar/rfc2396.peggy:746
+  // alphanum: grammar/rfc2396.peggy:747
   ["alphanum",40,1,1,1,[9,[[7,46],[7,49]]]],
-  // alpha: grammar/rfc2396.peggy:755
+  // alpha: grammar/rfc2396.peggy:756
   ["alpha",41,1,1,1,[9,[[7,47],[7,48]]]],
-  // lowalpha: grammar/rfc2396.peggy:766
+  // lowalpha: grammar/rfc2396.peggy:767
   ["lowalpha",42,1,0,1,[1,35,"%x61-7A"]],
-  // upalpha: grammar/rfc2396.peggy:777
+  // upalpha: grammar/rfc2396.peggy:778
   ["upalpha",43,1,0,1,[1,36,"%x41-5A"]],
-  // digit: grammar/rfc2396.peggy:788
+  // digit: grammar/rfc2396.peggy:789
   ["digit",44,1,0,1,[1,37,"%x30-39"]],
-  // control: grammar/rfc2396.peggy:804
+  // control: grammar/rfc2396.peggy:805
   ["control",45,1,0,1,[1,38,"%x00-1F / %x7F"]],
-  // space: grammar/rfc2396.peggy:812
+  // space: grammar/rfc2396.peggy:813
   ["space",46,1,0,1,[1,39,"%x20"]],
-  // delims: grammar/rfc2396.peggy:822
+  // delims: grammar/rfc2396.peggy:823
   ["delims",47,1,1,1,[9,[[1,40,"\"<\""],[1,41,"\">\""],[1,0,"\"#\""],[1,13,"\"%\""],[1,42,"\"\\\"\""]]]],
-  // unwise: grammar/rfc2396.peggy:835
+  // unwise: grammar/rfc2396.peggy:836
   ["unwise",48,1,1,1,[9,[[1,43,"\"{\""],[1,44,"\"}\""],[1,45,"\"|\""],[1,46,"\"\\\\\""],[1,47,"\"^\""],[1,48,"\"`\""]]]],
-  // HEXDIG: grammar/rfc2396.peggy:848
+  // HEXDIG: grammar/rfc2396.peggy:849
   ["HEXDIG",49,1,1,1,[9,[[7,49],[1,49,"\"A\""],[1,50,"\"B\""],[1,51,"\"C\""],[1,52,"\"D\""],[1,53,"\"E\""],[1,54,"\"F\""]]]],
 ];
 

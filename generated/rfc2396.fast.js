@@ -33,7 +33,7 @@ const T17 = table([33, 33, 39, 42, 45, 46, 95, 95, 126, 126]);
 const T18 = table([34, 35, 37, 37, 60, 60, 62, 62]);
 const T19 = table([92, 92, 94, 94, 96, 96, 123, 125]);
 
-// URI_reference: grammar/rfc2396.peggy:87
+// URI_reference: grammar/rfc2396.peggy:88
 function r_URI_reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -64,7 +64,7 @@ function r_URI_reference(s, p) {
   return v0;
 }
 
-// absoluteURI: grammar/rfc2396.peggy:102
+// absoluteURI: grammar/rfc2396.peggy:103
 function r_absoluteURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -89,7 +89,7 @@ function r_absoluteURI(s, p) {
   return v0;
 }
 
-// relativeURI: grammar/rfc2396.peggy:117
+// relativeURI: grammar/rfc2396.peggy:118
 function r_relativeURI(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0;
@@ -123,7 +123,7 @@ function r_relativeURI(s, p) {
   return v0;
 }
 
-// hier_part: grammar/rfc2396.peggy:138
+// hier_part: grammar/rfc2396.peggy:139
 function r_hier_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -153,7 +153,7 @@ function r_hier_part(s, p) {
   return v0;
 }
 
-// opaque_part: grammar/rfc2396.peggy:150
+// opaque_part: grammar/rfc2396.peggy:151
 function r_opaque_part(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -179,7 +179,7 @@ function r_opaque_part(s, p) {
   return v0;
 }
 
-// uric_no_slash: grammar/rfc2396.peggy:161
+// uric_no_slash: grammar/rfc2396.peggy:162
 function r_uric_no_slash(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -193,7 +193,7 @@ function r_uric_no_slash(s, p) {
   return v0;
 }
 
-// net_path: grammar/rfc2396.peggy:173
+// net_path: grammar/rfc2396.peggy:174
 function r_net_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0;
@@ -210,7 +210,7 @@ function r_net_path(s, p) {
   return v0;
 }
 
-// abs_path: grammar/rfc2396.peggy:182
+// abs_path: grammar/rfc2396.peggy:183
 function r_abs_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -224,7 +224,7 @@ function r_abs_path(s, p) {
   return v0;
 }
 
-// rel_path: grammar/rfc2396.peggy:196
+// rel_path: grammar/rfc2396.peggy:197
 function r_rel_path(s, p) {
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
   v0 = -1;
@@ -238,7 +238,7 @@ function r_rel_path(s, p) {
   return v0;
 }
 
-// rel_segment: grammar/rfc2396.peggy:207
+// rel_segment: grammar/rfc2396.peggy:208
 function r_rel_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -259,7 +259,7 @@ function r_rel_segment(s, p) {
   return v0;
 }
 
-// scheme: grammar/rfc2396.peggy:221
+// scheme: grammar/rfc2396.peggy:222
 function r_scheme(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -278,7 +278,7 @@ function r_scheme(s, p) {
   return v0;
 }
 
-// authority: grammar/rfc2396.peggy:261
+// authority: grammar/rfc2396.peggy:262
 function r_authority(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0;
@@ -322,7 +322,7 @@ function r_authority(s, p) {
   return v0;
 }
 
-// _reg_name_char: grammar/rfc2396.peggy:269
+// _reg_name_char: grammar/rfc2396.peggy:270
 function r__reg_name_char(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -330,7 +330,7 @@ function r__reg_name_char(s, p) {
   return v0;
 }
 
-// reg_name: grammar/rfc2396.peggy:282
+// reg_name: grammar/rfc2396.peggy:283
 function r_reg_name(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -351,7 +351,7 @@ function r_reg_name(s, p) {
   return v0;
 }
 
-// server: grammar/rfc2396.peggy:298
+// server: grammar/rfc2396.peggy:299
 function r_server(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -373,7 +373,7 @@ function r_server(s, p) {
   return v0;
 }
 
-// userinfo: grammar/rfc2396.peggy:308
+// userinfo: grammar/rfc2396.peggy:309
 function r_userinfo(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -393,7 +393,7 @@ function r_userinfo(s, p) {
   return v0;
 }
 
-// hostport: grammar/rfc2396.peggy:319
+// hostport: grammar/rfc2396.peggy:320
 function r_hostport(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -414,7 +414,7 @@ function r_hostport(s, p) {
   return v0;
 }
 
-// host: grammar/rfc2396.peggy:340
+// host: grammar/rfc2396.peggy:341
 function r_host(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -435,7 +435,7 @@ function r_host(s, p) {
   return v0;
 }
 
-// ipv6reference: grammar/rfc2396.peggy:351
+// ipv6reference: grammar/rfc2396.peggy:352
 function r_ipv6reference(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -451,7 +451,7 @@ function r_ipv6reference(s, p) {
   return v0;
 }
 
-// IPv6address: grammar/rfc2396.peggy:397
+// IPv6address: grammar/rfc2396.peggy:398
 function r_IPv6address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -490,7 +490,7 @@ function r_IPv6address(s, p) {
   return v0;
 }
 
-// hexpart: grammar/rfc2396.peggy:414
+// hexpart: grammar/rfc2396.peggy:415
 function r_hexpart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0;
@@ -528,7 +528,7 @@ function r_hexpart(s, p) {
   return v0;
 }
 
-// hexseq: grammar/rfc2396.peggy:441
+// hexseq: grammar/rfc2396.peggy:442
 function r_hexseq(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0;
@@ -577,7 +577,7 @@ function r_hexseq(s, p) {
   return v0;
 }
 
-// _v4_hexpart: grammar/rfc2396.peggy:454
+// _v4_hexpart: grammar/rfc2396.peggy:455
 function r__v4_hexpart(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -599,7 +599,7 @@ function r__v4_hexpart(s, p) {
   return v0;
 }
 
-// _v4_hexseq: grammar/rfc2396.peggy:461
+// _v4_hexseq: grammar/rfc2396.peggy:462
 function r__v4_hexseq(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -634,7 +634,7 @@ function r__v4_hexseq(s, p) {
   return v0;
 }
 
-// hex4: grammar/rfc2396.peggy:473
+// hex4: grammar/rfc2396.peggy:474
 function r_hex4(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -651,7 +651,7 @@ function r_hex4(s, p) {
   return v0;
 }
 
-// _end_of_input: grammar/rfc2396.peggy:481
+// _end_of_input: grammar/rfc2396.peggy:482
 function r__end_of_input(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -659,7 +659,7 @@ function r__end_of_input(s, p) {
   return v0;
 }
 
-// hostname: grammar/rfc2396.peggy:515
+// hostname: grammar/rfc2396.peggy:516
 function r_hostname(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0;
@@ -696,7 +696,7 @@ function r_hostname(s, p) {
   return v0;
 }
 
-// domainlabel: grammar/rfc2396.peggy:534
+// domainlabel: grammar/rfc2396.peggy:535
 function r_domainlabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -727,7 +727,7 @@ function r_domainlabel(s, p) {
   return v0;
 }
 
-// _domainlabel_start: grammar/rfc2396.peggy:542
+// _domainlabel_start: grammar/rfc2396.peggy:543
 function r__domainlabel_start(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -735,7 +735,7 @@ function r__domainlabel_start(s, p) {
   return v0;
 }
 
-// toplabel: grammar/rfc2396.peggy:554
+// toplabel: grammar/rfc2396.peggy:555
 function r_toplabel(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -766,7 +766,7 @@ function r_toplabel(s, p) {
   return v0;
 }
 
-// IPv4address: grammar/rfc2396.peggy:574
+// IPv4address: grammar/rfc2396.peggy:575
 function r_IPv4address(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0, v10 = 0, v11 = 0, v12 = 0, v13 = 0, v14 = 0, v15 = 0;
@@ -826,7 +826,7 @@ function r_IPv4address(s, p) {
   return v0;
 }
 
-// port: grammar/rfc2396.peggy:585
+// port: grammar/rfc2396.peggy:586
 function r_port(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -839,7 +839,7 @@ function r_port(s, p) {
   return v0;
 }
 
-// path: grammar/rfc2396.peggy:598
+// path: grammar/rfc2396.peggy:599
 function r_path(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -857,7 +857,7 @@ function r_path(s, p) {
   return v0;
 }
 
-// path_segments: grammar/rfc2396.peggy:607
+// path_segments: grammar/rfc2396.peggy:608
 function r_path_segments(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0;
@@ -883,7 +883,7 @@ function r_path_segments(s, p) {
   return v0;
 }
 
-// segment: grammar/rfc2396.peggy:620
+// segment: grammar/rfc2396.peggy:621
 function r_segment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -921,7 +921,7 @@ function r_segment(s, p) {
   return v0;
 }
 
-// param: grammar/rfc2396.peggy:627
+// param: grammar/rfc2396.peggy:628
 function r_param(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -941,7 +941,7 @@ function r_param(s, p) {
   return v0;
 }
 
-// pchar: grammar/rfc2396.peggy:640
+// pchar: grammar/rfc2396.peggy:641
 function r_pchar(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -955,7 +955,7 @@ function r_pchar(s, p) {
   return v0;
 }
 
-// query: grammar/rfc2396.peggy:652
+// query: grammar/rfc2396.peggy:653
 function r_query(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -975,7 +975,7 @@ function r_query(s, p) {
   return v0;
 }
 
-// fragment: grammar/rfc2396.peggy:662
+// fragment: grammar/rfc2396.peggy:663
 function r_fragment(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -995,7 +995,7 @@ function r_fragment(s, p) {
   return v0;
 }
 
-// uric: grammar/rfc2396.peggy:677
+// uric: grammar/rfc2396.peggy:678
 function r_uric(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0;
@@ -1009,7 +1009,7 @@ function r_uric(s, p) {
   return v0;
 }
 
-// reserved: grammar/rfc2396.peggy:690
+// reserved: grammar/rfc2396.peggy:691
 function r_reserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1017,7 +1017,7 @@ function r_reserved(s, p) {
   return v0;
 }
 
-// unreserved: grammar/rfc2396.peggy:701
+// unreserved: grammar/rfc2396.peggy:702
 function r_unreserved(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1025,7 +1025,7 @@ function r_unreserved(s, p) {
   return v0;
 }
 
-// mark: grammar/rfc2396.peggy:711
+// mark: grammar/rfc2396.peggy:712
 function r_mark(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1033,7 +1033,7 @@ function r_mark(s, p) {
   return v0;
 }
 
-// escaped: grammar/rfc2396.peggy:722
+// escaped: grammar/rfc2396.peggy:723
 function r_escaped(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -1049,7 +1049,7 @@ function r_escaped(s, p) {
   return v0;
 }
 
-// hex: grammar/rfc2396.peggy:733
+// hex: grammar/rfc2396.peggy:734
 function r_hex(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1057,7 +1057,7 @@ function r_hex(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc2396.peggy:746
+// alphanum: grammar/rfc2396.peggy:747
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1065,7 +1065,7 @@ function r_alphanum(s, p) {
   return v0;
 }
 
-// alpha: grammar/rfc2396.peggy:755
+// alpha: grammar/rfc2396.peggy:756
 function r_alpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1073,7 +1073,7 @@ function r_alpha(s, p) {
   return v0;
 }
 
-// lowalpha: grammar/rfc2396.peggy:766
+// lowalpha: grammar/rfc2396.peggy:767
 function r_lowalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1081,7 +1081,7 @@ function r_lowalpha(s, p) {
   return v0;
 }
 
-// upalpha: grammar/rfc2396.peggy:777
+// upalpha: grammar/rfc2396.peggy:778
 function r_upalpha(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1089,7 +1089,7 @@ function r_upalpha(s, p) {
   return v0;
 }
 
-// digit: grammar/rfc2396.peggy:788
+// digit: grammar/rfc2396.peggy:789
 function r_digit(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1097,7 +1097,7 @@ function r_digit(s, p) {
   return v0;
 }
 
-// control: grammar/rfc2396.peggy:804
+// control: grammar/rfc2396.peggy:805
 function r_control(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1105,7 +1105,7 @@ function r_control(s, p) {
   return v0;
 }
 
-// space: grammar/rfc2396.peggy:812
+// space: grammar/rfc2396.peggy:813
 function r_space(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1113,7 +1113,7 @@ function r_space(s, p) {
   return v0;
 }
 
-// delims: grammar/rfc2396.peggy:822
+// delims: grammar/rfc2396.peggy:823
 function r_delims(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1121,7 +1121,7 @@ function r_delims(s, p) {
   return v0;
 }
 
-// unwise: grammar/rfc2396.peggy:835
+// unwise: grammar/rfc2396.peggy:836
 function r_unwise(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1129,7 +1129,7 @@ function r_unwise(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc2396.peggy:848
+// HEXDIG: grammar/rfc2396.peggy:849
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

@@ -6,6 +6,7 @@ export default {
   "defaultRule": "URI-reference",
   "notation": "RFC 822 BNF",
   "source": "rfc2396.txt Appendix A (Collected BNF for URI), amended by rfc2732.txt §3 (which takes IPv6address from RFC 2373 Appendix B)",
+  "amended": "RFC 2732, 1999-12",
   "eraRow": {"lettered":{"RFC 2373 §B":"RFC 2373 Appendix B (imported by RFC 2732 §3)"}},
   "rules": [
     {"name":"URI-reference","id":"URI_reference","section":"4","core":false,"charRule":false},

@@ -73,7 +73,7 @@ function table(ranges) {
 
 const T0 = table([33, 33, 36, 36, 38, 39, 42, 43, 45, 46, 48, 57, 65, 90, 95, 95, 97, 122, 126, 126]);
 
-// dataurl: grammar/rfc2397.peggy:45
+// dataurl: grammar/rfc2397.peggy:46
 function r_dataurl(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0;
@@ -95,7 +95,7 @@ function r_dataurl(s, p) {
   return v0;
 }
 
-// mediatype: grammar/rfc2397.peggy:58
+// mediatype: grammar/rfc2397.peggy:59
 function r_mediatype(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0, v7 = 0, v8 = 0, v9 = 0;
@@ -130,7 +130,7 @@ function r_mediatype(s, p) {
   return v0;
 }
 
-// data: grammar/rfc2397.peggy:69
+// data: grammar/rfc2397.peggy:70
 function r_data(s, p) {
   let c = 0, v0 = 0, v1 = 0;
   v0 = p;
@@ -143,7 +143,7 @@ function r_data(s, p) {
   return v0;
 }
 
-// parameter: grammar/rfc2397.peggy:78
+// parameter: grammar/rfc2397.peggy:79
 function r_parameter(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0;
@@ -159,42 +159,42 @@ function r_parameter(s, p) {
   return v0;
 }
 
-// urlchar: grammar/rfc2397.peggy:92
+// urlchar: grammar/rfc2397.peggy:93
 function r_urlchar(s, p) {
   let c = 0, v0 = 0;
   v0 = r_uric(s, p);
   return v0;
 }
 
-// type: grammar/rfc2397.peggy:107
+// type: grammar/rfc2397.peggy:108
 function r_type(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// subtype: grammar/rfc2397.peggy:115
+// subtype: grammar/rfc2397.peggy:116
 function r_subtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// attribute: grammar/rfc2397.peggy:121
+// attribute: grammar/rfc2397.peggy:122
 function r_attribute(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// value: grammar/rfc2397.peggy:133
+// value: grammar/rfc2397.peggy:134
 function r_value(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// token: grammar/rfc2397.peggy:149
+// token: grammar/rfc2397.peggy:150
 function r_token(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;

@@ -13,6 +13,7 @@ export default {
   "notation": "RFC 822 BNF",
   "source": "rfc2397.txt §3 (Syntax), with rfc2045.txt §5.1 (tokens), on rfc2396.txt Appendix A",
   "extends": "rfc2396",
+  "amended": "RFC 2732, 1999-12, through RFC 2396",
   "eraRow": {"profile":true,"prose":true,"lettered":{"RFC 2373 §B":"RFC 2373 Appendix B (imported by RFC 2732 §3)"}},
   "rules": [
     ...base.rules.slice(0, 16).map(inherited), // URI_reference to hostport, 16 rules

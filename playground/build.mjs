@@ -18,7 +18,7 @@ const GENERATED = join(here, '..', 'generated');
 export const OUTDIR = join(here, 'dist');
 
 /** What the page lists of an era before loading it: a few words, no rules, no recognizer. */
-const SUMMARY_FIELDS = ['title', 'date', 'defaultRule', 'status'];
+const SUMMARY_FIELDS = ['title', 'date', 'defaultRule', 'status', 'amended'];
 
 /**
  * Every era of generated/index.js (the registry's own list: an era added to grammar/ and

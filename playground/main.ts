@@ -44,14 +44,14 @@ const largeNote = (what: string, why = 'each re-parses the whole input in every 
 const byId = new Map(eraList.map((s) => [s.id, s]));
 
 /**
- * Eras whose grammar includes a later document than the one their date is of: RFC 2396's era
- * holds RFC 2732's IPv6 literals (rfc2732.txt: "December 1999"), and so does RFC 2397's, built
- * on it. Their dates are shown with both.
+ * An era's date as shown: its document's, and that of a later document its grammar holds, from
+ * the grammar's header (`// @amended`: RFC 2396's era holds RFC 2732's IPv6 literals, rfc2732.txt
+ * "December 1999", and so does RFC 2397's, built on it).
  */
-const AMENDED: Record<string, string> = { rfc2396: 'RFC 2732, 1999-12', rfc2397: 'RFC 2732, 1999-12, through RFC 2396' };
-
-/** An era's date as shown: its document's, and the amending document's when there is one. */
-const eraDate = (id: string, date: string) => (AMENDED[id] ? `${date} (with ${AMENDED[id]})` : date);
+const eraDate = (id: string, date: string) => {
+  const amended = eraList.find((e) => e.id === id)?.amended;
+  return amended ? `${date} (with ${amended})` : date;
+};
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const uriField = $<HTMLInputElement>('uri');

@@ -42,6 +42,11 @@ export interface GrammarMeta {
   extends?: string;
   /** What became of the document since (`// @status obsoleted by RFC 9844 ...`). */
   status?: string;
+  /**
+   * A later document whose rules the grammar holds, with its date (`// @amended RFC 2732, 1999-12`):
+   * the era's date is its own document's, and a reader is told the grammar is younger.
+   */
+  amended?: string;
   /** What the diagnosis reads of the era's row of the era table (scripts/build-grammars.ts; DiagnosisRow). */
   eraRow?: DiagnosisRow;
   /** Spec rules, in file order (which is the spec's order). */
@@ -64,7 +69,7 @@ export interface PeggyRuleNode {
 }
 
 const HEADER_KEYS = ['spec', 'title', 'date', 'default', 'notation', 'source'] as const;
-const OPTIONAL_KEYS = ['extends', 'status'] as const;
+const OPTIONAL_KEYS = ['extends', 'status', 'amended'] as const;
 // `// ----- 3.2.2. Host -----`, `// ----- A. Collected ABNF -----`, `// ----- B.1. Core -----`;
 // in a grammar composed on another era's (`@extends`), the base's banners name its document:
 // `// ----- RFC 3986 3.2.2. Host -----` is the section `RFC 3986 §3.2.2`.
@@ -119,6 +124,7 @@ export function extractMeta(text: string, file: string, rules: PeggyRuleNode[]):
     source: header.source!,
     ...(header.extends ? { extends: header.extends } : {}),
     ...(header.status ? { status: header.status } : {}),
+    ...(header.amended ? { amended: header.amended } : {}),
     rules: [],
     helpers: [],
   };
