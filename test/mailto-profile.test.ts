@@ -100,9 +100,9 @@ describe('§2: a "?" that rule 1 leaves only the hfields\' delimiter', () => {
     // rule 1's "%" ("because it is used for percent-encoding")
     ['mailto:a@b?subject=100%', 22, 'hfvalue', '%', '%25', 'mailto:a@b?subject=100%25'],
     // "?" and "=" "have to be escaped ... when not serving as delimiters"; §6.1: "using "?" twice, is incorrect"
-    ['mailto:a@b?subject=why?', 22, 'hfvalue', '?', '%3F', 'mailto:a@b?subject=why%3F'],
-    ['mailto:joe@example.com?cc=bob?body=hello', 29, 'hfvalue', '?', '%3F, or "&" where it begins another hfield', 'mailto:joe@example.com?cc=bob&body=hello'],
-    ['mailto:a@b?x=1=2', 14, 'hfvalue', '=', '%3D', 'mailto:a@b?x=1%3D2'],
+    ['mailto:a@b?subject=why?', 22, 'hfvalue', '?', 'the second "?" as %3F', 'mailto:a@b?subject=why%3F'],
+    ['mailto:joe@example.com?cc=bob?body=hello', 29, 'hfvalue', '?', 'the second "?" as %3F, or as "&" if it begins another hfield', 'mailto:joe@example.com?cc=bob&body=hello'],
+    ['mailto:a@b?x=1=2', 14, 'hfvalue', '=', 'the second "=" as %3D', 'mailto:a@b?x=1%3D2'],
     // hfield = hfname "=" hfvalue
     ['mailto:a@b?subject', 18, 'hfield', null, '"=" after the hfname', 'mailto:a@b?subject='],
     ['mailto:a@b?subject&body=x', 18, 'hfield', '&', '"=" before the "&"', 'mailto:a@b?subject=&body=x'],
@@ -318,7 +318,9 @@ describe('the prose reads the split and the addresses as RFC 6068 §2 and RFC 53
         else expect({ input, past: reach(fixed, base + q) >= (found === null ? fixed.length : stop) }).toEqual({ input, past: true });
       } else {
         const insert = r.error.rule === 'hfield' ? '=' : `%${found!.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
-        expect(r.error.message).toContain(`write ${insert === '=' ? '"="' : insert}`);
+        // A second "?" or "=" is named: 'write the second "?" as %3F'.
+        const written = insert === '=' ? 'write "="' : found === '?' || found === '=' ? `write the second "${found}" as ${insert}` : `write ${insert}`;
+        expect(r.error.message).toContain(written);
         fixed = input.slice(0, stop) + insert + input.slice(r.error.rule === 'hfield' ? stop : stop + 1);
         expect({ input, past: reach(fixed, base + q) >= stop + insert.length }).toEqual({ input, past: true });
       }

@@ -105,6 +105,40 @@ function lineTerminatorIn(input: string, from: number, to: number): boolean {
   }
   return false;
 }
+/** Whether "/" for each backslash of the run at the offset (two or more) gets the start rule past the run. */
+function slashesGetPast(c: HintContext): boolean {
+  let end = c.offset;
+  while (c.input.charCodeAt(end) === 0x5c) end++;
+  if (end - c.offset < 2) return false;
+  return rewriteGetsPast(c, c.input.slice(0, c.offset) + '/'.repeat(end - c.offset) + c.input.slice(end), end);
+}
+
+/** Some of the spaces (Unicode Zs) and format characters (Cf) that slip into a copied name, by name. */
+const BLANK_NAMES: ReadonlyMap<number, string> = new Map([
+  [0xa0, 'NO-BREAK SPACE'],
+  [0xad, 'SOFT HYPHEN'],
+  [0x200b, 'ZERO WIDTH SPACE'],
+  [0x202f, 'NARROW NO-BREAK SPACE'],
+  [0x2060, 'WORD JOINER'],
+  [0x3000, 'IDEOGRAPHIC SPACE'],
+  [0xfeff, 'ZERO WIDTH NO-BREAK SPACE'],
+]);
+/**
+ * The hint for a space (Zs) or an invisible format character (Cf) in a host, else null: not
+ * ZWNJ and ZWJ (U+200C, U+200D), which IDNA2008 allows in a label where the script needs them
+ * (RFC 5892 CONTEXTJ), so removing them may change the name.
+ */
+function blankInHost(ch: string): string | null {
+  const cp = ch.codePointAt(0)!;
+  const space = /^\p{Zs}$/u.test(ch);
+  if (!space && (cp === 0x200c || cp === 0x200d || !/^\p{Cf}$/u.test(ch))) return null;
+  const name = BLANK_NAMES.get(cp);
+  const what = `${shown(ch)}${name === undefined ? '' : ` ${name}`}`;
+  return space
+    ? `${what} is a space: remove it; a host name holds no whitespace, and IDNA does not convert a space`
+    : `${what} is an invisible format character: remove it; a host name holds none`;
+}
+
 /** `[0-9A-Fa-f.]`. */
 const isHexDigitOrDot = (ch: number): boolean => (ch >= 0x30 && ch <= 0x39) || ((ch | 0x20) >= 0x61 && (ch | 0x20) <= 0x66) || ch === 0x2e;
 
@@ -223,6 +257,29 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 9110 §4.2.5',
     eras: (row) => row.prose === true,
     give: (c) => c.prose?.hint?.(c.startRule, c.input, c) ?? null,
+  },
+  {
+    // RFC 9110 §4.2.1 `http-URI = "http" "://" authority path-abempty [ "?" query ]` and §4.2.2
+    // `https-URI = "https" "://" authority path-abempty [ "?" query ]`: a profile with a rule for each of its schemes
+    // (src/profiles/profile.ts `rules`), given a URI of another of them, fails in the scheme or
+    // at its ":" (`https://a/` as http-URI at the "s"). Schemes are case-insensitive (RFC 3986
+    // §3.1). The rule named, and spec auto (which picks the rule by the scheme), read that scheme.
+    id: 'scheme profile: a URI of its other scheme',
+    section: 'RFC 9110 §4.2.1, §4.2.2',
+    eras: (row) => row.prose === true,
+    give: (c) => {
+      const rules = c.prose?.rules;
+      const colon = c.input.indexOf(':');
+      if (rules === undefined || colon < 0 || c.offset > colon) return null;
+      const scheme = c.input.slice(0, colon).toLowerCase();
+      const rule = Object.hasOwn(rules, scheme) ? rules[scheme] : undefined;
+      if (rule === undefined || rule === c.startRule || !Object.values(rules).includes(c.startRule)) return null;
+      const meta = ruleNamed(c.era, rule);
+      if (meta === undefined) return null;
+      const section = meta.section ? ` (${sectionLabel(c.era, meta.section)})` : '';
+      const article = /^(?:[aeiou]|http)/i.test(scheme) ? 'an' : 'a';
+      return `"${c.input.slice(0, colon + 1)}" begins ${article} ${scheme} URI, whose rule is ${rule}${section}: validate it as rule ${rule} (--rule ${rule}), or with spec auto`;
+    },
   },
 
   // URNs: RFC 2141 allowed a one-letter NID and a final "-", RFC 8141 §2 does not; a "?" in an
@@ -561,8 +618,10 @@ export const HINTS: readonly HintRow[] = [
     id: 'backslash',
     section: 'RFC 3986 §3.3',
     found: oneOf('\\'),
-    // Each fix only where it gets the parse past the backslash (context.ts, getsPast).
-    give: (c) => (getsPast(c, '/') ? `a backslash separates nothing in a URI: write "/"${getsPast(c, '%5C') ? ' (or "%5C" for a backslash itself)' : ''}` : null),
+    // Each fix only where it gets the parse past the backslash (context.ts, getsPast), or, for a
+    // run of them, where "/" for each gets it past the run: `http:\\a\` as RFC 9110's
+    // http-URI (`"http" "://"`), where one "/" alone leaves `http:/\a\`, no prefix of one.
+    give: (c) => (getsPast(c, '/') || slashesGetPast(c) ? `a backslash separates nothing in a URI: write "/"${getsPast(c, '%5C') ? ' (or "%5C" for a backslash itself)' : ''}` : null),
   },
   {
     id: 'non-ASCII host',
@@ -573,6 +632,11 @@ export const HINTS: readonly HintRow[] = [
       // Not inside an IP literal, which takes hex digits, "." and ":" (RFC 3986 §3.2.2): no
       // name there to convert.
       if (!has(c, IN_HOST) || has(c, IN_IP_LITERAL)) return null;
+      // A space or a character that shows as nothing is no part of a name: removed, as the
+      // whitespace rows say; IDNA would not convert a space (UTS #46 maps U+00A0 and the other
+      // spaces to U+0020, disallowed, or disallows them).
+      const blank = blankInHost(c.found!);
+      if (blank !== null) return blank;
       const pct = escapable(c) ? `percent-encode its UTF-8 (${asTyped(c.found!)} → "${percentEncoded(c.found!)}") or ` : '';
       return `a host with non-ASCII characters: ${pct}convert it to ASCII with IDNA (an "xn--" A-label)`;
     },
@@ -650,6 +714,25 @@ export const HINTS: readonly HintRow[] = [
       if (!c.rulePath.includes('path-noscheme') && !c.rulePath.includes('ipath-noscheme')) return null;
       if (delimiterBefore(c.input, c.offset) || ruleNamed(c.era, 'segment-nz-nc') === undefined || !getsPast(c, '%3A')) return null;
       return 'a relative path\'s first segment cannot hold ":" (it would end a scheme, which begins with a letter): write "./" before it, or "%3A"';
+    },
+  },
+  {
+    // RFC 1738 §3.6: a message-id "takes the form <unique>@<full_domain_name>"; §5: `grouppart =
+    // "*" | group | article`, `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+    // An "@" where the grouppart begins can only be an article's, with nothing before it: written
+    // "%40" it would be the article's first character, and the article would still want its "@".
+    id: 'news: message-id without its local part',
+    section: 'RFC 1738 §3.6, §5',
+    grammar: (era) => hasRule(era, 'article') && hasRule(era, 'grouppart'),
+    found: oneOf('@'),
+    rule: 'grouppart',
+    give: (c) => {
+      const article = ruleNamed(c.era, 'article');
+      if (article === undefined || (c.fix?.ruleStart ?? c.offset) !== c.offset) return null;
+      // Where a character before the "@" makes an article of it (its host may fail later).
+      const fixed = `${c.input.slice(0, c.offset)}id${c.input.slice(c.offset)}`;
+      if (c.era.fast.ruleOf(article.id)(fixed, c.offset) < c.offset + 3) return null;
+      return `a message-id needs its local part before "@" (${sectionLabel(c.era, article.section)}: article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host), as in news:id@example.com`;
     },
   },
   {

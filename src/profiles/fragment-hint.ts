@@ -14,5 +14,5 @@
 export function noFragmentHint(startRule: string, reference: string, encodable: boolean): string {
   // "an http-URI", as the letters are read; "a dataurl", "a file-URI".
   const article = /^(?:[aeiou]|http)/i.test(startRule) ? 'an' : 'a';
-  return `${article} ${startRule} has no fragment: this "#" begins the fragment identifier of a URI reference (${reference}): with its fragment the string is a URI-reference (rule URI-reference, or spec auto), which holds the part before the "#" to ${startRule}${encodable ? `; a "#" within the ${startRule} itself is written "%23"` : ''}`;
+  return `${article} ${startRule} has no fragment: this "#" begins the fragment identifier of a URI reference (${reference}): validate the string as a URI-reference (rule URI-reference, or spec auto), which checks the part before the "#" as ${article} ${startRule}${encodable ? `; a "#" within the ${startRule} itself is written "%23"` : ''}`;
 }

@@ -411,9 +411,9 @@ function delimiterFinding(input: string, q: number): ProseFinding {
     }
   } else if (c === '?') {
     // §6.1: "The following example, using "?" twice, is incorrect".
-    fix = 'a second "?" serves as no delimiter (hfields hold one, their first), and "?", "=", and "&" "have to be escaped ... when not serving as delimiters": write %3F, or "&" where it begins another hfield';
+    fix = 'only the first "?" is a delimiter, and "?", "=", and "&" "have to be escaped ... when not serving as delimiters": write the second "?" as %3F, or as "&" if it begins another hfield';
   } else if (c === '=') {
-    fix = 'a second "=" in an hfield serves as no delimiter (hfield = hfname "=" hfvalue), and "?", "=", and "&" "have to be escaped ... when not serving as delimiters": write %3D';
+    fix = 'only the first "=" of an hfield is a delimiter (hfield = hfname "=" hfvalue), and "?", "=", and "&" "have to be escaped ... when not serving as delimiters": write the second "=" as %3D';
   } else if (c === '#' && value) {
     fix = '"#" is no qchar, and "The character "#" in <hfvalue>s MUST be escaped as %23": write %23';
   } else {
@@ -477,10 +477,14 @@ export const MAILTO_PROSE: SchemeProse = {
   // "@", so the grammar's record (the contract's: its longest viable prefix) is the end of the
   // input. Where the hfields that "?" begins fail before that, the hint says where and how, as the
   // profile says it of a URI the grammar accepts (delimiterFinding, `mailto:a@b?subject=x/y`).
-  hint(startRule, input, e) {
+  // Not where the grammar itself read that "?" as the hfields' delimiter (a failure in hfields
+  // that begin there, which hold no other "?": `mailto:a@b?s=Hi%2`): rule 1 explains nothing
+  // there, and the common hints speak of the failure (a "%" without two hex digits).
+  hint(startRule, input, e: { found: string | null; rule: string; offset: number; rulePath?: readonly string[] }) {
     if (startRule !== MAILTO_PROSE.rules.mailto) return undefined;
     const q = delimiterIn(input, input.length);
     if (q < 0 || e.offset <= q) return undefined;
+    if (e.rulePath?.includes('hfields') && input.lastIndexOf('?', e.offset - 1) === q) return undefined;
     const f = delimiterFinding(input, q);
     return f.offset < e.offset ? `RFC 6068 §2 ${f.says} (${f.rule} at offset ${f.offset})` : undefined;
   },

@@ -41,12 +41,15 @@ const rows: Row[] = [
   // "?subject=x/y" as a local-part waiting for "@" and stops at the end. The hint says where the
   // hfields fail, "/" no qchar (hfvalue = *qchar), and its "%2F" makes the URI valid.
   { spec: 'rfc6068', input: 'mailto:?subject=x/y', says: ['the "?" at offset 7 begins the hfields', 'write %2F', 'hfvalue at offset 17'], fixed: 'mailto:?subject=x%2Fy', past: 21, source: 'RFC 6068 §2 rule 1; hfvalue = *qchar' },
-  { spec: 'rfc6068', input: 'mailto:?a=b?c', says: ['a second "?"', 'write %3F'], fixed: 'mailto:?a=b%3Fc', past: 15, source: 'RFC 6068 §2; §6.1 ("?" twice is incorrect)' },
+  { spec: 'rfc6068', input: 'mailto:?a=b?c', says: ['only the first "?" is a delimiter', 'write the second "?" as %3F'], fixed: 'mailto:?a=b%3Fc', past: 15, source: 'RFC 6068 §2; §6.1 ("?" twice is incorrect)' },
   // Only the part the fix is in counts: the domain literal "[x]" (rule 1 wants "%5B") is another
   // mistake, which "%20" in the hfvalue neither makes nor mends.
   { spec: 'rfc6068', input: 'mailto:a@[x]?s=a b', says: ['"%20"'], source: 'RFC 6068 §2 (hfvalue = *qchar; rule 1 for the addr-spec)' },
   // "/" lets the grammar read the hfields as a to, whose domain rule 1 refuses at that "/".
   { spec: 'rfc6068', input: 'mailto:?to=addr1@an.example,addr2@an\\.example', says: null, not: ['"/"'], source: 'RFC 6068 §2 rule 1' },
+  // Where the grammar read the "?" as the hfields' delimiter itself (it follows a whole to), rule 1
+  // explains nothing: a "%" cut short at the end is the failure, as in every era (RFC 3986 §2.1).
+  { spec: 'rfc6068', input: 'mailto:joe@example.com?cc=bob@example.com&subject=Hi%2', says: ['"%" begins a percent-encoding and needs two hex digits after it'], not: ['rule 1', 'offset 22'], fixed: 'mailto:joe@example.com?cc=bob@example.com&subject=Hi%25', past: 55, source: 'RFC 6068 §2 (hfvalue = *qchar); RFC 3986 §2.1' },
   // Non-ASCII: rules 4 and 5 have it percent-encoded as UTF-8.
   { spec: 'rfc6068', input: 'mailto:\u00fc@c', says: ['"%C3%BC"'], fixed: 'mailto:%C3%BC@c', past: 15, source: 'RFC 6068 §2 rules 4 and 5' },
   // A domain literal's brackets are gen-delims: "%5B" and "%5D" (rule 1), not "]" added.
@@ -95,6 +98,12 @@ const rows: Row[] = [
   // RFC 2141 has no host: a bracket in its "URN:" prefix is no IP literal's.
   { spec: 'rfc2141', input: 'U]RN:foo:a123,456', says: null, not: ['IP literals'], source: 'RFC 2141 §2 (URN = "urn:" NID ":" NSS)' },
   { spec: 'rfc1738', input: 'http://[::1]/', says: ['no IP literals', 'RFC 2732'], source: 'RFC 1738 §5 (host)' },
+  // 8. RFC 1738 §5: `article = 1*[ uchar | ... ] "@" host`: "%40" for an "@" with nothing before it
+  // leaves the article waiting for its "@" (`news:%40example.com` fails at the end).
+  { spec: 'rfc1738', input: 'news:@example.com', says: ['a message-id needs its local part before "@"'], not: ['%40'], fixed: 'news:id@example.com', past: 19, source: 'RFC 1738 §3.6, §5 (article)' },
+  { spec: 'rfc1738', input: 'news:@L---1---\u001c.U---7J--3', says: ['a message-id needs its local part before "@"'], not: ['%40'], source: 'RFC 1738 §5 (article)' },
+  // RFC 9110 §4.2.1: `"http" "://"`: "/" for each backslash gets past them.
+  { spec: 'rfc9110', input: 'http:\\\\example.com\\', says: ['a backslash separates nothing in a URI: write "/"'], fixed: 'http://example.com/', past: 19, source: 'RFC 9110 §4.2.1; RFC 3986 §3.3' },
 ];
 
 /** Each row's advice applied: valid, or failing at `past` or beyond. */

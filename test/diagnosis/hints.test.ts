@@ -53,7 +53,11 @@ const rows: Row[] = [
   { hint: 'empty zone identifier', spec: 'rfc6874', input: 'http://[fe80::1%25]/', says: ['at least one', '"%25eth0"'], source: 'RFC 6874 §2' },
   { hint: 'zone identifier written "%eth0"', spec: 'rfc6874', input: 'http://[fe80::1%eth0]/', says: ['"%25eth0" for "%eth0"'], source: 'RFC 6874 §2' },
   // RFC 9110 §4.2.5 (the scheme profile's own hint, src/profiles/http.ts).
-  { hint: 'scheme profile: its own text', spec: 'rfc9110', input: 'http://a/#f', says: ['no fragment', 'RFC 9110 §4.2.5'], source: 'RFC 9110 §4.2.5' },
+  { hint: 'scheme profile: its own text', spec: 'rfc9110', input: 'http://a/#f', says: ['no fragment', 'RFC 9110 §4.2.5', 'checks the part before the "#" as an http-URI'], source: 'RFC 9110 §4.2.5' },
+  // RFC 9110 §4.2.1, §4.2.2: a URI of the profile's other scheme (schemes are case-insensitive, RFC 3986 §3.1).
+  { hint: 'scheme profile: a URI of its other scheme', spec: 'rfc9110', input: 'https://example.com/', says: ['an https URI', 'https-URI (RFC 9110 §4.2.2)', '--rule https-URI', 'spec auto'], source: 'RFC 9110 §4.2.2' },
+  { hint: 'scheme profile: a URI of its other scheme', spec: 'rfc9110', input: 'HTTPS://example.com/', says: ['"HTTPS:" begins an https URI'], source: 'RFC 9110 §4.2.2; RFC 3986 §3.1' },
+  { hint: 'scheme profile: a URI of its other scheme', spec: 'rfc9110', rule: 'https-URI', input: 'http://example.com/', says: ['an http URI', 'http-URI (RFC 9110 §4.2.1)', '--rule http-URI'], source: 'RFC 9110 §4.2.1' },
   // RFC 2397 §3 (the data profile's own hints, src/profiles/data.ts): the fix each names gets the
   // parse past the offset, where "%3D", "%2C" or "%3B" would not.
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;😀base64,', says: ['";base64" extension', 'RFC 2397 §3'], source: 'RFC 2397 §3' },
@@ -61,7 +65,7 @@ const rows: Row[] = [
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;=a,', says: ['attribute before this "=" is missing'], source: 'RFC 2397 §3' },
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:;a=,', says: ['value after this "=" is missing'], source: 'RFC 2397 §3' },
   { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:text,a', says: ['"/" subtype'], source: 'RFC 2397 §3' },
-  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:,a#f', says: ['a dataurl has no fragment', 'RFC 2396 §4.1', 'rule URI-reference', '"%23"'], source: 'RFC 2396 §4.1' },
+  { hint: 'scheme profile: its own text', spec: 'rfc2397', input: 'data:,a#f', says: ['a dataurl has no fragment', 'RFC 2396 §4.1', 'validate the string as a URI-reference (rule URI-reference', 'checks the part before the "#" as a dataurl', '"%23"'], source: 'RFC 2396 §4.1' },
   // RFC 8089.
   { hint: 'scheme profile: its own text', spec: 'rfc8089', input: 'file:///a#f', says: ['a file-URI has no fragment', 'RFC 3986 §3.5', 'rule URI-reference', '"%23"'], source: 'RFC 3986 §3.5' },
   { hint: 'scheme profile: its own text', spec: 'rfc8089', input: 'file:/#f', says: ['a file-URI has no fragment'], source: 'RFC 3986 §3.5' },
@@ -104,8 +108,14 @@ const rows: Row[] = [
   { hint: 'fragment before RFC 1808', spec: 'draft-ietf-uri-url-03', input: 'http://a#b', says: ['no fragment'], source: 'draft-ietf-uri-url-03 (httpaddress has no fragment)' },
   { hint: 'second number sign', spec: 'rfc3986', input: 'a#b#c', says: ['%23'], source: 'RFC 3986 §3.5' },
   { hint: 'backslash', spec: 'rfc3986', input: 'http://a/b\\c', says: ['"/"', '%5C'], source: 'RFC 3986 §3.3' },
+  // `"http" "://"`: "/" for each backslash of the run.
+  { hint: 'backslash', spec: 'rfc9110', input: 'http:\\\\example.com\\', says: ['write "/"'], source: 'RFC 9110 §4.2.1; RFC 3986 §3.3' },
+  { hint: 'news: message-id without its local part', spec: 'rfc1738', input: 'news:@example.com', says: ['message-id needs its local part before "@"', 'RFC 1738 §5', 'news:id@example.com'], source: 'RFC 1738 §3.6 (<unique>@<full_domain_name>), §5 (article)' },
   { hint: 'non-ASCII host', spec: 'rfc3986', input: 'http://例え.jp/', says: ['IDNA', percentEncodedByBuffer('例')], source: 'RFC 3986 §3.2.2' },
   { hint: 'non-ASCII host', spec: 'rfc1738', input: 'http://例え.jp/', says: ['IDNA'], source: 'RFC 1738 §3.1 (hostname)' },
+  // UTS #46 maps U+00A0 to U+0020, disallowed: no IDNA, no "%C2%A0"; the character is named and removed.
+  { hint: 'non-ASCII host', spec: 'rfc1738', input: 'http://exa\u00a0mple.com/', says: ['U+00A0 NO-BREAK SPACE is a space: remove it'], source: 'RFC 1738 §3.1 (hostname); UTS #46' },
+  { hint: 'non-ASCII host', spec: 'rfc3986', input: 'http://exa\u200bmple.com/', says: ['U+200B ZERO WIDTH SPACE is an invisible format character: remove it'], source: 'RFC 3986 §3.2.2' },
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/é', says: [percentEncodedByBuffer('é'), 'IRI'], source: 'RFC 3986 §2.5; RFC 3987' },
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/😀', says: [percentEncodedByBuffer('😀')], source: 'RFC 3986 §2.5' },
   { hint: 'non-ASCII', spec: 'rfc3986', input: 'http://a/\ud800', says: ['lone UTF-16 surrogate'], source: 'RFC 3629 §3 (surrogates are no scalar values)' },
@@ -138,7 +148,7 @@ describe('hints for common mistakes (issue 14)', () => {
       if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(diagnosisRowOf(id))), h.id).not.toEqual([]);
       // A row for the grammars with a rule applies to a grammar, and one for characters to one.
       if (h.grammar) expect(TABLE_IDS.filter((id) => h.grammar!(eraOf(id))), h.id).not.toEqual([]);
-      if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
+      if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*', '@'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
     }
   });
 
@@ -288,6 +298,38 @@ describe('hints for common mistakes (issue 14)', () => {
     }
     const quote = validate('http://a/?q="', { spec: 'rfc3986' });
     if (!quote.valid) expect(quote.error.hint).toBe('"\\"" is not allowed here: write "%22"');
+  });
+
+  it('a URI of the profile\'s other scheme: the rule the hint names, and spec auto, take it (RFC 9110 §4.2.1, §4.2.2)', () => {
+    for (const [rule, input, other] of [['http-URI', 'https://example.com/', 'https-URI'], ['http-URI', 'HtTpS://a/b?c', 'https-URI'], ['https-URI', 'http://example.com/', 'http-URI'], ['https-URI', 'HTTP://a', 'http-URI']] as const) {
+      const r = validate(input, { spec: 'rfc9110', rule });
+      expect(r.valid ? '' : (r.error.hint ?? ''), input).toContain(`whose rule is ${other}`);
+      expect(isValid(input, { spec: 'rfc9110', rule: other }), input).toBe(true);
+      expect(isValid(input, { spec: 'auto' }), input).toBe(true);
+    }
+    // Neither scheme: no such hint.
+    const r = validate('httpx://a/', { spec: 'rfc9110' });
+    expect(r.valid ? '' : (r.error.hint ?? '')).not.toContain('whose rule is');
+  });
+
+  it('a space or an invisible character in a host is named and removed, not converted by IDNA nor percent-encoded', () => {
+    // UTS #46 maps U+00A0 and the other Zs spaces to U+0020 (disallowed) or disallows them; a
+    // format character shows as nothing. ZWJ (U+200D) may stand in a label (RFC 5892 CONTEXTJ).
+    for (const spec of ['rfc1738', 'rfc2396', 'rfc3986', 'rfc9110']) {
+      for (const ch of ['\u00a0', '\u2003', '\u3000', '\u200b', '\ufeff', '\u2060']) {
+        const input = `http://exa${ch}mple.com/`;
+        const r = validate(input, { spec });
+        expect(r.valid, `${spec} ${input}`).toBe(false);
+        const hint = r.valid ? '' : (r.error.hint ?? '');
+        expect(hint, `${spec} ${JSON.stringify(input)}`).toMatch(/^U\+[0-9A-F]{4}.* is (a space|an invisible format character): remove it/);
+        expect(hint, `${spec} ${JSON.stringify(input)}`).not.toContain('xn--');
+        expect(hint, `${spec} ${JSON.stringify(input)}`).not.toContain('%');
+        // Removed, the host is valid.
+        expect(isValid(input.replace(ch, ''), { spec }), `${spec} ${JSON.stringify(input)}`).toBe(true);
+      }
+      const zwj = validate('http://exa\u200dmple.com/', { spec });
+      expect(zwj.valid ? '' : (zwj.error.hint ?? ''), spec).not.toContain('remove it');
+    }
   });
 
   it('no hint where none fits', () => {
