@@ -7,7 +7,7 @@ import type { DiagnosisRow } from '../eras/table.js';
 import { fromCharCodes } from '../large-arrays.js';
 import { percentEncoded } from '../schemes/percent.js';
 import { TEMPLATE_RULES } from '../template/syntax.js';
-import { ENCODED, getsPast, has, IN_EXPRESSION, IN_PCT_ENCODED, rewriteGetsPast, type HintContext } from './context.js';
+import { ENCODED, getsPast, has, IN_EXPRESSION, IN_PCT_ENCODED, isSpace, rewriteGetsPast, ruleNamed, wholeStart, type HintContext } from './context.js';
 import { oneOf, type HintRow } from './table.js';
 
 const templates = (row: DiagnosisRow): boolean => row.template === true;
@@ -33,8 +33,12 @@ const VARCHAR_OR_DOT = asciiClass(`${span(0x41, 0x5a)}${span(0x61, 0x7a)}${span(
 const OPERATOR = asciiClass('+#./;?&=,!@|');
 /** `/^[\u0000-\u0020\u007f"%<>\\^`|]$/`. */
 const NOT_IN_LITERALS = asciiClass(`${span(0x00, 0x20)}\u007f"%<>\\^\`|`);
+/** `/^[ &;|+\/]$/`: what a variable-list is written with, by mistake, between two varspecs instead of "," (§2.3). */
+const SEPARATOR = asciiClass(' &;|+/');
+/** `/^[A-Za-z0-9_%]$/`: a varname's first character (§2.3 varchar, or the "%" of a triplet). */
+const VARNAME_START = asciiClass(`${span(0x41, 0x5a)}${span(0x61, 0x7a)}${span(0x30, 0x39)}_%`);
 /** The classes, for their test (test/diagnosis/hint-classes.test.ts). */
-export const TEMPLATE_CLASSES = { DIGIT, VARCHAR_OR_DOT, OPERATOR, NOT_IN_LITERALS };
+export const TEMPLATE_CLASSES = { DIGIT, VARCHAR_OR_DOT, OPERATOR, NOT_IN_LITERALS, SEPARATOR, VARNAME_START };
 
 /** A template's start rule (the last start rule's answer kept: a batch asks of one), and the failure inside an expression (§2.2) or not. */
 let templateRule: string | null = null;
@@ -48,6 +52,51 @@ function template(c: HintContext): boolean {
 }
 const inExpression = (c: HintContext): boolean => template(c) && has(c, IN_EXPRESSION);
 const inLiterals = (c: HintContext): boolean => template(c) && !has(c, IN_EXPRESSION);
+
+/**
+ * The expression that holds the offset, from its "{" to its "}", and the same written as RFC 6570
+ * §2.2 and §2.3 have it: `"{" [ operator ] variable-list "}"`, `variable-list = varspec *( ","
+ * varspec )`. Spaces around the operator, the varspecs and the "," go; a separator of other
+ * languages between two varspecs (one of SEPARATOR, spaces around it) is ","; a "$" before a
+ * varname (shell's `${var}` inside the braces) goes. Null where the expression is not closed,
+ * where it is unchanged, or where the rewritten template does not get past its "}": then the
+ * mistake is not (only) this one, and no whole expression is named.
+ */
+function rewritten(c: HintContext): { from: string; to: string } | null {
+  const open = c.input.lastIndexOf('{', c.offset);
+  const close = c.input.indexOf('}', c.offset);
+  if (open < 0 || close < 0) return null;
+  const next = c.input.indexOf('{', open + 1);
+  if (next >= 0 && next < close) return null;
+  const from = c.input.slice(open, close + 1);
+  const body = from.slice(1, -1).trim();
+  const operator = OPERATOR(body[0] ?? null) ? body[0]! : '';
+  const varspecs = body
+    .slice(operator.length)
+    .trim()
+    .split(/ *[,&;|+/] *| +/)
+    .map((v) => (v.startsWith('$') ? v.slice(1) : v));
+  if (varspecs.some((v) => v === '')) return null;
+  const to = `{${operator}${varspecs.join(',')}}`;
+  if (to === from) return null;
+  const fixed = c.input.slice(0, open) + to + c.input.slice(close + 1);
+  return rewriteGetsPast(c, fixed, open + to.length) ? { from, to } : null;
+}
+
+/** The offset is where a varspec begins: after "{", its operator, or "," (§2.2, §2.3). */
+const atVarspecStart = (c: HintContext): boolean => c.before === ',' || c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{');
+
+/** Where the run of spaces from `at` in `text` ends. */
+function spacesFrom(text: string, at: number): number {
+  while (text[at] === ' ') at++;
+  return at;
+}
+
+/** Whether a varspec (§2.3) begins at `at` in `text`: the check of a fix that writes one there. */
+function varspecAt(c: HintContext, text: string, at: number): boolean {
+  const id = ruleNamed(c.era, 'varspec')?.id;
+  return id !== undefined && c.era.fast.ruleOf(id)(text, at) > at;
+}
 
 export const TEMPLATE_HINTS: readonly HintRow[] = [
   // URI Templates (RFC 6570): the rows of the template era's start rules.
@@ -149,6 +198,70 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
         : null,
   },
   {
+    // `{?a&b}`, `{/a/b}`, `{a b}`: the varnames are separated by "," (§2.3 variable-list), not
+    // by the "&", "/" or space of what the expansion writes or of other languages. Written
+    // percent-encoded (the next row's advice) they would make one variable of two (`a%26b`).
+    id: 'template: varspecs separated by other than ","',
+    section: 'RFC 6570 §2.3 (variable-list = varspec *( "," varspec ))',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: SEPARATOR,
+    give: (c) => {
+      // After a varspec (where "," may come), before another (spaces around the separator).
+      if (!inExpression(c) || atVarspecStart(c) || !c.expected.includes('","')) return null;
+      // The separator at the offset, or spaces with or without one: what comes after them.
+      let next = spacesFrom(c.input, c.offset);
+      if (next === c.offset || SEPARATOR(c.input[next] ?? null)) next = spacesFrom(c.input, next + 1);
+      if (!VARNAME_START(c.input[next] ?? null) && c.input[next] !== '$') return null;
+      const whole = rewritten(c);
+      const text = 'the variables of an expression are separated by "," (RFC 6570 §2.3: variable-list = varspec *( "," varspec ))';
+      if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
+      const run = c.input.slice(c.offset, next);
+      return varspecAt(c, `${c.input.slice(0, c.offset)},${c.input.slice(next)}`, c.offset + 1) ? `${text}: write "," for ${JSON.stringify(run)}` : null;
+    },
+  },
+  {
+    // `{ var}`, `{var }`, `{a, b}`: no space is part of an expression (§2.2, §2.3), and "%20"
+    // would make it part of a varname (`%20var`).
+    id: 'template: space in an expression',
+    section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}"), §2.3',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: oneOf(' '),
+    give: (c) => {
+      if (!inExpression(c)) return null;
+      // Between a varspec and the next varname the space is a separator (the row before):
+      // removed, it would make one varname of two.
+      const next = spacesFrom(c.input, c.offset);
+      if (!atVarspecStart(c) && (VARNAME_START(c.input[next] ?? null) || SEPARATOR(c.input[next] ?? null))) return null;
+      const whole = rewritten(c);
+      const text = 'a space is no part of an expression (RFC 6570 §2.2, §2.3)';
+      if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
+      // Removed: a varspec begins there, or the "," or "}" expected after one.
+      const fixed = c.input.slice(0, c.offset) + c.input.slice(next);
+      const at = fixed[c.offset];
+      const past = atVarspecStart(c) ? varspecAt(c, fixed, c.offset) : (at === ',' || at === '}') && c.expected.includes(`"${at}"`);
+      return past ? `${text}: remove ${next - c.offset === 1 ? 'it' : 'them'}` : null;
+    },
+  },
+  {
+    // `{$var}`: "$" is no operator (§2.2) and no varchar (§2.3): "The expression syntax
+    // specifically excludes use of the dollar ("$")" (§2.2). The braces already mark the
+    // variable, as "${var}" does in a shell; "%24" would make it part of the varname (`%24var`).
+    id: 'template: "$" before a varname',
+    section: 'RFC 6570 §2.2 (operator), §2.3 (varchar)',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: oneOf('$'),
+    give: (c) => {
+      if (!inExpression(c) || !atVarspecStart(c) || !VARNAME_START(c.input[c.offset + 1] ?? null)) return null;
+      const whole = rewritten(c);
+      const text = '"$" is no operator and no varchar: RFC 6570 §2.2 keeps it out of expressions, and the braces alone mark the variable';
+      if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
+      return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove it` : null;
+    },
+  },
+  {
     id: 'template: character outside varchar',
     section: 'RFC 6570 §2.3',
     eras: templates,
@@ -174,6 +287,22 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     needs: IN_PCT_ENCODED, // its second condition
     give: (c) =>
       inLiterals(c) && has(c, IN_PCT_ENCODED) ? 'a "%" in a literal begins a pct-encoded triplet of two hex digits: a percent sign is written %25' : null,
+  },
+  {
+    // ` {a}`, `http://x/{a} `: whitespace around a template is no part of it, as around a URI
+    // (the rows for every era say so, after this era's); "%20" would make it one of the
+    // template's literals, copied into every expansion (§3.1).
+    id: 'template: whitespace around the template',
+    section: 'RFC 6570 §2.1 (literals exclude SP and CTL)',
+    eras: templates,
+    found: isSpace,
+    give: (c) => {
+      if (!inLiterals(c)) return null;
+      if (c.offset === 0) return c.input.trim() === '' ? null : 'remove the whitespace at the start: whitespace around a URI Template is no part of it (RFC 6570 §2.1)';
+      return c.input.slice(c.offset).trim() === '' && wholeStart(c, c.input.slice(0, c.offset))
+        ? 'remove the whitespace at the end: whitespace around a URI Template is no part of it (RFC 6570 §2.1)'
+        : null;
+    },
   },
   {
     id: 'template: character literals exclude',

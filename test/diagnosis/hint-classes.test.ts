@@ -11,6 +11,9 @@ const REGEXPS: Record<keyof typeof TEMPLATE_CLASSES, RegExp> = {
   VARCHAR_OR_DOT: /^[A-Za-z0-9_.%]$/,
   OPERATOR: /^[+#./;?&=,!@|]$/,
   NOT_IN_LITERALS: /^[\u0000-\u0020\u007f"%<>\\^`|]$/,
+  // §2.3 variable-list: what is written by mistake between two varspecs for ",", and a varname's first character.
+  SEPARATOR: /^[ &;|+/]$/,
+  VARNAME_START: /^[A-Za-z0-9_%]$/,
 };
 
 describe('template hint classes', () => {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
+import { templateParts } from '../../src/template/syntax.js';
 
 interface Row {
   spec: string;
@@ -19,6 +20,8 @@ interface Row {
   /** The input with the hint's advice applied, and where the fixed parse must get to (its length: valid). */
   fixed?: string;
   past?: number;
+  /** The variable names of the fixed template (RFC 6570 §2.3), where the fix must keep those meant. */
+  names?: readonly string[];
   source: string;
 }
 
@@ -83,6 +86,45 @@ const rows: Row[] = [
   { spec: 'rfc6570', input: '{x', says: ['offset 0 is not closed: add "}"'], fixed: '{x}', past: 3, source: 'RFC 6570 §2.2' },
   ...['{}', '{+}', '{&}'].map((input) => ({ spec: 'rfc6570', rule: 'expression', input, says: ['at least one variable name'], not: ['%7B'], source: 'RFC 6570 §2.2 (expression begins with "{")' })),
   { spec: 'rfc6570', input: '{}', says: ['at least one variable name', '%7B or %7D'], fixed: '%7B%7D', past: 6, source: 'RFC 6570 §2.1, §2.2' },
+  // RFC 6570 §2.3: `variable-list = varspec *( "," varspec )`. A separator of another kind
+  // ("&", ";", "|", "+", "/", a space) written "%26" would make one variable of two (`a%26b`);
+  // a space or a "$" (no operator, §2.2, no varchar) written "%20" or "%24" would be part of the
+  // varname. The hint writes the expression as §2.2 has it, and the variables are the ones meant.
+  ...(
+    [
+      ['http://x/{?a&b}', '{?a,b}', '{?a&b}', ['a', 'b']],
+      ['{;a;b}', '{;a,b}', '{;a;b}', ['a', 'b']],
+      ['{/a/b}', '{/a,b}', '{/a/b}', ['a', 'b']],
+      ['{a|b}', '{a,b}', '{a|b}', ['a', 'b']],
+      ['{a+b}', '{a,b}', '{a+b}', ['a', 'b']],
+      ['{a b}', '{a,b}', '{a b}', ['a', 'b']],
+      ['{x y z}', '{x,y,z}', '{x y z}', ['x', 'y', 'z']],
+      ['{a & b}', '{a,b}', '{a & b}', ['a', 'b']],
+      ['{a*&b:3}', '{a*,b:3}', '{a*&b:3}', ['a', 'b']],
+      ['{$var}', '{var}', '{$var}', ['var']],
+      ['{a,$b}', '{a,b}', '{a,$b}', ['a', 'b']],
+      ['{ var}', '{var}', '{ var}', ['var']],
+      ['{var }', '{var}', '{var }', ['var']],
+      ['{+ var}', '{+var}', '{+ var}', ['var']],
+      ['{a, b}', '{a,b}', '{a, b}', ['a', 'b']],
+      ['{a ,b}', '{a,b}', '{a ,b}', ['a', 'b']],
+      ['{a , b}', '{a,b}', '{a , b}', ['a', 'b']],
+    ] as const
+  ).map(([input, to, from, names]) => {
+    const p = input.indexOf(from);
+    const fixed = input.slice(0, p) + to + input.slice(p + from.length);
+    return { spec: 'rfc6570', input, says: [`write "${to}" for "${from}"`], not: ['%26', '%3B', '%2F', '%7C', '%2B', '%20', '%24'], fixed, past: fixed.length, names, source: 'RFC 6570 §2.2, §2.3 (variable-list = varspec *( "," varspec ))' };
+  }),
+  // Where the whole expression stays wrong, the separator alone ("=" is another mistake).
+  { spec: 'rfc6570', input: '{?a&b=c}', says: ['separated by ","', 'write "," for "&"'], not: ['%26'], fixed: '{?a,b=c}', past: 5, source: 'RFC 6570 §2.3' },
+  { spec: 'rfc6570', input: '{ a', says: ['no part of an expression', 'remove it'], not: ['%20'], source: 'RFC 6570 §2.2' },
+  // Whitespace around the template: no literal of it (§2.1), as around a URI.
+  { spec: 'rfc6570', input: ' {var}', says: ['remove the whitespace at the start'], not: ['%20'], source: 'RFC 6570 §2.1' },
+  { spec: 'rfc6570', input: 'http://x/{var} ', says: ['remove the whitespace at the end'], not: ['%20'], fixed: 'http://x/{var}', past: 14, source: 'RFC 6570 §2.1' },
+  // A "$", a separator or a space inside a varname, or one the rewrite cannot place: the triplet
+  // (RFC 6570 §2.3: pct-encoded is a varchar).
+  { spec: 'rfc6570', input: '{a$b}', says: ['"$" is written %24'], source: 'RFC 6570 §2.3' },
+  { spec: 'rfc6570', input: '{a&}', says: ['"&" is written %26'], source: 'RFC 6570 §2.3' },
   // 5. RFC 1738 §2.2: "#" delimits a URL from a fragment: leaving it out is a fix only after a whole URL.
   ...['http#://example.com/', 'http://example.#com/', 'g#opher://a/', 'ftp#//a/b'].map((input) => ({ spec: 'rfc1738', input, says: null, not: ['leave the fragment out'], source: 'RFC 1738 §2.2, §5' })),
   { spec: 'draft-ietf-uri-url-03', input: 'http://#xample.com/', says: null, not: ['leave the fragment out'], source: 'draft-ietf-uri-url-03 (httpaddress)' },
@@ -122,6 +164,10 @@ describe('a hint\'s advice, applied, gets the parse further', () => {
     for (const s of row.says ?? []) expect(hint, row.source).toContain(s);
     for (const s of row.not ?? []) expect(hint ?? '', row.source).not.toContain(s);
     if (row.fixed !== undefined) expect(getsFurther(row.spec, row.rule, row.fixed, row.past!), `${row.source}: ${row.fixed}`).toBe(true);
+    if (row.names !== undefined) {
+      const names = templateParts(row.fixed!).flatMap((p) => (p.type === 'expression' ? p.varspecs.map((v) => v.name) : []));
+      expect(names, row.source).toEqual(row.names);
+    }
   });
 
   it('says of each era\'s scheme what its grammar takes: a digit first, capitals', () => {

@@ -37,7 +37,13 @@ const rows: Row[] = [
   { hint: 'template: dot in a varname', spec: 'rfc6570', input: '{x..y}', says: ['no ".."'], source: 'RFC 6570 §2.3' },
   { hint: 'template: two operators', spec: 'rfc6570', input: '{/?id}', says: ['one operator'], source: 'RFC 6570 §2.2' },
   { hint: 'template: two modifiers', spec: 'rfc6570', input: '{hello:2*}', says: ['one modifier'], source: 'RFC 6570 §2.4' },
-  { hint: 'template: character outside varchar', spec: 'rfc6570', input: '{with space}', says: ['%20'], source: 'RFC 6570 §2.3' },
+  { hint: 'template: varspecs separated by other than ","', spec: 'rfc6570', input: 'http://x/{?a&b}', says: ['separated by ","', 'write "{?a,b}" for "{?a&b}"'], source: 'RFC 6570 §2.3 (variable-list)' },
+  { hint: 'template: varspecs separated by other than ","', spec: 'rfc6570', input: '{with space}', says: ['separated by ","', 'write "{with,space}"'], source: 'RFC 6570 §2.3 (variable-list)' },
+  { hint: 'template: space in an expression', spec: 'rfc6570', input: '{ var}', says: ['no part of an expression', 'write "{var}" for "{ var}"'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: "$" before a varname', spec: 'rfc6570', input: '{$var}', says: ['keeps it out of expressions', 'write "{var}" for "{$var}"'], source: 'RFC 6570 §2.2, §2.3' },
+  { hint: 'template: whitespace around the template', spec: 'rfc6570', input: ' {var}', says: ['remove the whitespace at the start'], source: 'RFC 6570 §2.1' },
+  { hint: 'template: whitespace around the template', spec: 'rfc6570', input: '{var}\n', says: ['remove the whitespace at the end'], source: 'RFC 6570 §2.1' },
+  { hint: 'template: character outside varchar', spec: 'rfc6570', input: '{with\u0001}', says: ['%01'], source: 'RFC 6570 §2.3' },
   { hint: 'template: "}" outside an expression', spec: 'rfc6570', input: '/id*}', says: ['%7D'], source: 'RFC 6570 §2.1' },
   { hint: 'template: "%" without a triplet', spec: 'rfc6570', input: 'a%zz', says: ['%25'], source: 'RFC 6570 §2.1' },
   // The "}" ends a triplet begun with one hex digit: the "%" is what is wrong, not a brace (%7D there leaves "%0%").
@@ -148,7 +154,7 @@ describe('hints for common mistakes (issue 14)', () => {
       if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(diagnosisRowOf(id))), h.id).not.toEqual([]);
       // A row for the grammars with a rule applies to a grammar, and one for characters to one.
       if (h.grammar) expect(TABLE_IDS.filter((id) => h.grammar!(eraOf(id))), h.id).not.toEqual([]);
-      if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*', '@'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
+      if (h.found) expect([null, ' ', '#', 'é', '\', '[', '?', '0', '}', '~', '*', '@', '$'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
     }
   });
 
