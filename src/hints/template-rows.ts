@@ -37,8 +37,10 @@ const NOT_IN_LITERALS = asciiClass(`${span(0x00, 0x20)}\u007f"%<>\\^\`|`);
 const SEPARATOR = asciiClass(' &;|+/');
 /** `/^[A-Za-z0-9_%]$/`: a varname's first character (§2.3 varchar, or the "%" of a triplet). */
 const VARNAME_START = asciiClass(`${span(0x41, 0x5a)}${span(0x61, 0x7a)}${span(0x30, 0x39)}_%`);
+/** `/^[+#./;?&]$/`: §2.2's op-level2 and op-level3, the operators with an expansion (§3.2). */
+const EXPANDING_OPERATOR = asciiClass('+#./;?&');
 /** The classes, for their test (test/diagnosis/hint-classes.test.ts). */
-export const TEMPLATE_CLASSES = { DIGIT, VARCHAR_OR_DOT, OPERATOR, NOT_IN_LITERALS, SEPARATOR, VARNAME_START };
+export const TEMPLATE_CLASSES = { DIGIT, VARCHAR_OR_DOT, OPERATOR, NOT_IN_LITERALS, SEPARATOR, VARNAME_START, EXPANDING_OPERATOR };
 
 /** A template's start rule (the last start rule's answer kept: a batch asks of one), and the failure inside an expression (§2.2) or not. */
 let templateRule: string | null = null;
@@ -259,6 +261,93 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const text = '"$" is no operator and no varchar: RFC 6570 §2.2 keeps it out of expressions, and the braces alone mark the variable';
       if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
       return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove it` : null;
+    },
+  },
+  {
+    // `{?a,&b}`: an operator applies to the whole expression, once, after "{" (§2.2); after ","
+    // a varname begins (§2.3). "%26" would name a variable `%26b`; what is meant is an
+    // expression of its own for the variable: `{?a}{&b}`. Not for the reserved operators
+    // (op-reserve), which have no expansion to be meant.
+    id: 'template: operator after ","',
+    section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}")',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: EXPANDING_OPERATOR,
+    give: (c) => {
+      if (!inExpression(c) || c.before !== ',' || c.input[c.offset - 2] === '{') return null;
+      const open = c.input.lastIndexOf('{', c.offset);
+      const close = c.input.indexOf('}', c.offset);
+      if (close < 0) return null;
+      const from = c.input.slice(open, close + 1);
+      const to = `${c.input.slice(open, c.offset - 1)}}{${c.input.slice(c.offset, close + 1)}`;
+      const fixed = c.input.slice(0, open) + to + c.input.slice(close + 1);
+      return rewriteGetsPast(c, fixed, open + to.length)
+        ? `an operator stands once, right after "{", for all of an expression's variables (RFC 6570 §2.2): a variable with another operator is an expression of its own: write "${to}" for "${from}"`
+        : null;
+    },
+  },
+  {
+    // `{*x}`, `{:id}`, `{:3}`: a modifier comes after the varname it modifies (§2.4: `varspec =
+    // varname [ modifier-level4 ]`). "%2A" or "%3A" would make it part of a varname.
+    id: 'template: modifier before a varname',
+    section: 'RFC 6570 §2.4 (varspec = varname [ modifier-level4 ])',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: oneOf(':', '*'),
+    give: (c) => {
+      if (!inExpression(c) || !atVarspecStart(c)) return null;
+      let end = c.offset + 1;
+      while (VARCHAR_OR_DOT(c.input[end] ?? null)) end++;
+      const name = c.input.slice(c.offset + 1, end);
+      const from = c.input.slice(c.offset, end);
+      if (c.found === '*') {
+        const text = 'an explode "*" follows the varname it modifies (RFC 6570 §2.4.2: varspec = varname [ modifier-level4 ])';
+        const to = `${name}*`;
+        return name !== '' && rewriteGetsPast(c, c.input.slice(0, c.offset) + to + c.input.slice(end), c.offset + to.length + 1) ? `${text}: write "${to}" for "${from}"` : text;
+      }
+      // `{:id}`: a name after ":" (a path parameter of other routers) is the varname itself.
+      const text = 'a prefix ":" follows the varname it shortens, as in {var:3} (RFC 6570 §2.4.1: varspec = varname [ modifier-level4 ])';
+      if (name === '' || DIGIT(name[0]!)) return text;
+      return rewriteGetsPast(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), end) ? `${text}; no ":" comes before a varname: write "${name}" for "${from}"` : text;
+    },
+  },
+  {
+    // `{{d}}` (another template language's braces), `{a{b}` (a "}" left out): expressions do not
+    // nest (§2.2), and "%7B" would make the brace part of a varname.
+    id: 'template: "{" inside an expression',
+    section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}")',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: oneOf('{'),
+    give: (c) => {
+      if (!inExpression(c)) return null;
+      const open = c.input.lastIndexOf('{', c.offset - 1);
+      if (c.offset - open <= 2 && (c.offset - open === 1 || OPERATOR(c.before))) {
+        // Doubled: `{{d}}` is `{d}`, `{+{d}}` is `{+d}`.
+        const close = c.input.indexOf('}', c.offset);
+        if (close < 0) return null;
+        const end = close + 1 + (c.input[close + 1] === '}' ? 1 : 0);
+        const from = c.input.slice(open, end);
+        const to = `{${c.input.slice(open + 1, c.offset)}${c.input.slice(c.offset + 1, close + 1)}`;
+        const fixed = c.input.slice(0, open) + to + c.input.slice(end);
+        const text = 'expressions do not nest: one "{" opens an expression (RFC 6570 §2.2)';
+        if (rewriteGetsPast(c, fixed, open + to.length)) return `${text}: write "${to}" for "${from}"`;
+        return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove this one` : null;
+      }
+      if (c.before === ',') {
+        // `{a,{b}`: the "," and a "}" are one expression's end: `{a}{b}`.
+        const close = c.input.indexOf('}', c.offset);
+        if (close < 0) return null;
+        const from = c.input.slice(open, close + 1);
+        const to = `${c.input.slice(open, c.offset - 1)}}${c.input.slice(c.offset, close + 1)}`;
+        const fixed = c.input.slice(0, open) + to + c.input.slice(close + 1);
+        return rewriteGetsPast(c, fixed, open + to.length) ? `expressions do not nest (RFC 6570 §2.2): write "${to}" for "${from}"` : null;
+      }
+      if (!c.expected.includes('"}"')) return null;
+      const fixed = `${c.input.slice(0, c.offset)}}${c.input.slice(c.offset)}`;
+      return rewriteGetsPast(c, fixed, c.offset + 1)
+        ? `expressions do not nest (RFC 6570 §2.2): the expression opened by "{" at offset ${open} is not closed before the "{" at offset ${c.offset}: add "}"`
+        : null;
     },
   },
   {

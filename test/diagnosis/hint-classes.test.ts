@@ -14,6 +14,7 @@ const REGEXPS: Record<keyof typeof TEMPLATE_CLASSES, RegExp> = {
   // §2.3 variable-list: what is written by mistake between two varspecs for ",", and a varname's first character.
   SEPARATOR: /^[ &;|+/]$/,
   VARNAME_START: /^[A-Za-z0-9_%]$/,
+  EXPANDING_OPERATOR: /^[+#./;?&]$/,
 };
 
 describe('template hint classes', () => {

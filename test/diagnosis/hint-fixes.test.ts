@@ -109,15 +109,30 @@ const rows: Row[] = [
       ['{a, b}', '{a,b}', '{a, b}', ['a', 'b']],
       ['{a ,b}', '{a,b}', '{a ,b}', ['a', 'b']],
       ['{a , b}', '{a,b}', '{a , b}', ['a', 'b']],
+      // An operator after "," (§2.2: once, after "{"), a modifier before its varname (§2.4), a
+      // "{" inside an expression (§2.2: expressions do not nest): "%26", "%2A", "%3A", "%7B"
+      // would make them part of a varname.
+      ['{?a,&b}', '{?a}{&b}', '{?a,&b}', ['a', 'b']],
+      ['{x,.y}', '{x}{.y}', '{x,.y}', ['x', 'y']],
+      ['{*list}', 'list*', '*list', ['list']],
+      ['{a,*b}', 'b*', '*b', ['a', 'b']],
+      ['/users/{:id}', 'id', ':id', ['id']],
+      ['{{name}}', '{name}', '{{name}}', ['name']],
+      ['{+{path}}', '{+path}', '{+{path}}', ['path']],
+      ['{a,{b}', '{a}{b}', '{a,{b}', ['a', 'b']],
     ] as const
   ).map(([input, to, from, names]) => {
     const p = input.indexOf(from);
     const fixed = input.slice(0, p) + to + input.slice(p + from.length);
-    return { spec: 'rfc6570', input, says: [`write "${to}" for "${from}"`], not: ['%26', '%3B', '%2F', '%7C', '%2B', '%20', '%24'], fixed, past: fixed.length, names, source: 'RFC 6570 §2.2, §2.3 (variable-list = varspec *( "," varspec ))' };
+    return { spec: 'rfc6570', input, says: [`write "${to}" for "${from}"`], not: ['%26', '%3B', '%2F', '%7C', '%2B', '%20', '%24', '%2E', '%2A', '%3A', '%7B'], fixed, past: fixed.length, names, source: 'RFC 6570 §2.2, §2.3 (variable-list = varspec *( "," varspec ))' };
   }),
   // Where the whole expression stays wrong, the separator alone ("=" is another mistake).
   { spec: 'rfc6570', input: '{?a&b=c}', says: ['separated by ","', 'write "," for "&"'], not: ['%26'], fixed: '{?a,b=c}', past: 5, source: 'RFC 6570 §2.3' },
   { spec: 'rfc6570', input: '{ a', says: ['no part of an expression', 'remove it'], not: ['%20'], source: 'RFC 6570 §2.2' },
+  { spec: 'rfc6570', input: '{a{b}', says: ['do not nest', 'at offset 0 is not closed before the "{" at offset 2: add "}"'], not: ['%7B'], fixed: '{a}{b}', past: 6, source: 'RFC 6570 §2.2' },
+  { spec: 'rfc6570', input: '{:3}', says: ['a prefix ":" follows the varname it shortens'], not: ['%3A'], source: 'RFC 6570 §2.4.1' },
+  // A reserved operator (op-reserve) has no expansion to be meant: the triplet stays the advice.
+  { spec: 'rfc6570', input: '{a,=b}', says: ['"=" is written %3D'], source: 'RFC 6570 §2.2 (op-reserve), §2.3' },
   // Whitespace around the template: no literal of it (§2.1), as around a URI.
   { spec: 'rfc6570', input: ' {var}', says: ['remove the whitespace at the start'], not: ['%20'], source: 'RFC 6570 §2.1' },
   { spec: 'rfc6570', input: 'http://x/{var} ', says: ['remove the whitespace at the end'], not: ['%20'], fixed: 'http://x/{var}', past: 14, source: 'RFC 6570 §2.1' },
