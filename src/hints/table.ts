@@ -368,7 +368,10 @@ export const HINTS: readonly HintRow[] = [
     id: 'leading whitespace',
     section: 'RFC 3986 Appendix C',
     found: isSpace,
-    give: (c) => (c.offset === 0 ? 'remove the whitespace at the start: whitespace around a URI is no part of it' : null),
+    // Only where the input without it gets the start rule past its first character: a lone
+    // space checked as `reserved` would be the empty string, and " 8" as `reserved` "8".
+    give: (c) =>
+      c.offset === 0 && rewriteGetsPast(c, c.input.trimStart(), 1) ? 'remove the whitespace at the start: whitespace around a URI is no part of it' : null,
   },
   {
     id: 'trailing whitespace',

@@ -159,6 +159,11 @@ const rows: Row[] = [
   // leaves the article waiting for its "@" (`news:%40example.com` fails at the end).
   { spec: 'rfc1738', input: 'news:@example.com', says: ['a message-id needs its local part before "@"'], not: ['%40'], fixed: 'news:id@example.com', past: 19, source: 'RFC 1738 §3.6, §5 (article)' },
   { spec: 'rfc1738', input: 'news:@L---1---\u001c.U---7J--3', says: ['a message-id needs its local part before "@"'], not: ['%40'], source: 'RFC 1738 §5 (article)' },
+  // Leading whitespace removed only where what is left gets the rule past its first character:
+  // a lone space as `reserved` would be the empty string, " 8" as `reserved` is "8" (RFC 3986 §2.2).
+  { spec: 'rfc3986', rule: 'reserved', input: ' ', says: null, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
+  { spec: 'rfc3986', rule: 'reserved', input: ' 8', says: null, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
+  { spec: 'rfc3986', rule: 'reserved', input: ' :', says: ['whitespace at the start'], fixed: ':', past: 1, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
   // RFC 9110 §4.2.1: `"http" "://"`: "/" for each backslash gets past them.
   { spec: 'rfc9110', input: 'http:\\\\example.com\\', says: ['a backslash separates nothing in a URI: write "/"'], fixed: 'http://example.com/', past: 19, source: 'RFC 9110 §4.2.1; RFC 3986 §3.3' },
 ];
