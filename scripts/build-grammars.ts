@@ -32,6 +32,7 @@ import { inheritedRules } from './codegen/inherited.js';
 import { type BaseEntries, baseImport, type Entry, entryLines } from './inherited-data.js';
 import { splitLiterals } from './split-literals.js';
 import { diagnosisRowOf, rowOf } from '../src/eras/table.js';
+import { eraRowsOf } from '../src/hints/era-rows.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -478,7 +479,10 @@ function entryPoint(era: string): Record<string, string> {
   const prose = profiled ? `import { PROFILES } from '../../dist/src/profiles/of-era.js';\n` : '';
   // RFC 6570's level and warnings (src/template/notes.ts): the entry of the template era.
   const noted = rowOf(era)?.template !== undefined;
-  const notes = noted ? `import { notesOf } from '../../dist/src/template/notes.js';\nimport { TEMPLATE_HINTS } from '../../dist/src/hints/template-rows.js';\n` : '';
+  const notes = noted ? `import { notesOf } from '../../dist/src/template/notes.js';\n` : '';
+  // The hint rows of the era's kind (src/hints/era-rows.ts): RFC 6570's, the URN eras'.
+  const rows = eraRowsOf(diagnosisRowOf(era));
+  const hintRows = rows ? `import { ${rows.name} } from '../../dist/src/hints/${rows.module}.js';\n` : '';
   const checks = profiled ? ', { profiles: PROFILES }' : '';
   const after = [profiled ? 'profiles: PROFILES' : '', noted ? 'notes: notesOf' : ''].filter(Boolean).join(', ');
   const lookup = after ? `, { ${after} }` : '';
@@ -490,10 +494,10 @@ import * as fast from '../${era}.fast.js';
 import * as diag from '../${era}.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
-${prose}${notes}
+${prose}${notes}${hintRows}
 export const spec = ${id};
 export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }${checks});
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag${noted ? ', hints: TEMPLATE_HINTS' : ''} }${lookup});
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag${rows ? `, hints: ${rows.name}` : ''} }${lookup});
 export const parse = /* @__PURE__ */ parseFor(${id});
 export const resolve = /* @__PURE__ */ resolveFor(${id});
 ${ENTRY_EXTRAS[era] ?? ''}`;

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const INPUTS = ['src', 'generated', 'scripts/build.mjs', 'scripts/build-inputs.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'generated', 'scripts/build.mjs', 'scripts/build-inputs.mjs', 'scripts/declarations.mjs', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 /** Where the build writes the digest of the inputs it was built from. */
 export const STAMP = join('dist', '.inputs-sha256');

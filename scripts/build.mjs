@@ -3,7 +3,9 @@
 //
 // 1. tsc compiles src/ to dist/src/ (JavaScript and declarations).
 // 2. The JavaScript of dist/src/ loses its comments (esbuild, not minified: the code stays
-//    readable in a stack trace); the declarations keep theirs, which editors show. The CLI's
+//    readable in a stack trace); the declarations keep theirs, which editors show, but for those
+//    of the diagnosis's machinery (./declarations.mjs: the public types reach them, no
+//    public name is declared in them, so no consumer's editor shows their comments). The CLI's
 //    declarations (dist/src/cli/) are built (its @example blocks type-check against them) but
 //    not shipped: package.json "files" leaves them out, a command being no library.
 // 3. generated/ is copied to dist/generated/ with its recognizers minified, and its data
@@ -25,6 +27,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { transformSync } from 'esbuild';
 import { inputsDigest, STAMP } from './build-inputs.mjs';
+import { INTERNAL_DECLARATIONS, withoutDocComments } from './declarations.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
@@ -38,6 +41,7 @@ function files(dir) {
 
 const js = (path) => path.endsWith('.js');
 const dts = (path) => path.endsWith('.d.ts');
+
 
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -56,6 +60,7 @@ for (const path of files(src).filter((p) => js(p) || dts(p))) {
   if (!target.startsWith('.')) target = `./${target}`;
   text = text.replace(/(['"])#generated\1/g, `'${target}'`);
   if (js(path)) text = transformSync(text, options).code;
+  else if (INTERNAL_DECLARATIONS.some((dir) => path.split('\\').join('/').startsWith(dir))) text = withoutDocComments(text);
   writeFileSync(file, text);
 }
 

@@ -6,7 +6,9 @@ import { unknownSpec } from './errors.js';
 import { eraFrom, ruleOf, startIdOf as startIdIn, type Era, type ReadingOptions, type RegistryEra, type RuleMeta } from './era.js';
 import { noteEraNamed, noteEras } from './known-eras.js';
 import { DEFAULT_ERA, diagnosisRowOf, eraWith, urnEra } from './eras/table.js';
+import { eraRowsOf } from './hints/era-rows.js';
 import { TEMPLATE_HINTS } from './hints/template-rows.js';
+import { URN_HINTS } from './hints/urn-rows.js';
 
 export type { Era, RegistryEra, RuleMeta };
 export { ruleOf };
@@ -15,6 +17,9 @@ export { ruleOf };
 export function newestFirst(a: Pick<GeneratedGrammarMeta, 'spec' | 'date'>, b: Pick<GeneratedGrammarMeta, 'spec' | 'date'>): number {
   return b.date.localeCompare(a.date) || a.spec.localeCompare(b.spec);
 }
+
+/** Every module of an era kind's hint rows, by the name ./hints/era-rows.ts gives it. */
+const ERA_ROWS = { TEMPLATE_HINTS, URN_HINTS } as const;
 
 const ERAS: RegistryEra[] = [];
 // Spec ids are matched case-insensitively (contract: `RFC3986` is `rfc3986`).
@@ -26,8 +31,11 @@ const BY_ID = new Map<string, RegistryEra>();
  * they arrive (playground/eras.ts), so that its first load does not grow with the eras.
  */
 export function addEras(parts: readonly GeneratedEra[]): void {
-  // The template era's own hint rows (./hints/template-rows.ts), by its row of the era table.
-  for (const era of parts.map((p) => eraFrom(diagnosisRowOf(p.meta.spec).template ? { ...p, hints: TEMPLATE_HINTS } : p))) {
+  // An era kind's own hint rows (./hints/era-rows.ts), by the era's row of the era table.
+  for (const era of parts.map((p) => {
+    const rows = eraRowsOf(diagnosisRowOf(p.meta.spec));
+    return eraFrom(rows ? { ...p, hints: ERA_ROWS[rows.name] } : p);
+  })) {
     if (BY_ID.has(era.id.toLowerCase())) continue;
     ERAS.push(era);
     BY_ID.set(era.id.toLowerCase(), era);

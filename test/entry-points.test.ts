@@ -55,8 +55,23 @@ describe('bundle budgets (esbuild --bundle --minify, gzip -9)', () => {
     expect(text).not.toContain('MUST be rejected');
     expect(text).not.toContain('reserved for future extensions');
     expect(text).not.toContain('"params"');
-    // RFC 6570's hint rows (src/hints/template-rows.ts), which the template era's parts carry.
+    // RFC 6570's hint rows (src/hints/template-rows.ts), which the template era's parts carry,
+    // and the URN eras' (src/hints/urn-rows.ts).
     expect(text).not.toContain('a varname holds');
+    expect(text).not.toContain('an NID is');
+  });
+
+  it('a URN era\'s entry bundles the URN hint rows, and gives the main entry\'s records', async () => {
+    for (const [spec, input] of [['rfc8141', 'urn:a:b'], ['rfc2141', 'urn:a:b~']] as const) {
+      const { text } = await bundled(`import { validate } from 'urispec/${spec}'; console.log(validate('${input}'));`);
+      expect(text, spec).toContain('an NID is');
+      const entry = (await import(`urispec/${spec}`)) as { validate: (input: string) => { error?: { hint?: string } } };
+      const main = await import('urispec');
+      const hint = (main.validate(input, { spec }) as { error?: { hint?: string } }).error?.hint;
+      // RFC 8141 §2: an NID of one letter; RFC 2141 §2.4: "~" is excluded.
+      expect(hint, spec).toMatch(spec === 'rfc8141' ? /an NID is 2 to 32/ : /is excluded \(RFC 2141 §2\.4\)/);
+      expect(entry.validate(input).error?.hint, spec).toBe(hint);
+    }
   });
 
   it('the template era\'s entry bundles its own hint rows', async () => {

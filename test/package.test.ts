@@ -73,6 +73,25 @@ describe('the published files', () => {
     expect(left.filter((p) => reached.has(p))).toEqual([]);
   });
 
+  // scripts/build.mjs ships the declarations of the diagnosis's machinery (scripts/declarations.mjs)
+  // without their doc comments: editors show a name's comments where it is declared, so that is
+  // right only while no entry point exports a name declared there. The others keep theirs.
+  it('ship without doc comments only declarations no entry point exports from', async () => {
+    const { INTERNAL_DECLARATIONS } = (await import('../scripts/declarations.mjs' as string)) as { INTERNAL_DECLARATIONS: string[] };
+    const internal = (p: string) => INTERNAL_DECLARATIONS.some((dir) => p.startsWith(`dist/src/${dir}`));
+    const entries = ['dist/src/index.d.ts', 'dist/src/diff/index.d.ts', 'dist/src/ajv.d.ts', ...packed.filter((p) => /^dist\/generated\/entries\/[^/]+\.d\.ts$/.test(p))];
+    for (const entry of entries) {
+      const text = readFileSync(join(repoRoot, entry), 'utf8');
+      for (const [, spec] of text.matchAll(/\bexport\b[^;]*?\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        expect(internal(join(entry, '..', spec!)), `${entry} exports from ${spec}`).toBe(false);
+      }
+    }
+    const shipped = packed.filter((p) => p.endsWith('.d.ts'));
+    expect(shipped.filter(internal).length).toBeGreaterThan(3);
+    for (const p of shipped.filter(internal)) expect(readFileSync(join(repoRoot, p), 'utf8').includes('/**'), p).toBe(false);
+    expect(shipped.filter((p) => !internal(p) && readFileSync(join(repoRoot, p), 'utf8').includes('/**')).length).toBeGreaterThan(20);
+  });
+
   // README: `npx urispec ...` in a clone runs package.json's bin from dist/. npm makes it
   // executable when it installs, but every rebuild (npm run build, npm run docs) writes it anew.
   it('hold the command (package.json bin), shipped and executable after a build', () => {

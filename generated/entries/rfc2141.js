@@ -7,9 +7,10 @@ import * as diag from '../rfc2141.diag.js';
 import { isValidFor, validateFor } from '../../dist/src/era-entry.js';
 import { parseFor, resolveFor } from '../../dist/src/era-entry-full.js';
 import { PROFILES } from '../../dist/src/profiles/of-era.js';
+import { URN_HINTS } from '../../dist/src/hints/urn-rows.js';
 
 export const spec = "rfc2141";
 export const isValid = /* @__PURE__ */ isValidFor({ meta, fast }, { profiles: PROFILES });
-export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag }, { profiles: PROFILES });
+export const validate = /* @__PURE__ */ validateFor({ meta, fast, diag, hints: URN_HINTS }, { profiles: PROFILES });
 export const parse = /* @__PURE__ */ parseFor("rfc2141");
 export const resolve = /* @__PURE__ */ resolveFor("rfc2141");

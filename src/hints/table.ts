@@ -43,7 +43,6 @@ import {
   ipLiteralText,
   isLoneSurrogate,
   isSpace,
-  nidOf,
   openBracket,
   registered,
   rowOfEra,
@@ -78,8 +77,6 @@ export interface HintRow {
 }
 
 // The eras of a capability of the era table.
-const urn8141 = (row: DiagnosisRow): boolean => row.urn === 'RFC 8141 §2';
-const urn2141 = (row: DiagnosisRow): boolean => row.urn === 'RFC 2141 §2';
 const zones = (row: DiagnosisRow): boolean => row.zoneIdentifiers === true;
 const noZones = (row: DiagnosisRow): boolean => row.zoneIdentifiers !== true;
 
@@ -113,16 +110,6 @@ function slashesGetPast(c: HintContext): boolean {
   return rewriteGetsPast(c, c.input.slice(0, c.offset) + '/'.repeat(end - c.offset) + c.input.slice(end), end);
 }
 
-/** Some of the spaces (Unicode Zs) and format characters (Cf) that slip into a copied name, by name. */
-const BLANK_NAMES: ReadonlyMap<number, string> = new Map([
-  [0xa0, 'NO-BREAK SPACE'],
-  [0xad, 'SOFT HYPHEN'],
-  [0x200b, 'ZERO WIDTH SPACE'],
-  [0x202f, 'NARROW NO-BREAK SPACE'],
-  [0x2060, 'WORD JOINER'],
-  [0x3000, 'IDEOGRAPHIC SPACE'],
-  [0xfeff, 'ZERO WIDTH NO-BREAK SPACE'],
-]);
 /**
  * The hint for a space (Zs) or an invisible format character (Cf) in a host, else null: not
  * ZWNJ and ZWJ (U+200C, U+200D), which IDNA2008 allows in a label where the script needs them
@@ -132,8 +119,7 @@ function blankInHost(ch: string): string | null {
   const cp = ch.codePointAt(0)!;
   const space = /^\p{Zs}$/u.test(ch);
   if (!space && (cp === 0x200c || cp === 0x200d || !/^\p{Cf}$/u.test(ch))) return null;
-  const name = BLANK_NAMES.get(cp);
-  const what = `${shown(ch)}${name === undefined ? '' : ` ${name}`}`;
+  const what = shown(ch);
   return space
     ? `${what} is a space: remove it; a host name holds no whitespace, and IDNA does not convert a space`
     : `${what} is an invisible format character: remove it; a host name holds none`;
@@ -183,7 +169,8 @@ function appendixOf(rule: RuleMeta): string {
   return id;
 }
 
-const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
+/** `text`, and the spec id of `era` when that era is registered (advice naming another era). */
+export const also = (era: string | undefined, text: string): string => (era !== undefined && registered(era) ? `${text} (spec ${era})` : text);
 
 /** The text of the row "other character outside the grammar" for an ASCII character, and those made. */
 function otherCharacter(found: string): string {
@@ -192,9 +179,6 @@ function otherCharacter(found: string): string {
   return `${what} is not allowed here: write "${percentEncoded(found)}"`;
 }
 const OTHER_CHARACTER: Array<string | undefined> = new Array<string | undefined>(0x80).fill(undefined);
-
-// RFC 2141 §2.4's excluded characters that RFC 8141 allows in an NSS (Appendix B.1).
-const ALLOWED_LATER = new Set(['~', '&']);
 
 /** The rules of a userinfo, which the furthest failure names when a port is not digits. */
 const USERINFO_RULES = new Set(['userinfo', 'iuserinfo', 'user', 'password']);
@@ -257,74 +241,6 @@ export const HINTS: readonly HintRow[] = [
     section: 'RFC 9110 §4.2.5',
     eras: (row) => row.prose === true,
     give: (c) => c.prose?.hint?.(c.startRule, c.input, c) ?? null,
-  },
-  {
-    // RFC 9110 §4.2.1 `http-URI = "http" "://" authority path-abempty [ "?" query ]` and §4.2.2
-    // `https-URI = "https" "://" authority path-abempty [ "?" query ]`: a profile with a rule for each of its schemes
-    // (src/profiles/profile.ts `rules`), given a URI of another of them, fails in the scheme or
-    // at its ":" (`https://a/` as http-URI at the "s"). Schemes are case-insensitive (RFC 3986
-    // §3.1). The rule named, and spec auto (which picks the rule by the scheme), read that scheme.
-    id: 'scheme profile: a URI of its other scheme',
-    section: 'RFC 9110 §4.2.1, §4.2.2',
-    eras: (row) => row.prose === true,
-    give: (c) => {
-      const rules = c.prose?.rules;
-      const colon = c.input.indexOf(':');
-      if (rules === undefined || colon < 0 || c.offset > colon) return null;
-      const scheme = c.input.slice(0, colon).toLowerCase();
-      const rule = Object.hasOwn(rules, scheme) ? rules[scheme] : undefined;
-      if (rule === undefined || rule === c.startRule || !Object.values(rules).includes(c.startRule)) return null;
-      const meta = ruleNamed(c.era, rule);
-      if (meta === undefined) return null;
-      const section = meta.section ? ` (${sectionLabel(c.era, meta.section)})` : '';
-      const article = /^(?:[aeiou]|http)/i.test(scheme) ? 'an' : 'a';
-      return `"${c.input.slice(0, colon + 1)}" begins ${article} ${scheme} URI, whose rule is ${rule}${section}: validate it as rule ${rule} (--rule ${rule}), or with spec auto`;
-    },
-  },
-
-  // URNs: RFC 2141 allowed a one-letter NID and a final "-", RFC 8141 §2 does not; a "?" in an
-  // RFC 8141 NSS may only begin "?+" or "?="; RFC 2141 §2.4 excludes "~" and "&".
-  {
-    id: 'URN: NID of RFC 8141',
-    section: 'RFC 8141 §2',
-    eras: urn8141,
-    rule: 'NID',
-    give: (c) => {
-      const nid = nidOf(c.input);
-      const rule = 'an NID is 2 to 32 letters, digits or "-", beginning and ending with a letter or digit (RFC 8141 §2)';
-      if (/^[A-Za-z0-9]$/.test(nid)) return `${rule}; ${also(eraFor('RFC 2141 §2'), 'RFC 2141 allowed a one-letter NID')}`;
-      if (/^[A-Za-z0-9][A-Za-z0-9-]*-$/.test(nid)) return `${rule}; ${also(eraFor('RFC 2141 §2'), 'RFC 2141 allowed a final "-"')}`;
-      return rule;
-    },
-  },
-  {
-    id: 'URN: "?" in an RFC 8141 NSS',
-    section: 'RFC 8141 §2',
-    eras: urn8141,
-    rule: 'rq-components',
-    give: (c) =>
-      c.before === '?'
-        ? 'after the NSS, "?" begins "?+" (an r-component) or "?=" (a q-component) (RFC 8141 §2); a "?" in the NSS is written "%3F"'
-        : null,
-  },
-  {
-    id: 'URN: NID of RFC 2141',
-    section: 'RFC 2141 §2.1',
-    eras: urn2141,
-    rule: 'NID',
-    found: (found) => found !== null,
-    give: () => 'an NID is 1 to 32 letters, digits or "-", beginning with a letter or digit (RFC 2141 §2.1)',
-  },
-  {
-    id: 'URN: character RFC 2141 excludes',
-    section: 'RFC 2141 §2.4',
-    eras: urn2141,
-    found: (found) => found !== null && ALLOWED_LATER.has(found),
-    needs: EXPECTS_PERCENT, // its condition
-    give: (c) =>
-      has(c, EXPECTS_PERCENT)
-        ? `"${c.found}" is excluded (RFC 2141 §2.4): "if used in an URN, MUST be %encoded": write "${percentEncoded(c.found!)}"; ${also(eraFor('RFC 8141 §2'), 'RFC 8141 allows it in an NSS')}`
-        : null,
   },
 
   // File URIs (RFC 8089): the eras whose grammar prints Appendix E's nonstandard rules.

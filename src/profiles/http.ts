@@ -142,7 +142,8 @@ export const HTTP_PROSE: SchemeProse = {
   // scheme ..., thus does not appear in the ABNF definitions for the "http" and "https" URI
   // schemes": a "#" after the path or the query is a reference's fragment (RFC 3986 §3.5).
   hint(startRule, input, e) {
-    if (e.found !== '#' || !Object.values(HTTP_PROSE.rules).includes(startRule)) return undefined;
+    if (!Object.values(HTTP_PROSE.rules).includes(startRule)) return undefined;
+    if (e.found !== '#') return otherScheme(startRule, input, e.offset);
     // Only a "#" after the authority's "//" ends a hier-part: in "http#x" the scheme is unfinished.
     if (!/^https?:\/\//i.test(input.slice(0, e.offset))) return undefined;
     // In the path (a "/" after the authority's) or the query, "%23" is a pchar; right after the
@@ -152,3 +153,18 @@ export const HTTP_PROSE: SchemeProse = {
     return noFragmentHint(startRule, 'RFC 9110 §4.2.5: "The fragment identifier component is not part of the scheme definition"', encodable);
   },
 };
+
+/**
+ * §4.2.1 `http-URI = "http" "://" authority path-abempty [ "?" query ]`, §4.2.2 `https-URI =
+ * "https" "://" ...`: a URI of the other scheme fails in the scheme or at its ":" (`https://a/`
+ * as http-URI at the "s"). Schemes are case-insensitive (RFC 3986 §3.1). The rule named, and spec
+ * auto (which picks the rule by the scheme), read that scheme.
+ */
+function otherScheme(startRule: string, input: string, offset: number): string | undefined {
+  const colon = input.indexOf(':');
+  if (colon < 0 || offset > colon) return undefined;
+  const scheme = input.slice(0, colon).toLowerCase();
+  const rule = Object.hasOwn(HTTP_PROSE.rules, scheme) ? HTTP_PROSE.rules[scheme] : undefined;
+  if (rule === undefined || rule === startRule) return undefined;
+  return `"${input.slice(0, colon + 1)}" begins an ${scheme} URI, whose rule is ${rule} (${SECTION[scheme]}): validate it as rule ${rule} (--rule ${rule}), or with spec auto`;
+}
