@@ -87,7 +87,7 @@ const RULES = [
   // midaddress: grammar/draft-ietf-uri-url-03.peggy:147
   ["midaddress",8,-1,-1,-1,[8,[[8,[[1,16,"\"m\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,73]],[-1,20],7,[1,1]]],
   // cidaddress: grammar/draft-ietf-uri-url-03.peggy:154
-  ["cidaddress",9,-1,-1,-1,[8,[[8,[[1,19,"\"c\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,85]],[-1,21],8,[1,1]]],
+  ["cidaddress",9,-1,-1,-1,[8,[[8,[[1,19,"\"c\""],[1,17,"\"i\""],[1,18,"\"d\""],[1,3,"\":\""]],[-1,-1,-1,-1]],[7,86]],[-1,21],8,[1,1]]],
   // mailtoaddress: grammar/draft-ietf-uri-url-03.peggy:170
   ["mailtoaddress",10,-1,3,-1,[8,[[8,[[1,16,"\"m\""],[1,11,"\"a\""],[1,17,"\"i\""],[1,2,"\"l\""],[1,5,"\"t\""],[1,20,"\"o\""],[1,3,"\":\""]],[-1,-1,-1,-1,-1,-1,-1]],[7,72],[1,21,"\"@\""],[7,33]],[-1,22,23,24],9,[1,1,1,1]]],
   // waisaddress: grammar/draft-ietf-uri-url-03.peggy:179
@@ -225,20 +225,22 @@ const RULES = [
   // domain_ref: grammar/draft-ietf-uri-url-03.peggy:751
   ["domain_ref",66,-1,1,1,[7,80]],
   // domain_literal: grammar/draft-ietf-uri-url-03.peggy:758
-  ["domain_literal",67,-1,4,-1,[8,[[1,41,"\"[\""],[11,[9,[[7,83],[7,84]]],null,0,null,119],[1,42,"\"]\""]],[-1,-1,120]]],
+  ["domain_literal",67,-1,4,-1,[8,[[1,41,"\"[\""],[11,[9,[[7,84],[7,85]]],null,0,null,119],[1,42,"\"]\""]],[-1,-1,120]]],
   // word: grammar/draft-ietf-uri-url-03.peggy:763
-  ["word",68,-1,4,-1,[9,[[7,80],[7,81]]]],
+  ["word",68,-1,4,-1,[9,[[7,80],[7,82]]]],
   // atom: grammar/draft-ietf-uri-url-03.peggy:773
-  ["atom",69,-1,1,1,[11,[1,43,"%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E"],null,1,null,121]],
-  // quoted_string: grammar/draft-ietf-uri-url-03.peggy:782
-  ["quoted_string",70,-1,4,-1,[8,[[1,44,"\"\\\"\""],[11,[9,[[7,82],[7,84]]],null,0,null,122],[1,44,"\"\\\"\""]],[-1,-1,123]]],
-  // qtext: grammar/draft-ietf-uri-url-03.peggy:797
+  ["atom",69,-1,1,1,[11,[7,81],null,1,null,121]],
+  // _atom_char: grammar/draft-ietf-uri-url-03.peggy:779
+  ["_atom_char",-1,1,0,1,[14,[1,43,"%x21 / %x23 / %x24 / %x25 / %x26 / %x27 / %x2A / %x2B / %x2D / %x2F / %x30-39 / %x3D / %x3F / %x41-5A / %x5E / %x5F / %x60 / %x61-7A / %x7B / %x7C / %x7D / %x7E"],"<any CHAR except specials, SPACE and CTLs>"]],
+  // quoted_string: grammar/draft-ietf-uri-url-03.peggy:788
+  ["quoted_string",70,-1,4,-1,[8,[[1,44,"\"\\\"\""],[11,[9,[[7,83],[7,85]]],null,0,null,122],[1,44,"\"\\\"\""]],[-1,-1,123]]],
+  // qtext: grammar/draft-ietf-uri-url-03.peggy:803
   ["qtext",71,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],124],[1,47,"%x20 / %x09"]],[-1,125],46,[0,1]],null,1,null,126],[1,48,"%x00-08 / %x0A-0C / %x0E-1F / %x21 / %x23-5B / %x5D-7F"]]]],
-  // dtext: grammar/draft-ietf-uri-url-03.peggy:808
+  // dtext: grammar/draft-ietf-uri-url-03.peggy:814
   ["dtext",72,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],127],[1,47,"%x20 / %x09"]],[-1,128],47,[0,1]],null,1,null,129],[1,49,"%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F"]]]],
-  // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:816
+  // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:822
   ["quoted_pair",73,2,0,2,[8,[[1,50,"\"\\\\\""],[1,51,"%x00-7F"]],[-1,130]]],
-  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:826
+  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:832
   ["content_identifier",74,-1,-1,-1,[7,73]],
 ];
 

@@ -1433,7 +1433,15 @@ function r_atom(s, p) {
   return v0;
 }
 
-// quoted_string: grammar/draft-ietf-uri-url-03.peggy:782
+// _atom_char: grammar/draft-ietf-uri-url-03.peggy:779
+function r__atom_char(s, p) {
+  const len = s.length;
+  let c = 0, v0 = 0;
+  v0 = (p < len && (c = String.prototype.charCodeAt.call(s, p), (c < 128 && T9[c] === 1))) ? p + 1 : -1;
+  return v0;
+}
+
+// quoted_string: grammar/draft-ietf-uri-url-03.peggy:788
 function r_quoted_string(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1464,7 +1472,7 @@ function r_quoted_string(s, p) {
   return v0;
 }
 
-// qtext: grammar/draft-ietf-uri-url-03.peggy:797
+// qtext: grammar/draft-ietf-uri-url-03.peggy:803
 function r_qtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1494,7 +1502,7 @@ function r_qtext(s, p) {
   return v0;
 }
 
-// dtext: grammar/draft-ietf-uri-url-03.peggy:808
+// dtext: grammar/draft-ietf-uri-url-03.peggy:814
 function r_dtext(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0, v3 = 0, v4 = 0, v5 = 0, v6 = 0;
@@ -1524,7 +1532,7 @@ function r_dtext(s, p) {
   return v0;
 }
 
-// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:816
+// quoted_pair: grammar/draft-ietf-uri-url-03.peggy:822
 function r_quoted_pair(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;
@@ -1538,7 +1546,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// content_identifier: grammar/draft-ietf-uri-url-03.peggy:826
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:832
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   v0 = r_addr_spec(s, p);
@@ -1627,6 +1635,7 @@ const START = new Map([
   ["domain_literal", r_domain_literal],
   ["word", r_word],
   ["atom", r_atom],
+  ["_atom_char", r__atom_char],
   ["quoted_string", r_quoted_string],
   ["qtext", r_qtext],
   ["dtext", r_dtext],
@@ -1655,4 +1664,4 @@ export function matchEnd(input, startRule) {
 }
 
 /** The rule functions, for the traced recognizer (a call that cannot reach its furthest failure). */
-export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__login_user_password, r__login_user, r__login_host, r__end_of_input, r__xalphas_before_host, r__user_before_host, r__password_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };
+export { r_prefixedurl, r_url, r_scheme, r_httpaddress, r_ftpaddress, r_afsaddress, r_newsaddress, r_nntpaddress, r_midaddress, r_cidaddress, r_mailtoaddress, r_waisaddress, r_waisindex, r_waisdoc, r_wpath, r_groupart, r_group, r_article, r_database, r_wtype, r_prosperoaddress, r_prosperolink, r_hsoname, r_version, r_attributes, r_attribute, r_telnetaddress, r_gopheraddress, r_login, r_hostport, r_host, r_ftptype, r_cellname, r_hostname, r_hostnumber, r_port, r_selector, r_path, r_segment, r_search, r_user, r_password, r_fragmentid, r_gtype, r_xalpha, r_xalphas, r_xpalpha, r_xpalphas, r_ialpha, r_alpha, r_digit, r_safe, r_extra, r_reserved, r_escape, r_hex, r_national, r_punctuation, r_digits, r_alphanum, r_alphanums, r_void, r__login_end, r__login_then_slash, r__login_then_end, r__login_user_password, r__login_user, r__login_host, r__end_of_input, r__xalphas_before_host, r__user_before_host, r__password_before_host, r__xalphas_before_hostname, r_addr_spec, r_local_part, r_domain, r_sub_domain, r_domain_ref, r_domain_literal, r_word, r_atom, r__atom_char, r_quoted_string, r_qtext, r_dtext, r_quoted_pair, r_content_identifier };

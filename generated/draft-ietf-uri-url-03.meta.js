@@ -96,5 +96,6 @@ export default {
     {"id":"_user_before_host","why":"the user of login (`user = xalphas`) before its \"@\": the xalphas before \"@\" where a host","as":"user"},
     {"id":"_password_before_host","why":"the password of login (`password = xalphas`) before its \"@\", as _user_before_host.","as":"password"},
     {"id":"_xalphas_before_hostname","why":"the xalphas before \"@\" in mailtoaddress: one xalpha, then xalphas up to the first \"@\"","as":"xalphas"},
+    {"id":"_atom_char","why":"atom's prose element, one character of the class above, named by the prose as the RFC 822"},
   ]
 };

@@ -408,7 +408,7 @@ for (const era of eras) {
     // One reader of `expected` for the era's rules and tests: what an entry describes is the
     // printed grammar's, whichever rule starts, so each entry's automaton is built once.
     let reader: ExpectedReader | undefined;
-    const readerOf = () => (reader ??= new ExpectedReader(grammar));
+    const readerOf = () => (reader ??= new ExpectedReader(grammar, PRINTED_GRAMMARS[era.id]!.options?.prose));
 
     it(`names every rule the printed grammar defines (not printed: ${notPrinted.join(', ') || 'none'})`, () => {
       // The rule sets are compared in rule-sets.test.ts; here only: no start rule escapes.

@@ -33,7 +33,15 @@ export class ExpectedReader {
   /** The letters of the grammar's case-insensitive literals, lower-cased (every letter in ABNF). */
   private readonly folded: (letter: string) => boolean;
 
-  constructor(private readonly grammar: Grammar) {
+  /**
+   * `prose`: what the printed grammar's `<prose>` elements mean (test/oracle/printed-grammars.ts),
+   * for an entry that names one as the spec prints it (`<any CHAR except specials, SPACE and
+   * CTLs>`, RFC 822's atom in draft-ietf-uri-url-03).
+   */
+  constructor(
+    private readonly grammar: Grammar,
+    private readonly prose: Readonly<Record<string, Node | string>> = {},
+  ) {
     const letters = new Set<string>();
     const walk = (n: Node): void => {
       if (n.type === 'lit' && n.caseInsensitive) for (const c of n.text.toLowerCase()) letters.add(c);
@@ -48,8 +56,8 @@ export class ExpectedReader {
    * The characters of PROBES that `entry` describes as the next character, read once an entry:
    * a literal by its first character (either case where the grammar reads that letter
    * case-insensitively: every literal in ABNF, RFC 2234 §2.3; RFC 2141's "urn:", §2), a range
-   * by its code points, a rule name by the first characters of the rule's strings; none for
-   * `end of input`. Throws for an entry that is none of these (no rule of that name in the
+   * by its code points, a rule name by the first characters of the rule's strings, a `<prose>`
+   * element by the characters its meaning begins with; none for `end of input`. Throws for an entry that is none of these (no rule of that name in the
    * printed grammar).
    */
   probesOf(entry: string): ReadonlySet<string> {
@@ -92,8 +100,15 @@ export class ExpectedReader {
     }
     let rule = this.rules.get(entry);
     if (!rule) {
-      if (!lookupRule(this.grammar, entry)) throw new Error(`no rule ${JSON.stringify(entry)} in the printed grammar`);
-      this.rules.set(entry, (rule = new PrefixOracle(nfaOfRule(this.grammar, entry))));
+      // A prose element, as the grammar's reading gives it meaning: its one-rule automaton.
+      const meaning = /^<(.+)>$/.exec(entry) ? this.prose[entry.slice(1, -1)] : undefined;
+      if (typeof meaning === 'object') {
+        const readings = new Map(this.grammar.readings ?? []).set(entry, { name: entry, body: meaning });
+        this.rules.set(entry, (rule = new PrefixOracle(nfaOfRule({ ...this.grammar, readings }, entry))));
+      } else {
+        if (!lookupRule(this.grammar, entry)) throw new Error(`no rule ${JSON.stringify(entry)} in the printed grammar`);
+        this.rules.set(entry, (rule = new PrefixOracle(nfaOfRule(this.grammar, entry))));
+      }
     }
     return rule.longestViablePrefix(ch) === ch.length;
   }
