@@ -193,17 +193,17 @@ const RULES = [
   ["data",52,-1,3,-1,[11,[7,59],null,0,null,111]],
   // parameter: grammar/rfc2397.peggy:79
   ["parameter",53,-1,3,-1,[8,[[7,62],[1,6,"\"=\""],[7,63]],[-1,112,113],43,[1,1,1]]],
-  // urlchar: grammar/rfc2397.peggy:93
+  // urlchar: grammar/rfc2397.peggy:95
   ["urlchar",54,3,1,3,[7,39]],
-  // type: grammar/rfc2397.peggy:108
+  // type: grammar/rfc2397.peggy:110
   ["type",55,-1,3,3,[7,64]],
-  // subtype: grammar/rfc2397.peggy:116
+  // subtype: grammar/rfc2397.peggy:118
   ["subtype",56,-1,3,3,[7,64]],
-  // attribute: grammar/rfc2397.peggy:122
+  // attribute: grammar/rfc2397.peggy:126
   ["attribute",57,-1,3,3,[7,64]],
-  // value: grammar/rfc2397.peggy:134
+  // value: grammar/rfc2397.peggy:138
   ["value",58,-1,3,3,[7,64]],
-  // token: grammar/rfc2397.peggy:150
+  // token: grammar/rfc2397.peggy:154
   ["token",59,-1,3,3,[11,[9,[[7,45],[1,17,"\"!\""],[1,8,"\"$\""],[1,5,"\"&\""],[1,20,"\"'\""],[1,19,"\"*\""],[1,7,"\"+\""],[1,11,"\"-\""],[1,12,"\".\""],[1,16,"\"_\""],[1,18,"\"~\""],[7,43]]],null,1,null,114]],
 ];
 

@@ -159,42 +159,42 @@ function r_parameter(s, p) {
   return v0;
 }
 
-// urlchar: grammar/rfc2397.peggy:93
+// urlchar: grammar/rfc2397.peggy:95
 function r_urlchar(s, p) {
   let c = 0, v0 = 0;
   v0 = r_uric(s, p);
   return v0;
 }
 
-// type: grammar/rfc2397.peggy:108
+// type: grammar/rfc2397.peggy:110
 function r_type(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// subtype: grammar/rfc2397.peggy:116
+// subtype: grammar/rfc2397.peggy:118
 function r_subtype(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// attribute: grammar/rfc2397.peggy:122
+// attribute: grammar/rfc2397.peggy:126
 function r_attribute(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// value: grammar/rfc2397.peggy:134
+// value: grammar/rfc2397.peggy:138
 function r_value(s, p) {
   let c = 0, v0 = 0;
   v0 = r_token(s, p);
   return v0;
 }
 
-// token: grammar/rfc2397.peggy:150
+// token: grammar/rfc2397.peggy:154
 function r_token(s, p) {
   const len = s.length;
   let c = 0, v0 = 0, v1 = 0, v2 = 0;

@@ -9,10 +9,10 @@ export default [
   {"text":"mediatype  := [ type \"/\" subtype ] *( \";\" parameter )","matches":["text/plain","text/plain;charset=US-ASCII",";charset=US-ASCII","","a/b;c=d;e=f"],"rejects":["text","text/",";base64","text/plain;"]},
   {"text":"data       := *urlchar","matches":["","A%20brief%20note","select_vcount,fcol_from_fieldtable/local","a;b=c?d"],"rejects":["%fg","a#b","a b"]},
   {"text":"parameter  := attribute \"=\" value","matches":["charset=iso-8859-7","name=%22a%20b%22"],"rejects":["charset","a=b=c","a=\"b\""]},
-  {"text":"urlchar    := uric","matches":["a","/","%2F",";"],"rejects":["#","%"," "]},
+  {"text":"urlchar    := uric\n              ; not printed by RFC 2397 (\"imported from [RFC2396]\") nor by RFC 2396:\n              ; read as uric, a character of a URI (docs/decisions.md)","matches":["a","/","%2F",";"],"rejects":["#","%"," "]},
   {"text":"type := discrete-type / composite-type","matches":["text","application","x-foo","%74ext"],"rejects":["te/xt",""]},
   {"text":"subtype := extension-token / iana-token","matches":["plain","vnd-xxx-query"],"rejects":["plain;"]},
-  {"text":"attribute := token","matches":["charset"],"rejects":["char set"]},
+  {"text":"attribute := token\n             ; Matching of attributes\n             ; is ALWAYS case-insensitive.","matches":["charset"],"rejects":["char set"]},
   {"text":"value := token / quoted-string","matches":["iso-8859-7","%22a%20b%22"],"rejects":["\"a\"","a/b"]},
   {"text":"token := 1*<any (US-ASCII) CHAR except SPACE, CTLs,\n            or tspecials>","matches":["US-ASCII","a!$&'*+-._~","%3B"],"rejects":["a;b","a b","a^b","a{b",""]},
 ];

@@ -44,9 +44,9 @@ export default {
     {"name":"reserved","id":"reserved","section":"2.2","core":false,"charRule":false},
     {"name":"gen-delims","id":"gen_delims","section":"2.2","core":false,"charRule":false,"opens":":"},
     {"name":"sub-delims","id":"sub_delims","section":"2.2","core":false,"charRule":false,"opens":"!"},
-    {"name":"ALPHA","id":"ALPHA","section":"1.3","core":true,"charRule":true},
-    {"name":"DIGIT","id":"DIGIT","section":"1.3","core":true,"charRule":true},
-    {"name":"HEXDIG","id":"HEXDIG","section":"1.3","core":true,"charRule":false},
+    {"name":"ALPHA","id":"ALPHA","section":"RFC 2234 §6.1","core":true,"charRule":true},
+    {"name":"DIGIT","id":"DIGIT","section":"RFC 2234 §6.1","core":true,"charRule":true},
+    {"name":"HEXDIG","id":"HEXDIG","section":"RFC 2234 §6.1","core":true,"charRule":false},
   ],
   "helpers": [
   ]

@@ -1189,7 +1189,7 @@ function r_sub_delims(s, p) {
   return v0;
 }
 
-// ALPHA: grammar/rfc3987.peggy:389
+// ALPHA: grammar/rfc3987.peggy:391
 function r_ALPHA(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1197,7 +1197,7 @@ function r_ALPHA(s, p) {
   return v0;
 }
 
-// DIGIT: grammar/rfc3987.peggy:394
+// DIGIT: grammar/rfc3987.peggy:396
 function r_DIGIT(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;
@@ -1205,7 +1205,7 @@ function r_DIGIT(s, p) {
   return v0;
 }
 
-// HEXDIG: grammar/rfc3987.peggy:399
+// HEXDIG: grammar/rfc3987.peggy:401
 function r_HEXDIG(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

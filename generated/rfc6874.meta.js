@@ -30,7 +30,8 @@ export default {
     {"name":"IP-literal","id":"IP_literal","section":"2","core":false,"charRule":false,"opens":"["},
     {"name":"ZoneID","id":"ZoneID","section":"2","core":false,"charRule":false},
     {"name":"IPv6addrz","id":"IPv6addrz","section":"2","core":false,"charRule":false},
-    ...base.rules.slice(12, 39).map(inherited), // IPvFuture to HEXDIG, 27 rules
+    ...base.rules.slice(12, 36).map(inherited), // IPvFuture to sub_delims, 24 rules
+    ...base.rules.slice(36, 39), // ALPHA, DIGIT, HEXDIG
   ],
   "helpers": [
   ]

@@ -15,7 +15,8 @@ export default {
   "extends": "rfc3986",
   "eraRow": {"profile":true,"prose":true},
   "rules": [
-    ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
+    ...base.rules.slice(0, 36).map(inherited), // URI to sub_delims, 36 rules
+    ...base.rules.slice(36, 39), // ALPHA, DIGIT, HEXDIG
     {"name":"file-URI","id":"file_URI","section":"2","core":false,"charRule":false},
     {"name":"file-scheme","id":"file_scheme","section":"2","core":false,"charRule":false,"opens":"file"},
     {"name":"file-hier-part","id":"file_hier_part","section":"2","core":false,"charRule":false},

@@ -153,7 +153,7 @@ const RULES = [
   ["q_component",46,-1,3,3,[8,[[7,28],[11,[9,[[7,28],[1,3,"\"/\""],[1,1,"\"?\""]]],null,0,null,138]],[-1,-1],47,[1,0]]],
   // f_component: grammar/rfc8141.peggy:168
   ["f_component",47,-1,3,-1,[7,30]],
-  // alphanum: grammar/rfc8141.peggy:179
+  // alphanum: grammar/rfc8141.peggy:181
   ["alphanum",48,1,1,1,[9,[[7,36],[7,37]]]],
 ];
 

@@ -278,7 +278,7 @@ function r_f_component(s, p) {
   return v0;
 }
 
-// alphanum: grammar/rfc8141.peggy:179
+// alphanum: grammar/rfc8141.peggy:181
 function r_alphanum(s, p) {
   const len = s.length;
   let c = 0, v0 = 0;

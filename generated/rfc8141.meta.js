@@ -15,7 +15,8 @@ export default {
   "extends": "rfc3986",
   "eraRow": {"urn":"RFC 8141 §2","profile":true,"prose":true},
   "rules": [
-    ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
+    ...base.rules.slice(0, 36).map(inherited), // URI to sub_delims, 36 rules
+    ...base.rules.slice(36, 39), // ALPHA, DIGIT, HEXDIG
     {"name":"namestring","id":"namestring","section":"2","core":false,"charRule":false},
     {"name":"assigned-name","id":"assigned_name","section":"2","core":false,"charRule":false,"opens":"urn"},
     {"name":"NID","id":"NID","section":"2","core":false,"charRule":false},

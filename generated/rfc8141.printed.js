@@ -14,5 +14,5 @@ export default [
   {"text":"r-component   = pchar *( pchar / \"/\" / \"?\" )","matches":["CCResolve:cc=uk","a?b/c","a?=","a?+b","a?=b","a?=/b"],"rejects":["?a","/a","","a#b"]},
   {"text":"q-component   = pchar *( pchar / \"/\" / \"?\" )","matches":["op=map&lat=39.56","a?=b?+c/d"],"rejects":["?a","/a","","a#b"]},
   {"text":"f-component   = fragment","matches":["somepart","","a?b/c"],"rejects":["a#b"]},
-  {"text":"alphanum      = ALPHA / DIGIT","matches":["a","Z","7"],"rejects":["-","é"]},
+  {"text":"alphanum      = ALPHA / DIGIT\n                ; not printed by RFC 8141, whose §2 defers it to RFC 3986, which has\n                ; none: RFC 2396 §1.6's `alphanum = alpha | digit` (docs/decisions.md)","matches":["a","Z","7"],"rejects":["-","é"]},
 ];

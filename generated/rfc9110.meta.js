@@ -15,7 +15,8 @@ export default {
   "extends": "rfc3986",
   "eraRow": {"profile":true,"prose":true},
   "rules": [
-    ...base.rules.slice(0, 39).map(inherited), // URI to HEXDIG, 39 rules
+    ...base.rules.slice(0, 36).map(inherited), // URI to sub_delims, 36 rules
+    ...base.rules.slice(36, 39), // ALPHA, DIGIT, HEXDIG
     {"name":"http-URI","id":"http_URI","section":"4.2.1","core":false,"charRule":false,"opens":"http"},
     {"name":"https-URI","id":"https_URI","section":"4.2.2","core":false,"charRule":false,"opens":"https"},
   ],
