@@ -443,12 +443,12 @@ function sectionLink(label: string): HTMLElement {
 function ruleSource(era: string, meta: { name: string; section: string; core: boolean }, title: string, date: string): HTMLElement {
   const label = sectionLabel(era, meta.section);
   const own = labelUrl(label)?.split('#')[0] === labelUrl(specLabel(era));
-  const u = unprinted(era, meta.name, label, meta.core);
+  const u = unprinted(era, meta.name);
   const eraNote = own ? ` (${title}, ${date})` : ` (used by ${title}, ${date})`;
   if (!u) return h('p', { class: 'source' }, 'Printed in ', sectionLink(label), `${eraNote}:`);
   return h('p', { class: 'source unprinted' },
     h('strong', {}, 'Named, not printed there: '), sectionLink(label), `${eraNote}. ${u.note}. `,
-    ...(u.printedIn ? ['As printed in ', sectionLink(u.printedIn), ':'] : ['As this era reads it:']));
+    'As this era reads it:');
 }
 
 let railroad: Promise<typeof import('./railroad.js')> | null = null;
@@ -607,10 +607,10 @@ function renderGrammar(): void {
     h('p', { class: 'help' }, `${spec.title} (${spec.date}), ${spec.notation}; ${readableSource(spec.source)}.`),
     ...spec.rules.map((r) => {
       const label = sectionLabel(spec.spec, r.section);
-      const u = unprinted(spec.spec, r.name, label, r.core);
+      const u = unprinted(spec.spec, r.name);
       return h('div', { class: r.name === state.rule ? 'rule current' : 'rule' },
         ruleLink(spec.spec, r.name, { class: 'def' }), ' ', h('span', { class: 'section' }, label),
-        u ? h('span', { class: 'help' }, u.printedIn ? ` (named there, printed in ${u.printedIn})` : ' (named there, printed nowhere: as this era reads it)') : '',
+        u ? h('span', { class: 'help' }, ' (named there, printed nowhere: as this era reads it)') : '',
         linkedText(spec.spec, r.text, names));
     }),
   );

@@ -29,50 +29,35 @@ export function labelUrl(label: string): string | null {
   return /^\d/.test(section) ? `${doc}#section-${section}` : `${doc}#appendix-${section}`;
 }
 
-/** A rule the page shows whose labelled document names it and does not print it. */
+/** A rule the page shows whose labelled document names it and no document prints: the line shown is this era's reading. */
 export interface Unprinted {
-  /** What the labelled document says of it, and where it is printed if anywhere. */
+  /** What the labelled document says of it. */
   note: string;
-  /** The document that does print the line shown, when one does. */
-  printedIn?: string;
-  /** How the line shown is introduced: as printed elsewhere, or as this era reads it. */
-  shownAs: 'printed' | 'reading';
 }
-
-/** ABNF's core rules, as RFC 5234 Appendix B.1 prints them (RFC 6570 §1.5 quotes these lines). */
-const CORE_RULES_DOCUMENT = 'RFC 5234 Appendix B.1';
 
 /**
  * Whether the document a rule's label names prints the rule; when not, what it says instead.
  * `label` is the rule's section label (sectionLabel), `core` the rule metadata's flag.
  *
- * - RFC 3986 §1.3 only names ALPHA, DIGIT and HEXDIG among "the following core ABNF syntax rules
- *   defined by that specification" [RFC2234]; RFC 3987 §2.2 says its ABNF "is described in
- *   [RFC2234]" and uses them undefined. The lines are RFC 5234's (RFC 2234's successor).
+ * (ABNF's core rules ALPHA, DIGIT and HEXDIG, which RFC 3986 §1.3 only names and RFC 3987 uses,
+ * are labelled by RFC 2234 §6.1, which prints them: no note.)
  * - RFC 8141 §2: "Rules not defined here (specifically: alphanum, fragment, and pchar) are
  *   defined as part of the URI syntax [RFC3986]"; RFC 3986 defines no alphanum.
  * - RFC 2397 §3: "urlchar" "is imported from [RFC2396]"; RFC 2396 defines no urlchar.
  * - draft-ietf-uri-url-03's cidaddress uses content-identifier, which it defines nowhere, nor
  *   does RFC 822 (grammar/draft-ietf-uri-url-03.peggy reads it as addr-spec).
  */
-export function unprinted(era: string, rule: string, label: string, core: boolean): Unprinted | null {
-  if (core && /^RFC 398[67] §/.test(label) && /^[A-Z]+$/.test(rule)) {
-    const named = label.startsWith('RFC 3986')
-      ? `${label} names ${rule} among "the following core ABNF syntax rules defined by" RFC 2234, and prints no definition of it`
-      : `${label} uses ${rule}, its ABNF being "described in [RFC2234]", and prints no definition of it`;
-    return { note: `${named}; ${CORE_RULES_DOCUMENT} (RFC 2234's successor) prints it`, printedIn: CORE_RULES_DOCUMENT, shownAs: 'printed' };
-  }
+export function unprinted(era: string, rule: string): Unprinted | null {
   if (era === 'rfc8141' && rule === 'alphanum') {
     return {
-      note: 'RFC 8141 §2 names alphanum among the "Rules not defined here" that "are defined as part of the URI syntax [RFC3986]"; RFC 3986 defines no alphanum (RFC 2396 §1.6 printed "alphanum = alpha | digit"), and §2.1 allows only ASCII in a NID',
-      shownAs: 'reading',
+      note: 'RFC 8141 §2 names alphanum among the "Rules not defined here" that "are defined as part of the URI syntax [RFC3986]"; RFC 3986 defines no alphanum (RFC 2396 §1.6 printed "alphanum = alpha | digit"), and §2.1 allows only ASCII in a NID'
     };
   }
   if (era === 'rfc2397' && rule === 'urlchar') {
-    return { note: 'RFC 2397 §3 says "urlchar" "is imported from [RFC2396]"; RFC 2396 defines no urlchar: it is read as uric, the characters of a URI (RFC 2396 §2)', shownAs: 'reading' };
+    return { note: 'RFC 2397 §3 says "urlchar" "is imported from [RFC2396]"; RFC 2396 defines no urlchar: it is read as uric, the characters of a URI (RFC 2396 §2)' };
   }
   if (era === 'draft-ietf-uri-url-03' && rule === 'content-identifier') {
-    return { note: 'draft-ietf-uri-url-03 uses content-identifier in cidaddress and defines it nowhere; neither does RFC 822: it is read as RFC 822\'s addr-spec (MIME\'s Content-ID without its angle brackets)', shownAs: 'reading' };
+    return { note: 'draft-ietf-uri-url-03 uses content-identifier in cidaddress and defines it nowhere; neither does RFC 822: it is read as RFC 822\'s addr-spec (MIME\'s Content-ID without its angle brackets)' };
   }
   return null;
 }
