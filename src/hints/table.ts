@@ -378,9 +378,15 @@ export const HINTS: readonly HintRow[] = [
     give: (c) => {
       // The last "%" up to the offset is one or two characters before it.
       const { input, offset } = c;
-      if (input.charCodeAt(offset) === 0x25 || (input.charCodeAt(offset - 1) !== 0x25 && input.charCodeAt(offset - 2) !== 0x25)) return null;
-      if (!has(c, EXPECTS_HEX)) return null;
-      return '"%" begins a percent-encoding and needs two hex digits after it; write "%25" for a "%" itself';
+      const pct = input.charCodeAt(offset - 1) === 0x25 ? offset - 1 : input.charCodeAt(offset - 2) === 0x25 ? offset - 2 : -1;
+      if (pct < 0 || !has(c, EXPECTS_HEX)) return null;
+      if (input.charCodeAt(offset) !== 0x25) return '"%" begins a percent-encoding and needs two hex digits after it; write "%25" for a "%" itself';
+      // Stopped at another "%" (`%E%dE`, `%%41`): the "%" without its digits is the one before,
+      // which the advice must name, "%25" for the one found leaving it as it is. Said where
+      // "%25" for it gets the parse past the "%" found.
+      const fixed = `${input.slice(0, pct)}%25${input.slice(pct + 1)}`;
+      if (!rewriteGetsPast(c, fixed, offset + 3)) return null;
+      return `"%" begins a percent-encoding and needs two hex digits after it, and "${input.slice(pct, offset)}" has ${offset - pct === 1 ? 'none' : 'one'}: write "%25" for its "%" if it stands for itself (the "%" at offset ${pct})`;
     },
   },
   {

@@ -159,6 +159,11 @@ const rows: Row[] = [
   // leaves the article waiting for its "@" (`news:%40example.com` fails at the end).
   { spec: 'rfc1738', input: 'news:@example.com', says: ['a message-id needs its local part before "@"'], not: ['%40'], fixed: 'news:id@example.com', past: 19, source: 'RFC 1738 §3.6, §5 (article)' },
   { spec: 'rfc1738', input: 'news:@L---1---\u001c.U---7J--3', says: ['a message-id needs its local part before "@"'], not: ['%40'], source: 'RFC 1738 §5 (article)' },
+  // RFC 3986 §2.1: `pct-encoded = "%" HEXDIG HEXDIG`. Stopped at a second "%", the advice names
+  // the "%" before it, which lacks its digits; none where "%25" for it would still stop there.
+  { spec: 'rfc3986', input: 'http://a/%E%dE', says: ['(the "%" at offset 9)', '"%E" has one', 'write "%25" for its "%"'], fixed: 'http://a/%25E%dE', past: 16, source: 'RFC 3986 §2.1' },
+  { spec: 'rfc3986', input: 'http://a/%%41', says: ['(the "%" at offset 9)', '"%" has none'], fixed: 'http://a/%25%41', past: 15, source: 'RFC 3986 §2.1' },
+  { spec: 'rfc3986', input: 'http://a/%%zz', says: null, source: 'RFC 3986 §2.1' },
   // Leading whitespace removed only where what is left gets the rule past its first character:
   // a lone space as `reserved` would be the empty string, " 8" as `reserved` is "8" (RFC 3986 §2.2).
   { spec: 'rfc3986', rule: 'reserved', input: ' ', says: null, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
