@@ -264,6 +264,27 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     },
   },
   {
+    // `{(a)}`, `{+(a,b)}`: "The expression syntax specifically excludes use of the dollar ("$")
+    // and parentheses ["(" and ")"] characters" (§2.2); parentheses around an expression's
+    // variables group nothing there, and "%28" would make them part of a varname (`%28a%29`).
+    // Said only where they wrap the whole variable-list and the expression is valid without them.
+    id: 'template: parentheses around the variables',
+    section: 'RFC 6570 §2.2',
+    eras: templates,
+    needs: IN_EXPRESSION, // inExpression's, its first condition
+    found: oneOf('('),
+    give: (c) => {
+      if (!inExpression(c) || !atVarspecStart(c) || c.before === ',') return null;
+      const open = c.input.lastIndexOf('{', c.offset);
+      const close = c.input.indexOf('}', c.offset);
+      if (close < 0 || c.input[close - 1] !== ')') return null;
+      const from = c.input.slice(open, close + 1);
+      const to = `${c.input.slice(open, c.offset)}${c.input.slice(c.offset + 1, close - 1)}}`;
+      if (/[()]/.test(to) || !rewriteGetsPast(c, c.input.slice(0, open) + to + c.input.slice(close + 1), open + to.length)) return null;
+      return `RFC 6570 §2.2 "specifically excludes use of the dollar ("$") and parentheses" in expressions: the braces alone hold the variables: write "${to}" for "${from}"`;
+    },
+  },
+  {
     // `{?a,&b}`: an operator applies to the whole expression, once, after "{" (§2.2); after ","
     // a varname begins (§2.3). "%26" would name a variable `%26b`; what is meant is an
     // expression of its own for the variable: `{?a}{&b}`. Not for the reserved operators

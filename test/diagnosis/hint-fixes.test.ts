@@ -120,6 +120,8 @@ const rows: Row[] = [
       ['{{name}}', '{name}', '{{name}}', ['name']],
       ['{+{path}}', '{+path}', '{+{path}}', ['path']],
       ['{a,{b}', '{a}{b}', '{a,{b}', ['a', 'b']],
+      ['{(a)}', '{a}', '{(a)}', ['a']],
+      ['x/{+(a,b)}', '{+a,b}', '{+(a,b)}', ['a', 'b']],
     ] as const
   ).map(([input, to, from, names]) => {
     const p = input.indexOf(from);
@@ -130,6 +132,8 @@ const rows: Row[] = [
   { spec: 'rfc6570', input: '{?a&b=c}', says: ['separated by ","', 'write "," for "&"'], not: ['%26'], fixed: '{?a,b=c}', past: 5, source: 'RFC 6570 §2.3' },
   { spec: 'rfc6570', input: '{ a', says: ['no part of an expression', 'remove it'], not: ['%20'], source: 'RFC 6570 §2.2' },
   { spec: 'rfc6570', input: '{a{b}', says: ['do not nest', 'at offset 0 is not closed before the "{" at offset 2: add "}"'], not: ['%7B'], fixed: '{a}{b}', past: 6, source: 'RFC 6570 §2.2' },
+  // Parentheses that do not wrap the whole variable-list: no rewrite is named (RFC 6570 §2.2).
+  { spec: 'rfc6570', input: '{a(b)}', says: null, not: ['write "{'], source: 'RFC 6570 §2.2' },
   { spec: 'rfc6570', input: '{:3}', says: ['a prefix ":" follows the varname it shortens'], not: ['%3A'], source: 'RFC 6570 §2.4.1' },
   // A reserved operator (op-reserve) has no expansion to be meant: the triplet stays the advice.
   { spec: 'rfc6570', input: '{a,=b}', says: ['"=" is written %3D'], source: 'RFC 6570 §2.2 (op-reserve), §2.3' },
