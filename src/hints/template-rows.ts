@@ -81,9 +81,20 @@ function rewritten(c: HintContext): { from: string; to: string } | null {
   if (varspecs.some((v) => v === '')) return null;
   const to = `{${operator}${varspecs.join(',')}}`;
   if (to === from) return null;
-  const fixed = c.input.slice(0, open) + to + c.input.slice(close + 1);
-  return rewriteGetsPast(c, fixed, open + to.length) ? { from, to } : null;
+  return rewrite(c, open, close + 1, to);
 }
+
+/**
+ * The input from `start` to `end` (an expression, or two braces' worth) written as `to`, where
+ * the template gets past `to` so (the check of every advice that names a whole expression), else null.
+ */
+function rewrite(c: HintContext, start: number, end: number, to: string): { from: string; to: string } | null {
+  const fixed = c.input.slice(0, start) + to + c.input.slice(end);
+  return rewriteGetsPast(c, fixed, start + to.length) ? { from: c.input.slice(start, end), to } : null;
+}
+
+/** `write "to" for "from"`, the advice of a rewrite. */
+const writeFor = (r: { from: string; to: string }): string => `write "${r.to}" for "${r.from}"`;
 
 /** The offset is where a varspec begins: after "{", its operator, or "," (§2.2, §2.3). */
 const atVarspecStart = (c: HintContext): boolean => c.before === ',' || c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{');
@@ -217,7 +228,7 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       if (!VARNAME_START(c.input[next] ?? null) && c.input[next] !== '$') return null;
       const whole = rewritten(c);
       const text = 'the variables of an expression are separated by "," (RFC 6570 §2.3: variable-list = varspec *( "," varspec ))';
-      if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
+      if (whole !== null) return `${text}: ${writeFor(whole)}`;
       const run = c.input.slice(c.offset, next);
       return varspecAt(c, `${c.input.slice(0, c.offset)},${c.input.slice(next)}`, c.offset + 1) ? `${text}: write "," for ${JSON.stringify(run)}` : null;
     },
@@ -238,7 +249,7 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       if (!atVarspecStart(c) && (VARNAME_START(c.input[next] ?? null) || SEPARATOR(c.input[next] ?? null))) return null;
       const whole = rewritten(c);
       const text = 'a space is no part of an expression (RFC 6570 §2.2, §2.3)';
-      if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
+      if (whole !== null) return `${text}: ${writeFor(whole)}`;
       // Removed: a varspec begins there, or the "," or "}" expected after one.
       const fixed = c.input.slice(0, c.offset) + c.input.slice(next);
       const at = fixed[c.offset];
@@ -259,7 +270,7 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       if (!inExpression(c) || !atVarspecStart(c) || !VARNAME_START(c.input[c.offset + 1] ?? null)) return null;
       const whole = rewritten(c);
       const text = '"$" is no operator and no varchar: RFC 6570 §2.2 keeps it out of expressions, and the braces alone mark the variable';
-      if (whole !== null) return `${text}: write "${whole.to}" for "${whole.from}"`;
+      if (whole !== null) return `${text}: ${writeFor(whole)}`;
       return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove it` : null;
     },
   },
@@ -278,10 +289,9 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const open = c.input.lastIndexOf('{', c.offset);
       const close = c.input.indexOf('}', c.offset);
       if (close < 0 || c.input[close - 1] !== ')') return null;
-      const from = c.input.slice(open, close + 1);
       const to = `${c.input.slice(open, c.offset)}${c.input.slice(c.offset + 1, close - 1)}}`;
-      if (/[()]/.test(to) || !rewriteGetsPast(c, c.input.slice(0, open) + to + c.input.slice(close + 1), open + to.length)) return null;
-      return `RFC 6570 §2.2 "specifically excludes use of the dollar ("$") and parentheses" in expressions: the braces alone hold the variables: write "${to}" for "${from}"`;
+      const r = /[()]/.test(to) ? null : rewrite(c, open, close + 1, to);
+      return r && `RFC 6570 §2.2 "specifically excludes use of the dollar ("$") and parentheses" in expressions: the braces alone hold the variables: ${writeFor(r)}`;
     },
   },
   {
@@ -299,12 +309,8 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const open = c.input.lastIndexOf('{', c.offset);
       const close = c.input.indexOf('}', c.offset);
       if (close < 0) return null;
-      const from = c.input.slice(open, close + 1);
-      const to = `${c.input.slice(open, c.offset - 1)}}{${c.input.slice(c.offset, close + 1)}`;
-      const fixed = c.input.slice(0, open) + to + c.input.slice(close + 1);
-      return rewriteGetsPast(c, fixed, open + to.length)
-        ? `an operator stands once, right after "{", for all of an expression's variables (RFC 6570 §2.2): a variable with another operator is an expression of its own: write "${to}" for "${from}"`
-        : null;
+      const r = rewrite(c, open, close + 1, `${c.input.slice(open, c.offset - 1)}}{${c.input.slice(c.offset, close + 1)}`);
+      return r && `an operator stands once, right after "{", for all of an expression's variables (RFC 6570 §2.2): a variable with another operator is an expression of its own: ${writeFor(r)}`;
     },
   },
   {
@@ -348,21 +354,17 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
         const close = c.input.indexOf('}', c.offset);
         if (close < 0) return null;
         const end = close + 1 + (c.input[close + 1] === '}' ? 1 : 0);
-        const from = c.input.slice(open, end);
-        const to = `{${c.input.slice(open + 1, c.offset)}${c.input.slice(c.offset + 1, close + 1)}`;
-        const fixed = c.input.slice(0, open) + to + c.input.slice(end);
+        const r = rewrite(c, open, end, `{${c.input.slice(open + 1, c.offset)}${c.input.slice(c.offset + 1, close + 1)}`);
         const text = 'expressions do not nest: one "{" opens an expression (RFC 6570 §2.2)';
-        if (rewriteGetsPast(c, fixed, open + to.length)) return `${text}: write "${to}" for "${from}"`;
+        if (r) return `${text}: ${writeFor(r)}`;
         return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove this one` : null;
       }
       if (c.before === ',') {
         // `{a,{b}`: the "," and a "}" are one expression's end: `{a}{b}`.
         const close = c.input.indexOf('}', c.offset);
         if (close < 0) return null;
-        const from = c.input.slice(open, close + 1);
-        const to = `${c.input.slice(open, c.offset - 1)}}${c.input.slice(c.offset, close + 1)}`;
-        const fixed = c.input.slice(0, open) + to + c.input.slice(close + 1);
-        return rewriteGetsPast(c, fixed, open + to.length) ? `expressions do not nest (RFC 6570 §2.2): write "${to}" for "${from}"` : null;
+        const r = rewrite(c, open, close + 1, `${c.input.slice(open, c.offset - 1)}}${c.input.slice(c.offset, close + 1)}`);
+        return r && `expressions do not nest (RFC 6570 §2.2): ${writeFor(r)}`;
       }
       if (!c.expected.includes('"}"')) return null;
       const fixed = `${c.input.slice(0, c.offset)}}${c.input.slice(c.offset)}`;

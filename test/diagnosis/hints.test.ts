@@ -41,6 +41,7 @@ const rows: Row[] = [
   { hint: 'template: varspecs separated by other than ","', spec: 'rfc6570', input: 'http://x/{?a&b}', says: ['separated by ","', 'write "{?a,b}" for "{?a&b}"'], source: 'RFC 6570 §2.3 (variable-list)' },
   { hint: 'template: varspecs separated by other than ","', spec: 'rfc6570', input: '{with space}', says: ['separated by ","', 'write "{with,space}"'], source: 'RFC 6570 §2.3 (variable-list)' },
   { hint: 'template: space in an expression', spec: 'rfc6570', input: '{ var}', says: ['no part of an expression', 'write "{var}" for "{ var}"'], source: 'RFC 6570 §2.2' },
+  { hint: 'template: parentheses around the variables', spec: 'rfc6570', input: '{(a)}', says: ['excludes use of the dollar ("$") and parentheses', 'write "{a}" for "{(a)}"'], source: 'RFC 6570 §2.2' },
   { hint: 'template: "$" before a varname', spec: 'rfc6570', input: '{$var}', says: ['keeps it out of expressions', 'write "{var}" for "{$var}"'], source: 'RFC 6570 §2.2, §2.3' },
   { hint: 'template: operator after ","', spec: 'rfc6570', input: '{?a,&b}', says: ['an operator stands once', 'write "{?a}{&b}" for "{?a,&b}"'], source: 'RFC 6570 §2.2' },
   { hint: 'template: modifier before a varname', spec: 'rfc6570', input: '{*list}', says: ['follows the varname', 'write "list*" for "*list"'], source: 'RFC 6570 §2.4' },
@@ -158,7 +159,7 @@ describe('hints for common mistakes (issue 14)', () => {
       if (h.eras) expect(TABLE_IDS.filter((id) => h.eras!(diagnosisRowOf(id))), h.id).not.toEqual([]);
       // A row for the grammars with a rule applies to a grammar, and one for characters to one.
       if (h.grammar) expect(TABLE_IDS.filter((id) => h.grammar!(eraOf(id))), h.id).not.toEqual([]);
-      if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*', '@', '$', '{', '&'].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
+      if (h.found) expect([null, ' ', '#', 'é', '\\', '[', '?', '0', '}', '~', '*', '@', '$', '{', '&', '('].filter((ch) => h.found!(ch)), h.id).not.toEqual([]);
     }
   });
 
