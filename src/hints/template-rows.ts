@@ -111,30 +111,37 @@ function varspecAt(c: HintContext, text: string, at: number): boolean {
   return id !== undefined && c.era.fast.ruleOf(id)(text, at) > at;
 }
 
+/**
+ * A row about a mistake inside an expression (§2.2): the template era's, asked only where the
+ * failure is in one (`needs`: inExpression's first condition), `give` only there.
+ */
+const expressionRow = (row: Omit<HintRow, 'eras' | 'needs'>): HintRow => ({
+  ...row,
+  eras: templates,
+  needs: IN_EXPRESSION,
+  give: (c) => (inExpression(c) ? row.give(c) : null),
+});
+
 export const TEMPLATE_HINTS: readonly HintRow[] = [
   // URI Templates (RFC 6570): the rows of the template era's start rules.
-  {
+  expressionRow({
     id: 'template: expression not closed',
     section: 'RFC 6570 §2.2',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf(null),
     // Only where "}" is expected at the end (RFC 6570 §2.2: `expression = "{" [ operator ]
     // variable-list "}"`, and a variable-list begins with a varname): after `{`, `{x,`, `{+` or
     // `{x:` a "}" would close no expression; and not where no "{" was read.
     give: (c) =>
-      inExpression(c) && c.expected.includes('"}"') && c.input.lastIndexOf('{', c.offset) >= 0
+      c.expected.includes('"}"') && c.input.lastIndexOf('{', c.offset) >= 0
         ? `the expression opened by "{" at offset ${c.input.lastIndexOf('{', c.offset)} is not closed: add "}"`
         : null,
-  },
-  {
+  }),
+  expressionRow({
     id: 'template: empty expression',
     section: 'RFC 6570 §2.2 (variable-list needs a varspec)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('}'),
     give: (c) => {
-      if (!inExpression(c) || !(c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))) return null;
+      if (!(c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))) return null;
       // The literal braces only where the start rule takes literals (`URI-Template`, not
       // `expression`, which begins with "{"): both written encoded get past the "}".
       const open = c.input.lastIndexOf('{', c.offset);
@@ -142,86 +149,70 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const braces = rewriteGetsPast(c, literal, c.offset + 5) ? '; a literal brace is written %7B or %7D' : '';
       return `an expression needs at least one variable name, as in {var}${braces}`;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{a,}`: the "}" closes the expression; encoding it (the generic row's advice) would leave
     // the expression open. What is missing is the varspec after ",".
     id: 'template: nothing after ","',
     section: 'RFC 6570 §2.2 (variable-list = varspec *( "," varspec ))',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('}', ',', null),
-    give: (c) => (inExpression(c) && c.before === ',' ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
-  },
-  {
+    give: (c) => (c.before === ',' ? 'a "," in an expression is followed by another variable name, as in {a,b} (RFC 6570 §2.2)' : null),
+  }),
+  expressionRow({
     id: 'template: prefix of 0 or with a leading zero',
     section: 'RFC 6570 §2.4.1 (max-length = %x31-39 0*3DIGIT)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('0'),
-    give: (c) => (inExpression(c) && c.before === ':' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
-  },
-  {
+    give: (c) => (c.before === ':' ? 'a prefix is a positive integer without a leading zero, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+  }),
+  expressionRow({
     id: 'template: prefix without its length',
     section: 'RFC 6570 §2.4.1',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: (found) => !DIGIT(found),
-    give: (c) => (inExpression(c) && c.before === ':' ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
-  },
-  {
+    give: (c) => (c.before === ':' ? 'the ":" of a prefix is followed by its max-length, 1 to 9999 (RFC 6570 §2.4.1)' : null),
+  }),
+  expressionRow({
     id: 'template: prefix over 9999',
     section: 'RFC 6570 §2.4.1 ("positive integer < 10000")',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: DIGIT,
     give: (c) =>
-      inExpression(c) && /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
-  },
-  {
+      /:[1-9][0-9]{3}$/.test(c.input.slice(0, c.offset)) ? 'a prefix is at most 9999, four digits (RFC 6570 §2.4.1)' : null,
+  }),
+  expressionRow({
     id: 'template: dot in a varname',
     section: 'RFC 6570 §2.3 (varchar *( ["."] varchar ))',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     give: (c) =>
-      inExpression(c) && c.before === '.' && c.input[c.offset - 2] !== '{'
+      c.before === '.' && c.input[c.offset - 2] !== '{'
         ? 'a "." in a varname stands between two varchars: no "..", and no "." at its end (RFC 6570 §2.3)'
         : null,
-  },
-  {
+  }),
+  expressionRow({
     id: 'template: two operators',
     section: 'RFC 6570 §2.2 (one optional operator)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: OPERATOR,
     give: (c) =>
-      inExpression(c) && OPERATOR(c.before) && c.input[c.offset - 2] === '{'
+      OPERATOR(c.before) && c.input[c.offset - 2] === '{'
         ? 'an expression has at most one operator, right after "{" (RFC 6570 §2.2)'
         : null,
-  },
-  {
+  }),
+  expressionRow({
     id: 'template: two modifiers',
     section: 'RFC 6570 §2.4 (modifier-level4 = prefix / explode)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('*'),
     give: (c) =>
-      inExpression(c) && /:[0-9]+$/.test(c.input.slice(0, c.offset))
+      /:[0-9]+$/.test(c.input.slice(0, c.offset))
         ? 'a varspec takes one modifier: a prefix ":n" or an explode "*", not both (RFC 6570 §2.4)'
         : null,
-  },
-  {
+  }),
+  expressionRow({
     // `{?a&b}`, `{/a/b}`, `{a b}`: the varnames are separated by "," (§2.3 variable-list), not
     // by the "&", "/" or space of what the expansion writes or of other languages. Written
     // percent-encoded (the next row's advice) they would make one variable of two (`a%26b`).
     id: 'template: varspecs separated by other than ","',
     section: 'RFC 6570 §2.3 (variable-list = varspec *( "," varspec ))',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: SEPARATOR,
     give: (c) => {
       // After a varspec (where "," may come), before another (spaces around the separator).
-      if (!inExpression(c) || atVarspecStart(c) || !c.expected.includes('","')) return null;
+      if (atVarspecStart(c) || !c.expected.includes('","')) return null;
       // The separator at the offset, or spaces with or without one: what comes after them.
       let next = spacesFrom(c.input, c.offset);
       if (next === c.offset || SEPARATOR(c.input[next] ?? null)) next = spacesFrom(c.input, next + 1);
@@ -232,18 +223,15 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const run = c.input.slice(c.offset, next);
       return varspecAt(c, `${c.input.slice(0, c.offset)},${c.input.slice(next)}`, c.offset + 1) ? `${text}: write "," for ${JSON.stringify(run)}` : null;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{ var}`, `{var }`, `{a, b}`: no space is part of an expression (§2.2, §2.3), and "%20"
     // would make it part of a varname (`%20var`).
     id: 'template: space in an expression',
     section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}"), §2.3',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf(' '),
     give: (c) => {
-      if (!inExpression(c)) return null;
-      // Between a varspec and the next varname the space is a separator (the row before):
+            // Between a varspec and the next varname the space is a separator (the row before):
       // removed, it would make one varname of two.
       const next = spacesFrom(c.input, c.offset);
       if (!atVarspecStart(c) && (VARNAME_START(c.input[next] ?? null) || SEPARATOR(c.input[next] ?? null))) return null;
@@ -256,36 +244,32 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const past = atVarspecStart(c) ? varspecAt(c, fixed, c.offset) : (at === ',' || at === '}') && c.expected.includes(`"${at}"`);
       return past ? `${text}: remove ${next - c.offset === 1 ? 'it' : 'them'}` : null;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{$var}`: "$" is no operator (§2.2) and no varchar (§2.3): "The expression syntax
     // specifically excludes use of the dollar ("$")" (§2.2). The braces already mark the
     // variable, as "${var}" does in a shell; "%24" would make it part of the varname (`%24var`).
     id: 'template: "$" before a varname',
     section: 'RFC 6570 §2.2 (operator), §2.3 (varchar)',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('$'),
     give: (c) => {
-      if (!inExpression(c) || !atVarspecStart(c) || !VARNAME_START(c.input[c.offset + 1] ?? null)) return null;
+      if (!atVarspecStart(c) || !VARNAME_START(c.input[c.offset + 1] ?? null)) return null;
       const whole = rewritten(c);
       const text = '"$" is no operator and no varchar: RFC 6570 §2.2 keeps it out of expressions, and the braces alone mark the variable';
       if (whole !== null) return `${text}: ${writeFor(whole)}`;
       return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove it` : null;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{(a)}`, `{+(a,b)}`: "The expression syntax specifically excludes use of the dollar ("$")
     // and parentheses ["(" and ")"] characters" (§2.2); parentheses around an expression's
     // variables group nothing there, and "%28" would make them part of a varname (`%28a%29`).
     // Said only where they wrap the whole variable-list and the expression is valid without them.
     id: 'template: parentheses around the variables',
     section: 'RFC 6570 §2.2',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('('),
     give: (c) => {
-      if (!inExpression(c) || !atVarspecStart(c) || c.before === ',') return null;
+      if (!atVarspecStart(c) || c.before === ',') return null;
       const open = c.input.lastIndexOf('{', c.offset);
       const close = c.input.indexOf('}', c.offset);
       if (close < 0 || c.input[close - 1] !== ')') return null;
@@ -293,36 +277,32 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       const r = /[()]/.test(to) ? null : rewrite(c, open, close + 1, to);
       return r && `RFC 6570 §2.2 "specifically excludes use of the dollar ("$") and parentheses" in expressions: the braces alone hold the variables: ${writeFor(r)}`;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{?a,&b}`: an operator applies to the whole expression, once, after "{" (§2.2); after ","
     // a varname begins (§2.3). "%26" would name a variable `%26b`; what is meant is an
     // expression of its own for the variable: `{?a}{&b}`. Not for the reserved operators
     // (op-reserve), which have no expansion to be meant.
     id: 'template: operator after ","',
     section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}")',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: EXPANDING_OPERATOR,
     give: (c) => {
-      if (!inExpression(c) || c.before !== ',' || c.input[c.offset - 2] === '{') return null;
+      if (c.before !== ',' || c.input[c.offset - 2] === '{') return null;
       const open = c.input.lastIndexOf('{', c.offset);
       const close = c.input.indexOf('}', c.offset);
       if (close < 0) return null;
       const r = rewrite(c, open, close + 1, `${c.input.slice(open, c.offset - 1)}}{${c.input.slice(c.offset, close + 1)}`);
       return r && `an operator stands once, right after "{", for all of an expression's variables (RFC 6570 §2.2): a variable with another operator is an expression of its own: ${writeFor(r)}`;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{*x}`, `{:id}`, `{:3}`: a modifier comes after the varname it modifies (§2.4: `varspec =
     // varname [ modifier-level4 ]`). "%2A" or "%3A" would make it part of a varname.
     id: 'template: modifier before a varname',
     section: 'RFC 6570 §2.4 (varspec = varname [ modifier-level4 ])',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf(':', '*'),
     give: (c) => {
-      if (!inExpression(c) || !atVarspecStart(c)) return null;
+      if (!atVarspecStart(c)) return null;
       let end = c.offset + 1;
       while (VARCHAR_OR_DOT(c.input[end] ?? null)) end++;
       const name = c.input.slice(c.offset + 1, end);
@@ -337,18 +317,15 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
       if (name === '' || DIGIT(name[0]!)) return text;
       return rewriteGetsPast(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), end) ? `${text}; no ":" comes before a varname: write "${name}" for "${from}"` : text;
     },
-  },
-  {
+  }),
+  expressionRow({
     // `{{d}}` (another template language's braces), `{a{b}` (a "}" left out): expressions do not
     // nest (§2.2), and "%7B" would make the brace part of a varname.
     id: 'template: "{" inside an expression',
     section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}")',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: oneOf('{'),
     give: (c) => {
-      if (!inExpression(c)) return null;
-      const open = c.input.lastIndexOf('{', c.offset - 1);
+            const open = c.input.lastIndexOf('{', c.offset - 1);
       if (c.offset - open <= 2 && (c.offset - open === 1 || OPERATOR(c.before))) {
         // Doubled: `{{d}}` is `{d}`, `{+{d}}` is `{+d}`.
         const close = c.input.indexOf('}', c.offset);
@@ -372,18 +349,16 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
         ? `expressions do not nest (RFC 6570 §2.2): the expression opened by "{" at offset ${open} is not closed before the "{" at offset ${c.offset}: add "}"`
         : null;
     },
-  },
-  {
+  }),
+  expressionRow({
     id: 'template: character outside varchar',
     section: 'RFC 6570 §2.3',
-    eras: templates,
-    needs: IN_EXPRESSION, // inExpression's, its first condition
     found: (found) => found !== null && !VARCHAR_OR_DOT(found) && !'{}:*,'.includes(found),
     give: (c) =>
-      inExpression(c) && getsPast(c, ENCODED)
+      getsPast(c, ENCODED)
         ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found!)}`
         : null,
-  },
+  }),
   {
     id: 'template: "}" outside an expression',
     section: 'RFC 6570 §2.1 (literals exclude "{" and "}")',
