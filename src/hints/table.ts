@@ -557,6 +557,9 @@ export const HINTS: readonly HintRow[] = [
       // Not inside an IP literal, which takes hex digits, "." and ":" (RFC 3986 §3.2.2): no
       // name there to convert.
       if (!has(c, IN_HOST) || has(c, IN_IP_LITERAL)) return null;
+      // Not before an "@" of the same authority: a userinfo's (RFC 3986 §3.2: `[ userinfo "@" ]
+      // host`), which the older eras' server or login rules hold with the host: no host name there.
+      if (/^[^/?#]*@/.test(c.input.slice(c.offset))) return null;
       // A space or a character that shows as nothing is no part of a name: removed, as the
       // whitespace rows say; IDNA would not convert a space (UTS #46 maps U+00A0 and the other
       // spaces to U+0020, disallowed, or disallows them).
@@ -653,10 +656,9 @@ export const HINTS: readonly HintRow[] = [
     rule: 'grouppart',
     give: (c) => {
       const article = ruleNamed(c.era, 'article');
+      // Said whatever follows the "@" (`news:@`, `news:@a..b`): the "@" is the article's, and
+      // "%40" (the other rows' advice) would leave the article without it.
       if (article === undefined || (c.fix?.ruleStart ?? c.offset) !== c.offset) return null;
-      // Where a character before the "@" makes an article of it (its host may fail later).
-      const fixed = `${c.input.slice(0, c.offset)}id${c.input.slice(c.offset)}`;
-      if (c.era.fast.ruleOf(article.id)(fixed, c.offset) < c.offset + 3) return null;
       return `a message-id needs its local part before "@" (${sectionLabel(c.era, article.section)}: article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host), as in news:id@example.com`;
     },
   },

@@ -112,6 +112,12 @@ function varspecAt(c: HintContext, text: string, at: number): boolean {
 }
 
 /**
+ * What the "{" row says where it names no rewrite: the rule, and no "%7B", which would make the
+ * brace part of a varname (the generic rows' advice otherwise).
+ */
+const NOT_NESTED = 'expressions do not nest: a "{" inside an expression opens none, and no varname holds one (RFC 6570 §2.2, §2.3)';
+
+/**
  * A row about a mistake inside an expression (§2.2): the template era's, asked only where the
  * failure is in one (`needs`: inExpression's first condition), `give` only there.
  */
@@ -231,7 +237,7 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}"), §2.3',
     found: oneOf(' '),
     give: (c) => {
-            // Between a varspec and the next varname the space is a separator (the row before):
+      // Between a varspec and the next varname the space is a separator (the row before):
       // removed, it would make one varname of two.
       const next = spacesFrom(c.input, c.offset);
       if (!atVarspecStart(c) && (VARNAME_START(c.input[next] ?? null) || SEPARATOR(c.input[next] ?? null))) return null;
@@ -325,39 +331,41 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     section: 'RFC 6570 §2.2 (expression = "{" [ operator ] variable-list "}")',
     found: oneOf('{'),
     give: (c) => {
-            const open = c.input.lastIndexOf('{', c.offset - 1);
+      const open = c.input.lastIndexOf('{', c.offset - 1);
       if (c.offset - open <= 2 && (c.offset - open === 1 || OPERATOR(c.before))) {
         // Doubled: `{{d}}` is `{d}`, `{+{d}}` is `{+d}`.
         const close = c.input.indexOf('}', c.offset);
-        if (close < 0) return null;
+        if (close < 0) return NOT_NESTED;
         const end = close + 1 + (c.input[close + 1] === '}' ? 1 : 0);
         const r = rewrite(c, open, end, `{${c.input.slice(open + 1, c.offset)}${c.input.slice(c.offset + 1, close + 1)}`);
         const text = 'expressions do not nest: one "{" opens an expression (RFC 6570 §2.2)';
         if (r) return `${text}: ${writeFor(r)}`;
-        return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove this one` : null;
+        return varspecAt(c, c.input.slice(0, c.offset) + c.input.slice(c.offset + 1), c.offset) ? `${text}: remove this one` : NOT_NESTED;
       }
       if (c.before === ',') {
         // `{a,{b}`: the "," and a "}" are one expression's end: `{a}{b}`.
         const close = c.input.indexOf('}', c.offset);
-        if (close < 0) return null;
-        const r = rewrite(c, open, close + 1, `${c.input.slice(open, c.offset - 1)}}${c.input.slice(c.offset, close + 1)}`);
-        return r && `expressions do not nest (RFC 6570 §2.2): ${writeFor(r)}`;
+        const r = close < 0 ? null : rewrite(c, open, close + 1, `${c.input.slice(open, c.offset - 1)}}${c.input.slice(c.offset, close + 1)}`);
+        return r ? `expressions do not nest (RFC 6570 §2.2): ${writeFor(r)}` : NOT_NESTED;
       }
-      if (!c.expected.includes('"}"')) return null;
       const fixed = `${c.input.slice(0, c.offset)}}${c.input.slice(c.offset)}`;
-      return rewriteGetsPast(c, fixed, c.offset + 1)
+      return c.expected.includes('"}"') && rewriteGetsPast(c, fixed, c.offset + 1)
         ? `expressions do not nest (RFC 6570 §2.2): the expression opened by "{" at offset ${open} is not closed before the "{" at offset ${c.offset}: add "}"`
-        : null;
+        : NOT_NESTED;
     },
   }),
   expressionRow({
     id: 'template: character outside varchar',
     section: 'RFC 6570 §2.3',
     found: (found) => found !== null && !VARCHAR_OR_DOT(found) && !'{}:*,'.includes(found),
+    // A separator (" ", "&", ";", "|", "+", "/") written as a triplet would join two varnames into
+    // one (`a%26b`): where the separator row named no rewrite, only the rule is said.
     give: (c) =>
-      getsPast(c, ENCODED)
-        ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found!)}`
-        : null,
+      SEPARATOR(c.found)
+        ? 'a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots, and an expression\'s variables are separated by "," (RFC 6570 §2.3)'
+        : getsPast(c, ENCODED)
+          ? `a varname holds ALPHA, DIGIT, "_", pct-encoded triplets and single dots (RFC 6570 §2.3): ${JSON.stringify(c.found)} is written ${percentEncoded(c.found!)}`
+          : null,
   }),
   {
     id: 'template: "}" outside an expression',
@@ -385,7 +393,8 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
     found: isSpace,
     give: (c) => {
       if (!inLiterals(c)) return null;
-      if (c.offset === 0) return c.input.trim() === '' ? null : 'remove the whitespace at the start: whitespace around a URI Template is no part of it (RFC 6570 §2.1)';
+      // Only where what is left gets past its first character (` }` would be `}`), as every era's row.
+      if (c.offset === 0) return rewriteGetsPast(c, c.input.trimStart(), 1) ? 'remove the whitespace at the start: whitespace around a URI Template is no part of it (RFC 6570 §2.1)' : null;
       return c.input.slice(c.offset).trim() === '' && wholeStart(c, c.input.slice(0, c.offset))
         ? 'remove the whitespace at the end: whitespace around a URI Template is no part of it (RFC 6570 §2.1)'
         : null;

@@ -140,10 +140,10 @@ const rows: Row[] = [
   // Whitespace around the template: no literal of it (§2.1), as around a URI.
   { spec: 'rfc6570', input: ' {var}', says: ['remove the whitespace at the start'], not: ['%20'], source: 'RFC 6570 §2.1' },
   { spec: 'rfc6570', input: 'http://x/{var} ', says: ['remove the whitespace at the end'], not: ['%20'], fixed: 'http://x/{var}', past: 14, source: 'RFC 6570 §2.1' },
-  // A "$", a separator or a space inside a varname, or one the rewrite cannot place: the triplet
-  // (RFC 6570 §2.3: pct-encoded is a varchar).
+  // A "$" inside a varname: the triplet (RFC 6570 §2.3: pct-encoded is a varchar). A separator the
+  // rewrite cannot place: the rule only, no triplet that would make it part of a varname.
   { spec: 'rfc6570', input: '{a$b}', says: ['"$" is written %24'], source: 'RFC 6570 §2.3' },
-  { spec: 'rfc6570', input: '{a&}', says: ['"&" is written %26'], source: 'RFC 6570 §2.3' },
+  { spec: 'rfc6570', input: '{a&}', says: ['separated by ","'], not: ['%26'], source: 'RFC 6570 §2.3' },
   // 5. RFC 1738 §2.2: "#" delimits a URL from a fragment: leaving it out is a fix only after a whole URL.
   ...['http#://example.com/', 'http://example.#com/', 'g#opher://a/', 'ftp#//a/b'].map((input) => ({ spec: 'rfc1738', input, says: null, not: ['leave the fragment out'], source: 'RFC 1738 §2.2, §5' })),
   { spec: 'draft-ietf-uri-url-03', input: 'http://#xample.com/', says: null, not: ['leave the fragment out'], source: 'draft-ietf-uri-url-03 (httpaddress)' },
@@ -163,6 +163,18 @@ const rows: Row[] = [
   // leaves the article waiting for its "@" (`news:%40example.com` fails at the end).
   { spec: 'rfc1738', input: 'news:@example.com', says: ['a message-id needs its local part before "@"'], not: ['%40'], fixed: 'news:id@example.com', past: 19, source: 'RFC 1738 §3.6, §5 (article)' },
   { spec: 'rfc1738', input: 'news:@L---1---\u001c.U---7J--3', says: ['a message-id needs its local part before "@"'], not: ['%40'], source: 'RFC 1738 §5 (article)' },
+  // A blank in a userinfo that an older era's server rule holds with the host (RFC 2396 §3.2.2
+  // `server = [ [ userinfo "@" ] hostport ]`): percent-encoded, not removed from the user name.
+  { spec: 'rfc2396', input: 'http://u\u00a0@host/', says: ['"%C2%A0"'], not: ['remove it', 'host name'], fixed: 'http://u%C2%A0@host/', past: 20, source: 'RFC 2396 §3.2.2, §2.4' },
+  // Where the template rows name no rewrite, no triplet puts a brace or a separator into a
+  // varname (RFC 6570 §2.2, §2.3); ` }` keeps no "remove the whitespace" ("}" alone is no template).
+  { spec: 'rfc6570', input: '{{a', says: ['do not nest'], not: ['%7B'], source: 'RFC 6570 §2.2' },
+  { spec: 'rfc6570', input: '{a,{b', says: ['do not nest'], not: ['%7B'], source: 'RFC 6570 §2.2' },
+  { spec: 'rfc6570', input: '{a&&b}', says: ['separated by ","'], not: ['%26'], source: 'RFC 6570 §2.3' },
+  { spec: 'rfc6570', input: '{a {b}', says: ['separated by ","'], not: ['%20'], source: 'RFC 6570 §2.3' },
+  { spec: 'rfc6570', input: ' }', says: null, not: ['remove the whitespace'], source: 'RFC 6570 §2.1' },
+  // RFC 1738 §5 article: the "@" with nothing before it, whatever follows, is no "%40".
+  { spec: 'rfc1738', input: 'news:@', says: ['a message-id needs its local part before "@"'], not: ['%40'], source: 'RFC 1738 §5 (article)' },
   // RFC 3986 §2.1: `pct-encoded = "%" HEXDIG HEXDIG`. Stopped at a second "%", the advice names
   // the "%" before it, which lacks its digits; none where "%25" for it would still stop there.
   { spec: 'rfc3986', input: 'http://a/%E%dE', says: ['(the "%" at offset 9)', '"%E" has one', 'write "%25" for its "%"'], fixed: 'http://a/%25E%dE', past: 16, source: 'RFC 3986 §2.1' },
