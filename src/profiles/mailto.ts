@@ -480,7 +480,7 @@ export const MAILTO_PROSE: SchemeProse = {
   // Not where the grammar itself read that "?" as the hfields' delimiter (a failure in hfields
   // that begin there, which hold no other "?": `mailto:a@b?s=Hi%2`): rule 1 explains nothing
   // there, and the common hints speak of the failure (a "%" without two hex digits).
-  hint(startRule, input, e: { found: string | null; rule: string; offset: number; rulePath?: readonly string[] }) {
+  hint(startRule, input, e) {
     if (startRule !== MAILTO_PROSE.rules.mailto) return undefined;
     const q = delimiterIn(input, input.length);
     if (q < 0 || e.offset <= q) return undefined;

@@ -72,7 +72,7 @@ export interface SchemeProse {
    * fragment, RFC 9110 §4.2.5), from the error's `found` and `rule`; src/diagnose.ts asks it
    * before the common hints.
    */
-  hint?(startRule: string, input: string, e: { found: string | null; rule: string; offset: number }): string | undefined;
+  hint?(startRule: string, input: string, e: { found: string | null; rule: string; offset: number; rulePath?: readonly string[] }): string | undefined;
   /**
    * Optional: the rule of `rulePath` (the grammar's diagnosis of a failure at `offset`) that the
    * scheme's text reads the failing text as, where the grammar leaves two readings open there
