@@ -42,7 +42,6 @@ function files(dir) {
 const js = (path) => path.endsWith('.js');
 const dts = (path) => path.endsWith('.d.ts');
 
-
 rmSync(dist, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
