@@ -240,7 +240,7 @@ const RULES = [
   ["dtext",72,-1,4,4,[9,[[11,[8,[[10,[8,[[1,45,"\"\\r\""],[1,46,"\"\\n\""]],[-1,-1]],127],[1,47,"%x20 / %x09"]],[-1,128],47,[0,1]],null,1,null,129],[1,49,"%x00-08 / %x0A-0C / %x0E-1F / %x21-5A / %x5E-7F"]]]],
   // quoted_pair: grammar/draft-ietf-uri-url-03.peggy:822
   ["quoted_pair",73,2,0,2,[8,[[1,50,"\"\\\\\""],[1,51,"%x00-7F"]],[-1,130]]],
-  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:832
+  // content_identifier: grammar/draft-ietf-uri-url-03.peggy:834
   ["content_identifier",74,-1,-1,-1,[7,73]],
 ];
 

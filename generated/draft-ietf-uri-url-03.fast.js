@@ -1546,7 +1546,7 @@ function r_quoted_pair(s, p) {
   return v0;
 }
 
-// content_identifier: grammar/draft-ietf-uri-url-03.peggy:832
+// content_identifier: grammar/draft-ietf-uri-url-03.peggy:834
 function r_content_identifier(s, p) {
   let c = 0, v0 = 0;
   v0 = r_addr_spec(s, p);

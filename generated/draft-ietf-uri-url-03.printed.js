@@ -74,5 +74,5 @@ export default [
   {"text":"qtext       =  <any CHAR excepting <\">,     ; => may be folded\n                \"\\\" & CR, and including\n                linear-white-space>","matches":["a"," ","\r\n ","  "],"rejects":["\r","\""]},
   {"text":"dtext       =  <any CHAR excluding \"[\",     ; => may be folded\n                \"]\", \"\\\" & CR, & including\n                linear-white-space>","matches":["a","\""],"rejects":["]"]},
   {"text":"quoted-pair =  \"\\\" CHAR                     ; may quote any char","matches":["\\\"","\\\r"],"rejects":["\\é"]},
-  {"text":"content-identifier = addr-spec","matches":["part1.AB12@host.dom"],"rejects":["<part1@host>"]},
+  {"text":"content-identifier = addr-spec\n                     ; not printed by draft-ietf-uri-url-03 (cidaddress uses it) nor by RFC 822:\n                     ; read as addr-spec, MIME's Content-ID without its angle brackets","matches":["part1.AB12@host.dom"],"rejects":["<part1@host>"]},
 ];

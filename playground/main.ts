@@ -436,18 +436,17 @@ function sectionLink(label: string): HTMLElement {
 }
 
 /**
- * Where a rule's line comes from, truthfully: the section that prints it, or, for a rule its
- * labelled document names without printing (./sources.ts), what that document says and where
- * the line shown is from.
+ * Where a rule's line comes from, truthfully: the section that prints it, or, for a rule no
+ * document prints (its shown definition says so: ./sources.ts `unprinted`), that the line is the
+ * era's reading, its comment saying where the rule is named.
  */
-function ruleSource(era: string, meta: { name: string; section: string; core: boolean }, title: string, date: string): HTMLElement {
+function ruleSource(era: string, meta: { name: string; section: string; text: string }, title: string, date: string): HTMLElement {
   const label = sectionLabel(era, meta.section);
   const own = labelUrl(label)?.split('#')[0] === labelUrl(specLabel(era));
-  const u = unprinted(era, meta.name);
   const eraNote = own ? ` (${title}, ${date})` : ` (used by ${title}, ${date})`;
-  if (!u) return h('p', { class: 'source' }, 'Printed in ', sectionLink(label), `${eraNote}:`);
+  if (!unprinted(meta)) return h('p', { class: 'source' }, 'Printed in ', sectionLink(label), `${eraNote}:`);
   return h('p', { class: 'source unprinted' },
-    h('strong', {}, 'Named, not printed there: '), sectionLink(label), `${eraNote}. ${u.note}. `,
+    h('strong', {}, 'Named, not printed there: '), sectionLink(label), `${eraNote}. No document prints this rule: its comment says where it is named. `,
     'As this era reads it:');
 }
 
@@ -607,10 +606,9 @@ function renderGrammar(): void {
     h('p', { class: 'help' }, `${spec.title} (${spec.date}), ${spec.notation}; ${readableSource(spec.source)}.`),
     ...spec.rules.map((r) => {
       const label = sectionLabel(spec.spec, r.section);
-      const u = unprinted(spec.spec, r.name);
       return h('div', { class: r.name === state.rule ? 'rule current' : 'rule' },
         ruleLink(spec.spec, r.name, { class: 'def' }), ' ', h('span', { class: 'section' }, label),
-        u ? h('span', { class: 'help' }, ' (named there, printed nowhere: as this era reads it)') : '',
+        unprinted(r) ? h('span', { class: 'help' }, ' (named there, printed nowhere: as this era reads it)') : '',
         linkedText(spec.spec, r.text, names));
     }),
   );
