@@ -6,6 +6,7 @@
 # offline against Debian's vendored crates).
 #
 #   sudo bash scripts/conformance/setup.sh      # then: npm run conformance
+#   bash scripts/conformance/setup.sh --missing  # only print the packages it would install
 #
 # Without root or apt-get it installs nothing and builds what the runtimes present allow; the
 # runner (scripts/conformance/run.ts) lists every adapter it could not run.
@@ -37,6 +38,11 @@ done
 if command -v javac >/dev/null 2>&1; then missing=("${missing[@]/default-jdk-headless}"); fi
 if command -v cargo >/dev/null 2>&1; then missing=("${missing[@]/cargo}"); missing=("${missing[@]/rustc}"); fi
 missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
+# .ci/run asks for the list first, to install it with its own packages in one apt-get run.
+if [ "${1:-}" = "--missing" ]; then
+  [ "${#missing[@]}" -gt 0 ] && printf '%s\n' "${missing[@]}"
+  exit 0
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "setup: installing ${missing[*]}"
