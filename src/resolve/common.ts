@@ -104,11 +104,23 @@ export interface Parsed {
   tree: DerivationNode;
 }
 
+/**
+ * The last base parsed, by era, rule and input: references are most often resolved many against
+ * one base (a page's links against the page), and a parse builds the whole derivation tree. Only
+ * a parse that succeeded is kept; the algorithms read it and never change it (its components
+ * are frozen).
+ */
+let lastBase: { key: string; parsed: Parsed } | undefined;
+
 /** The input parsed under `rule`, or the error record saying where it is not in that rule. */
 export function parseAs(spec: string, input: string, rule: string, which: 'base' | 'ref'): Parsed | ResolveError {
+  const key = which === 'base' ? `${spec}\u0000${rule}\u0000${input}` : undefined;
+  if (key !== undefined && lastBase?.key === key) return lastBase.parsed;
   const x = explain(input, { spec, rule });
   if (!x.valid || !x.tree) return { which, ...x.error! };
-  return { c: componentValues(componentsOfTree(spec, input, x.tree)), tree: x.tree };
+  const parsed = { c: Object.freeze(componentValues(componentsOfTree(spec, input, x.tree))), tree: x.tree };
+  if (key !== undefined) lastBase = { key, parsed };
+  return parsed;
 }
 
 export function isError(x: unknown): x is ResolveError {
