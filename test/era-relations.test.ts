@@ -43,6 +43,13 @@ interface Inclusion {
 
 const INCLUSIONS: Inclusion[] = [
   {
+    of: { spec: 'rfc1738', rule: 'url' },
+    within: { spec: 'rfc1808', rule: 'absoluteURL' },
+    // RFC 1738 §5's URLs are a scheme, ":" and xchars (xchar = unreserved | reserved | escape),
+    // with RFC 1808's unreserved, reserved and escape, and a scheme RFC 1808's takes.
+    because: 'RFC 1808 §2.1: a companion to RFC 1738, "which specifies the syntax and semantics of absolute URLs"; §2.2: absoluteURL = generic-RL | ( scheme ":" *( uchar | reserved ) )',
+  },
+  {
     of: { spec: 'rfc9110', rule: 'http-URI' },
     within: { spec: 'rfc3986', rule: 'absolute-URI' },
     because: 'RFC 9110 §4.2.1: http-URI = "http" "://" authority path-abempty [ "?" query ], its rules "adopted from the URI generic syntax" (§4.1)',
