@@ -7,7 +7,7 @@
  * its own text.
  */
 import { describe, expect, it } from 'vitest';
-import { isValid } from '../src/index.js';
+import { isValid, parse } from '../src/index.js';
 import { derive, grammarAlphabet, hashString, mutate } from './oracle/derive.js';
 import { loadPrinted } from './oracle/printed-grammars.js';
 import { mulberry32 } from './oracle/prng.js';
@@ -133,5 +133,43 @@ describe('RFC 6874 §2: what it adds to RFC 3986 is a zone identifier in an IP l
     const added = corpus('rfc6874', 'URI-reference', COUNT).filter((s) => isValid(s, { spec: 'rfc6874' }) && !isValid(s, { spec: 'rfc3986' }));
     expect(added.length, 'references only rfc6874 takes').toBeGreaterThan(50);
     expect(added.filter((s) => !/\[[^\]]*%25/.test(s)).slice(0, SHOWN)).toEqual([]);
+  });
+});
+
+describe('an era that reads a string with RFC 3986\'s component rules gives RFC 3986\'s components', () => {
+  // Where both eras take a string, each component both name has the same value: RFC 9110 §4.2.1
+  // writes http-URI with RFC 3986's authority, path-abempty and query; RFC 8089 §2 uses "only a
+  // subset" of RFC 3986's path and authority; RFC 3987 §2.2 gives the IRI rules RFC 3986's
+  // components; RFC 6874 changes IP-literal alone; RFC 2397 adds dataurl to RFC 2396's rules.
+  it.each([
+    ['rfc9110', 'http-URI', 'rfc3986', 'URI'],
+    ['rfc9110', 'https-URI', 'rfc3986', 'URI'],
+    ['rfc8089', 'file-URI', 'rfc3986', 'URI'],
+    ['rfc3987', 'IRI-reference', 'rfc3986', 'URI-reference'],
+    ['rfc6874', 'URI-reference', 'rfc3986', 'URI-reference'],
+    ['rfc2397', 'URI-reference', 'rfc2396', 'URI-reference'],
+  ])('%s %s and %s %s', (spec, rule, base, baseRule) => {
+    const values = (input: string, on: string, as: string): Record<string, string> => {
+      const r = parse(input, { spec: on, rule: as });
+      if (!r.valid) throw new Error(`${on} ${as} refuses ${JSON.stringify(input)}, which isValid takes`);
+      return Object.fromEntries(Object.entries(r.components).map(([name, c]) => [name, c.value]));
+    };
+    let both = 0;
+    let compared = 0;
+    const differ: string[] = [];
+    for (const input of corpus(spec, rule, COUNT / 2)) {
+      if (!isValid(input, { spec, rule }) || !isValid(input, { spec: base, rule: baseRule })) continue;
+      both++;
+      const mine = values(input, spec, rule);
+      const theirs = values(input, base, baseRule);
+      for (const name of Object.keys(mine)) {
+        if (!(name in theirs)) continue;
+        compared++;
+        if (mine[name] !== theirs[name]) differ.push(`${JSON.stringify(input)} ${name}: ${JSON.stringify(mine[name])}, ${base} ${JSON.stringify(theirs[name])}`);
+      }
+    }
+    expect(both, 'strings both eras take').toBeGreaterThan(COUNT / 20);
+    expect(compared, 'components compared').toBeGreaterThan(both);
+    expect(differ.slice(0, SHOWN), `${differ.length} components differ`).toEqual([]);
   });
 });
