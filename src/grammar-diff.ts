@@ -258,7 +258,15 @@ function findWitnesses(a: Era, b: Era): Witness[] {
   for (const s of seeds) {
     const group: Array<[string, number, string]> = [];
     disagree.push(group);
-    for (const c of s) consider(s, c, group);
+    // The seed itself: every character of it is one its eras accept. `consider` counts a string
+    // once, with one character, so it would credit the first alone (and none when an earlier
+    // seed made the same string): a character a seed of the rejecting era holds would then pass
+    // for foreign to it, and its disagreements be told by that character instead of by the rule
+    // that fails (RFC 6874's zone identifiers against RFC 9110's http-URI were left out so).
+    const chars = [...s];
+    const v = verdict(s);
+    if (v !== 0) for (const c of chars) accepted.set(c, (accepted.get(c) ?? 0) | v);
+    if (chars.length > 0) consider(s, chars[0]!, group);
     // Past the prefix of the seed that both grammars refuse whatever follows, every edit below
     // keeps that prefix, and both eras reject it: the search stops there.
     const end = Math.max(deadPrefix(targetA, s), deadPrefix(targetB, s));

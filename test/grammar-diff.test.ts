@@ -64,6 +64,19 @@ describe('grammarDiff: the differences a learner should see', () => {
     expect(w.some((x) => x.error.rule === 'httpurl')).toBe(true);
     expect(w.some((x) => x.error.rule === 'ftpurl')).toBe(true);
   });
+  it('RFC 6874 against RFC 9110: a zone identifier, which RFC 9110\'s http-URI (on RFC 3986\'s IP-literal) lacks', () => {
+    // RFC 6874 §2: IPv6addrz = IPv6address "%25" ZoneID. The seeds of both eras hold "%", "2" and
+    // "5", so the difference is told by the rule that fails, not by a character foreign to one era.
+    const w = inputs('rfc6874', 'rfc9110');
+    expect(w.filter((x) => /^http:\/\/\[[^\]]*%25[^\]]+\]/i.test(x.input)).map((x) => x.valid)).toContainEqual({ rfc6874: true, rfc9110: false });
+  });
+  it('RFC 2396 against RFC 3986: "[" outside a host, which RFC 2732 added to RFC 2396\'s reserved', () => {
+    // RFC 2732 §3: "(3) Add "[" and "]" to the set of 'reserved' characters"; RFC 3986 takes them
+    // only around an IP literal. A path or a query shows it, not only a fragment.
+    const w = inputs('rfc2396', 'rfc3986');
+    const bracketed = w.filter((x) => x.valid.rfc2396 && !x.valid.rfc3986 && x.input.includes('['));
+    expect(bracketed.map((x) => x.error.rule)).toEqual(expect.arrayContaining(['query']));
+  });
   it('the same era: no difference', () => {
     expect(grammarDiff('rfc3986', 'rfc3986')).toMatchObject({ changed: [], witnesses: [], onlyIn: { rfc3986: [] } });
   });
