@@ -42,7 +42,8 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     return usage(`unknown command '${first}'${didYouMean(first, names)}; commands: ${names.join(', ')} (see urispec --help)`);
   }
   try {
-    return await command.run(args, io);
+    const { run: runCommand } = await command.load();
+    return await runCommand(args, io);
   } catch (error) {
     if (error instanceof CommandLineError || error instanceof UsageError) {
       return usage(`${error.message} (see urispec ${first} --help)`);

@@ -2,8 +2,11 @@
  * The real `urispec` binary over pipes, as users and scripts run it: built first with the
  * package's tsconfig, then spawned as `node dist/src/cli/main.js`.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/cli/io.js';
 import { specs } from '../../src/index.js';
@@ -178,5 +181,40 @@ describe('bytes that are not UTF-8 in an argument', () => {
     expect(fromArgs.map((r) => r.input)).toEqual(['/a\udcffb', 'x\ufffdy', '', '\u00e9\udce9']);
     expect(fromArgs).toEqual(fromStdin);
     expect(fromArgs[0]!.error!.hint).toContain('"%FF"');
+  });
+});
+
+describe('the modules a run loads', () => {
+  // A module-loading hook (node:module register) writes down each command module the binary
+  // loads: a run imports the command it dispatches, not the table's every command
+  // (src/cli/commands.ts `load`), which cost each start a third more.
+  const loaded = (argv: string[]): string[] => {
+    const dir = mkdtempSync(join(tmpdir(), 'urispec-loads-'));
+    try {
+      const log = join(dir, 'loaded.txt');
+      const hooks = join(dir, 'hooks.mjs');
+      writeFileSync(hooks, `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (url.endsWith('-command.js')) appendFileSync(${JSON.stringify(log)}, url.slice(url.lastIndexOf('/') + 1) + '\\n');
+  return next(url, context);
+}
+`);
+      const register = join(dir, 'register.mjs');
+      writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+      const run = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, binary, ...argv], { encoding: 'utf8' });
+      expect(run.error).toBeUndefined();
+      return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).sort() : [];
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('validate loads validate-command.js alone; completion, which lists every option, loads them all', () => {
+    expect(loaded(['validate', 'http://a/'])).toEqual(['validate-command.js']);
+    expect(loaded(['--help'])).toEqual([]);
+    const all = loaded(['completion', 'bash']);
+    expect(all).toContain('validate-command.js');
+    expect(all).toContain('diff-command.js');
+    expect(all.length).toBeGreaterThanOrEqual(14);
   });
 });

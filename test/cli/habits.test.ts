@@ -206,7 +206,7 @@ describe('completion', () => {
     expect(status).toBe(0);
     for (const name of names) expect(stdout).toContain(name);
     for (const s of specs()) expect(stdout).toContain(s.id);
-    for (const c of COMMANDS) for (const option of Object.keys(c.options)) expect(stdout).toContain(option);
+    for (const c of COMMANDS) for (const option of Object.keys((await c.load()).options)) expect(stdout).toContain(option);
   });
 
   it('the bash script completes in a real bash', () => {
