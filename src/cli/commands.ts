@@ -19,7 +19,7 @@ export interface Command {
   choices?: readonly string[];
   /**
    * The command's module, imported when the command is dispatched (or completion lists its
-   * options): a process loads only the command it runs. Every module at once cost a start a third
+   * options; Node imports a module once): a process loads only the command it runs. Every module at once cost a start a third
    * more than `validate`'s alone (316 ms against 212 ms, dist/src/cli/run.js against
    * validate-command.js).
    */
@@ -32,27 +32,21 @@ export interface LoadedCommand {
   run: (args: string[], io: CliIO) => Promise<number>;
 }
 
-/** `load` for a module, imported once. */
-function lazy<M>(load: () => Promise<M>, pick: (module: M) => LoadedCommand): () => Promise<LoadedCommand> {
-  let loaded: Promise<LoadedCommand> | undefined;
-  return () => (loaded ??= load().then(pick));
-}
-
 export const COMMANDS: readonly Command[] = [
-  { name: 'validate', operands: '[URI...]', summary: 'check URIs (arguments, or standard input one a line)', load: lazy(() => import('./validate-command.js'), (m) => ({ options: m.validateOptions, run: m.validateCommand })) },
-  { name: 'compare', operands: '[URI...]', summary: 'the same URIs under every era, side by side', load: lazy(() => import('./compare-command.js'), (m) => ({ options: m.compareOptions, run: m.compareCommand })) },
-  { name: 'explain', operands: '[URI...]', summary: "the derivation tree of each URI in the spec's rule names", load: lazy(() => import('./explain-command.js'), (m) => ({ options: m.explainOptions, run: m.explainCommand })) },
-  { name: 'grammar-diff', operands: 'A B', summary: 'what changed between two eras: rules, and strings that show it', load: lazy(() => import('./grammar-diff-command.js'), (m) => ({ options: m.grammarDiffOptions, run: m.grammarDiffCommand })) },
-  { name: 'specs', operands: '', summary: 'list the specs and their default start rules', load: lazy(() => import('./specs-command.js'), (m) => ({ options: m.specsOptions, run: m.specsCommand })) },
-  { name: 'rules', operands: '[NAME...]', summary: "list a spec's rules with their sections and definitions", load: lazy(() => import('./rules-command.js'), (m) => ({ options: m.rulesOptions, run: m.rulesCommand })) },
-  { name: 'parse', operands: '[URI...]', summary: 'the components each era names, from the validating parse', load: lazy(() => import('./parse-command.js'), (m) => ({ options: m.parseOptions, run: m.parseCommand })) },
-  { name: 'resolve', operands: 'BASE [REF...]', summary: "resolve references by an era's algorithm (--compare: every era's)", load: lazy(() => import('./resolve-command.js'), (m) => ({ options: m.resolveOptions, run: m.resolveCommand })) },
-  { name: 'normalize', operands: '[URI...]', summary: 'RFC 3986 §6 normalization, one normalized URI a line', load: lazy(() => import('./normalize-command.js'), (m) => ({ options: m.normalizeOptions, run: m.normalizeCommand })) },
-  { name: 'expand', operands: 'TEMPLATE --vars FILE', summary: 'expand an RFC 6570 URI Template and check the result as a URI reference', load: lazy(() => import('./expand-command.js'), (m) => ({ options: m.expandOptions, run: m.expandCommand })) },
-  { name: 'to-uri', operands: '[IRI...]', summary: 'map IRIs to URIs by RFC 3987 §3.1 (--idna for the host)', load: lazy(() => import('./to-uri-command.js'), (m) => ({ options: m.toUriOptions, run: m.toUriCommand })) },
-  { name: 'vectors', operands: '', summary: "test vectors from a spec's grammar, labelled, JSON Lines", load: lazy(() => import('./vectors-command.js'), (m) => ({ options: m.vectorsOptions, run: m.vectorsCommand })) },
-  { name: 'diff', operands: '--against CMD', summary: "another parser's verdicts on vectors against urispec's", load: lazy(() => import('./diff-command.js'), (m) => ({ options: m.diffOptions, run: m.diffCommand })) },
-  { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', choices: SHELLS, load: lazy(() => import('./completion-command.js'), (m) => ({ options: m.completionOptions, run: m.completionCommand })) },
+  { name: 'validate', operands: '[URI...]', summary: 'check URIs (arguments, or standard input one a line)', load: () => import('./validate-command.js').then((m) => ({ options: m.validateOptions, run: m.validateCommand })) },
+  { name: 'compare', operands: '[URI...]', summary: 'the same URIs under every era, side by side', load: () => import('./compare-command.js').then((m) => ({ options: m.compareOptions, run: m.compareCommand })) },
+  { name: 'explain', operands: '[URI...]', summary: "the derivation tree of each URI in the spec's rule names", load: () => import('./explain-command.js').then((m) => ({ options: m.explainOptions, run: m.explainCommand })) },
+  { name: 'grammar-diff', operands: 'A B', summary: 'what changed between two eras: rules, and strings that show it', load: () => import('./grammar-diff-command.js').then((m) => ({ options: m.grammarDiffOptions, run: m.grammarDiffCommand })) },
+  { name: 'specs', operands: '', summary: 'list the specs and their default start rules', load: () => import('./specs-command.js').then((m) => ({ options: m.specsOptions, run: m.specsCommand })) },
+  { name: 'rules', operands: '[NAME...]', summary: "list a spec's rules with their sections and definitions", load: () => import('./rules-command.js').then((m) => ({ options: m.rulesOptions, run: m.rulesCommand })) },
+  { name: 'parse', operands: '[URI...]', summary: 'the components each era names, from the validating parse', load: () => import('./parse-command.js').then((m) => ({ options: m.parseOptions, run: m.parseCommand })) },
+  { name: 'resolve', operands: 'BASE [REF...]', summary: "resolve references by an era's algorithm (--compare: every era's)", load: () => import('./resolve-command.js').then((m) => ({ options: m.resolveOptions, run: m.resolveCommand })) },
+  { name: 'normalize', operands: '[URI...]', summary: 'RFC 3986 §6 normalization, one normalized URI a line', load: () => import('./normalize-command.js').then((m) => ({ options: m.normalizeOptions, run: m.normalizeCommand })) },
+  { name: 'expand', operands: 'TEMPLATE --vars FILE', summary: 'expand an RFC 6570 URI Template and check the result as a URI reference', load: () => import('./expand-command.js').then((m) => ({ options: m.expandOptions, run: m.expandCommand })) },
+  { name: 'to-uri', operands: '[IRI...]', summary: 'map IRIs to URIs by RFC 3987 §3.1 (--idna for the host)', load: () => import('./to-uri-command.js').then((m) => ({ options: m.toUriOptions, run: m.toUriCommand })) },
+  { name: 'vectors', operands: '', summary: "test vectors from a spec's grammar, labelled, JSON Lines", load: () => import('./vectors-command.js').then((m) => ({ options: m.vectorsOptions, run: m.vectorsCommand })) },
+  { name: 'diff', operands: '--against CMD', summary: "another parser's verdicts on vectors against urispec's", load: () => import('./diff-command.js').then((m) => ({ options: m.diffOptions, run: m.diffCommand })) },
+  { name: 'completion', operands: 'bash|zsh|fish', summary: 'a shell completion script for urispec', choices: SHELLS, load: () => import('./completion-command.js').then((m) => ({ options: m.completionOptions, run: m.completionCommand })) },
 ];
 
 export function commandOf(name: string): Command | undefined {
