@@ -143,16 +143,21 @@ export const TEMPLATE_HINTS: readonly HintRow[] = [
         : null,
   }),
   expressionRow({
+    // `{}`, `{+}`, and a template that ends right after its "{" or operator (`http://x/{a}{`):
+    // no variable-list yet, so no "}" may close the expression (the row above stays silent).
     id: 'template: empty expression',
     section: 'RFC 6570 §2.2 (variable-list needs a varspec)',
-    found: oneOf('}'),
+    found: oneOf('}', null),
     give: (c) => {
       if (!(c.before === '{' || (OPERATOR(c.before) && c.input[c.offset - 2] === '{'))) return null;
       // The literal braces only where the start rule takes literals (`URI-Template`, not
-      // `expression`, which begins with "{"): both written encoded get past the "}".
+      // `expression`, which begins with "{"): written encoded (RFC 6570 §2.1: literals hold
+      // neither brace), the "{" and the "}" after it get past the offset.
       const open = c.input.lastIndexOf('{', c.offset);
-      const literal = `${c.input.slice(0, open)}%7B${c.input.slice(open + 1, c.offset)}%7D${c.input.slice(c.offset + 1)}`;
-      const braces = rewriteGetsPast(c, literal, c.offset + 5) ? '; a literal brace is written %7B or %7D' : '';
+      const close = c.found === null ? '' : `%7D${c.input.slice(c.offset + 1)}`;
+      const literal = `${c.input.slice(0, open)}%7B${c.input.slice(open + 1, c.offset)}${close}`;
+      const past = c.offset + (c.found === null ? 2 : 5);
+      const braces = !rewriteGetsPast(c, literal, past) ? '' : c.found === null ? '; a literal "{" is written %7B' : '; a literal brace is written %7B or %7D';
       return `an expression needs at least one variable name, as in {var}${braces}`;
     },
   }),

@@ -86,6 +86,12 @@ const rows: Row[] = [
   { spec: 'rfc6570', input: '{x', says: ['offset 0 is not closed: add "}"'], fixed: '{x}', past: 3, source: 'RFC 6570 §2.2' },
   ...['{}', '{+}', '{&}'].map((input) => ({ spec: 'rfc6570', rule: 'expression', input, says: ['at least one variable name'], not: ['%7B'], source: 'RFC 6570 §2.2 (expression begins with "{")' })),
   { spec: 'rfc6570', input: '{}', says: ['at least one variable name', '%7B or %7D'], fixed: '%7B%7D', past: 6, source: 'RFC 6570 §2.1, §2.2' },
+  // A template that ends after its "{" (or an operator after it): the same, with only the "{"
+  // to encode; as `expression`, no literal to write.
+  { spec: 'rfc6570', input: 'http://x/{a}{', says: ['at least one variable name', 'a literal "{" is written %7B'], fixed: 'http://x/{a}%7B', past: 15, source: 'RFC 6570 §2.1, §2.2' },
+  { spec: 'rfc6570', input: 'x{+', says: ['at least one variable name', 'a literal "{" is written %7B'], fixed: 'x%7B+', past: 5, source: 'RFC 6570 §2.1 (literals hold "+"), §2.2' },
+  ...['{', '{+'].map((input) => ({ spec: 'rfc6570', rule: 'expression', input, says: ['at least one variable name'], not: ['%7B'], source: 'RFC 6570 §2.2 (expression begins with "{")' })),
+  { spec: 'rfc6570', input: '{x,', says: null, not: ['variable name, as in {var}'], source: 'RFC 6570 §2.2 (the list has begun: the "," row)' },
   // RFC 6570 §2.3: `variable-list = varspec *( "," varspec )`. A separator of another kind
   // ("&", ";", "|", "+", "/", a space) written "%26" would make one variable of two (`a%26b`);
   // a space or a "$" (no operator, §2.2, no varchar) written "%20" or "%24" would be part of the
@@ -263,6 +269,10 @@ function fixesOf(input: string, offset: number, found: string | null, hint: stri
     out.push([input.slice(0, p) + m[1]! + input.slice(p + m[2]!.length), p + m[1]!.length]);
   }
   if (/is not closed: add "\}"$/.test(hint)) out.push([`${input.slice(0, offset)}}${input.slice(offset)}`, offset + 1]);
+  if (/a literal "\{" is written %7B$/.test(hint) && found === null) {
+    const p = input.lastIndexOf('{', offset);
+    out.push([`${input.slice(0, p)}%7B${input.slice(p + 1)}`, offset + 2]);
+  }
   if (/a literal brace is written %7B or %7D$/.test(hint)) {
     const p = input.lastIndexOf('{', offset);
     out.push([`${input.slice(0, p)}%7B${input.slice(p + 1, offset)}%7D${input.slice(offset + 1)}`, offset + 5]);
