@@ -31,7 +31,10 @@
 // `http://a:8x/` the error is in `userinfo`, expecting "@"). At the end of the input nothing
 // is accepted, and there the literal is what completes its rule: a zero-width acceptance
 // makes every candidate equal in kind, so `http://[::1` names `IP-literal`, whose "]" is
-// missing, not the `h16` or `dec-octet` that could have gone on.
+// missing, not the `h16` or `dec-octet` that could have gone on. That holds where the parse
+// would still stop at the end with the literal accepted (RFC 8089's `file://[::1` lacks its
+// path-absolute too; draft-ietf-uri-url-03's `mid:"a` its "@"): between equal scores there,
+// the literal that closes what its rule opened (a bracket, a quotation mark) is named.
 //
 // A reading that committed is not outrun by a later one that merely stopped: when the best is a
 // repetition deep in a later alternative of a choice, and an earlier alternative consumed text and
@@ -170,6 +173,8 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   const ordered = deeperFirst(candidates);
   let best = ordered[0]!;
   let bestScore = -1;
+  /** At the end of the input: the best is a literal that closes what its rule opened. */
+  let bestCloses = false;
   /** The rules as deep as the best, with its score: alternatives of one choice, all stopped. */
   let tied: Candidate[] = [];
   // Every candidate names the same rule: that rule, with no run.
@@ -185,7 +190,15 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
       // At the end of the input a repetition or an option accepts nothing: the parse is the one
       // that failed, which got to the offset.
       const s = atEnd && c.repetition ? offset : scores.of(c);
-      if (s > bestScore) {
+      // There the literal that closes what its rule opened completes that rule, which nothing
+      // inside it does: with it the parse gets past the rule, even where it then stops at the
+      // same end for want of what follows (RFC 8089's path-absolute after `file://[::1`, RFC
+      // 822's "@" after `mid:"a` in draft-ietf-uri-url-03). So at an equal score it outranks
+      // the deeper candidates, as it does where the input then ends valid (`http://[::1` names
+      // `IP-literal`, in RFC 8089 as in RFC 3986).
+      const closes = atEnd && c.literal && closesBracket(rec, c, input, true);
+      if (s > bestScore || (closes && s === bestScore && !bestCloses)) {
+        bestCloses = closes;
         best = c;
         bestScore = s;
         tied = [c];
@@ -374,8 +387,10 @@ const BRACKETS: readonly (string | undefined)[] = (() => {
   return table;
 })();
 
-/** Each closing bracket as the traced recognizer describes the literal (its JSON). */
-const QUOTED: Readonly<Record<string, string>> = { ']': '"]"', '}': '"}"', ')': '")"', '>': '">"' };
+/** Each closing bracket (and quotation mark) as the traced recognizer describes the literal (its JSON). */
+const QUOTED: Readonly<Record<string, string>> = { ']': '"]"', '}': '"}"', ')': '")"', '>': '">"', '"': '"\\""' };
+
+const QUOTATION_MARK = 0x22;
 
 const OPEN_BRACKET = 0x5b;
 
@@ -393,14 +408,18 @@ function unitAt(input: string, i: number): number {
  * first character is one and the rule got past it), that expected the closing one at the offset,
  * which occurs nowhere after it: `IP-literal = "[" ( IPv6address / IPvFuture ) "]"`, RFC 2732's
  * `ipv6reference`, RFC 6570's `expression`. (With a closing bracket later, the character at the
- * offset is what is wrong, and the rules inside the bracket compete for it as usual.)
+ * offset is what is wrong, and the rules inside the bracket compete for it as usual.) With
+ * `quote` (at the end of the input: choose), RFC 822's quotation mark closes what it opened too
+ * (`quoted-string = <"> *(qtext/quoted-pair) <">`).
  */
-function closesBracket(rec: Recorder, c: Candidate, input: string): boolean {
+function closesBracket(rec: Recorder, c: Candidate, input: string, quote = false): boolean {
   const frame = c.frames[c.frames.length - 1]!;
   if (frame.start >= rec.offset) return false;
-  const close = BRACKETS[unitAt(input, frame.start)];
+  const open = unitAt(input, frame.start);
+  const close = quote && open === QUOTATION_MARK ? '"' : BRACKETS[open];
   return close !== undefined && !input.includes(close, rec.offset) && rec.expectedIn(frame, QUOTED[close]!);
 }
+
 
 /**
  * The innermost rule around a candidate that is a bracketed literal: its definition opens with
