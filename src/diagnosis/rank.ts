@@ -34,7 +34,8 @@
 // missing, not the `h16` or `dec-octet` that could have gone on. That holds where the parse
 // would still stop at the end with the literal accepted (RFC 8089's `file://[::1` lacks its
 // path-absolute too; draft-ietf-uri-url-03's `mid:"a` its "@"): between equal scores there,
-// the literal that closes what its rule opened (a bracket, a quotation mark) is named.
+// the literal that closes what its rule opened (a bracket, a quotation mark) is named; before
+// the end, the "]" of a bracketed literal that is never closed (`http://[::1/@`).
 //
 // A reading that committed is not outrun by a later one that merely stopped: when the best is a
 // repetition deep in a later alternative of a choice, and an earlier alternative consumed text and
@@ -195,8 +196,11 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
       // same end for want of what follows (RFC 8089's path-absolute after `file://[::1`, RFC
       // 822's "@" after `mid:"a` in draft-ietf-uri-url-03). So at an equal score it outranks
       // the deeper candidates, as it does where the input then ends valid (`http://[::1` names
-      // `IP-literal`, in RFC 8089 as in RFC 3986).
-      const closes = atEnd && c.literal && closesBracket(rec, c, input, true);
+      // `IP-literal`, in RFC 8089 as in RFC 3986). Before the end, the "]" of a bracketed
+      // literal alone, never closed later (`http://[::1/@`, where "]" for "/" and `dec-octet`
+      // taking "/" both stop at the "@"): a template expression's "{...}" holds a list whose
+      // parts have rules of their own, which the hints speak of.
+      const closes = c.literal && closesBracket(rec, c, input, atEnd, !atEnd);
       if (s > bestScore || (closes && s === bestScore && !bestCloses)) {
         bestCloses = closes;
         best = c;
@@ -387,9 +391,6 @@ const BRACKETS: readonly (string | undefined)[] = (() => {
   return table;
 })();
 
-/** Each closing bracket (and quotation mark) as the traced recognizer describes the literal (its JSON). */
-const QUOTED: Readonly<Record<string, string>> = { ']': '"]"', '}': '"}"', ')': '")"', '>': '">"', '"': '"\\""' };
-
 const QUOTATION_MARK = 0x22;
 
 const OPEN_BRACKET = 0x5b;
@@ -412,12 +413,14 @@ function unitAt(input: string, i: number): number {
  * `quote` (at the end of the input: choose), RFC 822's quotation mark closes what it opened too
  * (`quoted-string = <"> *(qtext/quoted-pair) <">`).
  */
-function closesBracket(rec: Recorder, c: Candidate, input: string, quote = false): boolean {
+function closesBracket(rec: Recorder, c: Candidate, input: string, quote = false, square = false): boolean {
   const frame = c.frames[c.frames.length - 1]!;
   if (frame.start >= rec.offset) return false;
   const open = unitAt(input, frame.start);
+  if (square && open !== OPEN_BRACKET) return false;
   const close = quote && open === QUOTATION_MARK ? '"' : BRACKETS[open];
-  return close !== undefined && !input.includes(close, rec.offset) && rec.expectedIn(frame, QUOTED[close]!);
+  // The literal as the traced recognizer describes it: its JSON.
+  return close !== undefined && !input.includes(close, rec.offset) && rec.expectedIn(frame, JSON.stringify(close));
 }
 
 
