@@ -174,7 +174,7 @@ function choose(rec: Recorder, start: RuleMeta, atEnd: boolean, score: Scorer, i
   const ordered = deeperFirst(candidates);
   let best = ordered[0]!;
   let bestScore = -1;
-  /** At the end of the input: the best is a literal that closes what its rule opened. */
+  /** The best is a literal that closes what its rule opened (the tie below). */
   let bestCloses = false;
   /** The rules as deep as the best, with its score: alternatives of one choice, all stopped. */
   let tied: Candidate[] = [];
@@ -411,7 +411,8 @@ function unitAt(input: string, i: number): number {
  * `ipv6reference`, RFC 6570's `expression`. (With a closing bracket later, the character at the
  * offset is what is wrong, and the rules inside the bracket compete for it as usual.) With
  * `quote` (at the end of the input: choose), RFC 822's quotation mark closes what it opened too
- * (`quoted-string = <"> *(qtext/quoted-pair) <">`).
+ * (`quoted-string = <"> *(qtext/quoted-pair) <">`); with `square` (before the end: choose), only
+ * a "[" does.
  */
 function closesBracket(rec: Recorder, c: Candidate, input: string, quote = false, square = false): boolean {
   const frame = c.frames[c.frames.length - 1]!;
@@ -422,7 +423,6 @@ function closesBracket(rec: Recorder, c: Candidate, input: string, quote = false
   // The literal as the traced recognizer describes it: its JSON.
   return close !== undefined && !input.includes(close, rec.offset) && rec.expectedIn(frame, JSON.stringify(close));
 }
-
 
 /**
  * The innermost rule around a candidate that is a bracketed literal: its definition opens with
