@@ -403,7 +403,10 @@ export const HINTS: readonly HintRow[] = [
       const open = openBracket(c.input, c.offset);
       if (open < 0 || c.input.includes(']', c.offset)) return null;
       const { input, offset } = c;
-      if (rewriteGetsPast(c, `${input.slice(0, offset)}]${input.slice(offset)}`, offset + 1)) {
+      // An IP literal takes the "]" the offset expects whatever follows it (RFC 8089's
+      // `file://[::1` then lacks its path, and still gets further); a mailto domain's is
+      // checked, since RFC 6068's prose may refuse it (below).
+      if (!has(c, IN_DOMAIN) || rewriteGetsPast(c, `${input.slice(0, offset)}]${input.slice(offset)}`, offset + 1)) {
         // RFC 6068's domain literal is bracketed too (§2: `"[" *dtext-no-obs "]"`).
         return `the "[" at offset ${open} is not closed: ${has(c, IN_DOMAIN) ? 'a domain literal' : 'an IP literal'} ends with "]"`;
       }

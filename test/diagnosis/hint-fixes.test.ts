@@ -191,6 +191,10 @@ const rows: Row[] = [
   { spec: 'rfc3986', rule: 'reserved', input: ' ', says: null, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
   { spec: 'rfc3986', rule: 'reserved', input: ' 8', says: null, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
   { spec: 'rfc3986', rule: 'reserved', input: ' :', says: ['whitespace at the start'], fixed: ':', past: 1, source: 'RFC 3986 Appendix C; §2.2 (reserved)' },
+  // RFC 8089 §2: `auth-path = [ file-auth ] path-absolute`: closed, the IP literal gets the parse
+  // to where the path must begin, which the unclosed one never reached (RFC 3986 §3.2.2).
+  { spec: 'rfc8089', input: 'file://[::1', says: ['the "[" at offset 7 is not closed: an IP literal ends with "]"'], fixed: 'file://[::1]', past: 12, source: 'RFC 8089 §2; RFC 3986 §3.2.2' },
+  { spec: 'rfc8089', input: 'file://[v1.x?', says: ['the "[" at offset 7 is not closed'], fixed: 'file://[v1.x]?', past: 13, source: 'RFC 8089 §2; RFC 3986 §3.2.2 (IPvFuture)' },
   // RFC 9110 §4.2.1: `"http" "://"`: "/" for each backslash gets past them.
   { spec: 'rfc9110', input: 'http:\\\\example.com\\', says: ['a backslash separates nothing in a URI: write "/"'], fixed: 'http://example.com/', past: 19, source: 'RFC 9110 §4.2.1; RFC 3986 §3.3' },
 ];
